@@ -1,0 +1,62 @@
+# hotscore - see README.md.  GNU make; the core needs only a C compiler.
+#
+#   make                 build/hotscore and build/libhotscore.a
+#   make test            every test; ends with "N passed, N failed"
+#   make test SANITIZE=1 the same under ASan+UBSan (objects in build/san/)
+#   make run             the main job
+#   WERROR=1             add -Werror (CI does)
+
+CC      ?= cc
+SANITIZE ?= 0
+WERROR  ?= 0
+
+CFLAGS_BASE := -std=gnu11 -O2 -g -Wall -Wextra -Wshadow -Wstrict-prototypes \
+               -Wmissing-prototypes -Iinclude
+ifeq ($(WERROR),1)
+CFLAGS_BASE += -Werror
+endif
+ifeq ($(SANITIZE),1)
+B := build/san
+CFLAGS_BASE += -fsanitize=address,undefined -fno-sanitize-recover=all \
+               -fno-omit-frame-pointer
+LDFLAGS += -fsanitize=address,undefined
+else
+B := build
+endif
+override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
+
+SCORE_SRC := $(wildcard src/score/*.c)
+CLI_SRC   := $(wildcard src/cli/*.c)
+TEST_SRC  := $(wildcard tests/test_*.c)
+
+LIB_OBJ  := $(SCORE_SRC:%.c=$(B)/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
+
+.PHONY: all run test clean
+all: $(B)/libhotscore.a
+
+$(B)/libhotscore.a: $(LIB_OBJ)
+	$(AR) rcs $@ $^
+
+$(B)/hotscore: $(CLI_OBJ) $(B)/libhotscore.a
+	$(CC) $(LDFLAGS) -o $@ $^
+
+$(B)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -MMD -MP -c -o $@ $<
+
+$(B)/tests/%: tests/%.c $(B)/libhotscore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -Itests -MMD -MP $(LDFLAGS) -o $@ $< $(B)/libhotscore.a
+
+test: all $(TEST_BIN)
+	@tests/run.sh $(B)
+
+run: all
+	@echo "nothing to run yet"
+
+clean:
+	rm -rf build
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * profiles.c - named kernel versions and the names of each component.
+ *
+ * Kernel-safe: string handling is done by hand, no library calls.
+ */
+#include <hotscore/kernel.h>
+#include <hotscore/score.h>
+
+#define HS_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/*
+ * Sources for each row: docs/scoring.md, "Profiles".  The component order
+ * is frequency, divisor, age_in_log, fls implementation, clamp.
+ */
+const struct hs_profile hs_profiles[] = {
+	{ "v5.16", { HS_FREQ_RAW, HS_DIV_U32_TRUNC, HS_AGELOG_LOOP,
+		     HS_FLS_ARCH, HS_CLAMP_NONE },
+	  "v5.16 to v6.5 as released: aggr/sample kept in an unsigned int" },
+	{ "v6.6", { HS_FREQ_RAW, HS_DIV_MAX_NR, HS_AGELOG_LOOP,
+		    HS_FLS_ARCH, HS_CLAMP_NONE },
+	  "Oct 2023 damon_max_nr_accesses() fix (v6.6, stable 5.16+)" },
+	{ "rfc-fls", { HS_FREQ_RAW, HS_DIV_MAX_NR, HS_AGELOG_FLS,
+		       HS_FLS_ARCH, HS_CLAMP_NONE },
+	  "Mar 2026 RFC: min_t(int, fls(age_in_sec), 32)" },
+	{ "v2-ilog2", { HS_FREQ_RAW, HS_DIV_MAX_NR, HS_AGELOG_ILOG2,
+			HS_FLS_ARCH, HS_CLAMP_NONE },
+	  "2026 v2 as merged: min_t(int, ilog2(age_in_sec) + 1, 32)" },
+	{ "hotfix", { HS_FREQ_RAW, HS_DIV_SAFE, HS_AGELOG_ILOG2,
+		      HS_FLS_ARCH, HS_CLAMP_0_99 },
+	  "mainline after the Jul 2026 extreme-intervals hotfix" },
+	{ "debian-6.1.192", { HS_FREQ_RAW, HS_DIV_SAFE, HS_AGELOG_LOOP,
+			      HS_FLS_ARCH, HS_CLAMP_0_99 },
+	  "Debian 12 linux-source-6.1 6.1.192-3: hotfix on the shift loop" },
+	{ "mm-new", { HS_FREQ_MVSUM, HS_DIV_SAFE, HS_AGELOG_ILOG2,
+		      HS_FLS_ARCH, HS_CLAMP_0_99 },
+	  "mm-new / damon/next 2026: mult_frac of the moving sum" },
+};
+const unsigned int hs_nr_profiles = HS_ARRAY_SIZE(hs_profiles);
+
+static const char *const freq_names[HS_NR_FREQ] = { "raw", "mvsum" };
+static const char *const divisor_names[HS_NR_DIVISOR] = {
+	"u32-trunc", "max-nr", "safe" };
+static const char *const clamp_names[HS_NR_CLAMP] = { "none", "clamp" };
+static const char *const agelog_names[HS_NR_AGELOG][HS_NR_FLS_IMPL] = {
+	{ "loop", "loop", "loop", "loop" },
+	{ "fls", "fls-generic", "fls-bsr", "fls-builtin" },
+	{ "ilog2", "ilog2-generic", "ilog2-bsr", "ilog2-builtin" },
+};
+
+static bool hs_streq(const char *a, const char *b)
+{
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+/* Compare the first @len bytes of @s with the whole of @name. */
+static bool hs_word_is(const char *s, unsigned int len, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < len; i++)
+		if (name[i] != s[i])
+			return false;
+	return name[len] == '\0';
+}
+
+const char *hs_freq_name(enum hs_freq f)
+{
+	return f < HS_NR_FREQ ? freq_names[f] : "?";
+}
+
+const char *hs_divisor_name(enum hs_divisor d)
+{
+	return d < HS_NR_DIVISOR ? divisor_names[d] : "?";
+}
+
+const char *hs_clamp_name(enum hs_clamp c)
+{
+	return c < HS_NR_CLAMP ? clamp_names[c] : "?";
+}
+
+const char *hs_agelog_name(enum hs_agelog a, enum hs_fls_impl impl)
+{
+	if (a >= HS_NR_AGELOG || impl >= HS_NR_FLS_IMPL)
+		return "?";
+	return agelog_names[a][impl];
+}
+
+/**
+ * hs_status_name() - the status as printed: ok, out-of-range or div0(...).
+ * @res: the result.
+ *
+ * A div0 names the divisor that is zero, by its kernel variable name.
+ *
+ * Return: a static string.
+ */
+const char *hs_status_name(const struct hs_result *res)
+{
+	switch (res->status) {
+	case HS_OK:
+		return "ok";
+	case HS_OUT_OF_RANGE:
+		return "out-of-range";
+	default:
+		break;
+	}
+	switch (res->div0) {
+	case HS_DIV0_SAMPLE:
+		return "div0(sample_interval)";
+	case HS_DIV0_MAX_NR:
+		return "div0(max_nr_accesses)";
+	case HS_DIV0_WINDOW:
+		return "div0(window_len)";
+	default:
+		return "div0";
+	}
+}
+
+/**
+ * hs_profile_find() - look a profile up by name.
+ * @name: e.g. "v6.6".
+ *
+ * Return: the profile, or NULL.
+ */
+const struct hs_profile *hs_profile_find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < hs_nr_profiles; i++)
+		if (hs_streq(hs_profiles[i].name, name))
+			return &hs_profiles[i];
+	return NULL;
+}
+
+/* Set the component that @word (of @len bytes) names, by @slot. */
+static bool hs_parse_word(const char *word, unsigned int len, int slot,
+			  struct hs_components *c)
+{
+	unsigned int i, j;
+
+	switch (slot) {
+	case 0:
+		for (i = 0; i < HS_NR_FREQ; i++)
+			if (hs_word_is(word, len, freq_names[i])) {
+				c->freq = i;
+				return true;
+			}
+		return false;
+	case 1:
+		for (i = 0; i < HS_NR_DIVISOR; i++)
+			if (hs_word_is(word, len, divisor_names[i])) {
+				c->divisor = i;
+				return true;
+			}
+		return false;
+	case 2:
+		for (i = 0; i < HS_NR_AGELOG; i++)
+			for (j = 0; j < HS_NR_FLS_IMPL; j++)
+				if (hs_word_is(word, len, agelog_names[i][j])) {
+					c->agelog = i;
+					c->fls = i == HS_AGELOG_LOOP ?
+						HS_FLS_ARCH : j;
+					return true;
+				}
+		return false;
+	default:
+		for (i = 0; i < HS_NR_CLAMP; i++)
+			if (hs_word_is(word, len, clamp_names[i])) {
+				c->clamp = i;
+				return true;
+			}
+		return false;
+	}
+}
+
+/**
+ * hs_components_parse() - parse a profile name or a component list.
+ * @spec:	a profile name ("hotfix") or FREQ+DIVISOR+AGELOG+CLAMP
+ *		("raw+max-nr+fls-bsr+none").
+ * @out:	receives the components.
+ *
+ * Return: 0 on success; -1 if @spec is neither; -2 if it names an fls
+ * implementation this build cannot run (bsr off x86-64).
+ */
+int hs_components_parse(const char *spec, struct hs_components *out)
+{
+	const struct hs_profile *p = hs_profile_find(spec);
+	struct hs_components c = { 0 };
+	const char *word = spec;
+	int slot = 0;
+
+	if (p) {
+		c = p->comp;
+	} else {
+		for (;;) {
+			const char *end = word;
+
+			while (*end && *end != '+')
+				end++;
+			if (slot > 3 || end == word ||
+			    !hs_parse_word(word, (unsigned int)(end - word),
+					   slot, &c))
+				return -1;
+			slot++;
+			if (!*end)
+				break;
+			word = end + 1;
+		}
+		if (slot != 4)
+			return -1;
+	}
+	if (!hs_components_available(&c))
+		return -2;
+	*out = c;
+	return 0;
+}
+
+/**
+ * hs_components_available() - can this build compute @comp?
+ * @comp: the components.
+ *
+ * Return: false only for an x86 bsr fls on another architecture.
+ */
+bool hs_components_available(const struct hs_components *comp)
+{
+	return comp->agelog == HS_AGELOG_LOOP || comp->fls != HS_FLS_BSR ||
+		HS_HAVE_BSR;
+}
+
+static unsigned int hs_append(char *buf, unsigned int size, unsigned int at,
+			      const char *s)
+{
+	while (*s) {
+		if (at + 1 < size)
+			buf[at] = *s;
+		at++;
+		s++;
+	}
+	if (size)
+		buf[at < size ? at : size - 1] = '\0';
+	return at;
+}
+
+/**
+ * hs_components_format() - write @comp as FREQ+DIVISOR+AGELOG+CLAMP.
+ * @comp:	the components.
+ * @buf:	destination, always NUL-terminated when @size > 0.
+ * @size:	its size.
+ *
+ * Return: the length of the full string (like snprintf()).
+ */
+int hs_components_format(const struct hs_components *comp, char *buf,
+			 unsigned int size)
+{
+	unsigned int n = 0;
+
+	n = hs_append(buf, size, n, hs_freq_name(comp->freq));
+	n = hs_append(buf, size, n, "+");
+	n = hs_append(buf, size, n, hs_divisor_name(comp->divisor));
+	n = hs_append(buf, size, n, "+");
+	n = hs_append(buf, size, n, hs_agelog_name(comp->agelog, comp->fls));
+	n = hs_append(buf, size, n, "+");
+	n = hs_append(buf, size, n, hs_clamp_name(comp->clamp));
+	return (int)n;
+}

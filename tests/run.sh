@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Run every test binary in BUILD/tests, then tests/cli.sh; add up their
+# "N passed, N failed" lines and end with the total.  A suite that crashes,
+# prints no result line or exits non-zero counts as one more failure.
+set -u
+build=${1:-build}
+here=$(cd "$(dirname "$0")" && pwd)
+passed=0 failed=0
+result='^[0-9]+ passed, [0-9]+ failed$'
+
+suite() {	# NAME COMMAND...
+	local name=$1 out rc line
+	shift
+	out=$("$@" 2>&1)
+	rc=$?
+	printf '%s\n' "$out" | grep -Ev "$result" | sed "s/^/[$name] /"
+	line=$(printf '%s\n' "$out" | grep -E "$result" | tail -n 1)
+	if [ -z "$line" ]; then
+		echo "[$name] FAIL: no result line (exit $rc)"
+		failed=$((failed + 1))
+		return
+	fi
+	echo "[$name] $line"
+	set -- $line
+	passed=$((passed + $1))
+	failed=$((failed + $3))
+	if [ "$rc" -ne 0 ] && [ "$3" -eq 0 ]; then
+		echo "[$name] FAIL: exit status $rc"
+		failed=$((failed + 1))
+	fi
+}
+
+for t in "$build"/tests/test_*; do
+	[ -x "$t" ] && suite "${t##*/}" "$t"
+done
+suite freestanding "$here/freestanding.sh"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
