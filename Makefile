@@ -34,7 +34,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
 .PHONY: all run test clean
-all: $(B)/libhotscore.a
+all: $(B)/hotscore $(B)/libhotscore.a
 
 $(B)/libhotscore.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
@@ -54,7 +54,7 @@ test: all $(TEST_BIN)
 	@tests/run.sh $(B)
 
 run: all
-	@echo "nothing to run yet"
+	@scripts/run-example.sh $(B)
 
 clean:
 	rm -rf build

@@ -33,6 +33,7 @@ suite() {	# NAME COMMAND...
 for t in "$build"/tests/test_*; do
 	[ -x "$t" ] && suite "${t##*/}" "$t"
 done
+suite cli "$here/cli.sh" "$build/hotscore"
 suite freestanding "$here/freestanding.sh"
 
 echo "$passed passed, $failed failed"

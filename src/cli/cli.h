@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cli.h - helpers shared by the subcommands: errors, numbers, CSV fields.
+ */
+#ifndef HOTSCORE_CLI_H
+#define HOTSCORE_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define HS_EXIT_USAGE 2
+
+/* Print "hotscore: <msg>" as one line on stderr and exit with status 2. */
+void hs_die(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+
+/*
+ * Parse a decimal (or 0x-prefixed hexadecimal) number no larger than @max.
+ * Return NULL on success, else a static description of what is wrong.
+ */
+const char *hs_parse_number(const char *s, unsigned long max,
+			    unsigned long *out);
+
+/* Strip spaces and tabs at both ends, in place. */
+char *hs_trim(char *s);
+
+/* The number of comma-separated fields in @line. */
+size_t hs_csv_count(const char *line);
+
+/*
+ * Split @line in place at commas.  Return the number of fields; only the
+ * first @max pointers are stored.
+ */
+size_t hs_split_csv(char *line, char **fields, size_t max);
+
+/* The option at argv[*i]: matches --@name or --@name=VALUE. */
+bool hs_opt(int argc, char **argv, int *i, const char *name,
+	    const char **value);
+
+int hs_cmd_score(int argc, char **argv);
+
+#endif /* HOTSCORE_CLI_H */

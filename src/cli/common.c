@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * common.c - error reporting, number and CSV field parsing for the CLI.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+void hs_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("hotscore: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(HS_EXIT_USAGE);
+}
+
+static int hs_digit(char c, unsigned int base)
+{
+	unsigned int v;
+
+	if (c >= '0' && c <= '9')
+		v = (unsigned int)(c - '0');
+	else if (c >= 'a' && c <= 'f')
+		v = (unsigned int)(c - 'a' + 10);
+	else if (c >= 'A' && c <= 'F')
+		v = (unsigned int)(c - 'A' + 10);
+	else
+		return -1;
+	return v < base ? (int)v : -1;
+}
+
+/*
+ * strtoul() would accept signs, leading spaces and octal, and wrap "-1" to
+ * ULONG_MAX; a kernel value needs none of that, so parse by hand.
+ */
+const char *hs_parse_number(const char *s, unsigned long max,
+			    unsigned long *out)
+{
+	unsigned int base = 10;
+	unsigned long v = 0;
+	int d;
+
+	if (!*s)
+		return "empty value";
+	if (*s == '-')
+		return "negative value";
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		base = 16;
+		s += 2;
+		if (!*s)
+			return "not a number";
+	}
+	for (; *s; s++) {
+		d = hs_digit(*s, base);
+		if (d < 0)
+			return "not a number";
+		if ((unsigned long)d > max ||
+		    v > (max - (unsigned long)d) / base)
+			return "out of range";
+		v = v * base + (unsigned long)d;
+	}
+	*out = v;
+	return NULL;
+}
+
+char *hs_trim(char *s)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
+		*--end = '\0';
+	return s;
+}
+
+size_t hs_csv_count(const char *line)
+{
+	size_t n = 1;
+
+	for (; *line; line++)
+		n += *line == ',';
+	return n;
+}
+
+size_t hs_split_csv(char *line, char **fields, size_t max)
+{
+	size_t n = 0;
+	char *p = line;
+
+	for (;;) {
+		char *comma = strchr(p, ',');
+
+		if (comma)
+			*comma = '\0';
+		if (n < max)
+			fields[n] = hs_trim(p);
+		n++;
+		if (!comma)
+			return n;
+		p = comma + 1;
+	}
+}
+
+bool hs_opt(int argc, char **argv, int *i, const char *name,
+	    const char **value)
+{
+	const char *arg = argv[*i];
+	size_t len = strlen(name);
+
+	if (strncmp(arg, "--", 2) || strncmp(arg + 2, name, len))
+		return false;
+	arg += 2 + len;
+	if (!value)
+		return *arg == '\0';
+	if (*arg == '=') {
+		*value = arg + 1;
+		return true;
+	}
+	if (*arg)
+		return false;
+	if (*i + 1 >= argc)
+		hs_die("option --%s needs a value", name);
+	*value = argv[++*i];
+	return true;
+}

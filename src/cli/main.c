@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main.c - hotscore: dispatch to one subcommand.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *what;
+} commands[] = {
+	{ "score", hs_cmd_score,
+	  "damon_hot_score()/damon_cold_score() of any kernel version" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fputs("usage: hotscore COMMAND [OPTIONS]   (hotscore COMMAND --help)\n\n",
+	      f);
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2)
+		hs_die("no command given; try 'hotscore --help'");
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	hs_die("unknown command '%s'; try 'hotscore --help'", argv[1]);
+}
