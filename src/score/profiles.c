@@ -42,10 +42,11 @@ static const char *const freq_names[HS_NR_FREQ] = { "raw", "mvsum" };
 static const char *const divisor_names[HS_NR_DIVISOR] = {
 	"u32-trunc", "max-nr", "safe" };
 static const char *const clamp_names[HS_NR_CLAMP] = { "none", "clamp" };
-static const char *const agelog_names[HS_NR_AGELOG][HS_NR_FLS_IMPL] = {
-	{ "loop", "loop", "loop", "loop" },
-	{ "fls", "fls-generic", "fls-bsr", "fls-builtin" },
-	{ "ilog2", "ilog2-generic", "ilog2-bsr", "ilog2-builtin" },
+/* Indexed by agelog * HS_NR_FLS_IMPL + fls implementation. */
+static const char *const agelog_names[HS_NR_AGELOG * HS_NR_FLS_IMPL] = {
+	"loop", "loop", "loop", "loop",
+	"fls", "fls-generic", "fls-bsr", "fls-builtin",
+	"ilog2", "ilog2-generic", "ilog2-bsr", "ilog2-builtin",
 };
 
 static bool hs_streq(const char *a, const char *b)
@@ -87,7 +88,7 @@ const char *hs_agelog_name(enum hs_agelog a, enum hs_fls_impl impl)
 {
 	if (a >= HS_NR_AGELOG || impl >= HS_NR_FLS_IMPL)
 		return "?";
-	return agelog_names[a][impl];
+	return agelog_names[a * HS_NR_FLS_IMPL + impl];
 }
 
 /**
@@ -136,45 +137,51 @@ const struct hs_profile *hs_profile_find(const char *name)
 	return NULL;
 }
 
+/* The index of the name in @names that @word (of @len bytes) is, or -1. */
+static int hs_lookup(const char *const *names, unsigned int n,
+		     const char *word, unsigned int len)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (hs_word_is(word, len, names[i]))
+			return (int)i;
+	return -1;
+}
+
 /* Set the component that @word (of @len bytes) names, by @slot. */
 static bool hs_parse_word(const char *word, unsigned int len, int slot,
 			  struct hs_components *c)
 {
-	unsigned int i, j;
+	int i;
 
 	switch (slot) {
 	case 0:
-		for (i = 0; i < HS_NR_FREQ; i++)
-			if (hs_word_is(word, len, freq_names[i])) {
-				c->freq = i;
-				return true;
-			}
-		return false;
+		i = hs_lookup(freq_names, HS_NR_FREQ, word, len);
+		if (i >= 0)
+			c->freq = i;
+		break;
 	case 1:
-		for (i = 0; i < HS_NR_DIVISOR; i++)
-			if (hs_word_is(word, len, divisor_names[i])) {
-				c->divisor = i;
-				return true;
-			}
-		return false;
+		i = hs_lookup(divisor_names, HS_NR_DIVISOR, word, len);
+		if (i >= 0)
+			c->divisor = i;
+		break;
 	case 2:
-		for (i = 0; i < HS_NR_AGELOG; i++)
-			for (j = 0; j < HS_NR_FLS_IMPL; j++)
-				if (hs_word_is(word, len, agelog_names[i][j])) {
-					c->agelog = i;
-					c->fls = i == HS_AGELOG_LOOP ?
-						HS_FLS_ARCH : j;
-					return true;
-				}
-		return false;
+		/* "loop" matches first at index 0: the arch fls, unused */
+		i = hs_lookup(agelog_names, HS_NR_AGELOG * HS_NR_FLS_IMPL,
+			      word, len);
+		if (i >= 0) {
+			c->agelog = i / HS_NR_FLS_IMPL;
+			c->fls = i % HS_NR_FLS_IMPL;
+		}
+		break;
 	default:
-		for (i = 0; i < HS_NR_CLAMP; i++)
-			if (hs_word_is(word, len, clamp_names[i])) {
-				c->clamp = i;
-				return true;
-			}
-		return false;
+		i = hs_lookup(clamp_names, HS_NR_CLAMP, word, len);
+		if (i >= 0)
+			c->clamp = i;
+		break;
 	}
+	return i >= 0;
 }
 
 /**
