@@ -136,6 +136,47 @@ expect_bad "csv: bad value, late row" $'age\n1\n2\n3\nx\n' score --csv
 expect_bad "csv: out of range" $'sample_us,age\n1,4294967296\n' score --csv
 expect_bad "csv: bad profile" $'profile,age\nv6.6,1\nlinux,2\n' score --csv
 expect_bad "csv: empty field" $'age,nr_accesses\n1,\n' score --csv
+expect_bad "csv: first row too long" $'age\n1,2\n' score --csv
+expect_bad "csv: first row trailing comma" $'profile,age\nv6.6,5,\n' score --csv
+expect_bad "csv: first row too short" $'age,nr_accesses\n1\n' score --csv
+expect_bad "csv: header only a BOM" $'\xef\xbb\xbf\n1\n' score --csv
+expect_bad "newline inside a value" "" score --age=$'1\n2'
+expect_bad "newline inside a profile" "" score --profile=$'v6\nx'
+expect_bad "newline inside an argument" "" score $'x\ny'
+expect_bad "CR inside a CSV field" $'profile,age\nv6.6,1\x012\n' score --csv
+"$hs" score --csv </ >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; then
+	ok "stdin is a directory: $(cat "$tmp/err")"
+else
+	fail "stdin is a directory" "exit $rc: $(cat "$tmp/err")"
+fi
+
+# --- a full disk is an error, not a success
+if [ -w /dev/full ]; then
+	"$hs" score --list-profiles >/dev/full 2>"$tmp/err"
+	rc=$?
+	if [ $rc -eq 1 ] && grep -q 'writing the output' "$tmp/err"; then
+		ok "write error: exit 1, $(cat "$tmp/err")"
+	else
+		fail "write error" "exit $rc: $(cat "$tmp/err")"
+	fi
+fi
+
+# --- ordinary CSV dialects: CR-only line ends, a byte-order mark, quotes
+for dialect in cr bom quotes; do
+	case $dialect in
+	cr)     input=$'profile,age\rv6.6,50\rhotfix,50\r' ;;
+	bom)    input=$'\xef\xbb\xbfprofile,age\nv6.6,50\nhotfix,50\n' ;;
+	quotes) input=$'"profile","age"\n"v6.6", "50"\nhotfix,"50"\n' ;;
+	esac
+	printf '%s' "$input" | "$hs" score --csv --nr-accesses 10 >"$tmp/d.csv" 2>"$tmp/err"
+	if [ "$(field "$tmp/d.csv" 1 hot)/$(field "$tmp/d.csv" 2 hot)/$(field "$tmp/d.csv" 2 profile)" = 51/51/hotfix ]; then
+		ok "csv dialect: $dialect"
+	else
+		fail "csv dialect: $dialect" "$(cat "$tmp/d.csv" "$tmp/err")"
+	fi
+done
 
 # the message names the line
 printf 'age\n1\n2\nx\n' | "$hs" score --csv 2>"$tmp/err" >/dev/null

@@ -9,15 +9,27 @@
 
 #include "cli.h"
 
+/*
+ * One line, always: control characters from the input (a newline inside an
+ * argument, a stray CR) are escaped rather than printed.
+ */
 void hs_die(const char *fmt, ...)
 {
+	char msg[512];
+	const unsigned char *p;
 	va_list ap;
 
 	fflush(stdout);
-	fputs("hotscore: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	fputs("hotscore: ", stderr);
+	for (p = (const unsigned char *)msg; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			fprintf(stderr, "\\x%02x", *p);
+		else
+			fputc(*p, stderr);
+	}
 	fputc('\n', stderr);
 	exit(HS_EXIT_USAGE);
 }
@@ -92,6 +104,18 @@ size_t hs_csv_count(const char *line)
 	return n;
 }
 
+/* A field wholly in double quotes (RFC 4180) stands for its contents. */
+static char *hs_unquote(char *s)
+{
+	size_t len = strlen(s);
+
+	if (len >= 2 && s[0] == '"' && s[len - 1] == '"') {
+		s[len - 1] = '\0';
+		return hs_trim(s + 1);
+	}
+	return s;
+}
+
 size_t hs_split_csv(char *line, char **fields, size_t max)
 {
 	size_t n = 0;
@@ -103,7 +127,7 @@ size_t hs_split_csv(char *line, char **fields, size_t max)
 		if (comma)
 			*comma = '\0';
 		if (n < max)
-			fields[n] = hs_trim(p);
+			fields[n] = hs_unquote(hs_trim(p));
 		n++;
 		if (!comma)
 			return n;

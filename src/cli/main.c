@@ -2,6 +2,7 @@
 /*
  * main.c - hotscore: dispatch to one subcommand.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,6 +27,17 @@ static void usage(FILE *f)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
 }
 
+/* A full disk or a closed pipe must not pass for success. */
+static int finish(int status)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "hotscore: writing the output: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	return status;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -34,10 +46,10 @@ int main(int argc, char **argv)
 		hs_die("no command given; try 'hotscore --help'");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
-		return 0;
+		return finish(0);
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].run(argc - 1, argv + 1);
+			return finish(commands[i].run(argc - 1, argv + 1));
 	hs_die("unknown command '%s'; try 'hotscore --help'", argv[1]);
 }

@@ -184,116 +184,165 @@ static void print_csv_row(const struct row *r)
 		printf(",%d,%d,%s\n", res.hot, res.cold, hs_status_name(&res));
 }
 
-/* Map each header field to a column index; reject unknown and repeats. */
-static size_t parse_header(char *line, size_t **map_out)
-{
-	size_t n = hs_csv_count(line), i, j;
-	char **fields = calloc(n, sizeof(*fields));
-	size_t *map = calloc(n, sizeof(*map));
+/*
+ * The CSV on stdin, read whole.  It is parsed twice: once to check every row,
+ * once to print, so an error leaves stdout empty while memory stays about the
+ * size of the input.  File scope keeps every buffer reachable when hs_die()
+ * exits from deep inside.
+ */
+static struct {
+	char *buf;		/* all of stdin, NUL-terminated */
+	size_t len, pos;	/* size, and the start of the next line */
+	size_t lineno;		/* of the line last returned */
+	char *line;		/* that line, copied: split in place */
+	size_t cap, line_cap;	/* of buf, of line */
+	size_t ncols;
+	size_t *map;		/* header field -> column index */
+	char **fields;
+} csv;
 
-	if (!fields || !map)
-		hs_die("out of memory");
-	hs_split_csv(line, fields, n);
-	for (i = 0; i < n; i++) {
-		if (!strcmp(fields[i], "profile"))
-			map[i] = PROFILE_COL;
-		else if (!strcmp(fields[i], "hot") || !strcmp(fields[i], "cold") ||
-			 !strcmp(fields[i], "status"))
-			map[i] = IGNORED_COL;
-		else {
-			for (j = 0; j < NR_COLUMNS; j++)
-				if (!strcmp(fields[i], columns[j].csv))
-					break;
-			if (j == NR_COLUMNS)
-				hs_die("line 1: unknown column '%s'", fields[i]);
-			map[i] = j;
+static void csv_read(FILE *f)
+{
+	size_t n;
+
+	for (;;) {
+		if (csv.cap - csv.len < 65536) {
+			csv.cap = csv.cap ? 2 * csv.cap : 1 << 20;
+			csv.buf = realloc(csv.buf, csv.cap + 1);
+			if (!csv.buf)
+				hs_die("out of memory reading stdin");
 		}
-		for (j = 0; j < i; j++)
-			if (map[j] == map[i] && map[i] != IGNORED_COL)
-				hs_die("line 1: column '%s' appears twice",
-				       fields[i]);
+		n = fread(csv.buf + csv.len, 1, csv.cap - csv.len, f);
+		csv.len += n;
+		if (n == 0)
+			break;
 	}
-	free(fields);
-	*map_out = map;
-	return n;
+	if (ferror(f))
+		hs_die("error reading stdin");
+	csv.buf[csv.len] = '\0';
+	/* a UTF-8 byte-order mark is not part of the first column's name */
+	if (csv.len >= 3 && !memcmp(csv.buf, "\xef\xbb\xbf", 3))
+		csv.pos = 3;
 }
 
-static void parse_row(char *line, size_t lineno, const size_t *map,
-		      size_t ncols, char **fields, struct row *r)
+/* Copy the next line (ended by LF, CRLF or CR) to csv.line. */
+static bool csv_next_line(void)
 {
-	size_t n = hs_split_csv(line, fields, ncols), i;
+	const char *start = csv.buf + csv.pos, *end = start;
+	size_t n;
+
+	if (csv.pos >= csv.len)
+		return false;
+	while (end < csv.buf + csv.len && *end != '\n' && *end != '\r')
+		end++;
+	n = (size_t)(end - start);
+	csv.lineno++;
+	if (memchr(start, '\0', n))
+		hs_die("line %zu: contains a NUL byte", csv.lineno);
+	if (n + 1 > csv.line_cap) {
+		csv.line_cap = 2 * n + 1;
+		csv.line = realloc(csv.line, csv.line_cap);
+		if (!csv.line)
+			hs_die("out of memory");
+	}
+	memcpy(csv.line, start, n);
+	csv.line[n] = '\0';
+	if (end < csv.buf + csv.len && *end == '\r' && end[1] == '\n')
+		end++;
+	csv.pos = (size_t)(end - csv.buf) + 1;
+	return true;
+}
+
+/* Map each header field to a column index; reject unknown and repeats. */
+static void csv_header(void)
+{
+	bool seen[PROFILE_COL + 1] = { false };
+	size_t i, j;
+
+	if (!csv_next_line() || !*hs_trim(csv.line))
+		hs_die("--csv: no header line on stdin");
+	csv.ncols = hs_csv_count(csv.line);
+	csv.fields = calloc(csv.ncols, sizeof(*csv.fields));
+	csv.map = calloc(csv.ncols, sizeof(*csv.map));
+	if (!csv.fields || !csv.map)
+		hs_die("out of memory");
+	hs_split_csv(csv.line, csv.fields, csv.ncols);
+	for (i = 0; i < csv.ncols; i++) {
+		const char *name = csv.fields[i];
+
+		if (!strcmp(name, "hot") || !strcmp(name, "cold") ||
+		    !strcmp(name, "status")) {
+			csv.map[i] = IGNORED_COL;
+			continue;
+		}
+		for (j = 0; j < NR_COLUMNS; j++)
+			if (!strcmp(name, columns[j].csv))
+				break;
+		if (j == NR_COLUMNS && strcmp(name, "profile"))
+			hs_die("line %zu: unknown column '%s'", csv.lineno, name);
+		if (seen[j])
+			hs_die("line %zu: column '%s' appears twice",
+			       csv.lineno, name);
+		seen[j] = true;
+		csv.map[i] = j;	/* NR_COLUMNS is PROFILE_COL */
+	}
+}
+
+/* Parse the current line into @r, which holds the defaults. */
+static void csv_row(struct row *r)
+{
+	size_t n = hs_split_csv(csv.line, csv.fields, csv.ncols), i;
 	char where[64];
 
-	if (n != ncols)
-		hs_die("line %zu: %zu fields, the header has %zu", lineno, n,
-		       ncols);
-	for (i = 0; i < ncols; i++) {
-		if (map[i] == IGNORED_COL)
+	if (n != csv.ncols)
+		hs_die("line %zu: %zu fields, the header has %zu", csv.lineno,
+		       n, csv.ncols);
+	for (i = 0; i < csv.ncols; i++) {
+		size_t col = csv.map[i];
+
+		if (col == IGNORED_COL)
 			continue;
-		if (map[i] == PROFILE_COL) {
+		if (col == PROFILE_COL) {
 			snprintf(where, sizeof(where), "line %zu: profile",
-				 lineno);
-			spec_parse(fields[i], &r->spec, where);
+				 csv.lineno);
+			spec_parse(csv.fields[i], &r->spec, where);
 		} else {
-			snprintf(where, sizeof(where), "line %zu: %s", lineno,
-				 columns[map[i]].csv);
-			column_parse(&columns[map[i]], fields[i], &r->in, where);
+			snprintf(where, sizeof(where), "line %zu: %s",
+				 csv.lineno, columns[col].csv);
+			column_parse(&columns[col], csv.fields[i], &r->in,
+				     where);
 		}
 	}
-}
-
-static void strip_eol(char *line, ssize_t *len)
-{
-	while (*len > 0 && (line[*len - 1] == '\n' || line[*len - 1] == '\r'))
-		line[--*len] = '\0';
 }
 
 static int run_csv(const struct row *dflt)
 {
-	size_t lineno = 0, nrows = 0, cap = 0, ncols = 0, *map = NULL, i;
-	struct row *rows = NULL;
-	char *line = NULL, **fields = NULL;
-	size_t linecap = 0;
-	ssize_t len;
+	size_t body, body_lineno;
+	int pass;
 
-	while ((len = getline(&line, &linecap, stdin)) >= 0) {
-		lineno++;
-		strip_eol(line, &len);
-		if (strlen(line) != (size_t)len)
-			hs_die("line %zu: contains a NUL byte", lineno);
-		if (!map) {
-			if (!*hs_trim(line))
-				hs_die("line %zu: empty header", lineno);
-			ncols = parse_header(line, &map);
-			fields = calloc(ncols, sizeof(*fields));
-			if (!fields)
-				hs_die("out of memory");
-			continue;
+	csv_read(stdin);
+	csv_header();
+	body = csv.pos;
+	body_lineno = csv.lineno;
+	for (pass = 0; pass < 2; pass++) {	/* check all, then print */
+		csv.pos = body;
+		csv.lineno = body_lineno;
+		if (pass)
+			print_csv_header();
+		while (csv_next_line()) {
+			struct row r = *dflt;
+
+			if (!*hs_trim(csv.line))
+				continue;	/* a blank line is not a row */
+			csv_row(&r);
+			if (pass)
+				print_csv_row(&r);
 		}
-		if (!*hs_trim(line))
-			continue;	/* a blank line is not a row */
-		if (nrows == cap) {
-			cap = cap ? 2 * cap : 1024;
-			rows = realloc(rows, cap * sizeof(*rows));
-			if (!rows)
-				hs_die("out of memory");
-		}
-		rows[nrows] = *dflt;
-		parse_row(line, lineno, map, ncols, fields, &rows[nrows]);
-		nrows++;
 	}
-	if (ferror(stdin))
-		hs_die("error reading stdin");
-	if (!map)
-		hs_die("--csv: no header line on stdin");
-
-	print_csv_header();
-	for (i = 0; i < nrows; i++)
-		print_csv_row(&rows[i]);
-	free(line);
-	free(fields);
-	free(map);
-	free(rows);
+	free(csv.buf);
+	free(csv.line);
+	free(csv.fields);
+	free(csv.map);
 	return 0;
 }
 
@@ -351,7 +400,7 @@ static int run_one(const struct row *r)
 int hs_cmd_score(int argc, char **argv)
 {
 	struct row r = { 0 };
-	bool csv = false;
+	bool csv_mode = false;
 	const char *v;
 	char where[64];
 	size_t c;
@@ -371,7 +420,7 @@ int hs_cmd_score(int argc, char **argv)
 			return 0;
 		}
 		if (hs_opt(argc, argv, &i, "csv", NULL)) {
-			csv = true;
+			csv_mode = true;
 			continue;
 		}
 		if (hs_opt(argc, argv, &i, "profile", &v)) {
@@ -389,5 +438,5 @@ int hs_cmd_score(int argc, char **argv)
 		snprintf(where, sizeof(where), "--%s", columns[c].flag);
 		column_parse(&columns[c], v, &r.in, where);
 	}
-	return csv ? run_csv(&r) : run_one(&r);
+	return csv_mode ? run_csv(&r) : run_one(&r);
 }
