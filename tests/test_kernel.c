@@ -5,7 +5,7 @@
  * The reference for fls() is its definition: the 1-based position of the top
  * set bit, found by testing every bit.  The fls and age_in_log forms are
  * compared on every value below 2^24, on every 2^k - 2 .. 2^k + 1, and on a
- * stride of 65,537 over the whole 32-bit range (65,537 values including
+ * stride of 65,537 over the whole 32-bit range (65,536 values from 0 to
  * 2^32 - 1); the full 2^32 sweep is `hotscore verify`'s job.
  */
 #include <limits.h>
