@@ -69,6 +69,10 @@ static bool hs_word_is(const char *s, unsigned int len, const char *name)
 	return name[len] == '\0';
 }
 
+/*
+ * hs_freq_name(), hs_divisor_name(), hs_clamp_name(), hs_agelog_name(): the
+ * names --profile accepts and --list-profiles prints; "?" if out of range.
+ */
 const char *hs_freq_name(enum hs_freq f)
 {
 	return f < HS_NR_FREQ ? freq_names[f] : "?";
