@@ -143,7 +143,7 @@ expect_bad "csv: header only a BOM" $'\xef\xbb\xbf\n1\n' score --csv
 expect_bad "newline inside a value" "" score --age=$'1\n2'
 expect_bad "newline inside a profile" "" score --profile=$'v6\nx'
 expect_bad "newline inside an argument" "" score $'x\ny'
-expect_bad "CR inside a CSV field" $'profile,age\nv6.6,1\x012\n' score --csv
+expect_bad "control character in a CSV field" $'profile,age\nv6.6,1\x012\n' score --csv
 "$hs" score --csv </ >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; then
