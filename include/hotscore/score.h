@@ -94,6 +94,33 @@ struct hs_components {
 	enum hs_clamp clamp;
 };
 
+/*
+ * The named kernel versions, one line each: X(id, name, FREQ, DIVISOR,
+ * AGELOG, FLS, CLAMP, what).  profiles.c builds hs_profiles[] from it and the
+ * bench compiles one specialised damon_hot_score() per line, so the two can
+ * never disagree.  Sources for each row: docs/scoring.md, "Profiles".
+ */
+#define HS_PROFILE_LIST(X)						\
+	X(v5_16, "v5.16", RAW, U32_TRUNC, LOOP, ARCH, NONE,		\
+	  "v5.16 to v6.5 as released: aggr/sample kept in an unsigned int") \
+	X(v6_6, "v6.6", RAW, MAX_NR, LOOP, ARCH, NONE,			\
+	  "Oct 2023 damon_max_nr_accesses() fix (v6.6, stable 5.16+)")	\
+	X(rfc_fls, "rfc-fls", RAW, MAX_NR, FLS, ARCH, NONE,		\
+	  "Mar 2026 RFC: min_t(int, fls(age_in_sec), 32)")		\
+	X(v2_ilog2, "v2-ilog2", RAW, MAX_NR, ILOG2, ARCH, NONE,		\
+	  "2026 v2 as merged: min_t(int, ilog2(age_in_sec) + 1, 32)")	\
+	X(hotfix, "hotfix", RAW, SAFE, ILOG2, ARCH, 0_99,		\
+	  "mainline after the Jul 2026 extreme-intervals hotfix")	\
+	X(debian_6_1_192, "debian-6.1.192", RAW, SAFE, LOOP, ARCH, 0_99, \
+	  "Debian 12 linux-source-6.1 6.1.192-3: hotfix on the shift loop") \
+	X(mm_new, "mm-new", MVSUM, SAFE, ILOG2, ARCH, 0_99,		\
+	  "mm-new / damon/next 2026: mult_frac of the moving sum")
+
+/* The struct hs_components initializer of one HS_PROFILE_LIST line. */
+#define HS_COMPONENTS(freq, div, age, fls, clamp)			\
+	{ HS_FREQ_##freq, HS_DIV_##div, HS_AGELOG_##age, HS_FLS_##fls,	\
+	  HS_CLAMP_##clamp }
+
 /**
  * struct hs_profile - a named combination, as some kernel shipped it.
  * @name:	short name ("v6.6", "hotfix", ...).

@@ -6,36 +6,15 @@
  */
 #include <hotscore/kernel.h>
 #include <hotscore/score.h>
+#include <hotscore/str.h>
 
 #define HS_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/*
- * Sources for each row: docs/scoring.md, "Profiles".  The component order
- * is frequency, divisor, age_in_log, fls implementation, clamp.
- */
-const struct hs_profile hs_profiles[] = {
-	{ "v5.16", { HS_FREQ_RAW, HS_DIV_U32_TRUNC, HS_AGELOG_LOOP,
-		     HS_FLS_ARCH, HS_CLAMP_NONE },
-	  "v5.16 to v6.5 as released: aggr/sample kept in an unsigned int" },
-	{ "v6.6", { HS_FREQ_RAW, HS_DIV_MAX_NR, HS_AGELOG_LOOP,
-		    HS_FLS_ARCH, HS_CLAMP_NONE },
-	  "Oct 2023 damon_max_nr_accesses() fix (v6.6, stable 5.16+)" },
-	{ "rfc-fls", { HS_FREQ_RAW, HS_DIV_MAX_NR, HS_AGELOG_FLS,
-		       HS_FLS_ARCH, HS_CLAMP_NONE },
-	  "Mar 2026 RFC: min_t(int, fls(age_in_sec), 32)" },
-	{ "v2-ilog2", { HS_FREQ_RAW, HS_DIV_MAX_NR, HS_AGELOG_ILOG2,
-			HS_FLS_ARCH, HS_CLAMP_NONE },
-	  "2026 v2 as merged: min_t(int, ilog2(age_in_sec) + 1, 32)" },
-	{ "hotfix", { HS_FREQ_RAW, HS_DIV_SAFE, HS_AGELOG_ILOG2,
-		      HS_FLS_ARCH, HS_CLAMP_0_99 },
-	  "mainline after the Jul 2026 extreme-intervals hotfix" },
-	{ "debian-6.1.192", { HS_FREQ_RAW, HS_DIV_SAFE, HS_AGELOG_LOOP,
-			      HS_FLS_ARCH, HS_CLAMP_0_99 },
-	  "Debian 12 linux-source-6.1 6.1.192-3: hotfix on the shift loop" },
-	{ "mm-new", { HS_FREQ_MVSUM, HS_DIV_SAFE, HS_AGELOG_ILOG2,
-		      HS_FLS_ARCH, HS_CLAMP_0_99 },
-	  "mm-new / damon/next 2026: mult_frac of the moving sum" },
-};
+#define HS_PROFILE_ROW(id, name, freq, div, age, fls, clamp, what)	\
+	{ name, HS_COMPONENTS(freq, div, age, fls, clamp), what },
+
+/* The rows and their sources: HS_PROFILE_LIST in score.h. */
+const struct hs_profile hs_profiles[] = { HS_PROFILE_LIST(HS_PROFILE_ROW) };
 const unsigned int hs_nr_profiles = HS_ARRAY_SIZE(hs_profiles);
 
 static const char *const freq_names[HS_NR_FREQ] = { "raw", "mvsum" };
@@ -48,15 +27,6 @@ static const char *const agelog_names[HS_NR_AGELOG * HS_NR_FLS_IMPL] = {
 	"fls", "fls-generic", "fls-bsr", "fls-builtin",
 	"ilog2", "ilog2-generic", "ilog2-bsr", "ilog2-builtin",
 };
-
-static bool hs_streq(const char *a, const char *b)
-{
-	while (*a && *a == *b) {
-		a++;
-		b++;
-	}
-	return *a == *b;
-}
 
 /* Compare the first @len bytes of @s with the whole of @name. */
 static bool hs_word_is(const char *s, unsigned int len, const char *name)
@@ -242,20 +212,6 @@ bool hs_components_available(const struct hs_components *comp)
 		HS_HAVE_BSR;
 }
 
-static unsigned int hs_append(char *buf, unsigned int size, unsigned int at,
-			      const char *s)
-{
-	while (*s) {
-		if (at + 1 < size)
-			buf[at] = *s;
-		at++;
-		s++;
-	}
-	if (size)
-		buf[at < size ? at : size - 1] = '\0';
-	return at;
-}
-
 /**
  * hs_components_format() - write @comp as FREQ+DIVISOR+AGELOG+CLAMP.
  * @comp:	the components.
@@ -269,12 +225,12 @@ int hs_components_format(const struct hs_components *comp, char *buf,
 {
 	unsigned int n = 0;
 
-	n = hs_append(buf, size, n, hs_freq_name(comp->freq));
-	n = hs_append(buf, size, n, "+");
-	n = hs_append(buf, size, n, hs_divisor_name(comp->divisor));
-	n = hs_append(buf, size, n, "+");
-	n = hs_append(buf, size, n, hs_agelog_name(comp->agelog, comp->fls));
-	n = hs_append(buf, size, n, "+");
-	n = hs_append(buf, size, n, hs_clamp_name(comp->clamp));
+	n = hs_strappend(buf, size, n, hs_freq_name(comp->freq));
+	n = hs_strappend(buf, size, n, "+");
+	n = hs_strappend(buf, size, n, hs_divisor_name(comp->divisor));
+	n = hs_strappend(buf, size, n, "+");
+	n = hs_strappend(buf, size, n, hs_agelog_name(comp->agelog, comp->fls));
+	n = hs_strappend(buf, size, n, "+");
+	n = hs_strappend(buf, size, n, hs_clamp_name(comp->clamp));
 	return (int)n;
 }
