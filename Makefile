@@ -3,7 +3,8 @@
 #   make                 build/hotscore and build/libhotscore.a
 #   make test            every test; ends with "N passed, N failed"
 #   make test SANITIZE=1 the same under ASan+UBSan (objects in build/san/)
-#   make run             the main job
+#   make run             the main job: hotscore bench, the seed's scenario
+#   make bench           the benchmark suite into docs/PERFORMANCE.md
 #   WERROR=1             add -Werror (CI does)
 
 CC      ?= cc
@@ -25,15 +26,17 @@ B := build
 endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 
-SCORE_SRC := $(wildcard src/score/*.c)
+SCORE_SRC := $(wildcard src/score/*.c) $(wildcard src/bench/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 
 LIB_OBJ  := $(SCORE_SRC:%.c=$(B)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
+# the subcommands without main(), for the tests of reports and parsers
+CLI_LIB_OBJ := $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
-.PHONY: all run test clean
+.PHONY: all run test bench clean
 all: $(B)/hotscore $(B)/libhotscore.a
 
 $(B)/libhotscore.a: $(LIB_OBJ)
@@ -42,19 +45,32 @@ $(B)/libhotscore.a: $(LIB_OBJ)
 $(B)/hotscore: $(CLI_OBJ) $(B)/libhotscore.a
 	$(CC) $(LDFLAGS) -o $@ $^
 
+$(B)/libhscli.a: $(CLI_LIB_OBJ)
+	$(AR) rcs $@ $^
+
 $(B)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -MMD -MP -c -o $@ $<
 
-$(B)/tests/%: tests/%.c $(B)/libhotscore.a
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -Itests -MMD -MP $(LDFLAGS) -o $@ $< $(B)/libhotscore.a
+# The bench's JSON records the flags it was built with.
+$(B)/src/cli/bench.o: CFLAGS += -DHS_CFLAGS='"$(strip $(CFLAGS_BASE))"'
 
-test: all $(TEST_BIN)
+
+$(B)/tests/%: tests/%.c $(B)/libhscli.a $(B)/libhotscore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -Itests -MMD -MP $(LDFLAGS) -o $@ $< \
+		$(B)/libhscli.a $(B)/libhotscore.a
+
+test: all $(TEST_BIN) $(B)/tests/jsonq
 	@tests/run.sh $(B)
 
+# the main job: the seed module's scenario, measured honestly
 run: all
-	@scripts/run-example.sh $(B)
+	$(B)/hotscore bench
+
+# benchmarks (not tests): rewrite docs/PERFORMANCE.md
+bench: all $(B)/tests/jsonq
+	@scripts/bench.sh $(B)
 
 clean:
 	rm -rf build

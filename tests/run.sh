@@ -34,6 +34,7 @@ for t in "$build"/tests/test_*; do
 	[ -x "$t" ] && suite "${t##*/}" "$t"
 done
 suite cli "$here/cli.sh" "$build/hotscore"
+suite bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
 suite freestanding "$here/freestanding.sh"
 
 echo "$passed passed, $failed failed"

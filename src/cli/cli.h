@@ -37,6 +37,10 @@ size_t hs_split_csv(char *line, char **fields, size_t max);
 bool hs_opt(int argc, char **argv, int *i, const char *name,
 	    const char **value);
 
+struct hs_input;
+size_t hs_read_inputs(const char *path, struct hs_input **out);
+
 int hs_cmd_score(int argc, char **argv);
+int hs_cmd_bench(int argc, char **argv);
 
 #endif /* HOTSCORE_CLI_H */

@@ -15,6 +15,8 @@ static const struct {
 } commands[] = {
 	{ "score", hs_cmd_score,
 	  "damon_hot_score()/damon_cold_score() of any kernel version" },
+	{ "bench", hs_cmd_bench,
+	  "the DAMON Perf Test: variants timed in batches, compared paired" },
 };
 
 static void usage(FILE *f)

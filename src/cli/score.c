@@ -5,6 +5,7 @@
  * A CSV run parses and checks every row before it prints any, so a bad row
  * leaves stdout empty: a script gets all the rows or none.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,6 +192,8 @@ static void print_csv_row(const struct row *r)
  * exits from deep inside.
  */
 static struct {
+	const char *what;	/* "" for stdin, "PATH: " for a file */
+	const char *source;	/* "stdin" or the path */
 	char *buf;		/* all of stdin, NUL-terminated */
 	size_t len, pos;	/* size, and the start of the next line */
 	size_t lineno;		/* of the line last returned */
@@ -210,7 +213,8 @@ static void csv_read(FILE *f)
 			csv.cap = csv.cap ? 2 * csv.cap : 1 << 20;
 			csv.buf = realloc(csv.buf, csv.cap + 1);
 			if (!csv.buf)
-				hs_die("out of memory reading stdin");
+				hs_die("%sout of memory reading %s", csv.what,
+				       csv.source);
 		}
 		n = fread(csv.buf + csv.len, 1, csv.cap - csv.len, f);
 		csv.len += n;
@@ -218,7 +222,7 @@ static void csv_read(FILE *f)
 			break;
 	}
 	if (ferror(f))
-		hs_die("error reading stdin");
+		hs_die("%serror reading %s", csv.what, csv.source);
 	csv.buf[csv.len] = '\0';
 	/* a UTF-8 byte-order mark is not part of the first column's name */
 	if (csv.len >= 3 && !memcmp(csv.buf, "\xef\xbb\xbf", 3))
@@ -238,7 +242,8 @@ static bool csv_next_line(void)
 	n = (size_t)(end - start);
 	csv.lineno++;
 	if (memchr(start, '\0', n))
-		hs_die("line %zu: contains a NUL byte", csv.lineno);
+		hs_die("%sline %zu: contains a NUL byte", csv.what,
+		       csv.lineno);
 	if (n + 1 > csv.line_cap) {
 		csv.line_cap = 2 * n + 1;
 		csv.line = realloc(csv.line, csv.line_cap);
@@ -260,7 +265,7 @@ static void csv_header(void)
 	size_t i, j;
 
 	if (!csv_next_line() || !*hs_trim(csv.line))
-		hs_die("--csv: no header line on stdin");
+		hs_die("%s--csv: no header line on %s", csv.what, csv.source);
 	csv.ncols = hs_csv_count(csv.line);
 	csv.fields = calloc(csv.ncols, sizeof(*csv.fields));
 	csv.map = calloc(csv.ncols, sizeof(*csv.map));
@@ -279,10 +284,11 @@ static void csv_header(void)
 			if (!strcmp(name, columns[j].csv))
 				break;
 		if (j == NR_COLUMNS && strcmp(name, "profile"))
-			hs_die("line %zu: unknown column '%s'", csv.lineno, name);
-		if (seen[j])
-			hs_die("line %zu: column '%s' appears twice",
+			hs_die("%sline %zu: unknown column '%s'", csv.what,
 			       csv.lineno, name);
+		if (seen[j])
+			hs_die("%sline %zu: column '%s' appears twice",
+			       csv.what, csv.lineno, name);
 		seen[j] = true;
 		csv.map[i] = j;	/* NR_COLUMNS is PROFILE_COL */
 	}
@@ -292,10 +298,11 @@ static void csv_header(void)
 static void csv_row(struct row *r)
 {
 	size_t n = hs_split_csv(csv.line, csv.fields, csv.ncols), i;
-	char where[64];
+	char where[PATH_MAX + 64];
 
 	if (n != csv.ncols)
-		hs_die("line %zu: %zu fields, the header has %zu", csv.lineno,
+		hs_die("%sline %zu: %zu fields, the header has %zu", csv.what,
+		       csv.lineno,
 		       n, csv.ncols);
 	for (i = 0; i < csv.ncols; i++) {
 		size_t col = csv.map[i];
@@ -303,16 +310,81 @@ static void csv_row(struct row *r)
 		if (col == IGNORED_COL)
 			continue;
 		if (col == PROFILE_COL) {
-			snprintf(where, sizeof(where), "line %zu: profile",
-				 csv.lineno);
+			snprintf(where, sizeof(where), "%sline %zu: profile",
+				 csv.what, csv.lineno);
 			spec_parse(csv.fields[i], &r->spec, where);
 		} else {
-			snprintf(where, sizeof(where), "line %zu: %s",
-				 csv.lineno, columns[col].csv);
+			snprintf(where, sizeof(where), "%sline %zu: %s",
+				 csv.what, csv.lineno, columns[col].csv);
 			column_parse(&columns[col], csv.fields[i], &r->in,
 				     where);
 		}
 	}
+}
+
+static void csv_free(void)
+{
+	free(csv.buf);
+	free(csv.line);
+	free(csv.fields);
+	free(csv.map);
+	memset(&csv, 0, sizeof(csv));
+}
+
+/* Every column at its default, and the default profile. */
+static void row_defaults(struct row *r)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < NR_COLUMNS; i++)
+		column_set(&columns[i], &r->in, columns[i].dflt);
+	spec_parse(DEFAULT_PROFILE, &r->spec, "default profile");
+}
+
+/**
+ * hs_read_inputs() - the rows of a `hotscore score --csv` file as inputs.
+ * @path:	the file.
+ * @out:	receives a malloc'ed array of the rows; columns absent from
+ *		the file take the score command's defaults.
+ *
+ * Any error exits with a one-line message naming @path and the line.
+ *
+ * Return: the number of rows (0 if the file has only a header).
+ */
+size_t hs_read_inputs(const char *path, struct hs_input **out)
+{
+	static char what[PATH_MAX + 8];
+	struct hs_input *rows = NULL;
+	size_t n = 0, cap = 0;
+	struct row dflt, r;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		hs_die("%s: %s", path, strerror(errno));
+	snprintf(what, sizeof(what), "%s: ", path);
+	csv.what = what;
+	csv.source = path;
+	row_defaults(&dflt);
+	csv_read(f);
+	fclose(f);
+	csv_header();
+	while (csv_next_line()) {
+		if (!*hs_trim(csv.line))
+			continue;
+		r = dflt;
+		csv_row(&r);
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			rows = realloc(rows, cap * sizeof(*rows));
+			if (!rows)
+				hs_die("%sout of memory", csv.what);
+		}
+		rows[n++] = r.in;
+	}
+	csv_free();
+	*out = rows;
+	return n;
 }
 
 static int run_csv(const struct row *dflt)
@@ -320,6 +392,8 @@ static int run_csv(const struct row *dflt)
 	size_t body, body_lineno;
 	int pass;
 
+	csv.what = "";
+	csv.source = "stdin";
 	csv_read(stdin);
 	csv_header();
 	body = csv.pos;
@@ -339,10 +413,7 @@ static int run_csv(const struct row *dflt)
 				print_csv_row(&r);
 		}
 	}
-	free(csv.buf);
-	free(csv.line);
-	free(csv.fields);
-	free(csv.map);
+	csv_free();
 	return 0;
 }
 
@@ -399,16 +470,14 @@ static int run_one(const struct row *r)
  */
 int hs_cmd_score(int argc, char **argv)
 {
-	struct row r = { 0 };
+	struct row r;
 	bool csv_mode = false;
 	const char *v;
 	char where[64];
 	size_t c;
 	int i;
 
-	for (c = 0; c < NR_COLUMNS; c++)
-		column_set(&columns[c], &r.in, columns[c].dflt);
-	spec_parse(DEFAULT_PROFILE, &r.spec, "default profile");
+	row_defaults(&r);
 
 	for (i = 1; i < argc; i++) {
 		if (hs_opt(argc, argv, &i, "help", NULL)) {

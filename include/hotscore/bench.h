@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bench.h - a measurement engine for nanosecond functions.
+ *
+ * It knows nothing about DAMON: it times any int f(const void *input) over
+ * a pool of inputs, in batches, with the clock's and the loop's fixed cost
+ * cancelled by running N and 2N calls and keeping the difference (nanoBench's
+ * 2U - U).  The user-space CLI and the kernel module share it; each supplies
+ * a struct hs_clock.  Kernel-safe: no library calls, no floating point.
+ *
+ * Units: ticks of the clock; per-call costs are in milliticks (1/1000 tick)
+ * so that a 2 ns call keeps three significant digits in an integer.
+ */
+#ifndef HOTSCORE_BENCH_H
+#define HOTSCORE_BENCH_H
+
+#include "compat.h"
+#include "stats.h"
+
+/* Keep @x alive: the compiler must compute it into a register. */
+#define hs_sink(x) __asm__ __volatile__("" : : "r"(x))
+/* Make @x opaque: the compiler can no longer assume its value. */
+#define hs_hide(x) __asm__("" : "+r"(x))
+
+/*
+ * The serialised counter reads of bench-methodology.md: the fences keep the
+ * timed work from leaking across the read in either direction.
+ */
+#if defined(__x86_64__)
+#define HS_HAVE_ARCH_COUNTER 1
+#define HS_ARCH_COUNTER_NAME "tsc (lfence; rdtsc; lfence)"
+static inline uint64_t hs_arch_counter(void)
+{
+	uint32_t lo, hi;
+
+	__asm__ __volatile__("lfence\n\trdtsc\n\tlfence"
+			     : "=a"(lo), "=d"(hi) : : "memory");
+	return ((uint64_t)hi << 32) | lo;
+}
+#elif defined(__aarch64__)
+#define HS_HAVE_ARCH_COUNTER 1
+#define HS_ARCH_COUNTER_NAME "cntvct_el0 (isb; mrs)"
+static inline uint64_t hs_arch_counter(void)
+{
+	uint64_t v;
+
+	__asm__ __volatile__("isb\n\tmrs %0, cntvct_el0\n\tisb"
+			     : "=r"(v) : : "memory");
+	return v;
+}
+#else
+#define HS_HAVE_ARCH_COUNTER 0
+#endif
+
+typedef int (*hs_bench_fn)(const void *input);
+
+/**
+ * struct hs_clock - what the engine reads time (and maybe counters) from.
+ * @name:	e.g. "tsc (lfence; rdtsc; lfence)".
+ * @read:	the current tick count.
+ * @hz:		ticks per second (calibrated for the TSC).
+ * @tsc:	ticks are TSC ticks, not core cycles: label them so.
+ * @counters:	optional: fills cycles and instructions so far; NULL when the
+ *		machine has no usable PMU.
+ * @ctx:	passed to @counters.
+ */
+struct hs_clock {
+	const char *name;
+	uint64_t (*read)(void);
+	uint64_t hz;
+	bool tsc;
+	bool (*counters)(void *ctx, uint64_t *cycles, uint64_t *instructions);
+	void *ctx;
+};
+
+enum hs_bench_mode {
+	HS_THROUGHPUT,	/* independent calls: the cost of a call in a loop */
+	HS_LATENCY,	/* each result feeds the next input's address */
+	HS_NR_MODES
+};
+
+/**
+ * struct hs_pool - the inputs, used round-robin.
+ * @base:	the first input.
+ * @stride:	bytes from one input to the next.
+ * @nr:		how many (at least 1).
+ */
+struct hs_pool {
+	const void *base;
+	size_t stride;
+	size_t nr;
+};
+
+/**
+ * struct hs_sample - one differenced measurement.
+ * @ticks_n:	ticks for N calls, timer and loop overhead included.
+ * @ticks_2n:	ticks for 2N calls.
+ * @mt:		(ticks_2n - ticks_n) * 1000 / N: milliticks per call, with
+ *		the overhead cancelled; 0 if the difference is negative.
+ * @scale:	ticks_2n * 1000 / ticks_n: 2000 when the work scales.
+ * @cycles:	core cycles per call x 1000, when @counters.
+ * @instructions: instructions per call x 1000, when @counters.
+ * @counters:	@cycles and @instructions are valid.
+ */
+struct hs_sample {
+	uint64_t ticks_n, ticks_2n;
+	uint64_t mt;
+	uint64_t scale;
+	uint64_t cycles, instructions;
+	bool counters;
+};
+
+/* Why a measurement cannot be the function's cost. */
+enum hs_check {
+	HS_CHECK_OK,
+	HS_CHECK_AT_BASELINE,	/* no slower than calling an empty function */
+	HS_CHECK_NO_SCALING,	/* 2N calls did not take about twice N */
+};
+
+uint64_t hs_bench_batch(const struct hs_clock *clk, hs_bench_fn fn,
+			const struct hs_pool *pool, size_t calls,
+			enum hs_bench_mode mode);
+void hs_bench_sample(const struct hs_clock *clk, hs_bench_fn fn,
+		     const struct hs_pool *pool, size_t n,
+		     enum hs_bench_mode mode, bool long_first,
+		     struct hs_sample *out);
+void hs_bench_rounds(const struct hs_clock *clk, const hs_bench_fn *fns,
+		     const struct hs_pool *const *pools, unsigned int nr_fns,
+		     size_t n, enum hs_bench_mode mode, unsigned int round,
+		     struct hs_sample *out);
+enum hs_check hs_bench_check(uint64_t median_mt, uint64_t baseline_mt,
+			     uint64_t median_scale);
+const char *hs_check_name(enum hs_check check);
+const char *hs_mode_name(enum hs_bench_mode mode);
+uint64_t hs_mt_to_ps(uint64_t mt, uint64_t hz);
+
+/* Verdicts of an A/B comparison; see hs_verdict(). */
+enum hs_verdict {
+	HS_SAME,	/* not significant, or within the noise band */
+	HS_FASTER,	/* the variant is faster than the baseline */
+	HS_SLOWER,
+};
+
+#define HS_NOISE_BAND_PPM 10000	/* 1 % */
+
+enum hs_verdict hs_verdict(uint64_t ratio, uint64_t ci_low, uint64_t ci_high,
+			   uint64_t band);
+const char *hs_verdict_name(enum hs_verdict v);
+
+#endif /* HOTSCORE_BENCH_H */

@@ -1,0 +1,336 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * host.c - user-space clocks, pinning, counters and machine facts.
+ *
+ * The TSC is calibrated against CLOCK_MONOTONIC_RAW; it counts at a fixed
+ * rate, not in core cycles, so cycle figures from it are labelled
+ * "TSC-derived".  perf_event_open() counters are used when the machine has
+ * them (a VM without a vPMU does not).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <hotscore/host.h>
+
+static int perf_fd = -1;
+
+static uint64_t hs_clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/** hs_host_now_ns() - CLOCK_MONOTONIC: user space's ktime_get(). */
+uint64_t hs_host_now_ns(void)
+{
+	return hs_clock_ns(CLOCK_MONOTONIC);
+}
+
+static uint64_t hs_read_raw(void)
+{
+	return hs_clock_ns(CLOCK_MONOTONIC_RAW);
+}
+
+#if HS_HAVE_ARCH_COUNTER
+static uint64_t hs_read_arch(void)
+{
+	return hs_arch_counter();
+}
+
+/* A (raw ns, counter) pair read as close together as the system allows. */
+static void hs_pair(uint64_t *ns, uint64_t *ticks)
+{
+	uint64_t best = UINT64_MAX, a, t, b;
+	int i;
+
+	for (i = 0; i < 16; i++) {
+		a = hs_read_raw();
+		t = hs_arch_counter();
+		b = hs_read_raw();
+		if (b - a < best) {
+			best = b - a;
+			*ns = a + (b - a) / 2;
+			*ticks = t;
+		}
+	}
+}
+
+/* Counter ticks per second: the median of five 20 ms windows. */
+static uint64_t hs_calibrate(void)
+{
+	uint64_t hz[5], ns0, t0, ns1, t1;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		hs_pair(&ns0, &t0);
+		do
+			hs_pair(&ns1, &t1);
+		while (ns1 - ns0 < 20000000);
+		hz[i] = (uint64_t)((unsigned __int128)(t1 - t0) *
+				   1000000000ULL / (ns1 - ns0));
+	}
+	hs_sort_u64(hz, 5);
+	return hz[2];
+}
+#endif
+
+static bool hs_perf_read(void *ctx, uint64_t *cycles, uint64_t *ins)
+{
+	uint64_t v[3];
+
+	(void)ctx;
+	if (read(perf_fd, v, sizeof(v)) != (ssize_t)sizeof(v) || v[0] != 2)
+		return false;
+	*cycles = v[1];
+	*ins = v[2];
+	return true;
+}
+
+static int hs_perf_open(uint64_t config, int group)
+{
+	struct perf_event_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.size = sizeof(a);
+	a.type = PERF_TYPE_HARDWARE;
+	a.config = config;
+	a.exclude_kernel = 1;
+	a.exclude_hv = 1;
+	a.read_format = PERF_FORMAT_GROUP;
+	return (int)syscall(SYS_perf_event_open, &a, 0, -1, group, 0);
+}
+
+/* A cycles + instructions group on this thread, or a reason why not. */
+static void hs_perf_init(struct hs_host *h)
+{
+	int ins;
+
+	perf_fd = hs_perf_open(PERF_COUNT_HW_CPU_CYCLES, -1);
+	if (perf_fd < 0) {
+		snprintf(h->perf, sizeof(h->perf),
+			 "unavailable (perf_event_open cycles: %s)",
+			 strerror(errno));
+		return;
+	}
+	ins = hs_perf_open(PERF_COUNT_HW_INSTRUCTIONS, perf_fd);
+	if (ins < 0) {
+		snprintf(h->perf, sizeof(h->perf),
+			 "unavailable (perf_event_open instructions: %s)",
+			 strerror(errno));
+		close(perf_fd);
+		perf_fd = -1;
+		return;
+	}
+	h->clock.counters = hs_perf_read;
+	snprintf(h->perf, sizeof(h->perf),
+		 "perf_event_open cycles and instructions (user only)");
+}
+
+/* The value of "@key<tab>: value" in /proc/cpuinfo, first occurrence. */
+static bool hs_cpuinfo(const char *key, char *buf, size_t len)
+{
+	char line[4096];
+	size_t klen = strlen(key);
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f)) {
+		char *colon = strchr(line, ':');
+
+		if (strncmp(line, key, klen) || !colon ||
+		    strspn(line + klen, " \t") != (size_t)(colon - line) - klen)
+			continue;
+		colon += 1 + (colon[1] == ' ');
+		colon[strcspn(colon, "\n")] = '\0';
+		snprintf(buf, len, "%s", colon);
+		found = true;
+	}
+	fclose(f);
+	return found;
+}
+
+static bool hs_has_flag(const char *flags, const char *flag)
+{
+	size_t n = strlen(flag);
+	const char *p = flags;
+
+	while ((p = strstr(p, flag))) {
+		if ((p == flags || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+static void hs_describe(struct hs_host *h)
+{
+	char flags[4096] = "", path[128];
+	struct utsname u;
+	FILE *f;
+
+	if (!hs_cpuinfo("model name", h->cpu_model, sizeof(h->cpu_model)))
+		snprintf(h->cpu_model, sizeof(h->cpu_model), "unknown");
+	hs_cpuinfo("flags", flags, sizeof(flags));
+	h->hypervisor = hs_has_flag(flags, "hypervisor");
+	h->invariant_tsc = hs_has_flag(flags, "constant_tsc") &&
+			   hs_has_flag(flags, "nonstop_tsc");
+	snprintf(h->governor, sizeof(h->governor), "unknown");
+	snprintf(path, sizeof(path),
+		 "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor",
+		 h->cpu);
+	f = fopen(path, "r");
+	if (f) {
+		if (fgets(h->governor, sizeof(h->governor), f))
+			h->governor[strcspn(h->governor, "\n")] = '\0';
+		fclose(f);
+	}
+	snprintf(h->kernel, sizeof(h->kernel), "%s",
+		 uname(&u) ? "unknown" : u.release);
+}
+
+/**
+ * hs_host_init() - pin, pick and calibrate the clock, open the counters.
+ * @h:		receives the host.
+ * @cpu:	the CPU to pin to; -1 for the one we run on.
+ * @clock:	HS_CLOCK_AUTO (the TSC or cntvct where there is one) or
+ *		HS_CLOCK_GETTIME.
+ * @err:	receives a one-line reason on failure.
+ * @errlen:	its size.
+ *
+ * Return: 0, or -1 if @cpu cannot be used.
+ */
+int hs_host_init(struct hs_host *h, int cpu, enum hs_clock_choice clock,
+		 char *err, size_t errlen)
+{
+	cpu_set_t set;
+
+	memset(h, 0, sizeof(*h));
+	if (cpu < 0)
+		cpu = sched_getcpu();
+	if (cpu < 0) {
+		snprintf(err, errlen, "cannot tell which CPU to pin to: %s",
+			 strerror(errno));
+		return -1;
+	}
+	if (cpu >= CPU_SETSIZE) {
+		snprintf(err, errlen, "--cpu %d: no such CPU", cpu);
+		return -1;
+	}
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		snprintf(err, errlen, "--cpu %d: %s", cpu, errno == EINVAL ?
+			 "no such CPU online, or not allowed to this process" :
+			 strerror(errno));
+		return -1;
+	}
+	h->cpu = cpu;
+	hs_describe(h);
+	h->clock.read = hs_read_raw;
+	h->clock.hz = 1000000000ULL;
+	h->clock.name = "clock_gettime(CLOCK_MONOTONIC_RAW)";
+	snprintf(h->clock_desc, sizeof(h->clock_desc), "ns");
+#if HS_HAVE_ARCH_COUNTER
+	if (clock == HS_CLOCK_AUTO) {
+		h->clock.read = hs_read_arch;
+		h->clock.name = HS_ARCH_COUNTER_NAME;
+		h->clock.hz = hs_calibrate();
+		h->clock.tsc = true;
+		snprintf(h->clock_desc, sizeof(h->clock_desc),
+			 "%llu.%03llu MHz, calibrated against "
+			 "CLOCK_MONOTONIC_RAW%s",
+			 (unsigned long long)(h->clock.hz / 1000000),
+			 (unsigned long long)(h->clock.hz / 1000 % 1000),
+			 h->invariant_tsc ? "" : " (no invariant-TSC flag!)");
+	}
+#else
+	(void)clock;
+#endif
+	hs_perf_init(h);
+	return 0;
+}
+
+/** hs_host_fini() - close the counters. */
+void hs_host_fini(struct hs_host *h)
+{
+	if (perf_fd >= 0)
+		close(perf_fd);
+	perf_fd = -1;
+	h->clock.counters = NULL;
+}
+
+/**
+ * hs_add_chain() - HS_ADD_CHAIN_LEN dependent adds: one core cycle each on
+ * every x86-64 and arm64 core, which makes it a ruler for the harness.
+ * @input: the chain's start value (its address).
+ *
+ * Return: the low bits of the sum.
+ */
+__attribute__((noinline)) int hs_add_chain(const void *input)
+{
+	unsigned long x = (unsigned long)input;
+
+#if defined(__x86_64__)
+	__asm__ __volatile__(".rept 1000\n\tadd $1, %0\n\t.endr" : "+r"(x));
+#elif defined(__aarch64__)
+	__asm__ __volatile__(".rept 1000\n\tadd %0, %0, #1\n\t.endr"
+			     : "+r"(x));
+#else
+	int i;
+
+	for (i = 0; i < HS_ADD_CHAIN_LEN; i++) {
+		x++;
+		hs_hide(x);
+	}
+#endif
+	return (int)x;
+}
+
+/**
+ * hs_host_core_hz() - the core clock, from 2^28 dependent adds timed
+ * against CLOCK_MONOTONIC_RAW (no TSC involved): the median of 5.
+ *
+ * Return: core cycles per second, or 0 where no add chain is written in asm.
+ */
+uint64_t hs_host_core_hz(void)
+{
+#if defined(__x86_64__) || defined(__aarch64__)
+	uint64_t hz[5], t0, t1;
+	unsigned long x = 0, n;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		n = 1UL << 24;	/* 16 adds per trip */
+		t0 = hs_read_raw();
+#if defined(__x86_64__)
+		__asm__ __volatile__("1:\n\t.rept 16\n\tadd $1, %0\n\t.endr\n\t"
+				     "sub $1, %1\n\tjnz 1b"
+				     : "+r"(x), "+r"(n));
+#else
+		__asm__ __volatile__("1:\n\t.rept 16\n\tadd %0, %0, #1\n\t"
+				     ".endr\n\tsubs %1, %1, #1\n\tb.ne 1b"
+				     : "+r"(x), "+r"(n) : : "cc");
+#endif
+		t1 = hs_read_raw();
+		hz[i] = (uint64_t)((unsigned __int128)(1ULL << 28) *
+				   1000000000ULL / (t1 - t0));
+	}
+	hs_sort_u64(hz, 5);
+	return hz[2];
+#else
+	return 0;
+#endif
+}

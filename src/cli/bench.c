@@ -1,0 +1,772 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench.c - `hotscore bench`: the DAMON Perf Test, measured honestly.
+ *
+ * For each distribution and mode, every variant and an empty function run in
+ * paired, interleaved rounds (engine: src/bench/engine.c); the inputs are
+ * then grouped into classes of equal cost and each class is timed in
+ * batches, which gives the per-call distribution the seed's table shows
+ * without timing any call alone.  Reporting is in bench_report.c.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "cli.h"
+
+#define DEFAULT_VARIANTS "loop,fls,ilog2"
+#define DEFAULT_MODES "throughput,latency"
+#define BOOTSTRAP_ROUNDS 2000
+#define MAX_ITERATIONS 1000000000UL
+#define MIN_ITERATIONS 10000UL
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		hs_die("bench: out of memory");
+	return p;
+}
+
+/* A status line on stderr, only when it is a terminal. */
+static void progress(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+static void progress(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	fputs("\r\033[K", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+}
+
+static void progress_done(void)
+{
+	if (isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
+}
+
+static void usage(void)
+{
+	printf(
+"usage: hotscore bench [OPTIONS]\n"
+"\n"
+"Time damon_hot_score() variants in batches, with the timer cancelled, and\n"
+"compare them pairwise.  With no options: the seed module's scenario\n"
+"(10,000,000 iterations of the seed distribution, 5 runs, loop,fls,ilog2).\n"
+"\n"
+"  --variants LIST    variants; the first is the baseline (%s)\n"
+"  --dist LIST        seed, uniform, young, zero, worst, file:PATH (seed)\n"
+"  --modes LIST       throughput, latency (%s)\n"
+"  --iterations N     calls per variant per run (10000000)\n"
+"  --runs N           runs (5)\n"
+"  --batch N          N of the N/2N differenced batches (8192)\n"
+"  --pool N           inputs cycled over, as regions in a context (1000)\n"
+"  --seed S           PRNG seed (default: from the clock; printed)\n"
+"  --cpu N            pin to CPU N (default: the current one)\n"
+"  --clock C          auto (TSC or cntvct) or gettime\n"
+"  --method M         batch, or ktime: also the seed's single-call timing\n"
+"  --accuracy         also time a chain of dependent adds (cycles/add)\n"
+"  --format F         text, commit (a block for a commit message), markdown\n"
+"  --json FILE        every figure and the environment (docs/bench.md)\n"
+"  --csv FILE         one row per variant, distribution and mode\n"
+"  --svg FILE         box plot of the per-call cost of each variant\n"
+"  --list-variants    the variants and what each is\n"
+"  --list-dists       the distributions\n",
+	DEFAULT_VARIANTS, DEFAULT_MODES);
+}
+
+static void list_variants(void)
+{
+	char buf[96];
+	unsigned int i;
+
+	printf("%-16s %-28s %s\n", "variant", "components", "what");
+	for (i = 0; i < hs_nr_variants; i++) {
+		hs_components_format(&hs_variants[i].comp, buf, sizeof(buf));
+		printf("%-16s %-28s %s\n", hs_variants[i].name, buf,
+		       hs_variants[i].what);
+	}
+}
+
+static void list_dists(void)
+{
+	unsigned int d;
+
+	for (d = 0; d < HS_NR_DISTS; d++)
+		printf("%-12s %s\n", hs_dist_name(d), hs_dist_what(d));
+	printf("%-12s %s\n", "file:PATH",
+	       "the rows of a `hotscore score --csv` file, in order");
+}
+
+/* Split @value at commas; call @add for each non-empty item. */
+static void for_each_item(const char *opt, const char *value,
+			  void (*add)(struct bench *, const char *, const char *),
+			  struct bench *b)
+{
+	char *copy = strdup(value), *item, *save = NULL;
+
+	if (!copy)
+		hs_die("bench: out of memory");
+	if (!*value)
+		hs_die("%s: empty list", opt);
+	for (item = strtok_r(copy, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save))
+		add(b, opt, item);
+	free(copy);
+}
+
+static void add_variant(struct bench *b, const char *opt, const char *name)
+{
+	const struct hs_variant *v = hs_variant_find(name);
+	unsigned int i;
+
+	if (!v)
+		hs_die("%s: unknown variant '%s' (see --list-variants)", opt,
+		       name);
+	for (i = 0; i < b->nr_variants; i++)
+		if (b->variants[i] == v)
+			hs_die("%s: '%s' is listed twice", opt, name);
+	if (b->nr_variants == BENCH_MAX_LIST)
+		hs_die("%s: more than %d items", opt, BENCH_MAX_LIST);
+	b->variants[b->nr_variants++] = v;
+}
+
+static void add_mode(struct bench *b, const char *opt, const char *name)
+{
+	enum hs_bench_mode m;
+	unsigned int i;
+
+	if (!strcmp(name, "throughput"))
+		m = HS_THROUGHPUT;
+	else if (!strcmp(name, "latency"))
+		m = HS_LATENCY;
+	else
+		hs_die("%s: unknown mode '%s' (throughput or latency)", opt,
+		       name);
+	for (i = 0; i < b->nr_modes; i++)
+		if (b->modes[i] == m)
+			hs_die("%s: '%s' is listed twice", opt, name);
+	b->modes[b->nr_modes++] = m;
+}
+
+static void add_dist(struct bench *b, const char *opt, const char *name)
+{
+	struct bench_dist *d;
+	unsigned int k, i;
+
+	for (i = 0; i < b->nr_dists; i++)
+		if (!strcmp(b->dists[i].name, name))
+			hs_die("%s: '%s' is listed twice", opt, name);
+	if (b->nr_dists == BENCH_MAX_LIST)
+		hs_die("%s: more than %d items", opt, BENCH_MAX_LIST);
+	d = &b->dists[b->nr_dists];
+	if (strlen(name) >= sizeof(d->name))
+		hs_die("%s: '%.40s...' is too long", opt, name);
+	snprintf(d->name, sizeof(d->name), "%s", name);
+	if (!strncmp(name, "file:", 5)) {
+		d->kind = HS_NR_DISTS;
+		d->path = d->name + 5;
+		if (!*d->path)
+			hs_die("%s: file: needs a path", opt);
+	} else {
+		for (k = 0; k < HS_NR_DISTS; k++)
+			if (!strcmp(name, hs_dist_name(k)))
+				break;
+		if (k == HS_NR_DISTS)
+			hs_die("%s: unknown distribution '%s' (see --list-dists)",
+			       opt, name);
+		d->kind = k;
+	}
+	b->nr_dists++;
+}
+
+static unsigned long number(const char *opt, const char *v, unsigned long min,
+			    unsigned long max)
+{
+	unsigned long n;
+	const char *err = hs_parse_number(v, ULONG_MAX, &n);
+
+	if (err)
+		hs_die("%s: '%s': %s", opt, v, err);
+	if (n < min || n > max)
+		hs_die("%s: '%s' is out of range (%lu..%lu)", opt, v, min, max);
+	return n;
+}
+
+/* The command line, shell-quoted where needed, for the reports. */
+static void record_command(struct bench *b, int argc, char **argv)
+{
+	size_t at = 0;
+	int i;
+
+	at += (size_t)snprintf(b->command, sizeof(b->command), "hotscore bench");
+	for (i = 1; i < argc && at < sizeof(b->command); i++) {
+		bool plain = argv[i][0] &&
+			strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
+				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,:/+@")
+			== strlen(argv[i]);
+
+		at += (size_t)snprintf(b->command + at, sizeof(b->command) - at,
+				       plain ? " %s" : " '%s'", argv[i]);
+	}
+}
+
+static void parse(struct bench *b, int argc, char **argv)
+{
+	const char *v, *variants = DEFAULT_VARIANTS, *modes = DEFAULT_MODES;
+	const char *dists = "seed";
+	bool seeded = false;
+	int i;
+
+	b->iterations = 10000000;
+	b->runs = 5;
+	b->batch = 8192;
+	b->pool = 1000;
+	b->cpu = -1;
+	for (i = 1; i < argc; i++) {
+		if (hs_opt(argc, argv, &i, "help", NULL)) {
+			usage();
+			exit(0);
+		} else if (hs_opt(argc, argv, &i, "list-variants", NULL)) {
+			list_variants();
+			exit(0);
+		} else if (hs_opt(argc, argv, &i, "list-dists", NULL)) {
+			list_dists();
+			exit(0);
+		} else if (hs_opt(argc, argv, &i, "variants", &v)) {
+			variants = v;
+		} else if (hs_opt(argc, argv, &i, "dist", &v)) {
+			dists = v;
+		} else if (hs_opt(argc, argv, &i, "modes", &v)) {
+			modes = v;
+		} else if (hs_opt(argc, argv, &i, "iterations", &v)) {
+			b->iterations = number("--iterations", v,
+					       MIN_ITERATIONS, MAX_ITERATIONS);
+		} else if (hs_opt(argc, argv, &i, "runs", &v)) {
+			b->runs = number("--runs", v, 1, 100);
+		} else if (hs_opt(argc, argv, &i, "batch", &v)) {
+			b->batch = number("--batch", v, 16, 1UL << 24);
+		} else if (hs_opt(argc, argv, &i, "pool", &v)) {
+			b->pool = number("--pool", v, 1, 1UL << 20);
+		} else if (hs_opt(argc, argv, &i, "seed", &v)) {
+			b->seed = number("--seed", v, 0, ULONG_MAX);
+			seeded = true;
+		} else if (hs_opt(argc, argv, &i, "cpu", &v)) {
+			b->cpu = (int)number("--cpu", v, 0, 4095);
+		} else if (hs_opt(argc, argv, &i, "clock", &v)) {
+			if (!strcmp(v, "auto"))
+				b->clock = HS_CLOCK_AUTO;
+			else if (!strcmp(v, "gettime"))
+				b->clock = HS_CLOCK_GETTIME;
+			else
+				hs_die("--clock: unknown clock '%s' (auto or gettime)",
+				       v);
+		} else if (hs_opt(argc, argv, &i, "method", &v)) {
+			if (!strcmp(v, "ktime"))
+				b->ktime = true;
+			else if (strcmp(v, "batch"))
+				hs_die("--method: unknown method '%s' (batch or ktime)",
+				       v);
+		} else if (hs_opt(argc, argv, &i, "accuracy", NULL)) {
+			b->accuracy = true;
+		} else if (hs_opt(argc, argv, &i, "format", &v)) {
+			if (!strcmp(v, "text"))
+				b->format = FORMAT_TEXT;
+			else if (!strcmp(v, "commit"))
+				b->format = FORMAT_COMMIT;
+			else if (!strcmp(v, "markdown"))
+				b->format = FORMAT_MARKDOWN;
+			else
+				hs_die("--format: unknown format '%s' (text, commit or markdown)",
+				       v);
+		} else if (hs_opt(argc, argv, &i, "json", &v)) {
+			b->json = v;
+		} else if (hs_opt(argc, argv, &i, "csv", &v)) {
+			b->csv = v;
+		} else if (hs_opt(argc, argv, &i, "svg", &v)) {
+			b->svg = v;
+		} else if (!strncmp(argv[i], "--", 2)) {
+			hs_die("bench: unknown option '%s'; see 'hotscore bench --help'",
+			       argv[i]);
+		} else {
+			hs_die("bench: unexpected argument '%s'", argv[i]);
+		}
+	}
+	for_each_item("--variants", variants, add_variant, b);
+	for_each_item("--modes", modes, add_mode, b);
+	for_each_item("--dist", dists, add_dist, b);
+	if (!seeded) {
+		uint64_t s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+
+		b->seed = hs_stats_rand(&s);
+	}
+	record_command(b, argc, argv);
+}
+
+/* Open every output file first: a bad path must not cost a whole run. */
+static FILE *open_output(const char *opt, const char *path)
+{
+	FILE *f;
+
+	if (!path)
+		return NULL;
+	f = fopen(path, "w");
+	if (!f)
+		hs_die("%s: %s: %s", opt, path, strerror(errno));
+	return f;
+}
+
+/*
+ * The mixed stream's pool: an even sample of the distribution's inputs, in
+ * the order the distribution makes them (the seed's ages ascend).
+ */
+static void build_pool(struct bench *b, struct bench_dist *d)
+{
+	size_t j;
+
+	if (d->kind == HS_NR_DISTS) {
+		d->nr_rows = hs_read_inputs(d->path, &d->rows);
+		if (!d->nr_rows)
+			hs_die("--dist: %s: no rows", d->path);
+		d->pool = d->rows;
+		d->nr_pool = d->nr_rows;
+		return;
+	}
+	d->nr_pool = b->pool;
+	d->pool = xcalloc(d->nr_pool, sizeof(*d->pool));
+	for (j = 0; j < d->nr_pool; j++)
+		hs_dist_input(d->kind, b->seed,
+			      (uint64_t)j * b->iterations / d->nr_pool,
+			      &d->pool[j]);
+}
+
+/*
+ * A division by zero in a variant would kill the bench with SIGFPE, and a
+ * variant that disagrees with the model is not worth timing: check both on
+ * every input of the pool first (lib/test_hash.c's rule).
+ */
+static void check_inputs(struct bench *b, struct bench_dist *d)
+{
+	struct hs_result r;
+	unsigned int v;
+	size_t j;
+	int got;
+
+	for (v = 0; v < b->nr_variants; v++) {
+		const struct hs_variant *var = b->variants[v];
+
+		for (j = 0; j < d->nr_pool; j++) {
+			r = hs_score(&var->comp, &d->pool[j], NULL);
+			if (r.status == HS_DIV0)
+				hs_die("--dist %s: row %zu is %s under variant %s; the kernel would trap",
+				       d->name, j + 1, hs_status_name(&r),
+				       var->name);
+			got = var->fn(&d->pool[j]);
+			if (got != r.hot) {
+				fprintf(stderr,
+					"hotscore: internal error: variant %s returns %d, the model %d, on input %zu of %s\n",
+					var->name, got, r.hot, j, d->name);
+				exit(1);
+			}
+		}
+	}
+}
+
+static struct bench_classes *class_set(struct bench_dist *d,
+				       const struct hs_components *comp)
+{
+	struct hs_components canon = *comp;
+	unsigned int i;
+
+	/* every age_in_log method computes the same age_in_log */
+	canon.agelog = HS_AGELOG_ILOG2;
+	canon.fls = HS_FLS_ARCH;
+	for (i = 0; i < d->nr_sets; i++)
+		if (!memcmp(&d->sets[i].canon, &canon, sizeof(canon)))
+			return &d->sets[i];
+	d->sets[d->nr_sets].canon = canon;
+	return &d->sets[d->nr_sets++];
+}
+
+static void class_add(struct bench *b, struct bench_class *map[],
+		      struct bench_classes *set, const struct hs_input *in,
+		      uint64_t count)
+{
+	unsigned int key = hs_cost_class(&set->canon, in);
+	struct bench_class *c = map[key];
+
+	if (!c) {
+		c = &set->c[set->nr++];
+		c->key = key;
+		c->inputs = xcalloc(b->pool, sizeof(*c->inputs));
+		map[key] = c;
+	}
+	c->count += count;
+	if (c->nr < b->pool)
+		c->inputs[c->nr++] = *in;
+}
+
+/*
+ * Count the classes over all the iterations: the seed's 10,000,000 ages
+ * are counted, not sampled.  A file's rows are cycled over the iterations.
+ */
+static void build_classes(struct bench *b, struct bench_dist *d,
+			  struct bench_classes *set)
+{
+	struct bench_class *map[HS_NR_CLASSES] = { NULL };
+	struct hs_input in;
+	uint64_t i;
+
+	if (set->c)
+		return;
+	set->c = xcalloc(HS_NR_CLASSES, sizeof(*set->c));
+	if (d->kind == HS_NR_DISTS) {
+		for (i = 0; i < d->nr_rows; i++)
+			class_add(b, map, set, &d->rows[i],
+				  b->iterations / d->nr_rows +
+				  (i < b->iterations % d->nr_rows));
+		return;
+	}
+	for (i = 0; i < b->iterations; i++) {
+		if (!(i & 0xfffff))
+			progress("bench: %s: counting input classes %llu%%",
+				 d->name,
+				 (unsigned long long)(i * 100 / b->iterations));
+		hs_dist_input(d->kind, b->seed, i, &in);
+		class_add(b, map, set, &in, 1);
+	}
+}
+
+static void alloc_result(struct bench *b, struct bench_result *r)
+{
+	size_t n = 2 * b->runs * b->rounds_per_run;
+
+	r->mt = xcalloc(n, sizeof(*r->mt));
+	r->scale = xcalloc(n, sizeof(*r->scale));
+	r->cycles = xcalloc(n, sizeof(*r->cycles));
+	r->ins = xcalloc(n, sizeof(*r->ins));
+	r->counters = true;
+}
+
+static uint64_t median_of(const uint64_t *v, size_t n)
+{
+	uint64_t *tmp = xcalloc(n, sizeof(*tmp)), *scratch;
+	struct hs_summary s;
+
+	scratch = xcalloc(n, sizeof(*scratch));
+	memcpy(tmp, v, n * sizeof(*tmp));
+	hs_summarize(tmp, n, scratch, &s);
+	free(tmp);
+	free(scratch);
+	return s.median;
+}
+
+/*
+ * Paired ratios: in each round the baseline and the variant ran the same
+ * number of times, interleaved; the ratio of their summed times is one
+ * observation, and its median gets a bootstrap CI.
+ */
+static void compare(struct bench *b, struct bench_result *base,
+		    struct bench_result *r)
+{
+	size_t rounds = r->n / 2, k;
+	uint64_t *ratio = xcalloc(rounds, sizeof(*ratio));
+	uint64_t *scratch = xcalloc(rounds, sizeof(*scratch));
+	uint64_t *meds = xcalloc(BOOTSTRAP_ROUNDS, sizeof(*meds));
+
+	for (k = 0; k < rounds; k++) {
+		uint64_t tb = base->mt[2 * k] + base->mt[2 * k + 1];
+		uint64_t tv = r->mt[2 * k] + r->mt[2 * k + 1];
+
+		ratio[k] = tv ? (uint64_t)((unsigned __int128)tb * HS_PPM / tv)
+			      : UINT64_MAX / 2;
+	}
+	r->rounds = rounds;
+	r->ratio = median_of(ratio, rounds);
+	hs_bootstrap_median_ci(ratio, rounds, BOOTSTRAP_ROUNDS,
+			       b->seed ^ 0xb007, scratch, meds, &r->ci_low,
+			       &r->ci_high);
+	r->verdict = hs_verdict(r->ratio, r->ci_low, r->ci_high,
+				HS_NOISE_BAND_PPM);
+	free(ratio);
+	free(scratch);
+	free(meds);
+}
+
+static void summarize(struct bench_result *r)
+{
+	uint64_t *tmp = xcalloc(r->n, sizeof(*tmp));
+	uint64_t *scratch = xcalloc(r->n, sizeof(*scratch));
+
+	memcpy(tmp, r->mt, r->n * sizeof(*tmp));
+	hs_summarize(tmp, r->n, scratch, &r->ns);
+	r->scale_median = median_of(r->scale, r->n);
+	if (r->counters) {
+		r->cycles_median = median_of(r->cycles, r->n);
+		r->ins_median = median_of(r->ins, r->n);
+	}
+	free(tmp);
+	free(scratch);
+}
+
+/* The mixed stream: every function of one (distribution, mode), paired. */
+static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
+{
+	unsigned int nf = b->nr_variants + 1, k, run;
+	struct bench_dist *d = &b->dists[di];
+	struct hs_pool pool = { d->pool, sizeof(*d->pool), d->nr_pool };
+	const struct hs_pool *pools[BENCH_MAX_LIST + 1];
+	hs_bench_fn fns[BENCH_MAX_LIST + 1];
+	struct hs_sample s[2 * (BENCH_MAX_LIST + 1)];
+	enum hs_bench_mode mode = b->modes[mi];
+	size_t round, at = 0;
+
+	for (k = 0; k < nf; k++) {
+		struct bench_result *r = bench_at(b, di, mi, k);
+
+		fns[k] = k ? b->variants[k - 1]->fn : hs_bench_empty;
+		pools[k] = &pool;
+		r->variant = k ? b->variants[k - 1] : NULL;
+		r->name = k ? b->variants[k - 1]->name : "empty";
+		r->dist = di;
+		r->mode = mode;
+		alloc_result(b, r);
+	}
+	for (run = 0; run < b->runs; run++) {
+		for (k = 0; k < nf; k++)	/* warm-up, untimed */
+			hs_bench_batch(&b->host.clock, fns[k], &pool, b->n,
+				       mode);
+		for (round = 0; round < b->rounds_per_run; round++) {
+			progress("bench: %s, %s: run %u/%lu, round %zu/%zu",
+				 d->name, hs_mode_name(mode), run + 1, b->runs,
+				 round + 1, b->rounds_per_run);
+			hs_bench_rounds(&b->host.clock, fns, pools, nf, b->n,
+					mode, (unsigned int)at, s);
+			for (k = 0; k < nf; k++) {
+				struct bench_result *r = bench_at(b, di, mi, k);
+				unsigned int h;
+
+				for (h = 0; h < 2; h++) {
+					r->mt[2 * at + h] = s[2 * k + h].mt;
+					r->scale[2 * at + h] = s[2 * k + h].scale;
+					r->cycles[2 * at + h] = s[2 * k + h].cycles;
+					r->ins[2 * at + h] =
+						s[2 * k + h].instructions;
+					r->counters &= s[2 * k + h].counters;
+				}
+			}
+			at++;
+		}
+	}
+	for (k = 0; k < nf; k++)
+		bench_at(b, di, mi, k)->n = 2 * at;
+}
+
+/* Each class of inputs alone, in batches: a median per class. */
+static void measure_classes(struct bench *b, unsigned int di,
+			    struct bench_result *r)
+{
+	struct bench_dist *d = &b->dists[di];
+	unsigned int nsamples = b->runs < 3 ? 3 : (unsigned int)b->runs;
+	uint64_t mt[100];
+	struct hs_wvalue *w;
+	struct hs_sample s;
+	unsigned int c, k;
+
+	r->cls = class_set(d, &r->variant->comp);
+	build_classes(b, d, (struct bench_classes *)r->cls);
+	r->cls_mt = xcalloc(r->cls->nr, sizeof(*r->cls_mt));
+	w = xcalloc(r->cls->nr, sizeof(*w));
+	for (c = 0; c < r->cls->nr; c++) {
+		const struct bench_class *cl = &r->cls->c[c];
+		struct hs_pool pool = { cl->inputs, sizeof(*cl->inputs),
+					cl->nr };
+
+		progress("bench: %s, %s, %s: class %u/%u", d->name,
+			 hs_mode_name(r->mode), r->name, c + 1, r->cls->nr);
+		hs_bench_batch(&b->host.clock, r->variant->fn, &pool, b->n,
+			       r->mode);
+		for (k = 0; k < nsamples; k++) {
+			hs_bench_sample(&b->host.clock, r->variant->fn, &pool,
+					b->n, r->mode, k & 1, &s);
+			mt[k] = s.mt;
+		}
+		r->cls_mt[c] = median_of(mt, nsamples);
+		w[c].value = r->cls_mt[c];
+		w[c].weight = cl->count;
+	}
+	hs_sort_wvalues(w, r->cls->nr);
+	r->cls_min = w[0].value;
+	r->cls_max = w[r->cls->nr - 1].value;
+	r->cls_mean = hs_wmean(w, r->cls->nr);
+	r->cls_p95 = hs_wquantile(w, r->cls->nr, 950);
+	r->cls_p99 = hs_wquantile(w, r->cls->nr, 990);
+	free(w);
+}
+
+/* The seed module's own method, for the side-by-side report. */
+static void measure_ktime(struct bench *b, unsigned int di,
+			  struct bench_result *r)
+{
+	struct bench_dist *d = &b->dists[di];
+	size_t per_run = (b->iterations + BENCH_KTIME_EVERY - 1) /
+			 BENCH_KTIME_EVERY;
+	uint64_t *all = xcalloc(per_run * b->runs, sizeof(*all)), total = 0;
+	struct hs_ktime_run kr = {
+		.pool = d->pool, .nr = d->nr_pool,
+		.seed_ages = d->kind == HS_DIST_SEED,
+		.iterations = b->iterations, .every = BENCH_KTIME_EVERY,
+		.now = hs_host_now_ns,
+	};
+	struct bench_ktime *k = &r->ktime;
+	unsigned int run;
+	size_t i, n = per_run * b->runs;
+
+	for (run = 0; run < b->runs; run++) {
+		progress("bench: %s: ktime method, %s, run %u/%lu", d->name,
+			 r->name, run + 1, b->runs);
+		kr.samples = all + run * per_run;
+		r->variant->ktime(&kr);
+		total += kr.total_ns;
+	}
+	hs_sort_u64(all, n);
+	/* the seed's arithmetic: integer average, sorted-sample ranks */
+	k->average_ns_x1000 = total * 1000 / (b->iterations * b->runs);
+	k->p95_ns = all[n * 95 / 100];
+	k->p99_ns = all[n * 99 / 100];
+	k->min_ns = all[0];
+	k->max_ns = all[n - 1];
+	k->samples = n;
+	for (i = 0; i < n; i++) {
+		unsigned int bucket = all[i] >= 100 ? 5 : (unsigned int)all[i] / 20;
+
+		k->buckets[bucket] += BENCH_KTIME_EVERY;
+	}
+	r->has_ktime = true;
+	free(all);
+}
+
+/* The harness's own ruler: HS_ADD_CHAIN_LEN dependent adds per call. */
+static void measure_accuracy(struct bench *b)
+{
+	struct hs_pool pool = { NULL, 0, 1 };
+	uint64_t mt[31], hz0, hz1;
+	struct hs_sample s;
+	unsigned int k;
+
+	progress("bench: timing a chain of dependent adds");
+	hz0 = hs_host_core_hz();
+	for (k = 0; k < 31; k++) {
+		hs_bench_sample(&b->host.clock, hs_add_chain, &pool, 2048,
+				HS_LATENCY, k & 1, &s);
+		mt[k] = s.mt;
+	}
+	hz1 = hs_host_core_hz();
+	b->core_hz = (hz0 + hz1) / 2;
+	b->add_mt = median_of(mt, 31);
+}
+
+static void measure(struct bench *b)
+{
+	unsigned int di, mi, v;
+
+	/* N/2N with two runs of each: 6N calls a sample, 2 samples a round */
+	b->n = b->batch;
+	if (b->n * 12 > b->iterations)
+		b->n = b->iterations / 12;
+	b->rounds_per_run = (b->iterations + 6 * b->n) / (12 * b->n);
+	if (!b->rounds_per_run)
+		b->rounds_per_run = 1;
+	b->results = xcalloc((size_t)b->nr_dists * b->nr_modes *
+			     (b->nr_variants + 1), sizeof(*b->results));
+	for (di = 0; di < b->nr_dists; di++) {
+		build_pool(b, &b->dists[di]);
+		check_inputs(b, &b->dists[di]);
+	}
+	for (di = 0; di < b->nr_dists; di++) {
+		for (mi = 0; mi < b->nr_modes; mi++) {
+			struct bench_result *empty = bench_at(b, di, mi, 0);
+			struct bench_result *base = bench_at(b, di, mi, 1);
+
+			measure_stream(b, di, mi);
+			summarize(empty);
+			for (v = 1; v <= b->nr_variants; v++) {
+				struct bench_result *r = bench_at(b, di, mi, v);
+
+				summarize(r);
+				r->check = hs_bench_check(r->ns.median,
+							  empty->ns.median,
+							  r->scale_median);
+				r->baseline = v == 1;
+				if (v > 1)
+					compare(b, base, r);
+				measure_classes(b, di, r);
+			}
+		}
+		if (b->ktime)
+			for (v = 1; v <= b->nr_variants; v++)
+				measure_ktime(b, di, bench_at(b, di, 0, v));
+	}
+	if (b->accuracy)
+		measure_accuracy(b);
+	progress_done();
+}
+
+/* Write one of the optional files; a failed write is an error too. */
+static void emit(FILE *f, const char *path, struct bench *b,
+		 void (*write)(struct bench *, FILE *))
+{
+	if (!f)
+		return;
+	write(b, f);
+	if (fflush(f) || ferror(f) || fclose(f))
+		hs_die("%s: write error: %s", path, strerror(errno));
+}
+
+/**
+ * hs_cmd_bench() - `hotscore bench`.
+ * @argc: argument count, argv[0] being "bench".
+ * @argv: the arguments.
+ *
+ * Return: 0; bad input exits with status 2 before any timing.
+ */
+int hs_cmd_bench(int argc, char **argv)
+{
+	static struct bench b;
+	FILE *json, *csv, *svg;
+	char err[256];
+
+	parse(&b, argc, argv);
+	b.compiler = "gcc " __VERSION__;
+	b.cflags = HS_CFLAGS;
+	json = open_output("--json", b.json);
+	csv = open_output("--csv", b.csv);
+	svg = open_output("--svg", b.svg);
+	if (hs_host_init(&b.host, b.cpu, b.clock, err, sizeof(err)))
+		hs_die("%s", err);
+	measure(&b);
+	hs_host_fini(&b.host);
+	if (b.format == FORMAT_COMMIT)
+		bench_print_commit(&b, stdout);
+	else if (b.format == FORMAT_MARKDOWN)
+		bench_print_markdown(&b, stdout);
+	else
+		bench_print_text(&b, stdout);
+	emit(json, b.json, &b, bench_write_json);
+	emit(csv, b.csv, &b, bench_write_csv);
+	emit(svg, b.svg, &b, bench_write_svg);
+	return 0;
+}

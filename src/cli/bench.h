@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bench.h - `hotscore bench`: what the run produced, for the reporters.
+ *
+ * bench.c measures (through the engine in src/bench/); bench_report.c only
+ * formats what is in struct bench.  All per-call costs are in milliticks of
+ * the host clock (see include/hotscore/bench.h).
+ */
+#ifndef HOTSCORE_CLI_BENCH_H
+#define HOTSCORE_CLI_BENCH_H
+
+#include <stdio.h>
+
+#include <hotscore/damon_bench.h>
+#include <hotscore/host.h>
+
+#define BENCH_MAX_LIST 32	/* variants, distributions or modes */
+#define BENCH_KTIME_EVERY 1000	/* the seed timed one call in 1000 */
+#define BENCH_KTIME_BUCKETS 6	/* 0-19 .. 80-99, 100+ ns */
+
+/** struct bench_class - inputs that take the same path, timed together. */
+struct bench_class {
+	unsigned int key;		/* hs_cost_class() */
+	uint64_t count;			/* how many of the iterations */
+	struct hs_input *inputs;	/* up to the pool size of them */
+	size_t nr;
+};
+
+/*
+ * The classes of one distribution under one (frequency, divisor, clamp):
+ * the age_in_log methods compute the same age_in_log, so they share them.
+ */
+struct bench_classes {
+	struct hs_components canon;
+	struct bench_class *c;
+	unsigned int nr;
+};
+
+/** struct bench_dist - one distribution: its pool and where it came from. */
+struct bench_dist {
+	char name[128];			/* "seed", "file:PATH" */
+	enum hs_dist kind;		/* HS_NR_DISTS for a file */
+	const char *path;		/* for a file */
+	struct hs_input *pool;		/* what the mixed stream cycles over */
+	size_t nr_pool;
+	struct hs_input *rows;		/* a file's rows */
+	size_t nr_rows;
+	struct bench_classes sets[BENCH_MAX_LIST];
+	unsigned int nr_sets;
+};
+
+/** struct bench_ktime - the seed module's figures, by its own method. */
+struct bench_ktime {
+	uint64_t average_ns_x1000;	/* total loop time / calls */
+	uint64_t p95_ns, p99_ns, min_ns, max_ns;
+	uint64_t buckets[BENCH_KTIME_BUCKETS];	/* scaled x1000, as the seed */
+	size_t samples;
+};
+
+/**
+ * struct bench_result - one (distribution, mode, variant).
+ * @variant:	NULL for the empty-call baseline.
+ * @mt:		per-call cost of every sample (the mixed stream).
+ * @ns:		their summary.
+ * @check:	the dead-code self-check.
+ * @ratio:	baseline time / this time, ppm, median over paired rounds.
+ */
+struct bench_result {
+	const struct hs_variant *variant;
+	const char *name;
+	unsigned int dist;
+	enum hs_bench_mode mode;
+	uint64_t *mt, *scale, *cycles, *ins;
+	size_t n;
+	struct hs_summary ns;
+	uint64_t scale_median;
+	bool counters;
+	uint64_t cycles_median, ins_median;
+	enum hs_check check;
+	bool baseline;
+	uint64_t ratio, ci_low, ci_high;
+	size_t rounds;
+	enum hs_verdict verdict;
+	const struct bench_classes *cls;
+	uint64_t *cls_mt;		/* median cost per call, per class */
+	uint64_t cls_mean, cls_p95, cls_p99, cls_min, cls_max;
+	bool has_ktime;
+	struct bench_ktime ktime;
+};
+
+enum bench_format { FORMAT_TEXT, FORMAT_COMMIT, FORMAT_MARKDOWN };
+
+/** struct bench - the configuration and everything measured. */
+struct bench {
+	/* configuration */
+	unsigned long iterations, runs, batch, pool;
+	uint64_t seed;
+	int cpu;
+	enum hs_clock_choice clock;
+	bool ktime, accuracy;
+	enum bench_format format;
+	const char *json, *csv, *svg;
+	const struct hs_variant *variants[BENCH_MAX_LIST];
+	unsigned int nr_variants;
+	enum hs_bench_mode modes[BENCH_MAX_LIST];
+	unsigned int nr_modes;
+	struct bench_dist dists[BENCH_MAX_LIST];
+	unsigned int nr_dists;
+	char command[4096];
+	const char *compiler, *cflags;	/* of this build, for the reports */
+	/* what was measured */
+	struct hs_host host;
+	size_t n;			/* N of every sample */
+	size_t rounds_per_run;
+	struct bench_result *results;	/* [dist][mode][variant + 1] */
+	uint64_t core_hz;		/* --accuracy */
+	uint64_t add_mt;		/* median cost of hs_add_chain() */
+};
+
+/* results[dist][mode][0] is the empty-call baseline, then the variants. */
+static inline struct bench_result *bench_at(struct bench *b, unsigned int d,
+					    unsigned int m, unsigned int v)
+{
+	return &b->results[(d * b->nr_modes + m) * (b->nr_variants + 1) + v];
+}
+
+double bench_ns(const struct bench *b, uint64_t mt);
+double bench_ppm(uint64_t ppm);
+void bench_print_text(struct bench *b, FILE *f);
+void bench_print_commit(struct bench *b, FILE *f);
+void bench_print_markdown(struct bench *b, FILE *f);
+void bench_write_json(struct bench *b, FILE *f);
+void bench_write_csv(struct bench *b, FILE *f);
+void bench_write_svg(struct bench *b, FILE *f);
+
+#endif /* HOTSCORE_CLI_BENCH_H */

@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# End-to-end tests of `hotscore bench`: bad input, a short real run in every
+# output format, the seed round trip.  Timings are never asserted; only
+# what must hold for any timing (an average inside its own range, a verdict
+# that agrees with its CI, well-formed files).
+# Usage: tests/bench.sh PATH/TO/hotscore PATH/TO/jsonq
+set -u
+hs=${1:?usage: bench.sh HOTSCORE JSONQ}
+jq=${2:?usage: bench.sh HOTSCORE JSONQ}
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$here/lib.sh"
+
+short=(--iterations 20000 --runs 2 --batch 256 --pool 64)
+
+# --- bad input: one line, exit 2, before any timing
+printf 'sample_us,aggr_us,age\n5000,100000,3\n0,100000,3\n' >"$tmp/div0.csv"
+printf 'sample_us,age\n' >"$tmp/empty.csv"
+printf 'sample_us,age\n5000,abc\n' >"$tmp/badrow.csv"
+expect_bad "unknown variant" "" bench --variants loop,nope
+expect_bad "empty variant list" "" bench --variants ''
+expect_bad "variant twice" "" bench --variants loop,loop
+expect_bad "unknown distribution" "" bench --dist gauss
+expect_bad "unknown mode" "" bench --modes fast
+expect_bad "zero iterations" "" bench --iterations 0
+expect_bad "absurd iterations" "" bench --iterations 99999999999
+expect_bad "negative runs" "" bench --runs -1
+expect_bad "zero runs" "" bench --runs 0
+expect_bad "tiny batch" "" bench --batch 1
+expect_bad "seed not a number" "" bench --seed 12x
+expect_bad "unknown format" "" bench --format xml
+expect_bad "unknown method" "" bench --method rdtsc
+expect_bad "unknown clock" "" bench --clock hpet
+expect_bad "unreadable file" "" bench --dist file:"$tmp/none.csv"
+expect_bad "file: without a path" "" bench --dist file:
+expect_bad "file without rows" "" bench --dist file:"$tmp/empty.csv"
+expect_bad "file with a bad row" "" bench --dist file:"$tmp/badrow.csv"
+expect_bad "file that divides by zero" "" bench --variants loop \
+	--dist file:"$tmp/div0.csv"
+expect_bad "CPU beyond any machine" "" bench --cpu 4095
+expect_bad "CPU that is not online" "" bench --cpu $(nproc --all)
+expect_bad "unwritable --json" "" bench --json "$tmp/no/such/dir.json"
+expect_bad "unknown option" "" bench --fast
+expect_bad "stray argument" "" bench seed
+
+if "$hs" bench --variants loop --dist file:"$tmp/div0.csv" 2>&1 |
+   grep -q 'row 2 is div0(sample_interval) under variant loop'; then
+	ok "div0 message names the row, status and variant"
+else
+	fail "div0 message" "$("$hs" bench --variants loop --dist file:"$tmp/div0.csv" 2>&1)"
+fi
+
+# --- listings
+if "$hs" bench --list-variants | grep -q '^ilog2-builtin ' &&
+   "$hs" bench --list-variants | grep -q '^debian-6.1.192 ' &&
+   "$hs" bench --list-dists | grep -q '^young ' &&
+   "$hs" bench --help | grep -q -- '--variants'; then
+	ok "--list-variants, --list-dists, --help"
+else
+	fail "listings" "a variant, distribution or option is missing"
+fi
+
+# --- a short real run, every output
+printf 'sample_us,aggr_us,nr_accesses,age\n5000,100000,0,10\n5000,100000,20,5000\n5000,100000,7,300\n' \
+	>"$tmp/rows.csv"
+"$hs" bench "${short[@]}" --seed 77 --method ktime \
+	--dist seed,young,file:"$tmp/rows.csv" --json "$tmp/b.json" \
+	--csv "$tmp/b.csv" --svg "$tmp/b.svg" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ]; then
+	fail "short run" "exit $rc: $(head -c 300 "$tmp/err")"
+else
+	ok "short run: 3 distributions, 2 modes, ktime, every file"
+fi
+
+# 3 variants x 2 modes x 3 dists batch tables + 3 x 3 ktime tables
+n=$(grep -c '^DAMON Perf Test: Starting 20000 iterations$' "$tmp/out")
+[ "$n" -eq 27 ] && ok "27 seed-format tables" ||
+	fail "seed-format tables" "$n, want 27"
+n=$(grep -cE '^(fls|ilog2) +(seed|young|file:.*) +(throughput|latency) ' \
+	"$tmp/out")
+[ "$n" -eq 12 ] && ok "comparison rows" || fail "comparison rows" "$n of 12"
+grep -q -- '--seed 77' "$tmp/out" && ok "the seed is printed" ||
+	fail "seed" "not printed"
+
+if "$jq" "$tmp/b.json" >/dev/null; then
+	ok "JSON parses"
+else
+	fail "JSON" "$("$jq" "$tmp/b.json" 2>&1)"
+fi
+[ "$("$jq" "$tmp/b.json" results comparisons config.seed)" = \
+  "$(printf 'array 24\narray 12\n77')" ] && ok "JSON: 24 results, 12 comparisons" ||
+	fail "JSON counts" "$("$jq" "$tmp/b.json" results comparisons config.seed)"
+
+# every average inside its own range; checks ok; verdicts agree with CIs
+bad=""
+for i in $(seq 0 23); do
+	set -- $("$jq" "$tmp/b.json" results.$i.ns_per_call.min \
+		results.$i.ns_per_call.median results.$i.ns_per_call.max \
+		results.$i.ns_per_call.tmean_20_80 results.$i.role \
+		results.$i.check)
+	awk -v a="$1" -v m="$2" -v z="$3" -v t="$4" \
+		'BEGIN { exit !(a <= m && m <= z && a <= t && t <= z) }' ||
+		bad="$bad result $i: $1 $2 $3 $4;"
+	[ "$5" = "empty-call" ] && continue
+	[ "$6" = ok ] || bad="$bad result $i check '$6';"
+	set -- $("$jq" "$tmp/b.json" results.$i.seed_report.min_ns \
+		results.$i.seed_report.average_ns results.$i.seed_report.max_ns \
+		results.$i.seed_report.p95_ns results.$i.seed_report.p99_ns)
+	awk -v a="$1" -v m="$2" -v z="$3" -v p="$4" -v q="$5" \
+		'BEGIN { exit !(a <= m && m <= z && a <= p && p <= q && q <= z) }' ||
+		bad="$bad seed table $i: $*;"
+done
+for i in $(seq 0 11); do
+	set -- $("$jq" "$tmp/b.json" comparisons.$i.ratio comparisons.$i.ci_low \
+		comparisons.$i.ci_high comparisons.$i.verdict)
+	awk -v r="$1" -v l="$2" -v h="$3" -v v="$4" 'BEGIN {
+		if (!(l <= r && r <= h)) exit 1
+		if (v == "faster") exit !(l > 1 && r > 1.01)
+		if (v == "slower") exit !(h < 1 && r < 0.99)
+		exit !(v == "no") }' || bad="$bad comparison $i: $*;"
+done
+[ -z "$bad" ] && ok "averages within their ranges, checks ok, verdicts match CIs" ||
+	fail "invariants" "$bad"
+
+n=$(grep -c '^fls,' "$tmp/b.csv")
+[ "$(head -1 "$tmp/b.csv" | cut -d, -f1-5)" = "variant,dist,mode,samples,ns_median" ] &&
+   [ "$n" -eq 6 ] && ok "CSV" || fail "CSV" "header or $n fls rows"
+if [ "$(head -c 5 "$tmp/b.svg")" = "<svg " ] && tail -1 "$tmp/b.svg" | grep -q '^</svg>$'; then
+	ok "SVG"
+else
+	fail "SVG" "not an svg document"
+fi
+
+# the seed round trip: the same seed, the same inputs; another, others
+classes() {
+	"$hs" bench "${short[@]}" --variants loop,ilog2 --modes throughput \
+		--dist uniform --seed "$1" --json "$tmp/s$1.json" >/dev/null &&
+	"$jq" "$tmp/s$1.json" results.1.seed_report.classes.0.class \
+		results.1.seed_report.classes.0.count \
+		results.1.seed_report.classes.1.count
+}
+a=$(classes 5) b=$(classes 5) c=$(classes 6)
+[ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" != "$c" ] &&
+	ok "--seed reproduces the inputs" || fail "--seed" "'$a' '$b' '$c'"
+
+# --format commit: at most 72 columns
+"$hs" bench "${short[@]}" --format commit >"$tmp/commit" 2>/dev/null
+w=$(awk '{ if (length > m) m = length } END { print m + 0 }' "$tmp/commit")
+grep -q '^\$ hotscore bench' "$tmp/commit" && [ "$w" -le 72 ] &&
+	ok "--format commit fits 72 columns ($w)" || fail "commit" "width $w"
+
+report_counts

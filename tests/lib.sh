@@ -1,0 +1,37 @@
+# Helpers shared by the shell test suites; source after setting $hs and
+# $tmp.  Each suite ends with report_counts.
+passed=0 failed=0
+
+ok()   { echo "ok   $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+
+# expect_bad NAME STDIN ARGS...: exit 2, one line on stderr, nothing on stdout
+expect_bad() {
+	local name=$1 input=$2 rc lines
+	shift 2
+	printf '%s' "$input" | "$hs" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	lines=$(wc -l <"$tmp/err")
+	if [ "$rc" -ne 2 ]; then
+		fail "$name" "exit $rc, want 2"
+	elif [ "$lines" -ne 1 ]; then
+		fail "$name" "$lines lines on stderr, want 1"
+	elif [ -s "$tmp/out" ]; then
+		fail "$name" "stdout not empty: $(head -c 200 "$tmp/out")"
+	else
+		ok "$name: $(cat "$tmp/err")"
+	fi
+}
+
+# field FILE ROW COLUMN: one value of a CSV by header name (row 1 = first)
+field() {
+	awk -F, -v row="$2" -v col="$3" '
+		NR == 1 { for (i = 1; i <= NF; i++) idx[$i] = i; next }
+		NR == row + 1 { print $idx[col] }' "$1"
+}
+
+# report_counts: the suite's result line; exit 1 if anything failed
+report_counts() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}

@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_engine.c - the measurement engine, the variants and the inputs.
+ *
+ * Engine arithmetic is checked with a fake clock that counts calls, so the
+ * expected figures are exact.  The dead-code self-check is checked on the
+ * real clock, on a function whose work the compiler deliberately removed.
+ */
+#include <string.h>
+
+#include <hotscore/damon_bench.h>
+#include <hotscore/host.h>
+
+#include "score/score_impl.h"
+#include "check.h"
+
+/* --- a fake clock: 10 ticks per call of counted() --- */
+static uint64_t calls, fake_reads;
+static const void *seen[64];
+
+static uint64_t fake_now(void)
+{
+	fake_reads++;
+	return calls * 10 + fake_reads;	/* +1 per read: a timer overhead */
+}
+
+static int counted(const void *p)
+{
+	if (calls < 64)
+		seen[calls] = p;
+	calls++;
+	return 0;
+}
+
+static bool fake_counters(void *ctx, uint64_t *cycles, uint64_t *ins)
+{
+	(void)ctx;
+	*cycles = calls * 3;
+	*ins = calls * 7;
+	return true;
+}
+
+static const struct hs_clock fake = { "fake", fake_now, 1000000000, false,
+				      fake_counters, NULL };
+
+static void test_overhead_cancels(void)
+{
+	int pool[3];
+	struct hs_pool p = { pool, sizeof(pool[0]), 3 };
+	struct hs_sample s;
+	int mode;
+
+	for (mode = 0; mode < HS_NR_MODES; mode++) {
+		calls = 0;
+		hs_bench_sample(&fake, counted, &p, 100, mode, mode, &s);
+		CHECK_EQ(calls, 600);	/* N, 2N, 2N, N */
+		CHECK_EQ(s.ticks_n, 100 * 10 + 1);
+		CHECK_EQ(s.ticks_2n, 200 * 10 + 1);
+		CHECK_EQ(s.mt, 10000);	/* exactly 10 ticks a call */
+		CHECK_EQ(s.scale, 1999);
+		CHECK(s.counters, "counters not read");
+		CHECK_EQ(s.cycles, 3000);
+		CHECK_EQ(s.instructions, 7000);
+	}
+}
+
+static void test_round_robin(void)
+{
+	int pool[3];
+	struct hs_pool p = { pool, sizeof(pool[0]), 3 };
+	int i, mode;
+
+	for (mode = 0; mode < HS_NR_MODES; mode++) {
+		calls = 0;
+		hs_bench_batch(&fake, counted, &p, 7, mode);
+		for (i = 0; i < 7; i++)
+			CHECK(seen[i] == &pool[i % 3], "call %d got input %td",
+			      i, (const int *)seen[i] - pool);
+	}
+}
+
+static uint64_t per_fn[3];
+static int fn_a(const void *p) { per_fn[0]++; return counted(p); }
+static int fn_b(const void *p) { per_fn[1]++; return counted(p); }
+static int fn_c(const void *p) { per_fn[2]++; return counted(p); }
+
+static void test_rounds_pair_everyone(void)
+{
+	int x = 0;
+	struct hs_pool p = { &x, sizeof(x), 1 };
+	const struct hs_pool *pools[3] = { &p, &p, &p };
+	hs_bench_fn fns[3] = { fn_a, fn_b, fn_c };
+	struct hs_sample s[6];
+	unsigned int r, k;
+
+	for (r = 0; r < 4; r++) {
+		memset(per_fn, 0, sizeof(per_fn));
+		memset(s, 0, sizeof(s));
+		hs_bench_rounds(&fake, fns, pools, 3, 50, HS_THROUGHPUT, r, s);
+		for (k = 0; k < 3; k++) {
+			CHECK_EQ(per_fn[k], 2 * 300);	/* two samples each */
+			CHECK_EQ(s[2 * k].mt, 10000);
+			CHECK_EQ(s[2 * k + 1].mt, 10000);
+		}
+	}
+}
+
+/* --- the self-check --- */
+static void test_check_thresholds(void)
+{
+	CHECK_EQ(hs_bench_check(5000, 1600, 2000), HS_CHECK_OK);
+	CHECK_EQ(hs_bench_check(1600, 1600, 2000), HS_CHECK_AT_BASELINE);
+	CHECK_EQ(hs_bench_check(1500, 1600, 2000), HS_CHECK_AT_BASELINE);
+	/* within one tick of a cheap empty call */
+	CHECK_EQ(hs_bench_check(2600, 1600, 2000), HS_CHECK_AT_BASELINE);
+	CHECK_EQ(hs_bench_check(2601, 1600, 2000), HS_CHECK_OK);
+	/* or within half of a dearer one */
+	CHECK_EQ(hs_bench_check(6000, 4000, 2000), HS_CHECK_AT_BASELINE);
+	CHECK_EQ(hs_bench_check(6001, 4000, 2000), HS_CHECK_OK);
+	CHECK_EQ(hs_bench_check(5000, 1600, 1499), HS_CHECK_NO_SCALING);
+	CHECK_EQ(hs_bench_check(5000, 1600, 1500), HS_CHECK_OK);
+}
+
+/* A clock that does not move with the work: nothing scales. */
+static uint64_t stuck_now(void)
+{
+	return ++fake_reads * 1000;
+}
+
+static void test_check_no_scaling(void)
+{
+	const struct hs_clock stuck = { .name = "stuck", .read = stuck_now,
+					.hz = 1000000000 };
+	int x = 0;
+	struct hs_pool p = { &x, sizeof(x), 1 };
+	struct hs_sample s;
+
+	hs_bench_sample(&stuck, counted, &p, 1000, HS_THROUGHPUT, false, &s);
+	CHECK_EQ(s.scale, 1000);
+	CHECK_EQ(s.mt, 0);
+	CHECK_EQ(hs_bench_check(s.mt, 0, s.scale), HS_CHECK_NO_SCALING);
+}
+
+static const struct hs_components v2 = HS_COMPONENTS(RAW, MAX_NR, ILOG2,
+						     ARCH, NONE);
+
+/*
+ * The seed's mistake, on purpose: the score is computed and discarded, so
+ * the compiler deletes it and only the call is left.  Sanitizer checks
+ * have side effects that keep the work alive; there the function is
+ * written as the optimizer leaves it.
+ */
+static __attribute__((noinline)) int eliminated(const void *p)
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+	(void)p;
+	(void)v2;
+#else
+	struct hs_trace t;
+	int hot = hs_hot_score_inline(&v2, p, &t).hot;
+
+	(void)hot;
+#endif
+	return 0;
+}
+
+static uint64_t median_mt(const struct hs_clock *clk, hs_bench_fn fn,
+			  const struct hs_pool *p, uint64_t *scale)
+{
+	uint64_t mt[15], sc[15], scratch[15];
+	struct hs_summary s;
+	struct hs_sample one;
+	int k;
+
+	for (k = 0; k < 15; k++) {
+		hs_bench_sample(clk, fn, p, 4096, HS_THROUGHPUT, k & 1, &one);
+		mt[k] = one.mt;
+		sc[k] = one.scale;
+	}
+	hs_summarize(sc, 15, scratch, &s);
+	*scale = s.median;
+	hs_summarize(mt, 15, scratch, &s);
+	return s.median;
+}
+
+static void test_self_check_fires_on_eliminated(void)
+{
+	struct hs_host host;
+	struct hs_input in[64];
+	struct hs_pool p = { in, sizeof(in[0]), 64 };
+	uint64_t empty, gone, real, sc_empty, sc_gone, sc_real;
+	char err[128];
+	int i;
+
+	if (hs_host_init(&host, -1, HS_CLOCK_AUTO, err, sizeof(err))) {
+		CHECK(0, "host: %s", err);
+		return;
+	}
+	for (i = 0; i < 64; i++)
+		hs_dist_input(HS_DIST_UNIFORM, 5, (uint64_t)i, &in[i]);
+	empty = median_mt(&host.clock, hs_bench_empty, &p, &sc_empty);
+	gone = median_mt(&host.clock, eliminated, &p, &sc_gone);
+	real = median_mt(&host.clock, hs_variant_find("loop")->fn, &p,
+			 &sc_real);
+	CHECK(hs_bench_check(gone, empty, sc_gone) != HS_CHECK_OK,
+	      "eliminated: %llu mt vs empty %llu: not flagged",
+	      (unsigned long long)gone, (unsigned long long)empty);
+	CHECK_EQ(hs_bench_check(real, empty, sc_real), HS_CHECK_OK);
+	hs_host_fini(&host);
+}
+
+/* --- variants and inputs --- */
+static void random_input(uint64_t *st, struct hs_input *in)
+{
+	uint64_t r = check_rand(st);
+
+	hs_dist_base(in);
+	in->sample_us = 1 + check_rand(st) % 100000;
+	in->aggr_us = in->sample_us * (1 + check_rand(st) % 1000);
+	in->nr_accesses = (unsigned int)(r % 300);
+	in->last_nr_accesses = (unsigned int)(r >> 16) % 300;
+	in->age = (unsigned int)check_rand(st) >> (r >> 59);
+	in->passed_sis = check_rand(st) % 1000;
+	in->next_aggr_sis = check_rand(st) % 1000;
+	in->weight_nr_accesses = (unsigned int)(r >> 32) % 1000;
+	in->weight_age = (unsigned int)(r >> 42) % 1000;
+}
+
+static void test_variants_equal_model(void)
+{
+	uint64_t st = 11;
+	struct hs_input in;
+	struct hs_result m;
+	unsigned int v;
+	int i;
+
+	for (i = 0; i < 20000; i++) {
+		random_input(&st, &in);
+		for (v = 0; v < hs_nr_variants; v++) {
+			m = hs_score(&hs_variants[v].comp, &in, NULL);
+			if (m.status == HS_DIV0)
+				continue;
+			CHECK(hs_variants[v].fn(&in) == m.hot,
+			      "%s: %d, model %d", hs_variants[v].name,
+			      hs_variants[v].fn(&in), m.hot);
+		}
+	}
+}
+
+static bool same_comp(const struct hs_components *a,
+		      const struct hs_components *b)
+{
+	return !memcmp(a, b, sizeof(*a));
+}
+
+static void test_variant_names(void)
+{
+	static const char *const pairs[][2] = {
+		{ "loop", "v6.6" }, { "fls", "rfc-fls" },
+		{ "ilog2", "v2-ilog2" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < hs_nr_profiles; i++) {
+		const struct hs_variant *v = hs_variant_find(hs_profiles[i].name);
+
+		CHECK(v && same_comp(&v->comp, &hs_profiles[i].comp),
+		      "profile %s has no matching variant",
+		      hs_profiles[i].name);
+	}
+	for (i = 0; i < 3; i++)
+		CHECK(same_comp(&hs_variant_find(pairs[i][0])->comp,
+				&hs_profile_find(pairs[i][1])->comp),
+		      "%s is not %s", pairs[i][0], pairs[i][1]);
+	CHECK(hs_variant_find("nope") == NULL, "unknown name found");
+	CHECK(hs_variant_find("fls-generic") != NULL, "fls-generic missing");
+}
+
+static void test_ktime_loop(void)
+{
+	struct hs_input pool[4];
+	uint64_t samples[10];
+	struct hs_ktime_run run = {
+		.pool = pool, .nr = 4, .seed_ages = true, .iterations = 10000,
+		.every = 1000, .now = hs_host_now_ns, .samples = samples,
+	};
+	int i;
+
+	for (i = 0; i < 4; i++)
+		hs_dist_base(&pool[i]);
+	memset(samples, 0xff, sizeof(samples));
+	hs_variant_find("loop")->ktime(&run);
+	for (i = 0; i < 10; i++)
+		CHECK(samples[i] < 1000000000ULL, "sample %d unset", i);
+	CHECK(run.total_ns > 0, "no total time");
+}
+
+static void test_distributions(void)
+{
+	struct hs_input a, b;
+	unsigned int young = 0, i;
+
+	for (i = 0; i < 100000; i++) {
+		hs_dist_input(HS_DIST_SEED, 1, i, &a);
+		CHECK_EQ(a.age, i);
+		CHECK_EQ(a.nr_accesses, 15);
+		CHECK(a.sample_us == 5000 && a.aggr_us == 100000 &&
+		      a.weight_nr_accesses == 50 && a.weight_age == 50,
+		      "not the seed's constants");
+		hs_dist_input(HS_DIST_ZERO, 1, i, &a);
+		CHECK_EQ(a.age, 0);
+		hs_dist_input(HS_DIST_WORST, 1, i, &a);
+		CHECK(a.age >= 0x80000000u, "worst age %u", a.age);
+		hs_dist_input(HS_DIST_YOUNG, 1, i, &a);
+		CHECK(a.age < 10240, "young age %u", a.age);
+		young += a.age * a.aggr_us / 1000000 <= 8;
+	}
+	/* 7 in 8 */
+	CHECK(young > 86000 && young < 89000, "young: %u of 100000", young);
+	hs_dist_input(HS_DIST_UNIFORM, 3, 12345, &a);
+	hs_dist_input(HS_DIST_UNIFORM, 3, 12345, &b);
+	CHECK_EQ(a.age, b.age);
+	hs_dist_input(HS_DIST_UNIFORM, 4, 12345, &b);
+	CHECK(a.age != b.age, "the seed changes nothing");
+}
+
+static void test_cost_class(void)
+{
+	const struct hs_components *loop = &hs_variant_find("loop")->comp;
+	const struct hs_components *il = &hs_variant_find("ilog2")->comp;
+	struct hs_input in;
+	char name[64];
+
+	hs_dist_base(&in);
+	in.age = 100;	/* 10 s: age_in_log 4 */
+	CHECK_EQ(hs_cost_class(loop, &in), 4);
+	CHECK_EQ(hs_cost_class(il, &in), 4);
+	in.nr_accesses = 0;
+	CHECK_EQ(hs_cost_class(loop, &in), 4 | 64);
+	hs_class_name(4 | 64, name, sizeof(name));
+	CHECK(!strcmp(name, "age_in_log=4 freq=0"), "name '%s'", name);
+	hs_class_name(20 | 128, name, sizeof(name));
+	CHECK(!strcmp(name, "age_in_log=20 above-99"), "name '%s'", name);
+	hs_class_name(20, name, 8);
+	CHECK(!strcmp(name, "age_in_"), "truncated '%s'", name);
+}
+
+int main(void)
+{
+	RUN(test_overhead_cancels);
+	RUN(test_round_robin);
+	RUN(test_rounds_pair_everyone);
+	RUN(test_check_thresholds);
+	RUN(test_check_no_scaling);
+	RUN(test_self_check_fires_on_eliminated);
+	RUN(test_variants_equal_model);
+	RUN(test_variant_names);
+	RUN(test_ktime_loop);
+	RUN(test_distributions);
+	RUN(test_cost_class);
+	return CHECK_DONE();
+}

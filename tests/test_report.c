@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_report.c - `hotscore bench` reports, from a run whose every figure
+ * is fixed here: golden files for the text, commit, Markdown and CSV
+ * formats; the JSON is parsed back and checked against the schema in
+ * docs/bench.md.  HS_UPDATE_GOLDEN=1 rewrites the golden files.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/bench.h"
+#include "cli/json.h"
+#include "check.h"
+
+#define GOLDEN_DIR "tests/data/"
+
+static struct bench b;
+static struct bench_classes cls;
+static struct bench_class classes[3];
+static uint64_t cls_mt[3][3];	/* [variant][class] */
+static struct bench_result res[3];
+
+/* Two variants on the seed distribution, throughput, TSC at 2.5 GHz. */
+static void make_bench(void)
+{
+	static const uint64_t mt[3][3] = {	/* 1000 mt = 0.4 ns */
+		{ 0, 0, 0 },
+		{ 11000, 17000, 20000 },	/* loop: grows with the log */
+		{ 11500, 11600, 11700 },	/* ilog2: flat */
+	};
+	static const unsigned int keys[3] = { 0, 5, 20 };
+	static const uint64_t counts[3] = { 10, 1000, 9998990 };
+	unsigned int v, c;
+
+	b.iterations = 10000000;
+	b.runs = 5;
+	b.batch = 8192;
+	b.pool = 1000;
+	b.seed = 42;
+	b.variants[0] = hs_variant_find("loop");
+	b.variants[1] = hs_variant_find("ilog2");
+	b.nr_variants = 2;
+	b.modes[0] = HS_THROUGHPUT;
+	b.nr_modes = 1;
+	snprintf(b.dists[0].name, sizeof(b.dists[0].name), "seed");
+	b.nr_dists = 1;
+	snprintf(b.command, sizeof(b.command),
+		 "hotscore bench --variants loop,ilog2 --modes throughput --seed 42 --json out.json");
+	b.compiler = "gcc 12.2.0";
+	b.cflags = "-std=gnu11 -O2";
+	b.host.clock.name = "tsc (lfence; rdtsc; lfence)";
+	b.host.clock.hz = 2500000000ULL;
+	b.host.clock.tsc = true;
+	snprintf(b.host.clock_desc, sizeof(b.host.clock_desc),
+		 "2500.000 MHz, calibrated against CLOCK_MONOTONIC_RAW");
+	snprintf(b.host.perf, sizeof(b.host.perf),
+		 "unavailable (perf_event_open cycles: No such file or directory)");
+	snprintf(b.host.cpu_model, sizeof(b.host.cpu_model), "Test CPU \"X\"");
+	snprintf(b.host.governor, sizeof(b.host.governor), "performance");
+	snprintf(b.host.kernel, sizeof(b.host.kernel), "6.1.0-test");
+	b.host.hypervisor = true;
+	b.n = 8192;
+	b.rounds_per_run = 2;
+	b.accuracy = true;
+	b.ktime = true;
+	b.core_hz = 4000000000ULL;
+	b.add_mt = 625000;	/* 250 ns: 1000 cycles at 4 GHz */
+
+	for (c = 0; c < 3; c++) {
+		classes[c].key = keys[c];
+		classes[c].count = counts[c];
+	}
+	cls.c = classes;
+	cls.nr = 3;
+	for (v = 0; v < 3; v++) {
+		struct bench_result *r = &res[v];
+		struct hs_wvalue w[3];
+
+		r->variant = v ? b.variants[v - 1] : NULL;
+		r->name = v ? r->variant->name : "empty";
+		r->mode = HS_THROUGHPUT;
+		r->n = 20;
+		r->ns = (struct hs_summary){
+			.n = 20, .min = v ? mt[v][0] : 4000,
+			.q1 = v ? mt[v][1] : 4100,
+			.median = v ? mt[v][2] : 4200,
+			.q3 = v ? mt[v][2] + 1000 : 4300,
+			.max = v ? mt[v][2] + 2500 : 5000, .mad = 50,
+			.tmean = v ? mt[v][2] + 100 : 4150 };
+		r->scale_median = 1998;
+		r->check = HS_CHECK_OK;
+		r->baseline = v == 1;
+		if (v == 2) {
+			r->ratio = 1652000;
+			r->ci_low = 1640500;
+			r->ci_high = 1661250;
+			r->rounds = 10;
+			r->verdict = HS_FASTER;
+		}
+		if (!v)
+			continue;
+		for (c = 0; c < 3; c++) {
+			cls_mt[v][c] = mt[v][c];
+			w[c].value = mt[v][c];
+			w[c].weight = counts[c];
+		}
+		r->cls = &cls;
+		r->cls_mt = cls_mt[v];
+		hs_sort_wvalues(w, 3);
+		r->cls_min = w[0].value;
+		r->cls_max = w[2].value;
+		r->cls_mean = hs_wmean(w, 3);
+		r->cls_p95 = hs_wquantile(w, 3, 950);
+		r->cls_p99 = hs_wquantile(w, 3, 990);
+	}
+	res[1].has_ktime = true;
+	res[1].ktime = (struct bench_ktime){ 1400, 40, 41, 20, 59,
+		{ 0, 35220000, 14780000, 0, 0, 0 }, 50000 };
+	res[2].has_ktime = true;
+	res[2].ktime = (struct bench_ktime){ 1300, 39, 40, 20, 45,
+		{ 0, 49990000, 10000, 0, 0, 0 }, 50000 };
+	b.results = res;
+}
+
+static char *render(void (*fn)(struct bench *, FILE *), size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	fn(&b, f);
+	fclose(f);
+	return buf;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	*len = fread(buf, 1, (size_t)n, f);
+	buf[*len] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* Compare with the golden file; on a difference, show the first line. */
+static void golden(const char *name, void (*fn)(struct bench *, FILE *))
+{
+	char path[256], *got, *want;
+	size_t glen, wlen, i, line = 1;
+
+	snprintf(path, sizeof(path), GOLDEN_DIR "%s", name);
+	got = render(fn, &glen);
+	if (getenv("HS_UPDATE_GOLDEN")) {
+		FILE *f = fopen(path, "w");
+
+		fwrite(got, 1, glen, f);
+		fclose(f);
+	}
+	want = slurp(path, &wlen);
+	CHECK(want != NULL, "%s: missing", path);
+	if (want) {
+		for (i = 0; i < glen && i < wlen && got[i] == want[i]; i++)
+			line += got[i] == '\n';
+		CHECK(glen == wlen && i == glen, "%s differs at line %zu",
+		      path, line);
+	}
+	free(got);
+	free(want);
+}
+
+static void test_text(void) { golden("bench-report.txt", bench_print_text); }
+static void test_markdown(void) { golden("bench-report.md", bench_print_markdown); }
+static void test_csv(void) { golden("bench-report.csv", bench_write_csv); }
+
+static void test_commit(void)
+{
+	size_t len, n = 0;
+	char *s = render(bench_print_commit, &len), *line, *save = NULL;
+
+	golden("bench-report.commit", bench_print_commit);
+	for (line = strtok_r(s, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save), n++)
+		CHECK(strlen(line) <= 72, "line %zu has %zu columns: %s", n,
+		      strlen(line), line);
+	CHECK(n > 5, "only %zu lines", n);
+	free(s);
+}
+
+/* The seed table's average must lie within the range it summarizes. */
+static void test_seed_table_average(void)
+{
+	unsigned int v;
+
+	for (v = 1; v < 3; v++)
+		CHECK(res[v].cls_min <= res[v].cls_mean &&
+		      res[v].cls_mean <= res[v].cls_max &&
+		      res[v].cls_p95 <= res[v].cls_p99,
+		      "%s: mean %llu outside [%llu, %llu]", res[v].name,
+		      (unsigned long long)res[v].cls_mean,
+		      (unsigned long long)res[v].cls_min,
+		      (unsigned long long)res[v].cls_max);
+}
+
+static double num(const struct json *root, const char *path)
+{
+	const struct json *v = json_path(root, path);
+
+	CHECK(v && v->type == JSON_NUMBER, "%s is not a number", path);
+	return v && v->type == JSON_NUMBER ? v->number : -1;
+}
+
+static const char *str(const struct json *root, const char *path)
+{
+	const struct json *v = json_path(root, path);
+
+	CHECK(v && v->type == JSON_STRING, "%s is not a string", path);
+	return v && v->type == JSON_STRING ? v->string : "";
+}
+
+static void test_json(void)
+{
+	size_t len;
+	char *s = render(bench_write_json, &len), err[200];
+	struct json *j = json_parse(s, len, err, sizeof(err));
+
+	CHECK(j != NULL, "not JSON: %s", err);
+	if (!j)
+		return;
+	CHECK(!strcmp(str(j, "environment.cpu_model"), "Test CPU \"X\""),
+	      "cpu_model");
+	CHECK_EQ(num(j, "environment.tsc_hz"), 2500000000.0);
+	CHECK(!strcmp(str(j, "environment.compiler"), "gcc 12.2.0"), "cc");
+	CHECK(!strcmp(str(j, "command"), b.command), "command");
+	CHECK_EQ(json_path(j, "results")->n, 3);
+	CHECK(!strcmp(str(j, "results.1.variant"), "loop"), "variant");
+	CHECK(!strcmp(str(j, "results.1.dist"), "seed"), "dist");
+	CHECK(!strcmp(str(j, "results.1.mode"), "throughput"), "mode");
+	/* 20000 mt at 2.5 GHz: 8 ns; min 11000 mt: 4.4 ns */
+	CHECK(num(j, "results.1.ns_per_call.median") == 8.0, "median");
+	CHECK(num(j, "results.1.ns_per_call.min") == 4.4, "min");
+	CHECK(num(j, "results.1.ns_per_call.max") == 9.0, "max");
+	CHECK(num(j, "results.1.cycles_per_call.median") == 20.0, "cycles");
+	CHECK(!strcmp(str(j, "results.1.cycles_per_call.source"), "tsc"),
+	      "cycles source");
+	CHECK(num(j, "results.1.seed_report.average_ns") >=
+	      num(j, "results.1.seed_report.min_ns") &&
+	      num(j, "results.1.seed_report.average_ns") <=
+	      num(j, "results.1.seed_report.max_ns"), "average in range");
+	CHECK_EQ(num(j, "results.1.ktime.p95_ns"), 40);
+	CHECK_EQ(json_path(j, "comparisons")->n, 1);
+	CHECK(!strcmp(str(j, "comparisons.0.baseline"), "loop"), "baseline");
+	CHECK(!strcmp(str(j, "comparisons.0.variant"), "ilog2"), "variant");
+	CHECK(num(j, "comparisons.0.ratio") == 1.652, "ratio");
+	CHECK(num(j, "comparisons.0.ci_low") == 1.6405, "ci_low");
+	CHECK(num(j, "comparisons.0.ci_high") == 1.66125, "ci_high");
+	CHECK(!strcmp(str(j, "comparisons.0.verdict"), "faster"), "verdict");
+	CHECK(num(j, "accuracy.cycles_per_add") == 1.0, "accuracy");
+	json_free(j);
+	free(s);
+}
+
+static void test_svg(void)
+{
+	size_t len, rects = 0;
+	char *s = render(bench_write_svg, &len), *p;
+
+	CHECK(!strncmp(s, "<svg ", 5), "no <svg> at the start");
+	CHECK(len > 7 && !strcmp(s + len - 7, "</svg>\n"), "no </svg>");
+	for (p = s; (p = strstr(p, "<rect ")); p++)
+		rects++;
+	CHECK_EQ(rects, 1 + 3);	/* the background and one box each */
+	CHECK(strstr(s, "loop | seed | throughput") != NULL, "label");
+	free(s);
+}
+
+static void test_json_reader(void)
+{
+	static const char *const bad[] = {
+		"", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "\"\\x\"",
+		"\"a\nb\"", "[1] 2", "tru", "\"\\ud800\"", "{1:2}", "nul",
+		"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+	};
+	char err[200];
+	struct json *j;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		j = json_parse(bad[i], strlen(bad[i]), err, sizeof(err));
+		CHECK(j == NULL, "accepted '%s'", bad[i]);
+		json_free(j);
+	}
+	const char *good = " {\"a\": [1, -2.5e3, true, false, null],"
+			   " \"s\": \"\\u00e9\\ud83d\\ude00\\n\"} ";
+
+	j = json_parse(good, strlen(good), err, sizeof(err));
+	CHECK(j != NULL, "rejected: %s", err);
+	if (!j)
+		return;
+	CHECK(json_path(j, "a.1")->number == -2500, "number");
+	CHECK(json_path(j, "a.2")->boolean, "true");
+	CHECK(!json_path(j, "a.3")->boolean, "false");
+	CHECK(json_path(j, "a.4")->type == JSON_NULL, "null");
+	CHECK(!strcmp(json_path(j, "s")->string, "\xc3\xa9\xf0\x9f\x98\x80\n"),
+	      "escapes");
+	CHECK(json_path(j, "a.5") == NULL && json_path(j, "b") == NULL,
+	      "missing paths");
+	json_free(j);
+}
+
+int main(void)
+{
+	make_bench();
+	RUN(test_text);
+	RUN(test_markdown);
+	RUN(test_csv);
+	RUN(test_commit);
+	RUN(test_seed_table_average);
+	RUN(test_json);
+	RUN(test_svg);
+	RUN(test_json_reader);
+	return CHECK_DONE();
+}
