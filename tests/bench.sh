@@ -74,6 +74,17 @@ else
 	ok "short run: 3 distributions, 2 modes, ktime, every file"
 fi
 
+[ -s "$tmp/err" ] && fail "quiet stderr" "not a TTY, yet: $(head -c 200 "$tmp/err")" ||
+	ok "no progress output when stderr is not a terminal"
+if command -v script >/dev/null; then
+	script -qc "'$hs' bench --iterations 20000 --runs 1 --modes throughput" \
+		/dev/null >"$tmp/tty" 2>&1
+	grep -aq 'bench: seed, throughput: run 1/1' "$tmp/tty" &&
+		ok "progress on a terminal" || fail "progress" "none on a TTY"
+else
+	echo "SKIP progress on a terminal: no script(1)"
+fi
+
 # 3 variants x 2 modes x 3 dists batch tables + 3 x 3 ktime tables
 n=$(grep -c '^DAMON Perf Test: Starting 20000 iterations$' "$tmp/out")
 [ "$n" -eq 27 ] && ok "27 seed-format tables" ||
