@@ -26,6 +26,8 @@
 #define BOOTSTRAP_ROUNDS 2000
 #define MAX_ITERATIONS 1000000000UL
 #define MIN_ITERATIONS 10000UL
+/* inputs kept per cost class: they all cost the same, a few suffice */
+#define CLASS_INPUTS 1024UL
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -407,15 +409,16 @@ static void class_add(struct bench *b, struct bench_class *map[],
 {
 	unsigned int key = hs_cost_class(&set->canon, in);
 	struct bench_class *c = map[key];
+	size_t keep = b->pool < CLASS_INPUTS ? b->pool : CLASS_INPUTS;
 
 	if (!c) {
 		c = &set->c[set->nr++];
 		c->key = key;
-		c->inputs = xcalloc(b->pool, sizeof(*c->inputs));
+		c->inputs = xcalloc(keep, sizeof(*c->inputs));
 		map[key] = c;
 	}
 	c->count += count;
-	if (c->nr < b->pool)
+	if (c->nr < keep)
 		c->inputs[c->nr++] = *in;
 }
 
