@@ -21,6 +21,9 @@ printf 'sample_us,age\n5000,abc\n' >"$tmp/badrow.csv"
 expect_bad "unknown variant" "" bench --variants loop,nope
 expect_bad "empty variant list" "" bench --variants ''
 expect_bad "variant twice" "" bench --variants loop,loop
+expect_bad "only commas, variants" "" bench --variants ,
+expect_bad "only commas, modes" "" bench --modes ,,
+expect_bad "only commas, dists" "" bench --dist ,
 expect_bad "unknown distribution" "" bench --dist gauss
 expect_bad "unknown mode" "" bench --modes fast
 expect_bad "zero iterations" "" bench --iterations 0
@@ -41,6 +44,10 @@ expect_bad "file that divides by zero" "" bench --variants loop \
 expect_bad "CPU beyond any machine" "" bench --cpu 4095
 expect_bad "CPU that is not online" "" bench --cpu $(nproc --all)
 expect_bad "unwritable --json" "" bench --json "$tmp/no/such/dir.json"
+echo keep >"$tmp/keep.json"
+"$hs" bench --cpu 4095 --json "$tmp/keep.json" 2>/dev/null
+[ "$(cat "$tmp/keep.json")" = keep ] && ok "a bad --cpu leaves --json untouched" ||
+	fail "--json truncated" "by a run that failed before measuring"
 expect_bad "unknown option" "" bench --fast
 expect_bad "stray argument" "" bench seed
 
@@ -131,6 +138,8 @@ for i in $(seq 0 11); do
 		if (v == "faster") exit !(l > 1 && r > 1.01)
 		if (v == "slower") exit !(h < 1 && r < 0.99)
 		exit !(v == "no") }' || bad="$bad comparison $i: $*;"
+	[ "$("$jq" "$tmp/b.json" comparisons.$i.rounds)" -ge 6 ] ||
+		bad="$bad comparison $i has under 6 rounds;"
 done
 [ -z "$bad" ] && ok "averages within their ranges, checks ok, verdicts match CIs" ||
 	fail "invariants" "$bad"
@@ -143,6 +152,23 @@ if [ "$(head -c 5 "$tmp/b.svg")" = "<svg " ] && tail -1 "$tmp/b.svg" | grep -q '
 else
 	fail "SVG" "not an svg document"
 fi
+
+# too few rounds: a ratio, but no CI and no verdict
+"$hs" bench --iterations 10000 --runs 1 --modes throughput \
+	--json "$tmp/few.json" >"$tmp/few" 2>/dev/null
+[ "$("$jq" "$tmp/few.json" comparisons.0.verdict comparisons.0.ci_low \
+     comparisons.0.rounds | paste -sd' ')" = "too few rounds null 1" ] &&
+	grep -q '^fls .* too few rounds' "$tmp/few" &&
+	ok "1 round: too few rounds for a verdict" ||
+	fail "too few rounds" "$("$jq" "$tmp/few.json" comparisons.0.verdict)"
+
+# the seed's method: per-run counts add up to the iterations
+sum=$(awk -F'|' '/--method ktime/ { on = 1 } / How / { on = 0 }
+	on && /^ [0-9]+(-[0-9]+|\+) / { s += $2 }
+	/ How / && s { print s; exit }' "$tmp/out")
+[ "$sum" -le 20000 ] && [ "$sum" -ge 19000 ] &&
+	ok "ktime table counts add up to the iterations ($sum)" ||
+	fail "ktime counts" "$sum of 20000"
 
 # the seed round trip: the same seed, the same inputs; another, others
 classes() {

@@ -37,6 +37,19 @@ static void test_quantile_type7(void)
 	CHECK_EQ(hs_quantile(v, 0, 500), 0);
 }
 
+/* A gap near 2^64 must not wrap while it is interpolated. */
+static void test_quantile_large(void)
+{
+	uint64_t v[] = { 1000000, UINT64_MAX / 2 };
+	uint64_t want = 1000000 + (UINT64_MAX / 2 - 1000000) / 2;
+
+	CHECK(hs_quantile(v, 2, 500) / 1000 == want / 1000,
+	      "median %llu, want about %llu",
+	      (unsigned long long)hs_quantile(v, 2, 500),
+	      (unsigned long long)want);
+	CHECK_EQ(hs_quantile(v, 2, 1000), UINT64_MAX / 2);
+}
+
 static void test_trimmed_mean(void)
 {
 	/* 20-80 %: of 10 values, the middle 6; the outliers do not count */
@@ -130,6 +143,38 @@ static void test_bootstrap(void)
 	hs_bootstrap_median_ci(v, 101, 2000, 100, scratch, meds, &lo2, &hi2);
 	CHECK(lo != lo2 || hi != hi2, "another seed, the same CI");
 
+	/* the selection-based resampling equals a sort-based one */
+	for (i = 0; i < 101; i++)
+		v[i] = check_rand(&state) % 1000;	/* many ties */
+	hs_bootstrap_median_ci(v, 101, 300, 5, scratch, meds, &lo, &hi);
+	{
+		uint64_t st = 5, ref[300], tmp[101];
+		int b, k;
+
+		for (b = 0; b < 300; b++) {
+			for (k = 0; k < 101; k++)
+				tmp[k] = v[((hs_stats_rand(&st) >> 32) * 101) >> 32];
+			hs_sort_u64(tmp, 101);
+			ref[b] = tmp[50];
+		}
+		hs_sort_u64(ref, 300);
+		CHECK(lo == hs_quantile(ref, 300, 25) &&
+		      hi == hs_quantile(ref, 300, 975),
+		      "select [%llu, %llu] vs sort [%llu, %llu]",
+		      (unsigned long long)lo, (unsigned long long)hi,
+		      (unsigned long long)hs_quantile(ref, 300, 25),
+		      (unsigned long long)hs_quantile(ref, 300, 975));
+	}
+	/* an even count takes the mean of the middle two */
+	{
+		uint64_t two[2] = { 10, 20 }, sc[2], md[50], l, h;
+
+		hs_bootstrap_median_ci(two, 2, 50, 1, sc, md, &l, &h);
+		CHECK(l >= 10 && h <= 20 && l <= 15 && h >= 15,
+		      "[%llu, %llu]", (unsigned long long)l,
+		      (unsigned long long)h);
+	}
+
 	/* identical samples: the CI collapses onto them */
 	for (i = 0; i < 101; i++)
 		v[i] = 777;
@@ -158,6 +203,7 @@ int main(void)
 {
 	RUN(test_sort);
 	RUN(test_quantile_type7);
+	RUN(test_quantile_large);
 	RUN(test_trimmed_mean);
 	RUN(test_summary);
 	RUN(test_weighted);

@@ -28,6 +28,7 @@
  */
 #if defined(__x86_64__)
 #define HS_HAVE_ARCH_COUNTER 1
+#define HS_ARCH_COUNTER_IS_TSC 1
 #define HS_ARCH_COUNTER_NAME "tsc (lfence; rdtsc; lfence)"
 static inline uint64_t hs_arch_counter(void)
 {
@@ -39,6 +40,7 @@ static inline uint64_t hs_arch_counter(void)
 }
 #elif defined(__aarch64__)
 #define HS_HAVE_ARCH_COUNTER 1
+#define HS_ARCH_COUNTER_IS_TSC 0	/* the generic timer: no cycles */
 #define HS_ARCH_COUNTER_NAME "cntvct_el0 (isb; mrs)"
 static inline uint64_t hs_arch_counter(void)
 {
@@ -118,18 +120,19 @@ enum hs_check {
 };
 
 uint64_t hs_bench_batch(const struct hs_clock *clk, hs_bench_fn fn,
-			const struct hs_pool *pool, size_t calls,
+			const struct hs_pool *pool, size_t start, size_t calls,
 			enum hs_bench_mode mode);
 void hs_bench_sample(const struct hs_clock *clk, hs_bench_fn fn,
-		     const struct hs_pool *pool, size_t n,
+		     const struct hs_pool *pool, size_t start, size_t n,
 		     enum hs_bench_mode mode, bool long_first,
 		     struct hs_sample *out);
+size_t hs_bench_start(unsigned int k, size_t nr);
 void hs_bench_rounds(const struct hs_clock *clk, const hs_bench_fn *fns,
 		     const struct hs_pool *const *pools, unsigned int nr_fns,
 		     size_t n, enum hs_bench_mode mode, unsigned int round,
 		     struct hs_sample *out);
 enum hs_check hs_bench_check(uint64_t median_mt, uint64_t baseline_mt,
-			     uint64_t median_scale);
+			     uint64_t median_scale, uint64_t hz);
 const char *hs_check_name(enum hs_check check);
 const char *hs_mode_name(enum hs_bench_mode mode);
 uint64_t hs_mt_to_ps(uint64_t mt, uint64_t hz);
@@ -139,9 +142,16 @@ enum hs_verdict {
 	HS_SAME,	/* not significant, or within the noise band */
 	HS_FASTER,	/* the variant is faster than the baseline */
 	HS_SLOWER,
+	HS_UNDECIDED,	/* fewer than HS_MIN_ROUNDS paired rounds */
 };
 
 #define HS_NOISE_BAND_PPM 10000	/* 1 % */
+/*
+ * Below 6 observations no distribution-free 95 % interval for a median
+ * exists (the sign test's smallest two-sided p is 2/2^5 > 0.05 at 5), and a
+ * bootstrap interval from so few is too narrow: no verdict then.
+ */
+#define HS_MIN_ROUNDS 6
 
 enum hs_verdict hs_verdict(uint64_t ratio, uint64_t ci_low, uint64_t ci_high,
 			   uint64_t band);

@@ -13,10 +13,11 @@
 
 /* Independent calls: each result is sunk, none feeds the next call. */
 static __attribute__((noinline)) void
-hs_loop_throughput(hs_bench_fn fn, const struct hs_pool *pool, size_t calls)
+hs_loop_throughput(hs_bench_fn fn, const struct hs_pool *pool, size_t start,
+		   size_t calls)
 {
 	const char *base = pool->base;
-	size_t i, j = 0;
+	size_t i, j = start;
 
 	for (i = 0; i < calls; i++) {
 		int r = fn(base + j * pool->stride);
@@ -33,11 +34,12 @@ hs_loop_throughput(hs_bench_fn fn, const struct hs_pool *pool, size_t calls)
  * before it can load the next call's input.
  */
 static __attribute__((noinline)) void
-hs_loop_latency(hs_bench_fn fn, const struct hs_pool *pool, size_t calls)
+hs_loop_latency(hs_bench_fn fn, const struct hs_pool *pool, size_t start,
+		size_t calls)
 {
 	const char *base = pool->base;
-	size_t i, j = 0, zero = 0;
-	const char *p = base;
+	size_t i, j = start, zero = 0;
+	const char *p = base + start * pool->stride;
 
 	hs_hide(zero);
 	for (i = 0; i < calls; i++) {
@@ -54,38 +56,40 @@ hs_loop_latency(hs_bench_fn fn, const struct hs_pool *pool, size_t calls)
  * hs_bench_batch() - time @calls calls of @fn with one pair of clock reads.
  * @clk:	the clock.
  * @fn:		the function.
- * @pool:	its inputs, from the first, round-robin.
+ * @pool:	its inputs, used round-robin.
+ * @start:	the index of the first input (taken modulo the pool size).
  * @calls:	how many calls.
  * @mode:	HS_THROUGHPUT or HS_LATENCY.
  *
  * Return: elapsed ticks, overhead included.
  */
 uint64_t hs_bench_batch(const struct hs_clock *clk, hs_bench_fn fn,
-			const struct hs_pool *pool, size_t calls,
+			const struct hs_pool *pool, size_t start, size_t calls,
 			enum hs_bench_mode mode)
 {
 	uint64_t t0, t1;
 
+	start %= pool->nr;
 	t0 = clk->read();
 	if (mode == HS_LATENCY)
-		hs_loop_latency(fn, pool, calls);
+		hs_loop_latency(fn, pool, start, calls);
 	else
-		hs_loop_throughput(fn, pool, calls);
+		hs_loop_throughput(fn, pool, start, calls);
 	t1 = clk->read();
 	return t1 - t0;
 }
 
 /* One batch with the counters read outside the clock reads. */
 static uint64_t hs_batch_counted(const struct hs_clock *clk, hs_bench_fn fn,
-				 const struct hs_pool *pool, size_t calls,
-				 enum hs_bench_mode mode, uint64_t *cyc,
-				 uint64_t *ins, bool *ok)
+				 const struct hs_pool *pool, size_t start,
+				 size_t calls, enum hs_bench_mode mode,
+				 uint64_t *cyc, uint64_t *ins, bool *ok)
 {
 	uint64_t c0 = 0, i0 = 0, c1 = 0, i1 = 0, t;
 
 	if (clk->counters && !clk->counters(clk->ctx, &c0, &i0))
 		*ok = false;
-	t = hs_bench_batch(clk, fn, pool, calls, mode);
+	t = hs_bench_batch(clk, fn, pool, start, calls, mode);
 	if (clk->counters && !clk->counters(clk->ctx, &c1, &i1))
 		*ok = false;
 	*cyc = c1 - c0;
@@ -109,6 +113,9 @@ static uint64_t hs_min_u64(uint64_t a, uint64_t b)
  * @clk:	the clock.
  * @fn:		the function.
  * @pool:	its inputs.
+ * @start:	the first input of every batch: the difference of the 2N
+ *		and N batches times the inputs from @start + N on, so vary
+ *		@start from sample to sample to cover the whole pool.
  * @n:		N, at least 1.
  * @mode:	HS_THROUGHPUT or HS_LATENCY.
  * @long_first:	run 2N, N, N, 2N instead of N, 2N, 2N, N.
@@ -120,7 +127,7 @@ static uint64_t hs_min_u64(uint64_t a, uint64_t b)
  * mirrored order cancels a steady drift in clock speed.
  */
 void hs_bench_sample(const struct hs_clock *clk, hs_bench_fn fn,
-		     const struct hs_pool *pool, size_t n,
+		     const struct hs_pool *pool, size_t start, size_t n,
 		     enum hs_bench_mode mode, bool long_first,
 		     struct hs_sample *out)
 {
@@ -133,8 +140,8 @@ void hs_bench_sample(const struct hs_clock *clk, hs_bench_fn fn,
 		bool twice = (i == 0 || i == 3) == long_first;
 
 		size[i] = twice ? 2 * n : n;
-		t[i] = hs_batch_counted(clk, fn, pool, size[i], mode, &c[i],
-					&ins[i], &ok);
+		t[i] = hs_batch_counted(clk, fn, pool, start, size[i], mode,
+					&c[i], &ins[i], &ok);
 	}
 	a = long_first ? 1 : 0;		/* an N batch */
 	b = long_first ? 0 : 1;		/* a 2N batch */
@@ -145,7 +152,19 @@ void hs_bench_sample(const struct hs_clock *clk, hs_bench_fn fn,
 	out->counters = ok;
 	out->cycles = ok ? hs_per_call(hs_min_u64(c[b], c[3 - b]),
 				       hs_min_u64(c[a], c[3 - a]), n) : 0;
-	out->instructions = ok ? hs_per_call(ins[b], ins[a], n) : 0;
+	out->instructions = ok ? hs_per_call(hs_min_u64(ins[b], ins[3 - b]),
+					     hs_min_u64(ins[a], ins[3 - a]), n) : 0;
+}
+
+/**
+ * hs_bench_start() - the start of the @k-th sample over a pool of @nr.
+ *
+ * The golden-ratio Weyl sequence: any stretch of samples starts at points
+ * spread evenly over the pool.
+ */
+size_t hs_bench_start(unsigned int k, size_t nr)
+{
+	return (size_t)(((uint64_t)k * 0x9e3779b97f4a7c15ULL) >> 32) % nr;
 }
 
 /**
@@ -161,21 +180,25 @@ void hs_bench_sample(const struct hs_clock *clk, hs_bench_fn fn,
  *
  * The functions run in a rotated order, then in its reverse (A B B A for
  * two), so that each has the same average position in time and a slow
- * drift of the machine cancels out of every paired ratio.
+ * drift of the machine cancels out of every paired ratio.  All functions
+ * of a pass time the same inputs; the start moves from pass to pass by a
+ * Weyl sequence, so that the rounds sweep the whole pool.
  */
 void hs_bench_rounds(const struct hs_clock *clk, const hs_bench_fn *fns,
 		     const struct hs_pool *const *pools, unsigned int nr_fns,
 		     size_t n, enum hs_bench_mode mode, unsigned int round,
 		     struct hs_sample *out)
 {
-	unsigned int i, k;
+	unsigned int i, k, pass;
 
 	for (i = 0; i < 2 * nr_fns; i++) {
 		unsigned int pos = i < nr_fns ? i : 2 * nr_fns - 1 - i;
 
+		pass = i >= nr_fns;
 		k = (pos + round) % nr_fns;
-		hs_bench_sample(clk, fns[k], pools[k], n, mode,
-				(i + round) & 1, &out[2 * k + (i >= nr_fns)]);
+		hs_bench_sample(clk, fns[k], pools[k],
+				hs_bench_start(2 * round + pass, pools[k]->nr),
+				n, mode, (i + round) & 1, &out[2 * k + pass]);
 	}
 }
 
@@ -185,22 +208,24 @@ void hs_bench_rounds(const struct hs_clock *clk, const hs_bench_fn *fns,
  * @baseline_mt:	the median cost of calling an empty function.
  * @median_scale:	the median of ticks_2n * 1000 / ticks_n.
  *
- * A result within half an empty call's cost of it (at least one tick) was
- * optimized away: two byte-identical empty functions at different addresses
- * measured 3.4 and 4.5 ticks per call here, so code placement alone moves
- * the baseline by a third.  So was a result whose 2N batch did not take at
- * least 1.5 times its N batch: with batches far longer than a clock read,
- * real work scales by 2.
+ * @hz:			the clock's ticks per second.
+ *
+ * A result within half an empty call's cost of it (and at least 0.5 ns)
+ * was optimized away: two byte-identical empty functions at different
+ * addresses measured 3.4 and 4.5 ticks per call here, so code placement
+ * alone moves the baseline by a third.  So was a result whose 2N batch did
+ * not take at least 1.5 times its N batch: with batches far longer than a
+ * clock read, real work scales by 2.
  *
  * Return: HS_CHECK_OK or the reason it is not.
  */
 enum hs_check hs_bench_check(uint64_t median_mt, uint64_t baseline_mt,
-			     uint64_t median_scale)
+			     uint64_t median_scale, uint64_t hz)
 {
-	uint64_t tol = baseline_mt / 2;
+	uint64_t tol = baseline_mt / 2, floor = hz / 2000000;	/* 0.5 ns */
 
-	if (tol < 1000)
-		tol = 1000;
+	if (tol < floor)
+		tol = floor;
 	if (median_scale < 1500)
 		return HS_CHECK_NO_SCALING;
 	if (median_mt <= baseline_mt + tol)
@@ -265,6 +290,8 @@ const char *hs_verdict_name(enum hs_verdict v)
 		return "faster";
 	case HS_SLOWER:
 		return "slower";
+	case HS_UNDECIDED:
+		return "too few rounds";
 	default:
 		return "no difference";
 	}

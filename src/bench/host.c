@@ -21,7 +21,7 @@
 
 #include <hotscore/host.h>
 
-static int perf_fd = -1;
+static int perf_fd = -1, perf_ins_fd = -1;
 
 static uint64_t hs_clock_ns(clockid_t id)
 {
@@ -132,6 +132,7 @@ static void hs_perf_init(struct hs_host *h)
 		perf_fd = -1;
 		return;
 	}
+	perf_ins_fd = ins;
 	h->clock.counters = hs_perf_read;
 	snprintf(h->perf, sizeof(h->perf),
 		 "perf_event_open cycles and instructions (user only)");
@@ -248,7 +249,7 @@ int hs_host_init(struct hs_host *h, int cpu, enum hs_clock_choice clock,
 		h->clock.read = hs_read_arch;
 		h->clock.name = HS_ARCH_COUNTER_NAME;
 		h->clock.hz = hs_calibrate();
-		h->clock.tsc = true;
+		h->clock.tsc = HS_ARCH_COUNTER_IS_TSC;
 		snprintf(h->clock_desc, sizeof(h->clock_desc),
 			 "%llu.%03llu MHz, calibrated against "
 			 "CLOCK_MONOTONIC_RAW%s",
@@ -266,9 +267,11 @@ int hs_host_init(struct hs_host *h, int cpu, enum hs_clock_choice clock,
 /** hs_host_fini() - close the counters. */
 void hs_host_fini(struct hs_host *h)
 {
+	if (perf_ins_fd >= 0)
+		close(perf_ins_fd);
 	if (perf_fd >= 0)
 		close(perf_fd);
-	perf_fd = -1;
+	perf_fd = perf_ins_fd = -1;
 	h->clock.counters = NULL;
 }
 

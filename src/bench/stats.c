@@ -65,7 +65,7 @@ void hs_sort_wvalues(struct hs_wvalue *v, size_t n)
  */
 uint64_t hs_quantile(const uint64_t *sorted, size_t n, unsigned int permille)
 {
-	uint64_t h, lo, frac;
+	uint64_t h, lo, frac, d;
 
 	if (!n)
 		return 0;
@@ -76,7 +76,8 @@ uint64_t hs_quantile(const uint64_t *sorted, size_t n, unsigned int permille)
 	frac = h % 1000;
 	if (!frac)
 		return sorted[lo];
-	return sorted[lo] + (sorted[lo + 1] - sorted[lo]) * frac / 1000;
+	d = sorted[lo + 1] - sorted[lo];	/* split: d * frac may not fit */
+	return sorted[lo] + d / 1000 * frac + d % 1000 * frac / 1000;
 }
 
 /**
@@ -180,6 +181,55 @@ uint64_t hs_stats_rand(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
+/*
+ * Move the k-th smallest of @v to v[k], with none larger before it and none
+ * smaller after it: Wirth's selection, O(n) on average, fine with ties.
+ */
+static void hs_select(uint64_t *v, size_t n, size_t k)
+{
+	long l = 0, m = (long)n - 1, i, j, kk = (long)k;
+	uint64_t x, t;
+
+	while (l < m) {
+		x = v[kk];
+		i = l;
+		j = m;
+		do {
+			while (v[i] < x)
+				i++;
+			while (x < v[j])
+				j--;
+			if (i <= j) {
+				t = v[i];
+				v[i] = v[j];
+				v[j] = t;
+				i++;
+				j--;
+			}
+		} while (i <= j);
+		if (j < kk)
+			l = i;
+		if (kk < i)
+			m = j;
+	}
+}
+
+/* The type-7 median of @v (reordered), without a full sort. */
+static uint64_t hs_median_select(uint64_t *v, size_t n)
+{
+	size_t k = n / 2, i;
+	uint64_t below;
+
+	hs_select(v, n, k);
+	if (n & 1)
+		return v[k];
+	below = v[0];		/* the largest of v[0..k-1] */
+	for (i = 1; i < k; i++)
+		if (v[i] > below)
+			below = v[i];
+	return below + (v[k] - below) / 2;
+}
+
 /**
  * hs_bootstrap_median_ci() - 95 % percentile-bootstrap CI of the median.
  * @v:		the samples (not modified).
@@ -190,6 +240,8 @@ uint64_t hs_stats_rand(uint64_t *state)
  * @medians:	room for @rounds values.
  * @lo:		receives the 2.5th percentile of the resampled medians.
  * @hi:		receives the 97.5th.
+ *
+ * O(@rounds * @n): each resample's median is found by selection.
  */
 void hs_bootstrap_median_ci(const uint64_t *v, size_t n, unsigned int rounds,
 			    uint64_t seed, uint64_t *scratch, uint64_t *medians,
@@ -203,8 +255,7 @@ void hs_bootstrap_median_ci(const uint64_t *v, size_t n, unsigned int rounds,
 		for (i = 0; i < n; i++)	/* multiply-shift: no modulo bias */
 			scratch[i] = v[(size_t)(((hs_stats_rand(&state) >> 32) *
 						 (uint64_t)n) >> 32)];
-		hs_sort_u64(scratch, n);
-		medians[b] = hs_quantile(scratch, n, 500);
+		medians[b] = hs_median_select(scratch, n);
 	}
 	hs_sort_u64(medians, rounds);
 	*lo = hs_quantile(medians, rounds, 25);

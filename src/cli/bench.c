@@ -25,6 +25,8 @@
 #define DEFAULT_MODES "throughput,latency"
 #define BOOTSTRAP_ROUNDS 2000
 #define MAX_ITERATIONS 1000000000UL
+/* enough rounds for a CI; more only cost memory and bootstrap time */
+#define MAX_ROUNDS_PER_RUN 256UL
 #define MIN_ITERATIONS 10000UL
 /* inputs kept per cost class: they all cost the same, a few suffice */
 #define CLASS_INPUTS 1024UL
@@ -119,14 +121,15 @@ static void for_each_item(const char *opt, const char *value,
 			  struct bench *b)
 {
 	char *copy = strdup(value), *item, *save = NULL;
+	unsigned int n = 0;
 
 	if (!copy)
 		hs_die("bench: out of memory");
-	if (!*value)
-		hs_die("%s: empty list", opt);
 	for (item = strtok_r(copy, ",", &save); item;
-	     item = strtok_r(NULL, ",", &save))
+	     item = strtok_r(NULL, ",", &save), n++)
 		add(b, opt, item);
+	if (!n)
+		hs_die("%s: empty list", opt);
 	free(copy);
 }
 
@@ -373,7 +376,7 @@ static void check_inputs(struct bench *b, struct bench_dist *d)
 		for (j = 0; j < d->nr_pool; j++) {
 			r = hs_score(&var->comp, &d->pool[j], NULL);
 			if (r.status == HS_DIV0)
-				hs_die("--dist %s: row %zu is %s under variant %s; the kernel would trap",
+				hs_die("--dist %s: data row %zu is %s under variant %s; the kernel would trap",
 				       d->name, j + 1, hs_status_name(&r),
 				       var->name);
 			got = var->fn(&d->pool[j]);
@@ -480,12 +483,13 @@ static uint64_t median_of(const uint64_t *v, size_t n)
 /*
  * Paired ratios: in each round the baseline and the variant ran the same
  * number of times, interleaved; the ratio of their summed times is one
- * observation, and its median gets a bootstrap CI.
+ * observation, and its median gets a bootstrap CI.  A round where either
+ * side measured nothing (a difference of 0) is no observation.
  */
 static void compare(struct bench *b, struct bench_result *base,
 		    struct bench_result *r)
 {
-	size_t rounds = r->n / 2, k;
+	size_t rounds = r->n / 2, k, n = 0;
 	uint64_t *ratio = xcalloc(rounds, sizeof(*ratio));
 	uint64_t *scratch = xcalloc(rounds, sizeof(*scratch));
 	uint64_t *meds = xcalloc(BOOTSTRAP_ROUNDS, sizeof(*meds));
@@ -494,16 +498,21 @@ static void compare(struct bench *b, struct bench_result *base,
 		uint64_t tb = base->mt[2 * k] + base->mt[2 * k + 1];
 		uint64_t tv = r->mt[2 * k] + r->mt[2 * k + 1];
 
-		ratio[k] = tv ? (uint64_t)((unsigned __int128)tb * HS_PPM / tv)
-			      : UINT64_MAX / 2;
+		if (tb && tv)
+			ratio[n++] = (uint64_t)((unsigned __int128)tb * HS_PPM /
+						tv);
 	}
-	r->rounds = rounds;
-	r->ratio = median_of(ratio, rounds);
-	hs_bootstrap_median_ci(ratio, rounds, BOOTSTRAP_ROUNDS,
-			       b->seed ^ 0xb007, scratch, meds, &r->ci_low,
-			       &r->ci_high);
-	r->verdict = hs_verdict(r->ratio, r->ci_low, r->ci_high,
-				HS_NOISE_BAND_PPM);
+	r->rounds = n;
+	r->verdict = HS_UNDECIDED;
+	if (n)
+		r->ratio = median_of(ratio, n);
+	if (n >= HS_MIN_ROUNDS) {
+		hs_bootstrap_median_ci(ratio, n, BOOTSTRAP_ROUNDS,
+				       b->seed ^ 0xb007, scratch, meds,
+				       &r->ci_low, &r->ci_high);
+		r->verdict = hs_verdict(r->ratio, r->ci_low, r->ci_high,
+					HS_NOISE_BAND_PPM);
+	}
 	free(ratio);
 	free(scratch);
 	free(meds);
@@ -550,7 +559,7 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 	}
 	for (run = 0; run < b->runs; run++) {
 		for (k = 0; k < nf; k++)	/* warm-up, untimed */
-			hs_bench_batch(&b->host.clock, fns[k], &pool, b->n,
+			hs_bench_batch(&b->host.clock, fns[k], &pool, 0, b->n,
 				       mode);
 		for (round = 0; round < b->rounds_per_run; round++) {
 			progress("bench: %s, %s: run %u/%lu, round %zu/%zu",
@@ -600,11 +609,12 @@ static void measure_classes(struct bench *b, unsigned int di,
 
 		progress("bench: %s, %s, %s: class %u/%u", d->name,
 			 hs_mode_name(r->mode), r->name, c + 1, r->cls->nr);
-		hs_bench_batch(&b->host.clock, r->variant->fn, &pool, b->n,
+		hs_bench_batch(&b->host.clock, r->variant->fn, &pool, 0, b->n,
 			       r->mode);
 		for (k = 0; k < nsamples; k++) {
 			hs_bench_sample(&b->host.clock, r->variant->fn, &pool,
-					b->n, r->mode, k & 1, &s);
+					hs_bench_start(k, pool.nr), b->n,
+					r->mode, k & 1, &s);
 			mt[k] = s.mt;
 		}
 		r->cls_mt[c] = median_of(mt, nsamples);
@@ -656,7 +666,7 @@ static void measure_ktime(struct bench *b, unsigned int di,
 	for (i = 0; i < n; i++) {
 		unsigned int bucket = all[i] >= 100 ? 5 : (unsigned int)all[i] / 20;
 
-		k->buckets[bucket] += BENCH_KTIME_EVERY;
+		k->buckets[bucket]++;
 	}
 	r->has_ktime = true;
 	free(all);
@@ -673,7 +683,7 @@ static void measure_accuracy(struct bench *b)
 	progress("bench: timing a chain of dependent adds");
 	hz0 = hs_host_core_hz();
 	for (k = 0; k < 31; k++) {
-		hs_bench_sample(&b->host.clock, hs_add_chain, &pool, 2048,
+		hs_bench_sample(&b->host.clock, hs_add_chain, &pool, 0, 2048,
 				HS_LATENCY, k & 1, &s);
 		mt[k] = s.mt;
 	}
@@ -686,13 +696,18 @@ static void measure(struct bench *b)
 {
 	unsigned int di, mi, v;
 
-	/* N/2N with two runs of each: 6N calls a sample, 2 samples a round */
+	/*
+	 * N/2N with two runs of each: 6N calls a sample, 2 samples a round.
+	 * N is raised where a small --batch would make more rounds than a CI
+	 * needs, and lowered where a round would exceed the iterations.
+	 */
 	b->n = b->batch;
+	if (b->iterations / (12 * b->n) > MAX_ROUNDS_PER_RUN)
+		b->n = (b->iterations + 12 * MAX_ROUNDS_PER_RUN - 1) /
+		       (12 * MAX_ROUNDS_PER_RUN);
 	if (b->n * 12 > b->iterations)
 		b->n = b->iterations / 12;
 	b->rounds_per_run = (b->iterations + 6 * b->n) / (12 * b->n);
-	if (!b->rounds_per_run)
-		b->rounds_per_run = 1;
 	b->results = xcalloc((size_t)b->nr_dists * b->nr_modes *
 			     (b->nr_variants + 1), sizeof(*b->results));
 	for (di = 0; di < b->nr_dists; di++) {
@@ -712,7 +727,8 @@ static void measure(struct bench *b)
 				summarize(r);
 				r->check = hs_bench_check(r->ns.median,
 							  empty->ns.median,
-							  r->scale_median);
+							  r->scale_median,
+							  b->host.clock.hz);
 				r->baseline = v == 1;
 				if (v > 1)
 					compare(b, base, r);
@@ -755,11 +771,11 @@ int hs_cmd_bench(int argc, char **argv)
 	parse(&b, argc, argv);
 	b.compiler = "gcc " __VERSION__;
 	b.cflags = HS_CFLAGS;
+	if (hs_host_init(&b.host, b.cpu, b.clock, err, sizeof(err)))
+		hs_die("%s", err);
 	json = open_output("--json", b.json);
 	csv = open_output("--csv", b.csv);
 	svg = open_output("--svg", b.svg);
-	if (hs_host_init(&b.host, b.cpu, b.clock, err, sizeof(err)))
-		hs_die("%s", err);
 	measure(&b);
 	hs_host_fini(&b.host);
 	if (b.format == FORMAT_COMMIT)

@@ -53,7 +53,7 @@ struct bench_dist {
 struct bench_ktime {
 	uint64_t average_ns_x1000;	/* total loop time / calls */
 	uint64_t p95_ns, p99_ns, min_ns, max_ns;
-	uint64_t buckets[BENCH_KTIME_BUCKETS];	/* scaled x1000, as the seed */
+	uint64_t buckets[BENCH_KTIME_BUCKETS];	/* timed calls, all runs */
 	size_t samples;
 };
 

@@ -60,9 +60,10 @@ static void print_header(struct bench *b, FILE *f)
 	const struct hs_host *h = &b->host;
 	unsigned int i;
 
-	fprintf(f, "hotscore bench: %lu iterations x %lu runs per variant, "
-		"batches of N = %zu and 2N calls, differenced\n",
-		b->iterations, b->runs, b->n);
+	fprintf(f, "hotscore bench: %lu iterations x %lu runs per variant (a run"
+		" is %zu paired rounds\nof 12N = %zu calls each), batches of"
+		" N = %zu and 2N calls, differenced\n", b->iterations, b->runs,
+		b->rounds_per_run, 12 * b->n, b->n);
 	fprintf(f, "  clock     %s, %s%s\n", h->clock.name, h->clock_desc,
 		h->clock.tsc ? "; cycle figures are TSC-derived" : "");
 	fprintf(f, "  counters  %s\n", h->perf);
@@ -144,7 +145,7 @@ static void print_seed_table(struct bench *b, const struct bench_result *r,
 		r->cls->nr, b->n, (unsigned long long)total,
 		bench_ns(b, r->cls_min), bench_ns(b, r->cls_max));
 	fprintf(f, " Mixed stream (inputs in order, branch history included):"
-		" %.3f ns/call\n median [%.3f - %.3f] over %zu samples.\n",
+		" median %.3f ns/call,\n min-max %.3f - %.3f over %zu samples.\n",
 		bench_ns(b, r->ns.median), bench_ns(b, r->ns.min),
 		bench_ns(b, r->ns.max), r->n);
 }
@@ -170,11 +171,12 @@ static void print_ktime_table(struct bench *b, const struct bench_result *r,
 	fprintf(f, "%s\n", THIN);
 	fprintf(f, " Range (ns)      | Count        | Percent\n");
 	fprintf(f, "%s\n", THIN);
-	for (i = 0; i < BENCH_KTIME_BUCKETS; i++)	/* per run, as the seed */
+	/* as the seed: timed calls scaled to all calls of a run */
+	for (i = 0; i < BENCH_KTIME_BUCKETS; i++)
 		fprintf(f, " %-15s | %-12llu | %6llu%%\n", ranges[i],
-			(unsigned long long)(k->buckets[i] / b->runs),
-			(unsigned long long)(k->buckets[i] * 100 /
-					     ((uint64_t)b->iterations * b->runs)));
+			(unsigned long long)(k->buckets[i] * b->iterations /
+					     k->samples),
+			(unsigned long long)(k->buckets[i] * 100 / k->samples));
 	fprintf(f, "%s\n", RULE);
 	fprintf(f, " How (the seed's method): one call in %d timed alone"
 		" between two\n clock_gettime(CLOCK_MONOTONIC) reads (%zu"
@@ -222,6 +224,10 @@ static void print_comparison(struct bench *b, FILE *f)
 				if (!r->variant || r->baseline)
 					snprintf(ratio, sizeof(ratio), "%s",
 						 r->variant ? "1" : "-");
+				else if (r->verdict == HS_UNDECIDED)
+					snprintf(ratio, sizeof(ratio),
+						 "%.3f (%zu rounds)",
+						 bench_ppm(r->ratio), r->rounds);
 				else
 					snprintf(ratio, sizeof(ratio),
 						 "%.3f [%.3f - %.3f]",
@@ -314,7 +320,11 @@ void bench_print_markdown(struct bench *b, FILE *f)
 						tsc_cycles(r->ns.median));
 				else
 					fprintf(f, "– | ");
-				if (r->variant && !r->baseline)
+				if (r->variant && !r->baseline &&
+				    r->verdict == HS_UNDECIDED)
+					fprintf(f, "%.3f (%zu rounds) | ",
+						bench_ppm(r->ratio), r->rounds);
+				else if (r->variant && !r->baseline)
 					fprintf(f, "%.3f [%.3f–%.3f] | ",
 						bench_ppm(r->ratio),
 						bench_ppm(r->ci_low),
@@ -398,6 +408,10 @@ void bench_print_commit(struct bench *b, FILE *f)
 				if (r->baseline)
 					snprintf(line + n, sizeof(line) - (size_t)n,
 						 "  baseline");
+				else if (r->verdict == HS_UNDECIDED)
+					snprintf(line + n, sizeof(line) - (size_t)n,
+						 "  %.3f, too few rounds",
+						 bench_ppm(r->ratio));
 				else
 					snprintf(line + n, sizeof(line) - (size_t)n,
 						 "  %.3f [%.3f, %.3f] %s",
@@ -621,15 +635,18 @@ void bench_write_json(struct bench *b, FILE *f)
 				json_str(f, r->name);
 				fputs(",\"dist\":", f);
 				json_str(f, b->dists[di].name);
-				fprintf(f, ",\"mode\":\"%s\",\"ratio\":%.6f,"
-					"\"ci_low\":%.6f,\"ci_high\":%.6f,"
-					"\"confidence\":0.95,\"rounds\":%zu,"
-					"\"noise_band\":0.01,\"verdict\":\"%s\"}",
+				fprintf(f, ",\"mode\":\"%s\",\"ratio\":%.6f,",
 					hs_mode_name(r->mode),
-					bench_ppm(r->ratio),
-					bench_ppm(r->ci_low),
-					bench_ppm(r->ci_high), r->rounds,
-					hs_verdict_name(r->verdict));
+					bench_ppm(r->ratio));
+				if (r->verdict == HS_UNDECIDED)
+					fputs("\"ci_low\":null,\"ci_high\":null,", f);
+				else
+					fprintf(f, "\"ci_low\":%.6f,\"ci_high\":%.6f,",
+						bench_ppm(r->ci_low),
+						bench_ppm(r->ci_high));
+				fprintf(f, "\"confidence\":0.95,\"rounds\":%zu,"
+					"\"noise_band\":0.01,\"verdict\":\"%s\"}",
+					r->rounds, hs_verdict_name(r->verdict));
 			}
 	fputs("]", f);
 	if (b->accuracy && b->core_hz)
@@ -688,7 +705,11 @@ void bench_write_csv(struct bench *b, FILE *f)
 						tsc_cycles(r->ns.median));
 				else
 					fputs(",", f);
-				if (r->variant && !r->baseline)
+				if (r->variant && !r->baseline &&
+				    r->verdict == HS_UNDECIDED)
+					fprintf(f, "%.6f,,,%s,", bench_ppm(r->ratio),
+						hs_verdict_name(r->verdict));
+				else if (r->variant && !r->baseline)
 					fprintf(f, "%.6f,%.6f,%.6f,%s,",
 						bench_ppm(r->ratio),
 						bench_ppm(r->ci_low),
