@@ -153,6 +153,16 @@ else
 	fail "SVG" "not an svg document"
 fi
 
+# a fixed layout: re-executed without ASLR unless asked not to
+[ "$("$jq" "$tmp/b.json" environment.aslr)" = false ] &&
+	grep -q '^  layout    fixed' "$tmp/out" &&
+	ok "re-executed with address-space randomization off" ||
+	fail "layout" "ASLR still on: $("$jq" "$tmp/b.json" environment.aslr)"
+"$hs" bench "${short[@]}" --modes throughput --keep-aslr \
+	--json "$tmp/aslr.json" >/dev/null 2>&1
+[ "$("$jq" "$tmp/aslr.json" environment.aslr)" = true ] &&
+	ok "--keep-aslr keeps it" || fail "--keep-aslr" "ASLR off anyway"
+
 # too few rounds: a ratio, but no CI and no verdict
 "$hs" bench --iterations 10000 --runs 1 --modes throughput \
 	--json "$tmp/few.json" >"$tmp/few" 2>/dev/null

@@ -65,6 +65,7 @@ static void make_bench(void)
 	b.rounds_per_run = 102;
 	b.accuracy = true;
 	b.ktime = true;
+	b.fixed_layout = true;
 	b.core_hz = 4000000000ULL;
 	b.add_mt = 625000;	/* 250 ns: 1000 cycles at 4 GHz */
 
@@ -239,6 +240,9 @@ static void test_json(void)
 	CHECK(!strcmp(str(j, "environment.cpu_model"), "Test CPU \"X\""),
 	      "cpu_model");
 	CHECK_EQ(num(j, "environment.tsc_hz"), 2500000000.0);
+	CHECK(json_path(j, "environment.aslr") &&
+	      json_path(j, "environment.aslr")->type == JSON_BOOL &&
+	      !json_path(j, "environment.aslr")->boolean, "aslr");
 	CHECK(!strcmp(str(j, "environment.compiler"), "gcc 12.2.0"), "cc");
 	CHECK(!strcmp(str(j, "command"), b.command), "command");
 	CHECK_EQ(json_path(j, "results")->n, 3);

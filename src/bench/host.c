@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/personality.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -262,6 +263,35 @@ int hs_host_init(struct hs_host *h, int cpu, enum hs_clock_choice clock,
 #endif
 	hs_perf_init(h);
 	return 0;
+}
+
+/**
+ * hs_host_fixed_layout() - run with address-space randomization off.
+ * @argv: the program's whole argv, NULL-terminated, to exec again.
+ *
+ * With ASLR, code and data land at new addresses each run, and where a
+ * branch sits decides which predictor entries it shares: on this VM the
+ * shift loop ran at 8 or 15 ns per call depending on the run.  Like
+ * google/benchmark, re-execute once with ADDR_NO_RANDOMIZE so that every
+ * invocation gets the same layout.  Returns only if that is impossible or
+ * already done.
+ *
+ * Return: true if randomization is off.
+ */
+bool hs_host_fixed_layout(char **argv)
+{
+	int persona = personality(0xffffffff);
+
+	if (persona == -1)
+		return false;
+	if (persona & ADDR_NO_RANDOMIZE)
+		return true;
+	if (personality((unsigned long)persona | ADDR_NO_RANDOMIZE) == -1)
+		return false;
+	fflush(NULL);
+	execv("/proc/self/exe", argv);
+	personality((unsigned long)persona);	/* exec failed: carry on */
+	return false;
 }
 
 /** hs_host_fini() - close the counters. */

@@ -83,6 +83,7 @@ static void usage(void)
 "  --clock C          auto (TSC or cntvct) or gettime\n"
 "  --method M         batch, or ktime: also the seed's single-call timing\n"
 "  --accuracy         also time a chain of dependent adds (cycles/add)\n"
+"  --keep-aslr        do not re-run without address-space randomization\n"
 "  --format F         text, commit (a block for a commit message), markdown\n"
 "  --json FILE        every figure and the environment (docs/bench.md)\n"
 "  --csv FILE         one row per variant, distribution and mode\n"
@@ -287,6 +288,8 @@ static void parse(struct bench *b, int argc, char **argv)
 				       v);
 		} else if (hs_opt(argc, argv, &i, "accuracy", NULL)) {
 			b->accuracy = true;
+		} else if (hs_opt(argc, argv, &i, "keep-aslr", NULL)) {
+			b->keep_aslr = true;
 		} else if (hs_opt(argc, argv, &i, "format", &v)) {
 			if (!strcmp(v, "text"))
 				b->format = FORMAT_TEXT;
@@ -769,6 +772,9 @@ int hs_cmd_bench(int argc, char **argv)
 	char err[256];
 
 	parse(&b, argc, argv);
+	/* main() passed argv + 1: argv[-1] is the program, for the re-exec */
+	if (!b.keep_aslr)
+		b.fixed_layout = hs_host_fixed_layout(argv - 1);
 	b.compiler = "gcc " __VERSION__;
 	b.cflags = HS_CFLAGS;
 	if (hs_host_init(&b.host, b.cpu, b.clock, err, sizeof(err)))

@@ -97,7 +97,8 @@ struct bench {
 	uint64_t seed;
 	int cpu;
 	enum hs_clock_choice clock;
-	bool ktime, accuracy;
+	bool ktime, accuracy, keep_aslr;
+	bool fixed_layout;		/* ASLR is off for this run */
 	enum bench_format format;
 	const char *json, *csv, *svg;
 	const struct hs_variant *variants[BENCH_MAX_LIST];

@@ -70,6 +70,9 @@ static void print_header(struct bench *b, FILE *f)
 	fprintf(f, "  machine   %s, CPU %d (pinned)%s, governor %s, Linux %s\n",
 		h->cpu_model, h->cpu, h->hypervisor ? ", under a hypervisor" :
 		"", h->governor, h->kernel);
+	fprintf(f, "  layout    %s\n", b->fixed_layout ?
+		"fixed: address-space randomization off (re-executed)" :
+		"randomized (ASLR on): code placement varies from run to run");
 	fprintf(f, "  inputs   ");
 	for (i = 0; i < b->nr_dists; i++)
 		fprintf(f, " %s%s", b->dists[i].name,
@@ -481,8 +484,8 @@ static void json_environment(struct bench *b, FILE *f)
 		fprintf(f, "%llu", (unsigned long long)h->clock.hz);
 	else
 		fputs("null", f);
-	fprintf(f, ",\"invariant_tsc\":%s,", h->invariant_tsc ? "true" :
-		"false");
+	fprintf(f, ",\"invariant_tsc\":%s,\"aslr\":%s,", h->invariant_tsc ?
+		"true" : "false", b->fixed_layout ? "false" : "true");
 	json_key(f, "counters");
 	json_str(f, h->perf);
 	fputc(',', f);
