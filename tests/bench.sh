@@ -163,6 +163,16 @@ fi
 [ "$("$jq" "$tmp/aslr.json" environment.aslr)" = true ] &&
 	ok "--keep-aslr keeps it" || fail "--keep-aslr" "ASLR off anyway"
 
+# without the TSC: nanoseconds from clock_gettime, no cycle figures
+"$hs" bench "${short[@]}" --modes throughput --clock gettime \
+	--json "$tmp/gt.json" >"$tmp/gt" 2>&1
+[ "$("$jq" "$tmp/gt.json" environment.tsc results.1.cycles_per_call.median \
+     environment.clock | paste -sd'|')" = \
+  "false|null|clock_gettime(CLOCK_MONOTONIC_RAW)" ] &&
+	! grep -q 'TSC-derived' "$tmp/gt" &&
+	ok "--clock gettime: no cycle figures, no TSC label" ||
+	fail "--clock gettime" "$("$jq" "$tmp/gt.json" environment.tsc environment.clock)"
+
 # too few rounds: a ratio, but no CI and no verdict
 "$hs" bench --iterations 10000 --runs 1 --modes throughput \
 	--json "$tmp/few.json" >"$tmp/few" 2>/dev/null

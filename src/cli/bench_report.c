@@ -208,22 +208,27 @@ static void print_comparison(struct bench *b, FILE *f)
 		"leave the 1%% noise band.%s\n\n", b->variants[0]->name,
 		b->variants[0]->name, b->host.clock.tsc ?
 		"  Cycles are TSC ticks (TSC-derived), not core\ncycles." : "");
-	fprintf(f, "%-*s  %-*s  %-10s  %-26s  %8s  %-24s  %-13s  %s\n", vw,
-		"variant", dw, "dist", "mode", "ns/call median [min - max]",
-		"TSC cyc", "ratio [95% CI]", "verdict", "check");
+	fprintf(f, "%-*s  %-*s  %-10s  %-26s  %-20s  %-24s  %-13s  %s\n",
+		vw, "variant", dw, "dist", "mode", "ns/call median [min - max]",
+		"TSC cycles/call", "ratio [95% CI]", "verdict", "check");
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			for (v = 0; v <= b->nr_variants; v++) {
 				const struct bench_result *r =
 					bench_at(b, di, mi, v);
-				char ns[64], cyc[16], ratio[64];
+				char ns[64], cyc[48], ratio[64];
 
 				snprintf(ns, sizeof(ns), "%.3f [%.3f - %.3f]",
 					 bench_ns(b, r->ns.median),
 					 bench_ns(b, r->ns.min),
 					 bench_ns(b, r->ns.max));
-				snprintf(cyc, sizeof(cyc), b->host.clock.tsc ?
-					 "%.1f" : "-", tsc_cycles(r->ns.median));
+				if (b->host.clock.tsc)
+					snprintf(cyc, sizeof(cyc), "%.1f [%.1f - %.1f]",
+						 tsc_cycles(r->ns.median),
+						 tsc_cycles(r->ns.min),
+						 tsc_cycles(r->ns.max));
+				else
+					snprintf(cyc, sizeof(cyc), "-");
 				if (!r->variant || r->baseline)
 					snprintf(ratio, sizeof(ratio), "%s",
 						 r->variant ? "1" : "-");
@@ -237,7 +242,7 @@ static void print_comparison(struct bench *b, FILE *f)
 						 bench_ppm(r->ratio),
 						 bench_ppm(r->ci_low),
 						 bench_ppm(r->ci_high));
-				fprintf(f, "%-*s  %-*s  %-10s  %-26s  %8s  %-24s  %-13s  %s\n",
+				fprintf(f, "%-*s  %-*s  %-10s  %-26s  %-20s  %-24s  %-13s  %s\n",
 					vw, r->name, dw, b->dists[di].name,
 					hs_mode_name(r->mode), ns, cyc, ratio,
 					r->variant ? verdict_of(r) : "-",
@@ -303,7 +308,8 @@ void bench_print_markdown(struct bench *b, FILE *f)
 	unsigned int di, mi, v;
 
 	fprintf(f, "| variant | dist | mode | ns/call median [min–max] | "
-		"TSC cycles/call | ratio vs %s [95%% CI] | verdict | "
+		"TSC cycles/call median [min–max] | ratio vs %s [95%% CI] | "
+		"verdict | "
 		"check |\n|---|---|---|---|---|---|---|---|\n",
 		b->variants[0]->name);
 	for (di = 0; di < b->nr_dists; di++)
@@ -319,8 +325,10 @@ void bench_print_markdown(struct bench *b, FILE *f)
 					bench_ns(b, r->ns.min),
 					bench_ns(b, r->ns.max));
 				if (b->host.clock.tsc)
-					fprintf(f, "%.1f | ",
-						tsc_cycles(r->ns.median));
+					fprintf(f, "%.1f [%.1f–%.1f] | ",
+						tsc_cycles(r->ns.median),
+						tsc_cycles(r->ns.min),
+						tsc_cycles(r->ns.max));
 				else
 					fprintf(f, "– | ");
 				if (r->variant && !r->baseline &&
