@@ -116,6 +116,9 @@ static void make_bench(void)
 		r->cls_p95 = hs_wquantile(w, 3, 950);
 		r->cls_p99 = hs_wquantile(w, 3, 990);
 	}
+	res[1].counters = true;		/* as if the machine had a PMU */
+	res[1].cycles_median = 34500;
+	res[1].ins_median = 69000;
 	res[1].has_ktime = true;
 	res[1].ktime = (struct bench_ktime){ 1400, 40, 41, 20, 59,
 		{ 0, 35220, 14780, 0, 0, 0 }, 50000 };
@@ -261,6 +264,10 @@ static void test_json(void)
 	      num(j, "results.1.seed_report.average_ns") <=
 	      num(j, "results.1.seed_report.max_ns"), "average in range");
 	CHECK_EQ(num(j, "results.1.ktime.p95_ns"), 40);
+	CHECK(num(j, "results.1.counters.cycles") == 34.5 &&
+	      num(j, "results.1.counters.instructions") == 69.0, "counters");
+	CHECK(json_path(j, "results.2.counters")->type == JSON_NULL,
+	      "no counters: null");
 	CHECK_EQ(json_path(j, "comparisons")->n, 1);
 	CHECK(!strcmp(str(j, "comparisons.0.baseline"), "loop"), "baseline");
 	CHECK(!strcmp(str(j, "comparisons.0.variant"), "ilog2"), "variant");

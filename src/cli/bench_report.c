@@ -250,6 +250,33 @@ static void print_comparison(struct bench *b, FILE *f)
 			}
 }
 
+/* Core cycles and instructions, where perf_event_open gave them. */
+static void print_counters(struct bench *b, FILE *f)
+{
+	unsigned int i, nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	bool any = false;
+
+	for (i = 0; i < nr; i++)
+		any |= b->results[i].counters;
+	if (!any)
+		return;
+	fprintf(f, "\nHardware counters (perf_event_open, user space), per"
+		" call, median of the\nsame differenced samples:\n\n");
+	fprintf(f, "%-14s  %-12s  %-10s  %10s  %12s  %5s\n", "variant", "dist",
+		"mode", "cycles", "instructions", "IPC");
+	for (i = 0; i < nr; i++) {
+		const struct bench_result *r = &b->results[i];
+
+		if (!r->counters)
+			continue;
+		fprintf(f, "%-14s  %-12s  %-10s  %10.1f  %12.1f  %5.2f\n",
+			r->name, b->dists[r->dist].name, hs_mode_name(r->mode),
+			(double)r->cycles_median / 1000,
+			(double)r->ins_median / 1000, r->cycles_median ?
+			(double)r->ins_median / (double)r->cycles_median : 0);
+	}
+}
+
 static void print_accuracy(struct bench *b, FILE *f)
 {
 	double per_add;
@@ -299,6 +326,7 @@ void bench_print_text(struct bench *b, FILE *f)
 		}
 	}
 	print_comparison(b, f);
+	print_counters(b, f);
 	print_accuracy(b, f);
 }
 
