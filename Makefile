@@ -26,11 +26,12 @@ B := build
 endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 
-SCORE_SRC := $(wildcard src/score/*.c) $(wildcard src/bench/*.c)
+# the engines, under the model: one library
+LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 
-LIB_OBJ  := $(SCORE_SRC:%.c=$(B)/%.o)
+LIB_OBJ  := $(LIB_SRC:%.c=$(B)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
 # the subcommands without main(), for the tests of reports and parsers
 CLI_LIB_OBJ := $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ))

@@ -40,8 +40,10 @@ static bool fake_counters(void *ctx, uint64_t *cycles, uint64_t *ins)
 	return true;
 }
 
-static const struct hs_clock fake = { "fake", fake_now, 1000000000, false,
-				      fake_counters, NULL };
+static const struct hs_clock fake = {
+	.name = "fake", .read = fake_now, .hz = 1000000000, .step = 1,
+	.counters = fake_counters,
+};
 
 static void test_overhead_cancels(void)
 {

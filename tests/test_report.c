@@ -53,6 +53,7 @@ static void make_bench(void)
 	b.host.clock.name = "tsc (lfence; rdtsc; lfence)";
 	b.host.clock.hz = 2500000000ULL;
 	b.host.clock.tsc = true;
+	b.host.clock.step = 26;
 	snprintf(b.host.clock_desc, sizeof(b.host.clock_desc),
 		 "2500.000 MHz, calibrated against CLOCK_MONOTONIC_RAW");
 	snprintf(b.host.perf, sizeof(b.host.perf),
@@ -65,7 +66,7 @@ static void make_bench(void)
 	b.rounds_per_run = 102;
 	b.accuracy = true;
 	b.ktime = true;
-	b.fixed_layout = true;
+	b.layout = HS_LAYOUT_REEXECUTED;
 	b.core_hz = 4000000000ULL;
 	b.add_mt = 625000;	/* 250 ns: 1000 cycles at 4 GHz */
 

@@ -62,6 +62,7 @@ typedef int (*hs_bench_fn)(const void *input);
  * @read:	the current tick count.
  * @hz:		ticks per second (calibrated for the TSC).
  * @tsc:	ticks are TSC ticks, not core cycles: label them so.
+ * @step:	the smallest advance of @read, in ticks (its resolution).
  * @counters:	optional: fills cycles and instructions so far; NULL when the
  *		machine has no usable PMU.
  * @ctx:	passed to @counters.
@@ -71,6 +72,7 @@ struct hs_clock {
 	uint64_t (*read)(void);
 	uint64_t hz;
 	bool tsc;
+	uint64_t step;
 	bool (*counters)(void *ctx, uint64_t *cycles, uint64_t *instructions);
 	void *ctx;
 };

@@ -44,7 +44,14 @@ enum hs_clock_choice { HS_CLOCK_AUTO, HS_CLOCK_GETTIME };
 int hs_host_init(struct hs_host *h, int cpu, enum hs_clock_choice clock,
 		 char *err, size_t errlen);
 void hs_host_fini(struct hs_host *h);
-bool hs_host_fixed_layout(char **argv);
+enum hs_layout {
+	HS_LAYOUT_RANDOM,	/* ASLR on: placement varies per run */
+	HS_LAYOUT_FIXED,	/* ASLR was already off (setarch -R) */
+	HS_LAYOUT_REEXECUTED,	/* we re-executed with ASLR off */
+};
+
+enum hs_layout hs_host_fixed_layout(char **argv);
+uint64_t hs_host_clock_step(const struct hs_clock *clk);
 uint64_t hs_host_now_ns(void);
 int hs_add_chain(const void *input);
 uint64_t hs_host_core_hz(void);

@@ -10,7 +10,10 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <linux/perf_event.h>
+#include <limits.h>
 #include <sched.h>
+#include <stdlib.h>
+#include <sys/auxv.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -261,37 +264,89 @@ int hs_host_init(struct hs_host *h, int cpu, enum hs_clock_choice clock,
 #else
 	(void)clock;
 #endif
+	h->clock.step = hs_host_clock_step(&h->clock);
 	hs_perf_init(h);
 	return 0;
 }
 
+#define HS_REEXEC_ENV "HOTSCORE_REEXECUTED"
+
+/* Is /proc/self/exe the program itself (not valgrind, not ld.so)? */
+static bool hs_exe_is_program(void)
+{
+	char self[PATH_MAX], prog[PATH_MAX];
+	const char *fn = (const char *)getauxval(AT_EXECFN);
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (n <= 0 || !fn || !realpath(fn, prog))
+		return false;
+	self[n] = '\0';
+	return !strcmp(self, prog);
+}
+
 /**
  * hs_host_fixed_layout() - run with address-space randomization off.
- * @argv: the program's whole argv, NULL-terminated, to exec again.
+ * @argv: the program's whole argv, NULL-terminated, to exec again; NULL
+ *	  to report the state without re-executing (--keep-aslr).
  *
  * With ASLR, code and data land at new addresses each run, and where a
  * branch sits decides which predictor entries it shares: on this VM the
  * shift loop ran at 8 or 15 ns per call depending on the run.  Like
  * google/benchmark, re-execute once with ADDR_NO_RANDOMIZE so that every
- * invocation gets the same layout.  Returns only if that is impossible or
- * already done.
+ * invocation gets the same layout.  Never more than once (an environment
+ * variable marks the re-executed process), never when the flag does not
+ * stick (seccomp may fake success; exec of a setuid file clears it), and
+ * never when /proc/self/exe is not the program (valgrind, ld.so).
  *
- * Return: true if randomization is off.
+ * Return: HS_LAYOUT_REEXECUTED, HS_LAYOUT_FIXED (already off) or
+ * HS_LAYOUT_RANDOM; only the first two mean randomization is off.
  */
-bool hs_host_fixed_layout(char **argv)
+enum hs_layout hs_host_fixed_layout(char **argv)
 {
 	int persona = personality(0xffffffff);
 
-	if (persona == -1)
-		return false;
-	if (persona & ADDR_NO_RANDOMIZE)
-		return true;
+	if (persona != -1 && (persona & ADDR_NO_RANDOMIZE))
+		return getenv(HS_REEXEC_ENV) ? HS_LAYOUT_REEXECUTED :
+					       HS_LAYOUT_FIXED;
+	if (!argv || persona == -1 || getenv(HS_REEXEC_ENV) ||
+	    !hs_exe_is_program())
+		return HS_LAYOUT_RANDOM;
 	if (personality((unsigned long)persona | ADDR_NO_RANDOMIZE) == -1)
-		return false;
+		return HS_LAYOUT_RANDOM;
+	if (!(personality(0xffffffff) & ADDR_NO_RANDOMIZE)) {
+		personality((unsigned long)persona);	/* faked: give up */
+		return HS_LAYOUT_RANDOM;
+	}
 	fflush(NULL);
+	setenv(HS_REEXEC_ENV, "1", 1);
 	execv("/proc/self/exe", argv);
-	personality((unsigned long)persona);	/* exec failed: carry on */
-	return false;
+	unsetenv(HS_REEXEC_ENV);	/* exec failed: carry on as we are */
+	personality((unsigned long)persona);
+	return HS_LAYOUT_RANDOM;
+}
+
+/**
+ * hs_host_clock_step() - the clock's resolution: the smallest non-zero
+ * difference of two reads in a row, over 1000 pairs.  A VM's TSC can
+ * advance in steps of many ticks (26 here).
+ * @clk: the clock.
+ *
+ * Return: ticks, at least 1.
+ */
+uint64_t hs_host_clock_step(const struct hs_clock *clk)
+{
+	uint64_t best = UINT64_MAX, a, b;
+	int i;
+
+	for (i = 0; i < 1000; i++) {
+		a = clk->read();
+		do
+			b = clk->read();
+		while (b == a);
+		if (b - a < best)
+			best = b - a;
+	}
+	return best;
 }
 
 /** hs_host_fini() - close the counters. */

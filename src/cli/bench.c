@@ -31,6 +31,11 @@
 /* inputs kept per cost class: they all cost the same, a few suffice */
 #define CLASS_INPUTS 1024UL
 
+static uint64_t hs_min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
 static void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size);
@@ -695,28 +700,53 @@ static void measure_accuracy(struct bench *b)
 	b->add_mt = median_of(mt, 31);
 }
 
+/*
+ * A batch of N empty calls must span at least 1000 steps of the clock, or
+ * per-call figures come in quanta (a VM's TSC here steps by 26 ticks, so 16
+ * calls of a 2 ns function give 0.6 ns steps): ankerl::nanobench's rule.
+ */
+static void raise_to_clock_step(struct bench *b)
+{
+	struct hs_pool pool = { b->dists[0].pool, sizeof(*b->dists[0].pool),
+				b->dists[0].nr_pool };
+	uint64_t want = 1000 * b->host.clock.step, t;
+
+	for (;;) {
+		t = hs_bench_batch(&b->host.clock, hs_bench_empty, &pool, 0,
+				   b->n, HS_THROUGHPUT);
+		t = hs_min_u64(t, hs_bench_batch(&b->host.clock, hs_bench_empty,
+						 &pool, 0, b->n,
+						 HS_THROUGHPUT));
+		if (t >= want || b->n >= (1UL << 24))
+			break;
+		b->n *= 2;
+	}
+}
+
 static void measure(struct bench *b)
 {
 	unsigned int di, mi, v;
 
-	/*
-	 * N/2N with two runs of each: 6N calls a sample, 2 samples a round.
-	 * N is raised where a small --batch would make more rounds than a CI
-	 * needs, and lowered where a round would exceed the iterations.
-	 */
-	b->n = b->batch;
-	if (b->iterations / (12 * b->n) > MAX_ROUNDS_PER_RUN)
-		b->n = (b->iterations + 12 * MAX_ROUNDS_PER_RUN - 1) /
-		       (12 * MAX_ROUNDS_PER_RUN);
-	if (b->n * 12 > b->iterations)
-		b->n = b->iterations / 12;
-	b->rounds_per_run = (b->iterations + 6 * b->n) / (12 * b->n);
-	b->results = xcalloc((size_t)b->nr_dists * b->nr_modes *
-			     (b->nr_variants + 1), sizeof(*b->results));
 	for (di = 0; di < b->nr_dists; di++) {
 		build_pool(b, &b->dists[di]);
 		check_inputs(b, &b->dists[di]);
 	}
+	b->results = xcalloc((size_t)b->nr_dists * b->nr_modes *
+			     (b->nr_variants + 1), sizeof(*b->results));
+	/*
+	 * N/2N with two runs of each: 6N calls a sample, 2 samples a round.
+	 * N is raised until a batch spans 1000 clock steps and a run has at
+	 * most 256 rounds, and lowered where a round would exceed the
+	 * iterations.
+	 */
+	b->n = b->batch;
+	raise_to_clock_step(b);
+	while ((b->iterations + 6 * b->n) / (12 * b->n) > MAX_ROUNDS_PER_RUN)
+		b->n += b->n / 8 + 1;
+	if (b->n * 12 > b->iterations)
+		b->n = b->iterations / 12;
+	b->rounds_per_run = (b->iterations + 6 * b->n) / (12 * b->n);
+
 	for (di = 0; di < b->nr_dists; di++) {
 		for (mi = 0; mi < b->nr_modes; mi++) {
 			struct bench_result *empty = bench_at(b, di, mi, 0);
@@ -772,10 +802,12 @@ int hs_cmd_bench(int argc, char **argv)
 	char err[256];
 
 	parse(&b, argc, argv);
-	/* main() passed argv + 1: argv[-1] is the program, for the re-exec */
-	if (!b.keep_aslr)
-		b.fixed_layout = hs_host_fixed_layout(argv - 1);
+	b.layout = hs_host_fixed_layout(b.keep_aslr ? NULL : hs_argv);
+#ifdef __clang__
+	b.compiler = "clang " __clang_version__;
+#else
 	b.compiler = "gcc " __VERSION__;
+#endif
 	b.cflags = HS_CFLAGS;
 	if (hs_host_init(&b.host, b.cpu, b.clock, err, sizeof(err)))
 		hs_die("%s", err);

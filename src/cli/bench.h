@@ -98,7 +98,7 @@ struct bench {
 	int cpu;
 	enum hs_clock_choice clock;
 	bool ktime, accuracy, keep_aslr;
-	bool fixed_layout;		/* ASLR is off for this run */
+	enum hs_layout layout;		/* is ASLR off for this run */
 	enum bench_format format;
 	const char *json, *csv, *svg;
 	const struct hs_variant *variants[BENCH_MAX_LIST];

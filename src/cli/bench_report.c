@@ -32,9 +32,26 @@ static double tsc_cycles(uint64_t mt)
 	return (double)mt / 1000.0;
 }
 
+/* "no difference" with a CI that excludes 1 is a significant change that
+ * stays inside the noise band: say so, or the two read as a contradiction. */
+/* "21.2 [16.7 - 28.0]": TSC ticks per call. */
+static const char *tsc_range(const struct bench_result *r)
+{
+	static char buf[48];
+
+	snprintf(buf, sizeof(buf), "%.1f [%.1f - %.1f]",
+		 tsc_cycles(r->ns.median), tsc_cycles(r->ns.min),
+		 tsc_cycles(r->ns.max));
+	return buf;
+}
+
 static const char *verdict_of(const struct bench_result *r)
 {
-	return r->baseline ? "baseline" : hs_verdict_name(r->verdict);
+	if (r->baseline)
+		return "baseline";
+	if (r->verdict == HS_SAME && (r->ci_low > HS_PPM || r->ci_high < HS_PPM))
+		return "within 1 %";
+	return hs_verdict_name(r->verdict);
 }
 
 static const char *check_of(const struct bench_result *r)
@@ -64,14 +81,17 @@ static void print_header(struct bench *b, FILE *f)
 		" is %zu paired rounds\nof 12N = %zu calls each), batches of"
 		" N = %zu and 2N calls, differenced\n", b->iterations, b->runs,
 		b->rounds_per_run, 12 * b->n, b->n);
-	fprintf(f, "  clock     %s, %s%s\n", h->clock.name, h->clock_desc,
+	fprintf(f, "  clock     %s, %s, steps of %llu ticks%s\n", h->clock.name,
+		h->clock_desc, (unsigned long long)h->clock.step,
 		h->clock.tsc ? "; cycle figures are TSC-derived" : "");
 	fprintf(f, "  counters  %s\n", h->perf);
 	fprintf(f, "  machine   %s, CPU %d (pinned)%s, governor %s, Linux %s\n",
 		h->cpu_model, h->cpu, h->hypervisor ? ", under a hypervisor" :
 		"", h->governor, h->kernel);
-	fprintf(f, "  layout    %s\n", b->fixed_layout ?
+	fprintf(f, "  layout    %s\n", b->layout == HS_LAYOUT_REEXECUTED ?
 		"fixed: address-space randomization off (re-executed)" :
+		b->layout == HS_LAYOUT_FIXED ?
+		"fixed: address-space randomization was already off" :
 		"randomized (ASLR on): code placement varies from run to run");
 	fprintf(f, "  inputs   ");
 	for (i = 0; i < b->nr_dists; i++)
@@ -208,27 +228,24 @@ static void print_comparison(struct bench *b, FILE *f)
 		"leave the 1%% noise band.%s\n\n", b->variants[0]->name,
 		b->variants[0]->name, b->host.clock.tsc ?
 		"  Cycles are TSC ticks (TSC-derived), not core\ncycles." : "");
-	fprintf(f, "%-*s  %-*s  %-10s  %-26s  %-20s  %-24s  %-13s  %s\n",
+	fprintf(f, "%-*s  %-*s  %-10s  %-26s  %s%-24s  %-13s  %s\n",
 		vw, "variant", dw, "dist", "mode", "ns/call median [min - max]",
-		"TSC cycles/call", "ratio [95% CI]", "verdict", "check");
+		b->host.clock.tsc ? "TSC cycles/call       " : "",
+		"ratio [95% CI]", "verdict", "check");
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			for (v = 0; v <= b->nr_variants; v++) {
 				const struct bench_result *r =
 					bench_at(b, di, mi, v);
-				char ns[64], cyc[48], ratio[64];
+				char ns[64], cyc[64] = "", ratio[64];
 
 				snprintf(ns, sizeof(ns), "%.3f [%.3f - %.3f]",
 					 bench_ns(b, r->ns.median),
 					 bench_ns(b, r->ns.min),
 					 bench_ns(b, r->ns.max));
 				if (b->host.clock.tsc)
-					snprintf(cyc, sizeof(cyc), "%.1f [%.1f - %.1f]",
-						 tsc_cycles(r->ns.median),
-						 tsc_cycles(r->ns.min),
-						 tsc_cycles(r->ns.max));
-				else
-					snprintf(cyc, sizeof(cyc), "-");
+					snprintf(cyc, sizeof(cyc), "%-20s  ",
+						 tsc_range(r));
 				if (!r->variant || r->baseline)
 					snprintf(ratio, sizeof(ratio), "%s",
 						 r->variant ? "1" : "-");
@@ -242,7 +259,7 @@ static void print_comparison(struct bench *b, FILE *f)
 						 bench_ppm(r->ratio),
 						 bench_ppm(r->ci_low),
 						 bench_ppm(r->ci_high));
-				fprintf(f, "%-*s  %-*s  %-10s  %-26s  %-20s  %-24s  %-13s  %s\n",
+				fprintf(f, "%-*s  %-*s  %-10s  %-26s  %s%-24s  %-13s  %s\n",
 					vw, r->name, dw, b->dists[di].name,
 					hs_mode_name(r->mode), ns, cyc, ratio,
 					r->variant ? verdict_of(r) : "-",
@@ -250,7 +267,6 @@ static void print_comparison(struct bench *b, FILE *f)
 			}
 }
 
-/* Core cycles and instructions, where perf_event_open gave them. */
 static void print_counters(struct bench *b, FILE *f)
 {
 	unsigned int i, nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
@@ -335,11 +351,11 @@ void bench_print_markdown(struct bench *b, FILE *f)
 {
 	unsigned int di, mi, v;
 
-	fprintf(f, "| variant | dist | mode | ns/call median [min–max] | "
-		"TSC cycles/call median [min–max] | ratio vs %s [95%% CI] | "
-		"verdict | "
-		"check |\n|---|---|---|---|---|---|---|---|\n",
-		b->variants[0]->name);
+	fprintf(f, "| variant | dist | mode | ns/call median [min–max] | %s"
+		"ratio vs %s [95%% CI] | verdict | check |\n"
+		"|---|---|---|---|%s---|---|---|\n", b->host.clock.tsc ?
+		"TSC cycles/call median [min–max] | " : "",
+		b->variants[0]->name, b->host.clock.tsc ? "---|" : "");
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			for (v = 0; v <= b->nr_variants; v++) {
@@ -357,8 +373,6 @@ void bench_print_markdown(struct bench *b, FILE *f)
 						tsc_cycles(r->ns.median),
 						tsc_cycles(r->ns.min),
 						tsc_cycles(r->ns.max));
-				else
-					fprintf(f, "– | ");
 				if (r->variant && !r->baseline &&
 				    r->verdict == HS_UNDECIDED)
 					fprintf(f, "%.3f (%zu rounds) | ",
@@ -375,6 +389,7 @@ void bench_print_markdown(struct bench *b, FILE *f)
 					r->variant ? verdict_of(r) : "–",
 					check_of(r));
 			}
+	fprintf(f, "\nInputs: --seed %llu.\n", (unsigned long long)b->seed);
 	print_accuracy(b, f);
 }
 
@@ -463,7 +478,12 @@ void bench_print_commit(struct bench *b, FILE *f)
 			}
 		}
 	fputc('\n', f);
-	snprintf(text, sizeof(text), "$ %s", b->command);
+	/* the seed, always: with it the command makes the same inputs */
+	if (strstr(b->command, "--seed"))
+		snprintf(text, sizeof(text), "$ %s", b->command);
+	else
+		snprintf(text, sizeof(text), "$ %s --seed %llu", b->command,
+			 (unsigned long long)b->seed);
 	wrap72(f, text, "", " \\");
 }
 
@@ -520,8 +540,12 @@ static void json_environment(struct bench *b, FILE *f)
 		fprintf(f, "%llu", (unsigned long long)h->clock.hz);
 	else
 		fputs("null", f);
-	fprintf(f, ",\"invariant_tsc\":%s,\"aslr\":%s,", h->invariant_tsc ?
-		"true" : "false", b->fixed_layout ? "false" : "true");
+	fprintf(f, ",\"clock_step_ticks\":%llu,\"invariant_tsc\":%s,"
+		"\"aslr\":%s,\"reexecuted\":%s,",
+		(unsigned long long)h->clock.step,
+		h->invariant_tsc ? "true" : "false",
+		b->layout == HS_LAYOUT_RANDOM ? "true" : "false",
+		b->layout == HS_LAYOUT_REEXECUTED ? "true" : "false");
 	json_key(f, "counters");
 	json_str(f, h->perf);
 	fputc(',', f);

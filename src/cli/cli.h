@@ -10,6 +10,9 @@
 
 #define HS_EXIT_USAGE 2
 
+/* The program's whole argv, for a command that re-executes itself. */
+extern char **hs_argv;
+
 /* Print "hotscore: <msg>" as one line on stderr and exit with status 2. */
 void hs_die(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));

@@ -8,6 +8,8 @@
 
 #include "cli.h"
 
+char **hs_argv;
+
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
@@ -44,6 +46,7 @@ int main(int argc, char **argv)
 {
 	size_t i;
 
+	hs_argv = argv;
 	if (argc < 2)
 		hs_die("no command given; try 'hotscore --help'");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {

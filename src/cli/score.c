@@ -265,7 +265,8 @@ static void csv_header(void)
 	size_t i, j;
 
 	if (!csv_next_line() || !*hs_trim(csv.line))
-		hs_die("%s--csv: no header line on %s", csv.what, csv.source);
+		hs_die("%s%sno header line on %s", csv.what,
+		       *csv.what ? "" : "--csv: ", csv.source);
 	csv.ncols = hs_csv_count(csv.line);
 	csv.fields = calloc(csv.ncols, sizeof(*csv.fields));
 	csv.map = calloc(csv.ncols, sizeof(*csv.map));
