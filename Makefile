@@ -4,6 +4,7 @@
 #   make test            every test; ends with "N passed, N failed"
 #   make test SANITIZE=1 the same under ASan+UBSan (objects in build/san/)
 #   make run             the main job: hotscore bench, the seed's scenario
+#   make verify          the full proof (hotscore verify)
 #   make bench           the benchmark suite into docs/PERFORMANCE.md
 #   WERROR=1             add -Werror (CI does)
 
@@ -12,10 +13,11 @@ SANITIZE ?= 0
 WERROR  ?= 0
 
 CFLAGS_BASE := -std=gnu11 -O2 -g -Wall -Wextra -Wshadow -Wstrict-prototypes \
-               -Wmissing-prototypes -Iinclude
+               -Wmissing-prototypes -Iinclude -pthread
 ifeq ($(WERROR),1)
 CFLAGS_BASE += -Werror
 endif
+LDFLAGS += -pthread
 ifeq ($(SANITIZE),1)
 B := build/san
 CFLAGS_BASE += -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -27,7 +29,8 @@ endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 
 # the engines, under the model: one library
-LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c)
+LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c) \
+             $(wildcard src/verify/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 
@@ -37,7 +40,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
 CLI_LIB_OBJ := $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
-.PHONY: all run test bench clean
+.PHONY: all run test bench verify clean
 all: $(B)/hotscore $(B)/libhotscore.a
 
 $(B)/libhotscore.a: $(LIB_OBJ)
@@ -68,6 +71,10 @@ test: all $(TEST_BIN) $(B)/tests/jsonq
 # the main job: the seed module's scenario, measured honestly
 run: all
 	$(B)/hotscore bench
+
+# the full proof: every age_in_sec, the whole grid, 10^7 random inputs
+verify: all
+	$(B)/hotscore verify
 
 # benchmarks (not tests): rewrite docs/PERFORMANCE.md
 bench: all $(B)/tests/jsonq

@@ -27,7 +27,23 @@ for k in 1 2 3; do
 	"$hs" bench --seed 1 --json "$out/default-$k.json" >"$out/default-$k.txt"
 done
 
+echo "bench: hotscore verify, the full proof" >&2
+t0=$(date +%s.%N)
+"$hs" verify --json "$out/verify.json" >"$out/verify.txt"
+t1=$(date +%s.%N)
+verify_wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
+
 env() { "$jq" "$out/suite.json" "environment.$1"; }
+
+verify_rows() {
+	local d
+	for d in agelog grid random; do
+		"$jq" "$out/verify.json" domains.$d.inputs domains.$d.seconds \
+			domains.$d.per_second_per_thread | paste -sd' ' |
+			awk -v d="$d" '{ printf "| %s | %d | %.2f | %.1f M |\n",
+				d, $1, $2, $3 / 1e6 }'
+	done
+}
 
 # Run-to-run spread: each figure's (max - min) / median over 3 invocations.
 spread() {
@@ -116,6 +132,19 @@ trap 'rm -f "$section"' EXIT
 	echo "| comparison | mode | 1st | 2nd | 3rd |"
 	echo "|---|---|---|---|---|"
 	ratios
+	echo
+	echo "## \`hotscore verify\`"
+	echo
+	echo "\`hotscore verify\` (the full default run: $("$jq" "$out/verify.json" profiles | cut -d' ' -f2)"
+	echo "profiles, $("$jq" "$out/verify.json" threads) threads): **$verify_wall s** wall time, exit"
+	echo "status 0 ($("$jq" "$out/verify.json" ok)). Target: at most 30 s, limit 60 s. Per domain,"
+	echo "with checks per second per thread (an agelog check is one age_in_sec"
+	echo "through every age_in_log way; a grid or random check is one input through"
+	echo "every profile, its pairs and its invariants):"
+	echo
+	echo "| domain | inputs | seconds | per second per thread |"
+	echo "|---|---|---|---|"
+	verify_rows
 	echo
 	echo "<!-- bench:end -->"
 } >"$section"

@@ -35,6 +35,7 @@ for t in "$build"/tests/test_*; do
 done
 suite cli "$here/cli.sh" "$build/hotscore"
 suite bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
+suite verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
 suite freestanding "$here/freestanding.sh"
 
 echo "$passed passed, $failed failed"

@@ -42,8 +42,11 @@ bool hs_opt(int argc, char **argv, int *i, const char *name,
 
 struct hs_input;
 size_t hs_read_inputs(const char *path, struct hs_input **out);
+void hs_score_args(const struct hs_input *in, char *buf, size_t size);
+void hs_score_defaults(struct hs_input *in);
 
 int hs_cmd_score(int argc, char **argv);
 int hs_cmd_bench(int argc, char **argv);
+int hs_cmd_verify(int argc, char **argv);
 
 #endif /* HOTSCORE_CLI_H */

@@ -19,6 +19,8 @@ static const struct {
 	  "damon_hot_score()/damon_cold_score() of any kernel version" },
 	{ "bench", hs_cmd_bench,
 	  "the DAMON Perf Test: variants timed in batches, compared paired" },
+	{ "verify", hs_cmd_verify,
+	  "variants proven equal over whole domains; where versions differ" },
 };
 
 static void usage(FILE *f)

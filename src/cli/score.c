@@ -343,6 +343,37 @@ static void row_defaults(struct row *r)
 	spec_parse(DEFAULT_PROFILE, &r->spec, "default profile");
 }
 
+/** hs_score_defaults() - the input `hotscore score` uses with no flags. */
+void hs_score_defaults(struct hs_input *in)
+{
+	struct row r;
+
+	row_defaults(&r);
+	*in = r.in;
+}
+
+/**
+ * hs_score_args() - the `hotscore score` flags that give @in: each column
+ * that differs from its default, as --flag VALUE.
+ * @in:		the input.
+ * @buf:	receives the flags, space-separated (empty if all default).
+ * @size:	of @buf.
+ */
+void hs_score_args(const struct hs_input *in, char *buf, size_t size)
+{
+	size_t i, at = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < NR_COLUMNS && at < size; i++) {
+		unsigned long v = column_get(&columns[i], in);
+
+		if (v != columns[i].dflt)
+			at += (size_t)snprintf(buf + at, size - at, "%s--%s %lu",
+					       at ? " " : "", columns[i].flag,
+					       v);
+	}
+}
+
 /**
  * hs_read_inputs() - the rows of a `hotscore score --csv` file as inputs.
  * @path:	the file.

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * verify.h - proofs over whole input domains: that variants are equal, where
+ * kernel versions differ, and which invariants each version keeps.
+ *
+ * Three domains (docs/verify.md):
+ *   agelog  every 32-bit age_in_sec through every age_in_log method and fls
+ *           implementation of the model;
+ *   grid    every freq_subscore 0..100 (and raw nr_accesses around it) x
+ *           every reachable age_in_log, for a grid of intervals, weights and
+ *           moving-sum states, through every profile asked for;
+ *   random  seeded inputs at the kernel's full field widths, with boundary
+ *           values mixed in.
+ * User space: the work is spread over POSIX threads.
+ */
+#ifndef HOTSCORE_VERIFY_H
+#define HOTSCORE_VERIFY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "score.h"
+
+#define HS_VERIFY_MAX_PROFILES 16
+#define HS_NR_STATUS_CODES 5	/* ok, out-of-range, three div0 sites */
+#define HS_NR_PAIR_CLASSES (HS_NR_STATUS_CODES * HS_NR_STATUS_CODES)
+
+enum hs_invariant {
+	HS_INV_RANGE,		/* hot in [0, 99] (status ok) */
+	HS_INV_SUM,		/* hot + cold = 99 */
+	HS_INV_ACCESSES,	/* one more access never makes it colder */
+	HS_INV_OLDER_HOT,	/* freq_subscore > 0: older is never colder */
+	HS_INV_OLDER_COLD,	/* freq_subscore = 0: older is never hotter */
+	HS_NR_INVARIANTS
+};
+
+enum hs_domain { HS_DOM_AGELOG, HS_DOM_GRID, HS_DOM_RANDOM, HS_NR_DOMAINS };
+
+/**
+ * struct hs_example - the first input (in domain order) of some kind.
+ * @found:	an example exists.
+ * @order:	its position: the smallest wins, so threads do not matter.
+ * @in:		the input.
+ */
+struct hs_example {
+	bool found;
+	uint64_t order;
+	struct hs_input in;
+};
+
+/** struct hs_pair_stats - how two profiles compare over the inputs. */
+struct hs_pair_stats {
+	uint64_t inputs, agree;
+	uint64_t count[HS_NR_PAIR_CLASSES];	/* [code(a) * 5 + code(b)] */
+	struct hs_example ex[HS_NR_PAIR_CLASSES];
+};
+
+/** struct hs_inv_stats - one invariant of one profile. */
+struct hs_inv_stats {
+	uint64_t checked, violations;
+	struct hs_example ex;
+};
+
+#define HS_NR_AGELOG_WAYS (HS_NR_AGELOG * HS_NR_FLS_IMPL)
+
+/**
+ * struct hs_agelog_stats - every age_in_log method against the shift loop.
+ * @values:	age_in_sec values checked.
+ * @ways:	how many (method, fls) combinations were compared.
+ * @mismatches:	per way (agelog * HS_NR_FLS_IMPL + fls).
+ * @first:	the smallest mismatching value, per way.
+ */
+struct hs_agelog_stats {
+	uint64_t values;
+	unsigned int ways;
+	uint64_t mismatches[HS_NR_AGELOG_WAYS];
+	uint32_t first[HS_NR_AGELOG_WAYS];
+};
+
+/** struct hs_verify_progress - for a progress bar. */
+struct hs_verify_progress {
+	uint64_t done, total;		/* work items over all domains */
+	double seconds;
+};
+
+/**
+ * struct hs_verify_config - what to prove.
+ * @comp:	the profiles' components.
+ * @nr:		how many (at least 1).
+ * @quick:	boundaries and a stride of each domain instead of all of it.
+ * @threads:	worker threads (at least 1).
+ * @seed:	seed of the random domain.
+ * @random:	inputs in the random domain.
+ * @progress:	called about 5 times a second from the main thread; NULL.
+ * @ctx:	passed to @progress.
+ */
+struct hs_verify_config {
+	struct hs_components comp[HS_VERIFY_MAX_PROFILES];
+	unsigned int nr;
+	bool quick;
+	unsigned int threads;
+	uint64_t seed;
+	uint64_t random;
+	void (*progress)(void *ctx, const struct hs_verify_progress *p);
+	void *ctx;
+};
+
+/**
+ * struct hs_verify_result - everything found.
+ * @agelog:	the exhaustive age_in_log proof.
+ * @inputs:	inputs checked per domain (agelog: age_in_sec values).
+ * @seconds:	wall time per domain.
+ * @pair:	[a][b] for a < b.
+ * @inv:	[profile][invariant].
+ */
+struct hs_verify_result {
+	struct hs_agelog_stats agelog;
+	uint64_t inputs[HS_NR_DOMAINS];
+	double seconds[HS_NR_DOMAINS];
+	struct hs_pair_stats pair[HS_VERIFY_MAX_PROFILES][HS_VERIFY_MAX_PROFILES];
+	struct hs_inv_stats inv[HS_VERIFY_MAX_PROFILES][HS_NR_INVARIANTS];
+};
+
+int hs_verify_run(const struct hs_verify_config *cfg,
+		  struct hs_verify_result *res);
+bool hs_verify_ok(const struct hs_verify_config *cfg,
+		  const struct hs_verify_result *res);
+
+/**
+ * struct hs_eval - a profile's results on an input and its neighbours.
+ * @r:			on the input.
+ * @freq_subscore:	its freq_subscore (decides which age invariant).
+ * @more:		with one more access (if @has_more).
+ * @older:		one aggregation interval older (if @has_older).
+ */
+struct hs_eval {
+	struct hs_result r, more, older;
+	int freq_subscore;
+	bool has_more, has_older;
+};
+
+void hs_eval(const struct hs_components *c, const struct hs_input *in,
+	     struct hs_eval *e);
+bool hs_eval_same(const struct hs_eval *a, const struct hs_eval *b);
+bool hs_eval_violates(const struct hs_eval *e, enum hs_invariant inv,
+		      bool *checked);
+
+/* The pieces, for the tests and the shrinker. */
+void hs_agelog_sweep(uint64_t lo, uint64_t n, struct hs_agelog_stats *st);
+unsigned int hs_status_code(const struct hs_result *r);
+const char *hs_status_code_name(unsigned int code);
+bool hs_claimed_equal(const struct hs_components *a,
+		      const struct hs_components *b);
+bool hs_pair_class(const struct hs_components *a,
+		   const struct hs_components *b, const struct hs_input *in,
+		   unsigned int *cls);
+bool hs_violates(const struct hs_components *c, enum hs_invariant inv,
+		 const struct hs_input *in, bool *checked);
+const char *hs_invariant_name(enum hs_invariant inv);
+const char *hs_domain_name(enum hs_domain d);
+
+typedef bool (*hs_shrink_pred)(const struct hs_input *in, const void *ctx);
+unsigned int hs_shrink(struct hs_input *in, const struct hs_input *prefer,
+		       hs_shrink_pred pred, const void *ctx);
+
+#endif /* HOTSCORE_VERIFY_H */

@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * check.c - what verify checks on one input: the age_in_log methods against
+ * the shift loop, two profiles against each other, a profile against its
+ * invariants.
+ */
+#include <hotscore/verify.h>
+
+#include "score/score_impl.h"
+
+#define WAY(a, f) hs_age_in_log_with(HS_AGELOG_##a, HS_FLS_##f, x)
+
+/* Every way but the loop, as one expression the compiler can schedule. */
+#if HS_HAVE_BSR
+#define HS_BSR_WAYS(ref) | (WAY(FLS, BSR) ^ (ref)) | (WAY(ILOG2, BSR) ^ (ref))
+#else
+#define HS_BSR_WAYS(ref)
+#endif
+
+static const struct { enum hs_agelog a; enum hs_fls_impl f; } ways[] = {
+	{ HS_AGELOG_FLS, HS_FLS_ARCH }, { HS_AGELOG_FLS, HS_FLS_GENERIC },
+	{ HS_AGELOG_FLS, HS_FLS_BUILTIN }, { HS_AGELOG_ILOG2, HS_FLS_ARCH },
+	{ HS_AGELOG_ILOG2, HS_FLS_GENERIC }, { HS_AGELOG_ILOG2, HS_FLS_BUILTIN },
+#if HS_HAVE_BSR
+	{ HS_AGELOG_FLS, HS_FLS_BSR }, { HS_AGELOG_ILOG2, HS_FLS_BSR },
+#endif
+};
+#define NR_WAYS (sizeof(ways) / sizeof(ways[0]))
+
+/* Slow path: which ways differ at @x, and by what. */
+static void hs_agelog_record(uint32_t x, int ref, struct hs_agelog_stats *st)
+{
+	unsigned int i, w;
+
+	for (i = 0; i < NR_WAYS; i++) {
+		w = ways[i].a * HS_NR_FLS_IMPL + ways[i].f;
+		if (hs_age_in_log_with(ways[i].a, ways[i].f, x) == ref)
+			continue;
+		if (!st->mismatches[w] || x < st->first[w])
+			st->first[w] = x;
+		st->mismatches[w]++;
+	}
+}
+
+/**
+ * hs_agelog_sweep() - every age_in_log way against the shift loop.
+ * @lo:	the first age_in_sec.
+ * @n:	how many; lo + n <= 2^32.
+ * @st:	accumulates values, mismatches and first mismatches.
+ *
+ * Each way is the model's own code, inlined with constant arguments as in
+ * the kernel; the common case is one OR of XORs and a predicted branch.
+ */
+void hs_agelog_sweep(uint64_t lo, uint64_t n, struct hs_agelog_stats *st)
+{
+	uint64_t i;
+
+	st->ways = NR_WAYS + 1;
+	for (i = 0; i < n; i++) {
+		uint32_t x = (uint32_t)(lo + i);
+		int ref = WAY(LOOP, ARCH);
+		int d = (WAY(FLS, ARCH) ^ ref) | (WAY(FLS, GENERIC) ^ ref) |
+			(WAY(FLS, BUILTIN) ^ ref) | (WAY(ILOG2, ARCH) ^ ref) |
+			(WAY(ILOG2, GENERIC) ^ ref) |
+			(WAY(ILOG2, BUILTIN) ^ ref) HS_BSR_WAYS(ref);
+
+		if (__builtin_expect(d != 0, 0))
+			hs_agelog_record(x, ref, st);
+	}
+	st->values += n;
+}
+
+/**
+ * hs_status_code() - 0 ok, 1 out-of-range, 2..4 div0 at each site.
+ * @r: a result.
+ *
+ * Return: a code below HS_NR_STATUS_CODES.
+ */
+unsigned int hs_status_code(const struct hs_result *r)
+{
+	if (r->status == HS_OK)
+		return 0;
+	if (r->status == HS_OUT_OF_RANGE)
+		return 1;
+	return 1 + (unsigned int)r->div0;
+}
+
+const char *hs_status_code_name(unsigned int code)
+{
+	static const char *const names[HS_NR_STATUS_CODES] = {
+		"ok", "out-of-range", "div0(sample_interval)",
+		"div0(max_nr_accesses)", "div0(window_len)" };
+
+	return code < HS_NR_STATUS_CODES ? names[code] : "?";
+}
+
+/**
+ * hs_claimed_equal() - do @a and @b differ only in how age_in_log is
+ * computed?  Those are the pairs the 2026 patches claim to be the same.
+ */
+bool hs_claimed_equal(const struct hs_components *a,
+		      const struct hs_components *b)
+{
+	return a->freq == b->freq && a->divisor == b->divisor &&
+	       a->clamp == b->clamp;
+}
+
+/* Two results agree: same status, and the same score unless it is div0. */
+static bool hs_same(const struct hs_result *x, const struct hs_result *y)
+{
+	unsigned int cx = hs_status_code(x);
+
+	return cx == hs_status_code(y) && (cx >= 2 || x->hot == y->hot);
+}
+
+/**
+ * hs_eval() - a profile on an input and on the two neighbours the
+ * monotonicity invariants compare it with: one more access, and one more
+ * aggregation interval of age.
+ * @c:	the profile.
+ * @in:	the input.
+ * @e:	receives the three results.
+ */
+void hs_eval(const struct hs_components *c, const struct hs_input *in,
+	     struct hs_eval *e)
+{
+	struct hs_input next = *in;
+	struct hs_trace t;
+
+	e->r = hs_score(c, in, &t);
+	e->freq_subscore = t.freq_subscore;
+	e->has_more = e->has_older = false;
+	if (e->r.status == HS_DIV0)
+		return;
+	if (in->nr_accesses != UINT32_MAX) {
+		next.nr_accesses++;
+		e->more = hs_score(c, &next, NULL);
+		e->has_more = e->more.status != HS_DIV0;
+		next.nr_accesses--;
+	}
+	if (in->age != UINT32_MAX) {
+		next.age++;
+		e->older = hs_score(c, &next, NULL);
+		e->has_older = e->older.status != HS_DIV0;
+	}
+}
+
+/** hs_eval_same() - do two profiles' results on one input agree? */
+bool hs_eval_same(const struct hs_eval *a, const struct hs_eval *b)
+{
+	return hs_same(&a->r, &b->r);
+}
+
+/**
+ * hs_eval_violates() - does an evaluated input break an invariant?
+ * @e:		from hs_eval().
+ * @inv:	the invariant.
+ * @checked:	receives whether the invariant applies at all: a div0 input,
+ *		a neighbour that divides by zero, or the other sign of
+ *		freq_subscore for the age invariants, is no test.
+ *
+ * Return: true on a violation.
+ */
+bool hs_eval_violates(const struct hs_eval *e, enum hs_invariant inv,
+		      bool *checked)
+{
+	*checked = false;
+	if (inv == HS_INV_RANGE) {
+		*checked = true;
+		return e->r.status != HS_OK;
+	}
+	if (e->r.status == HS_DIV0)
+		return false;
+	switch (inv) {
+	case HS_INV_SUM:
+		*checked = true;
+		return (int64_t)e->r.hot + e->r.cold != HS_DAMOS_MAX_SCORE;
+	case HS_INV_ACCESSES:
+		*checked = e->has_more;
+		return e->has_more && e->more.hot < e->r.hot;
+	case HS_INV_OLDER_HOT:
+		*checked = e->has_older && e->freq_subscore > 0;
+		return *checked && e->older.hot < e->r.hot;
+	default:
+		*checked = e->has_older && e->freq_subscore == 0;
+		return *checked && e->older.hot > e->r.hot;
+	}
+}
+
+/**
+ * hs_pair_class() - do two profiles disagree on @in, and how.
+ * @a:		one profile.
+ * @b:		the other.
+ * @in:		the input.
+ * @cls:	receives code(a) * 5 + code(b) when they disagree.
+ *
+ * Return: true if they disagree.
+ */
+bool hs_pair_class(const struct hs_components *a,
+		   const struct hs_components *b, const struct hs_input *in,
+		   unsigned int *cls)
+{
+	struct hs_result ra = hs_score(a, in, NULL), rb = hs_score(b, in, NULL);
+
+	if (hs_same(&ra, &rb))
+		return false;
+	*cls = hs_status_code(&ra) * HS_NR_STATUS_CODES + hs_status_code(&rb);
+	return true;
+}
+
+/** hs_violates() - hs_eval_violates() of profile @c on @in. */
+bool hs_violates(const struct hs_components *c, enum hs_invariant inv,
+		 const struct hs_input *in, bool *checked)
+{
+	struct hs_eval e;
+
+	hs_eval(c, in, &e);
+	return hs_eval_violates(&e, inv, checked);
+}
+
+/**
+ * hs_verify_ok() - the verdict: every age_in_log way agreed with the loop,
+ * and every pair of profiles claimed equal agreed on every input.
+ * @cfg:	the profiles.
+ * @res:	what the run found.
+ *
+ * Return: true if so; verify exits 1 otherwise.
+ */
+bool hs_verify_ok(const struct hs_verify_config *cfg,
+		  const struct hs_verify_result *res)
+{
+	unsigned int a, b, k;
+
+	for (k = 0; k < HS_NR_AGELOG_WAYS; k++)
+		if (res->agelog.mismatches[k])
+			return false;
+	for (a = 0; a < cfg->nr; a++)
+		for (b = a + 1; b < cfg->nr; b++)
+			if (hs_claimed_equal(&cfg->comp[a], &cfg->comp[b]) &&
+			    res->pair[a][b].agree != res->pair[a][b].inputs)
+				return false;
+	return true;
+}
+
+const char *hs_invariant_name(enum hs_invariant inv)
+{
+	static const char *const names[HS_NR_INVARIANTS] = {
+		"hot in [0, 99]", "hot + cold = 99",
+		"more accesses never colder",
+		"freq > 0: older never colder",
+		"freq = 0: older never hotter" };
+
+	return inv < HS_NR_INVARIANTS ? names[inv] : "?";
+}
+
+const char *hs_domain_name(enum hs_domain d)
+{
+	static const char *const names[HS_NR_DOMAINS] = {
+		"agelog", "grid", "random" };
+
+	return d < HS_NR_DOMAINS ? names[d] : "?";
+}

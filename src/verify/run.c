@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run.c - verify's work, spread over threads.
+ *
+ * The domains are cut into units (2^24 age_in_sec values, one grid cell of
+ * intervals x weights x moving-sum state, 65,536 random inputs); threads
+ * take the next unit from an atomic counter and keep their own counts.
+ * Counts are added up at the end and each example is the smallest in
+ * domain order, so the result does not depend on the number of threads.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "domain.h"
+
+#define AGELOG_UNIT (1ULL << 24)
+#define RANDOM_UNIT 65536ULL
+
+struct unit {
+	enum hs_domain dom;
+	uint64_t arg;		/* first value, grid cell or first index */
+	uint64_t n;		/* items */
+	uint64_t order;		/* of its first item, in its domain */
+};
+
+struct job {
+	const struct hs_verify_config *cfg;
+	struct unit *units;
+	unsigned int nr_units;
+	bool mvsum;
+	unsigned long next, done_units;	/* atomics */
+	uint64_t done_items;		/* atomic */
+	pthread_mutex_t lock;
+	uint64_t start_ns[HS_NR_DOMAINS], end_ns[HS_NR_DOMAINS];
+	uint32_t *quick_values;
+	size_t nr_quick_values;
+};
+
+struct acc {
+	struct hs_agelog_stats agelog;
+	uint64_t inputs[HS_NR_DOMAINS];
+	struct hs_pair_stats pair[HS_VERIFY_MAX_PROFILES][HS_VERIFY_MAX_PROFILES];
+	struct hs_inv_stats inv[HS_VERIFY_MAX_PROFILES][HS_NR_INVARIANTS];
+};
+
+struct worker {
+	struct job *job;
+	struct acc *acc;
+	struct hs_input *buf;
+	pthread_t tid;
+};
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+static void keep_first(struct hs_example *ex, uint64_t order,
+		       const struct hs_input *in)
+{
+	if (!ex->found || order < ex->order) {
+		ex->found = true;
+		ex->order = order;
+		ex->in = *in;
+	}
+}
+
+/* Every profile on @in: pairs compared, invariants checked. */
+static void check_input(const struct hs_verify_config *cfg, struct acc *acc,
+			const struct hs_input *in, uint64_t order)
+{
+	struct hs_eval e[HS_VERIFY_MAX_PROFILES];
+	unsigned int a, b, inv;
+	bool checked;
+
+	for (a = 0; a < cfg->nr; a++)
+		hs_eval(&cfg->comp[a], in, &e[a]);
+	for (a = 0; a < cfg->nr; a++) {
+		for (b = a + 1; b < cfg->nr; b++) {
+			struct hs_pair_stats *ps = &acc->pair[a][b];
+			unsigned int cls;
+
+			ps->inputs++;
+			if (hs_eval_same(&e[a], &e[b])) {
+				ps->agree++;
+				continue;
+			}
+			cls = hs_status_code(&e[a].r) * HS_NR_STATUS_CODES +
+			      hs_status_code(&e[b].r);
+			ps->count[cls]++;
+			keep_first(&ps->ex[cls], order, in);
+		}
+		for (inv = 0; inv < HS_NR_INVARIANTS; inv++) {
+			struct hs_inv_stats *is = &acc->inv[a][inv];
+
+			if (hs_eval_violates(&e[a], inv, &checked)) {
+				is->violations++;
+				keep_first(&is->ex, order, in);
+			}
+			is->checked += checked;
+		}
+	}
+}
+
+static void run_unit(struct worker *w, const struct unit *u)
+{
+	const struct hs_verify_config *cfg = w->job->cfg;
+	struct hs_input in;
+	uint64_t i, n;
+
+	switch (u->dom) {
+	case HS_DOM_AGELOG:
+		if (cfg->quick) {
+			for (i = 0; i < w->job->nr_quick_values; i++)
+				hs_agelog_sweep(w->job->quick_values[i], 1,
+						&w->acc->agelog);
+		} else {
+			hs_agelog_sweep(u->arg, u->n, &w->acc->agelog);
+		}
+		break;
+	case HS_DOM_GRID:
+		n = hs_grid_unit((unsigned int)u->arg, cfg->quick,
+				 w->job->mvsum, w->buf);
+		for (i = 0; i < n; i++)
+			check_input(cfg, w->acc, &w->buf[i],
+				    (1ULL << 62) | (u->order + i));
+		break;
+	default:
+		for (i = 0; i < u->n; i++) {
+			hs_random_input(cfg->seed, u->arg + i, &in);
+			check_input(cfg, w->acc, &in,
+				    (2ULL << 62) | (u->arg + i));
+		}
+		break;
+	}
+	w->acc->inputs[u->dom] += u->n;
+}
+
+static void stamp(struct job *job, enum hs_domain d, uint64_t t0, uint64_t t1)
+{
+	pthread_mutex_lock(&job->lock);
+	if (!job->start_ns[d] || t0 < job->start_ns[d])
+		job->start_ns[d] = t0;
+	if (t1 > job->end_ns[d])
+		job->end_ns[d] = t1;
+	pthread_mutex_unlock(&job->lock);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct job *job = w->job;
+	unsigned long k;
+
+	while ((k = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
+	       job->nr_units) {
+		const struct unit *u = &job->units[k];
+		uint64_t t0 = now_ns();
+
+		run_unit(w, u);
+		stamp(job, u->dom, t0, now_ns());
+		__atomic_fetch_add(&job->done_items, u->n, __ATOMIC_RELAXED);
+	}
+	__atomic_fetch_add(&job->done_units, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static unsigned int make_units(struct job *job, struct unit **out)
+{
+	const struct hs_verify_config *cfg = job->cfg;
+	unsigned int nr_grid = hs_grid_units(job->mvsum), n = 0, g;
+	uint64_t nr_age = cfg->quick ? 1 : (1ULL << 32) / AGELOG_UNIT;
+	uint64_t nr_rand = (cfg->random + RANDOM_UNIT - 1) / RANDOM_UNIT, i;
+	uint64_t order = 0;
+	struct unit *u = calloc(nr_age + nr_grid + nr_rand, sizeof(*u));
+
+	if (!u)
+		return 0;
+	for (i = 0; i < nr_age; i++)
+		u[n++] = (struct unit){ HS_DOM_AGELOG, i * AGELOG_UNIT,
+			cfg->quick ? job->nr_quick_values : AGELOG_UNIT, 0 };
+	for (g = 0; g < nr_grid; g++) {
+		uint64_t size = hs_grid_unit(g, cfg->quick, job->mvsum, NULL);
+
+		u[n++] = (struct unit){ HS_DOM_GRID, g, size, order };
+		order += size;
+	}
+	for (i = 0; i < nr_rand; i++) {
+		uint64_t first = i * RANDOM_UNIT;
+		uint64_t size = cfg->random - first < RANDOM_UNIT ?
+				cfg->random - first : RANDOM_UNIT;
+
+		u[n++] = (struct unit){ HS_DOM_RANDOM, first, size, first };
+	}
+	*out = u;
+	return n;
+}
+
+static void merge_example(struct hs_example *to, const struct hs_example *ex)
+{
+	if (ex->found)
+		keep_first(to, ex->order, &ex->in);
+}
+
+static void merge(struct hs_verify_result *res, const struct acc *acc,
+		  unsigned int nr)
+{
+	unsigned int a, b, k;
+
+	res->agelog.values += acc->agelog.values;
+	res->agelog.ways = acc->agelog.ways ? acc->agelog.ways :
+			   res->agelog.ways;
+	for (k = 0; k < HS_NR_AGELOG_WAYS; k++) {
+		if (acc->agelog.mismatches[k] &&
+		    (!res->agelog.mismatches[k] ||
+		     acc->agelog.first[k] < res->agelog.first[k]))
+			res->agelog.first[k] = acc->agelog.first[k];
+		res->agelog.mismatches[k] += acc->agelog.mismatches[k];
+	}
+	for (k = 0; k < HS_NR_DOMAINS; k++)
+		res->inputs[k] += acc->inputs[k];
+	for (a = 0; a < nr; a++) {
+		for (b = a + 1; b < nr; b++) {
+			struct hs_pair_stats *to = &res->pair[a][b];
+			const struct hs_pair_stats *from = &acc->pair[a][b];
+
+			to->inputs += from->inputs;
+			to->agree += from->agree;
+			for (k = 0; k < HS_NR_PAIR_CLASSES; k++) {
+				to->count[k] += from->count[k];
+				merge_example(&to->ex[k], &from->ex[k]);
+			}
+		}
+		for (k = 0; k < HS_NR_INVARIANTS; k++) {
+			res->inv[a][k].checked += acc->inv[a][k].checked;
+			res->inv[a][k].violations += acc->inv[a][k].violations;
+			merge_example(&res->inv[a][k].ex, &acc->inv[a][k].ex);
+		}
+	}
+}
+
+/* Report progress until every worker has finished. */
+static void watch(struct job *job, unsigned int threads, uint64_t total,
+		  uint64_t t0)
+{
+	const struct hs_verify_config *cfg = job->cfg;
+	struct timespec pause = { 0, 200000000 };
+	struct hs_verify_progress p = { 0, total, 0 };
+
+	while (__atomic_load_n(&job->done_units, __ATOMIC_ACQUIRE) < threads) {
+		if (cfg->progress) {
+			p.done = __atomic_load_n(&job->done_items,
+						 __ATOMIC_RELAXED);
+			p.seconds = (double)(now_ns() - t0) / 1e9;
+			cfg->progress(cfg->ctx, &p);
+		}
+		nanosleep(&pause, NULL);
+	}
+}
+
+/**
+ * hs_verify_run() - check every domain with @cfg->threads threads.
+ * @cfg:	what to check.
+ * @res:	receives the counts and the first example of everything.
+ *
+ * Return: 0, or -1 if memory or threads ran out.
+ */
+int hs_verify_run(const struct hs_verify_config *cfg,
+		  struct hs_verify_result *res)
+{
+	struct job job = { .cfg = cfg };
+	struct worker *w = calloc(cfg->threads, sizeof(*w));
+	unsigned int t, k, started = 0;
+	uint64_t total = 0, t0 = now_ns();
+	int err = -1;
+
+	memset(res, 0, sizeof(*res));
+	hs_domain_init();
+	pthread_mutex_init(&job.lock, NULL);
+	for (k = 0; k < cfg->nr; k++)
+		job.mvsum |= cfg->comp[k].freq == HS_FREQ_MVSUM;
+	job.quick_values = calloc(HS_AGELOG_QUICK_MAX, sizeof(uint32_t));
+	if (!w || !job.quick_values)
+		goto out;
+	job.nr_quick_values = hs_agelog_quick_values(job.quick_values);
+	job.nr_units = make_units(&job, &job.units);
+	if (!job.nr_units)
+		goto out;
+	for (k = 0; k < job.nr_units; k++)
+		total += job.units[k].n;
+	for (t = 0; t < cfg->threads; t++) {
+		w[t].job = &job;
+		w[t].acc = calloc(1, sizeof(*w[t].acc));
+		w[t].buf = calloc(HS_GRID_UNIT_MAX, sizeof(*w[t].buf));
+		if (!w[t].acc || !w[t].buf)
+			break;
+	}
+	for (t = 0; t < cfg->threads && w[t].buf; t++, started++)
+		if (pthread_create(&w[t].tid, NULL, worker_main, &w[t]))
+			break;
+	if (started < cfg->threads) {
+		/* fewer threads than asked: stop the queue, wait, fail */
+		__atomic_store_n(&job.next, job.nr_units, __ATOMIC_RELAXED);
+		for (t = 0; t < started; t++)
+			pthread_join(w[t].tid, NULL);
+		goto out;
+	}
+	watch(&job, cfg->threads, total, t0);
+	for (t = 0; t < cfg->threads; t++) {
+		pthread_join(w[t].tid, NULL);
+		merge(res, w[t].acc, cfg->nr);
+	}
+	for (k = 0; k < HS_NR_DOMAINS; k++)
+		res->seconds[k] = job.end_ns[k] > job.start_ns[k] ?
+			(double)(job.end_ns[k] - job.start_ns[k]) / 1e9 : 0;
+	if (cfg->quick)	/* one unit stood for the listed values */
+		res->inputs[HS_DOM_AGELOG] = res->agelog.values;
+	err = 0;
+out:
+	for (t = 0; w && t < cfg->threads; t++) {
+		free(w[t].acc);
+		free(w[t].buf);
+	}
+	free(w);
+	free(job.units);
+	free(job.quick_values);
+	pthread_mutex_destroy(&job.lock);
+	return err;
+}

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_verify.c - verify's checks, domains, shrinker and verdict.
+ */
+#include <string.h>
+
+#include <hotscore/verify.h>
+
+#include "verify/domain.h"
+#include "check.h"
+
+static struct hs_input base(void)
+{
+	struct hs_input in = { .sample_us = 5000, .aggr_us = 100000,
+			       .weight_nr_accesses = 1, .weight_age = 1 };
+	return in;
+}
+
+static const struct hs_components *prof(const char *name)
+{
+	return &hs_profile_find(name)->comp;
+}
+
+static void test_agelog_sweep(void)
+{
+	struct hs_agelog_stats st;
+	unsigned int k;
+
+	memset(&st, 0, sizeof(st));
+	hs_agelog_sweep(0, 1 << 20, &st);
+	hs_agelog_sweep(0xfff00000u, 1 << 20, &st);	/* up to 2^32 - 1 */
+	CHECK_EQ(st.values, 2 << 20);
+	CHECK(st.ways >= 7, "%u ways", st.ways);
+	for (k = 0; k < HS_NR_AGELOG_WAYS; k++)
+		CHECK_EQ(st.mismatches[k], 0);
+}
+
+static void test_pair_class(void)
+{
+	struct hs_input in = base();
+	unsigned int cls = 99;
+
+	in.nr_accesses = 31;	/* 31 of 20 samples: 155 % */
+	CHECK(hs_pair_class(prof("v6.6"), prof("hotfix"), &in, &cls),
+	      "v6.6 and hotfix agree at 31 accesses");
+	CHECK_EQ(cls, 1 * HS_NR_STATUS_CODES + 0);	/* oor vs ok */
+	CHECK(!hs_pair_class(prof("v6.6"), prof("v2-ilog2"), &in, &cls),
+	      "v6.6 and v2-ilog2 differ");
+	in.sample_us = 0;
+	CHECK(hs_pair_class(prof("v6.6"), prof("hotfix"), &in, &cls),
+	      "div0 vs ok not told apart");
+	CHECK_EQ(cls, 2 * HS_NR_STATUS_CODES + 0);
+	CHECK(!hs_pair_class(prof("v6.6"), prof("v5.16"), &in, &cls),
+	      "the same div0 site is agreement");
+	CHECK(hs_claimed_equal(prof("v6.6"), prof("rfc-fls")), "claim");
+	CHECK(hs_claimed_equal(prof("hotfix"), prof("debian-6.1.192")),
+	      "claim");
+	CHECK(!hs_claimed_equal(prof("v6.6"), prof("hotfix")), "no claim");
+}
+
+static void test_invariants(void)
+{
+	struct hs_input in = base();
+	bool checked;
+
+	in.nr_accesses = 31;
+	CHECK(hs_violates(prof("v6.6"), HS_INV_RANGE, &in, &checked),
+	      "v6.6 range");
+	CHECK(!hs_violates(prof("hotfix"), HS_INV_RANGE, &in, &checked),
+	      "hotfix clamps");
+	CHECK(!hs_violates(prof("v6.6"), HS_INV_SUM, &in, &checked) &&
+	      checked, "sum");
+	in.nr_accesses = 42949672;	/* the next one wraps * 100 */
+	CHECK(hs_violates(prof("hotfix"), HS_INV_ACCESSES, &in, &checked),
+	      "the u32 wrap of nr_accesses * 100");
+	in.nr_accesses = 10;
+	CHECK(!hs_violates(prof("hotfix"), HS_INV_ACCESSES, &in, &checked) &&
+	      checked, "10 -> 11 accesses");
+	/* the age invariants apply by the sign of freq_subscore */
+	in.age = 79;
+	CHECK(!hs_violates(prof("hotfix"), HS_INV_OLDER_COLD, &in, &checked) &&
+	      !checked, "freq > 0 is no test of the freq = 0 rule");
+	in.sample_us = 0;
+	CHECK(!hs_violates(prof("v6.6"), HS_INV_SUM, &in, &checked) &&
+	      !checked, "a div0 input is no test");
+}
+
+struct threshold {
+	uint32_t nr, bit;
+};
+
+static bool above(const struct hs_input *in, const void *ctx)
+{
+	const struct threshold *t = ctx;
+
+	return in->nr_accesses >= t->nr && (in->age & t->bit);
+}
+
+static void test_shrink(void)
+{
+	struct threshold t = { 1000, 32 };
+	struct hs_input in = { 123456789, 987654321, 55, 66, 3000000000u,
+			       77, 0xffffffe0u, 88, 99 };
+	struct hs_input prefer = base();
+
+	hs_shrink(&in, NULL, above, &t);
+	CHECK_EQ(in.nr_accesses, 1000);
+	CHECK_EQ(in.age, 32);
+	CHECK(!in.sample_us && !in.aggr_us && !in.weight_age &&
+	      !in.passed_sis, "irrelevant fields not zeroed");
+	in = (struct hs_input){ 1, 2, 3, 4, 5000, 6, 0xffffffe0u, 8, 9 };
+	hs_shrink(&in, &prefer, above, &t);
+	CHECK(in.sample_us == 5000 && in.aggr_us == 100000 &&
+	      in.weight_nr_accesses == 1, "preferred values not taken");
+	CHECK(above(&in, &t), "the property was lost");
+}
+
+static void test_grid_covers(void)
+{
+	static struct hs_input buf[HS_GRID_UNIT_MAX];
+	bool fs[101] = { false }, logs[33] = { false };
+	const struct hs_components *c = prof("hotfix");
+	struct hs_trace tr;
+	size_t n, i;
+	int k;
+
+	/* unit 4: the default intervals (5000/100000) with weights 50/50 */
+	n = hs_grid_unit(4, false, false, buf);
+	CHECK_EQ(n, hs_grid_unit(4, false, false, NULL));
+	CHECK(buf[0].sample_us == 5000 && buf[0].aggr_us == 100000 &&
+	      buf[0].weight_nr_accesses == 50, "unit 4 is not what it was");
+	for (i = 0; i < n; i++) {
+		hs_score(c, &buf[i], &tr);
+		if (tr.freq_subscore >= 0 && tr.freq_subscore <= 100)
+			fs[tr.freq_subscore] = true;
+		logs[tr.age_in_log] = true;
+	}
+	for (k = 0; k <= 100; k += 5)	/* 20 samples: steps of 5 % */
+		CHECK(fs[k], "freq_subscore %d missing", k);
+	for (k = 0; k <= 29; k++)	/* 2^32 / 10 seconds: 29 bits */
+		CHECK(logs[k], "age_in_log %d missing", k);
+}
+
+static void test_random_domain(void)
+{
+	struct hs_input a, b;
+	unsigned int i, max_age = 0, zero_sample = 0;
+
+	hs_random_input(7, 12345, &a);
+	hs_random_input(7, 12345, &b);
+	CHECK(!memcmp(&a, &b, sizeof(a)), "not a function of the index");
+	for (i = 0; i < 20000; i++) {
+		hs_random_input(7, i, &a);
+		max_age = a.age > max_age ? a.age : max_age;
+		zero_sample += !a.sample_us;
+	}
+	CHECK(max_age == UINT32_MAX, "the maximum age never drawn");
+	CHECK(zero_sample > 0, "a zero interval never drawn");
+}
+
+static void test_run_independent_of_threads(void)
+{
+	static struct hs_verify_result r1, r3;
+	struct hs_verify_config cfg = { .nr = 3, .quick = true, .threads = 1,
+					.seed = 5, .random = 70000 };
+	unsigned int a, b;
+
+	cfg.comp[0] = *prof("v6.6");
+	cfg.comp[1] = *prof("hotfix");
+	cfg.comp[2] = *prof("rfc-fls");
+	CHECK_EQ(hs_verify_run(&cfg, &r1), 0);
+	cfg.threads = 3;
+	CHECK_EQ(hs_verify_run(&cfg, &r3), 0);
+	CHECK(!memcmp(r1.pair, r3.pair, sizeof(r1.pair)), "pairs differ");
+	CHECK(!memcmp(r1.inv, r3.inv, sizeof(r1.inv)), "invariants differ");
+	CHECK(!memcmp(r1.inputs, r3.inputs, sizeof(r1.inputs)), "inputs");
+	CHECK_EQ(r1.inputs[HS_DOM_RANDOM], 70000);
+	/* v6.6 = rfc-fls everywhere, v6.6 != hotfix somewhere */
+	CHECK(r1.pair[0][2].agree == r1.pair[0][2].inputs, "v6.6/rfc-fls");
+	CHECK(r1.pair[0][1].count[1 * HS_NR_STATUS_CODES] > 0 &&
+	      r1.pair[0][1].ex[1 * HS_NR_STATUS_CODES].found,
+	      "no v6.6 out-of-range where hotfix is ok");
+	CHECK(r1.inv[1][HS_INV_RANGE].violations == 0, "hotfix overruns");
+	CHECK(hs_verify_ok(&cfg, &r1), "verdict");
+	for (a = 0; a < 3; a++)
+		for (b = a + 1; b < 3; b++)
+			CHECK_EQ(r1.pair[a][b].inputs,
+				 r1.inputs[HS_DOM_GRID] +
+				 r1.inputs[HS_DOM_RANDOM]);
+}
+
+static void test_verdict(void)
+{
+	static struct hs_verify_result res;
+	struct hs_verify_config cfg = { .nr = 2 };
+
+	cfg.comp[0] = *prof("v6.6");
+	cfg.comp[1] = *prof("v2-ilog2");
+	res.pair[0][1].inputs = 10;
+	res.pair[0][1].agree = 10;
+	CHECK(hs_verify_ok(&cfg, &res), "all agree");
+	res.pair[0][1].agree = 9;
+	CHECK(!hs_verify_ok(&cfg, &res), "a claimed pair differs: pass");
+	cfg.comp[1] = *prof("hotfix");
+	CHECK(hs_verify_ok(&cfg, &res), "an unclaimed pair may differ");
+	res.agelog.mismatches[HS_AGELOG_ILOG2 * HS_NR_FLS_IMPL] = 1;
+	CHECK(!hs_verify_ok(&cfg, &res), "an age_in_log mismatch: pass");
+}
+
+int main(void)
+{
+	RUN(test_agelog_sweep);
+	RUN(test_pair_class);
+	RUN(test_invariants);
+	RUN(test_shrink);
+	RUN(test_grid_covers);
+	RUN(test_random_domain);
+	RUN(test_run_independent_of_threads);
+	RUN(test_verdict);
+	return CHECK_DONE();
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# End-to-end tests of `hotscore verify --quick`: the proof's verdict, the
+# map of differences, examples that reproduce with `hotscore score`, JSON,
+# bad input.  Usage: tests/verify.sh PATH/TO/hotscore PATH/TO/jsonq
+set -u
+hs=${1:?usage: verify.sh HOTSCORE JSONQ}
+jq=${2:?usage: verify.sh HOTSCORE JSONQ}
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$here/lib.sh"
+
+expect_bad "unknown profile" "" verify --quick --profiles v6.6,v9
+expect_bad "profile twice" "" verify --quick --profiles v6.6,v6.6
+expect_bad "empty profile list" "" verify --quick --profiles ,
+expect_bad "zero threads" "" verify --quick --threads 0
+expect_bad "absurd threads" "" verify --quick --threads 100000
+expect_bad "seed not a number" "" verify --quick --seed x1
+expect_bad "absurd random count" "" verify --quick --random 99999999999
+expect_bad "unwritable --json" "" verify --quick --json "$tmp/no/dir/v.json"
+expect_bad "unknown option" "" verify --full
+expect_bad "stray argument" "" verify quick
+
+"$hs" verify --quick --json "$tmp/v.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok "--quick exits 0" || fail "--quick" "exit $rc: $(head -c 300 "$tmp/err")"
+[ -s "$tmp/err" ] && fail "stderr" "not a terminal, yet: $(head -c 200 "$tmp/err")" ||
+	ok "no progress output when stderr is not a terminal"
+if command -v script >/dev/null; then
+	script -qc "'$hs' verify --quick --profiles v6.6" /dev/null >"$tmp/tty" 2>&1
+	grep -aq 'verify \[' "$tmp/tty" && grep -aq 'ETA' "$tmp/tty" &&
+		ok "progress bar on a terminal" || fail "progress" "none on a TTY"
+else
+	echo "SKIP progress on a terminal: no script(1)"
+fi
+grep -q '^  loop = fls = ilog2 on all [0-9]* values of age_in_sec' "$tmp/out" &&
+	ok "loop = fls = ilog2" || fail "age_in_log" "no proof line"
+for pair in "v6.6 = rfc-fls" "v6.6 = v2-ilog2" "rfc-fls = v2-ilog2" \
+	    "hotfix = debian-6.1.192"; do
+	grep -q "^  $pair: agree on all [0-9]* inputs (claimed equal: ok)" \
+		"$tmp/out" && ok "$pair" || fail "$pair" "not reported equal"
+done
+
+# the map: where v6.6 overruns or divides by zero and hotfix does not,
+# with examples that reproduce through hotscore score
+for cls in "v6.6 out-of-range, hotfix ok" \
+	   "v6.6 div0(sample_interval), hotfix ok" \
+	   "v6.6 div0(max_nr_accesses), hotfix ok"; do
+	line=$(grep -A1 "^    $cls: [0-9]*$" "$tmp/out" | tail -1)
+	args=$(sed -n 's/^ *e\.g\. hotscore score \(.*\)--profile v6.6|hotfix .*/\1/p' \
+		<<<"$line")
+	want_a=${cls#v6.6 }
+	want_a=${want_a%%,*}
+	# shellcheck disable=SC2086
+	got_a=$("$hs" score $args --profile v6.6 | awk '$1 == "status" { print $2 }')
+	# shellcheck disable=SC2086
+	got_b=$("$hs" score $args --profile hotfix | awk '$1 == "status" { print $2 }')
+	if [ -n "$line" ] && [ "$got_a" = "$want_a" ] && [ "$got_b" = ok ]; then
+		ok "$cls: the example reproduces ($args)"
+	else
+		fail "$cls" "example '$line' gives '$got_a' and '$got_b'"
+	fi
+done
+line=$(grep -A1 "^  hotfix  *more accesses never colder" "$tmp/out" | tail -1)
+args=$(sed -n 's/^ *e\.g\. hotscore score --profile hotfix \(.*\)  (.*/\1/p' <<<"$line")
+# shellcheck disable=SC2086
+h1=$("$hs" score --profile hotfix $args | awk '$1 == "hot" { print $2 }')
+n=$(sed -n 's/.*--nr-accesses \([0-9]*\).*/\1/p' <<<"$args")
+# shellcheck disable=SC2086
+h2=$("$hs" score --profile hotfix $args --nr-accesses $((n + 1)) |
+	awk '$1 == "hot" { print $2 }')
+[ -n "$h1" ] && [ -n "$h2" ] && [ "$h2" -lt "$h1" ] &&
+	ok "an invariant's example reproduces: $h1 then $h2 with one more access" ||
+	fail "invariant example" "'$args': $h1 then $h2"
+
+if "$jq" "$tmp/v.json" >/dev/null; then
+	ok "JSON parses"
+else
+	fail "JSON" "$("$jq" "$tmp/v.json" 2>&1)"
+fi
+[ "$("$jq" "$tmp/v.json" ok agelog.equal pairs invariants quick | paste -sd' ')" = \
+  "true true array 21 array 35 true" ] && ok "JSON: verdict, 21 pairs, 35 invariants" ||
+	fail "JSON" "$("$jq" "$tmp/v.json" ok agelog.equal pairs invariants quick)"
+
+# --profiles picks; one profile: invariants only, still exit 0
+"$hs" verify --quick --profiles hotfix,raw+safe+fls-generic+clamp --threads 1 \
+	>"$tmp/two" 2>&1 &&
+	grep -q '^  hotfix = raw+safe+fls-generic+clamp: agree on all' "$tmp/two" &&
+	ok "--profiles takes component specs" ||
+	fail "--profiles" "$(head -c 300 "$tmp/two")"
+"$hs" verify --quick --profiles v6.6 >"$tmp/one" 2>&1 &&
+	grep -q '^  v6.6 *hot in \[0, 99\]' "$tmp/one" && ok "a single profile" ||
+	fail "single profile" "$(head -c 300 "$tmp/one")"
+
+report_counts
