@@ -40,7 +40,7 @@ verify_rows() {
 	for d in agelog grid random; do
 		"$jq" "$out/verify.json" domains.$d.inputs domains.$d.seconds \
 			domains.$d.per_second_per_thread | paste -sd' ' |
-			awk -v d="$d" '{ printf "| %s | %d | %.2f | %.1f M |\n",
+			awk -v d="$d" '{ printf "| %s | %s | %.2f | %.1f M |\n",
 				d, $1, $2, $3 / 1e6 }'
 	done
 }
@@ -135,12 +135,13 @@ trap 'rm -f "$section"' EXIT
 	echo
 	echo "## \`hotscore verify\`"
 	echo
-	echo "\`hotscore verify\` (the full default run: $("$jq" "$out/verify.json" profiles | cut -d' ' -f2)"
-	echo "profiles, $("$jq" "$out/verify.json" threads) threads): **$verify_wall s** wall time, exit"
-	echo "status 0 ($("$jq" "$out/verify.json" ok)). Target: at most 30 s, limit 60 s. Per domain,"
-	echo "with checks per second per thread (an agelog check is one age_in_sec"
-	echo "through every age_in_log way; a grid or random check is one input through"
-	echo "every profile, its pairs and its invariants):"
+	echo "\`hotscore verify\`, the full default run"
+	echo "($("$jq" "$out/verify.json" profiles | cut -d' ' -f2) profiles, $("$jq" "$out/verify.json" threads) threads, verdict ok: $("$jq" "$out/verify.json" ok)):"
+	echo "**$verify_wall s** wall time. Target: at most 30 s; limit: 60 s."
+	echo
+	echo "Per domain, checks per second per thread. An agelog check is one"
+	echo "age_in_sec through every age_in_log way; a grid or random check is one"
+	echo "input through every profile, its pairs and its invariants."
 	echo
 	echo "| domain | inputs | seconds | per second per thread |"
 	echo "|---|---|---|---|"

@@ -68,7 +68,7 @@ static void make_bench(void)
 	b.ktime = true;
 	b.layout = HS_LAYOUT_REEXECUTED;
 	b.core_hz = 4000000000ULL;
-	b.add_mt = 625000;	/* 250 ns: 1000 cycles at 4 GHz */
+	b.add_ppm = 1000000;	/* 1.0000 cycles per add */
 
 	for (c = 0; c < 3; c++) {
 		classes[c].key = keys[c];

@@ -680,24 +680,35 @@ static void measure_ktime(struct bench *b, unsigned int di,
 	free(all);
 }
 
-/* The harness's own ruler: HS_ADD_CHAIN_LEN dependent adds per call. */
+/*
+ * The harness's own ruler: HS_ADD_CHAIN_LEN dependent adds per call, timed
+ * by the engine, against the core clock measured right before and after
+ * each sample, so that a turbo clock's drift cancels.
+ */
 static void measure_accuracy(struct bench *b)
 {
 	struct hs_pool pool = { NULL, 0, 1 };
-	uint64_t mt[31], hz0, hz1;
+	uint64_t ppm[31], hz[31], hz0, hz1;
 	struct hs_sample s;
 	unsigned int k;
 
 	progress("bench: timing a chain of dependent adds");
-	hz0 = hs_host_core_hz();
+	b->core_hz = hs_host_core_hz();
+	if (!b->core_hz)
+		return;
 	for (k = 0; k < 31; k++) {
+		hz0 = hs_host_core_hz();
 		hs_bench_sample(&b->host.clock, hs_add_chain, &pool, 0, 2048,
 				HS_LATENCY, k & 1, &s);
-		mt[k] = s.mt;
+		hz1 = hs_host_core_hz();
+		hz[k] = (hz0 + hz1) / 2;
+		/* cycles per add, ppm: ps per call * Hz / 10^12 / adds */
+		ppm[k] = (uint64_t)((unsigned __int128)hs_mt_to_ps(
+				s.mt, b->host.clock.hz) * hz[k] /
+				(1000000ULL * HS_ADD_CHAIN_LEN));
 	}
-	hz1 = hs_host_core_hz();
-	b->core_hz = (hz0 + hz1) / 2;
-	b->add_mt = median_of(mt, 31);
+	b->core_hz = median_of(hz, 31);
+	b->add_ppm = median_of(ppm, 31);
 }
 
 /*

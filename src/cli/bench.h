@@ -114,8 +114,8 @@ struct bench {
 	size_t n;			/* N of every sample */
 	size_t rounds_per_run;
 	struct bench_result *results;	/* [dist][mode][variant + 1] */
-	uint64_t core_hz;		/* --accuracy */
-	uint64_t add_mt;		/* median cost of hs_add_chain() */
+	uint64_t core_hz;		/* --accuracy: median core clock */
+	uint64_t add_ppm;		/* median core cycles per add, ppm */
 };
 
 /* results[dist][mode][0] is the empty-call baseline, then the variants. */
