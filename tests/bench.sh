@@ -102,11 +102,7 @@ n=$(grep -cE '^(fls|ilog2) +(seed|young|file:.*) +(throughput|latency) ' \
 grep -q -- '--seed 77' "$tmp/out" && ok "the seed is printed" ||
 	fail "seed" "not printed"
 
-if "$jq" "$tmp/b.json" >/dev/null; then
-	ok "JSON parses"
-else
-	fail "JSON" "$("$jq" "$tmp/b.json" 2>&1)"
-fi
+expect_json "$tmp/b.json" "$jq"
 [ "$("$jq" "$tmp/b.json" results comparisons config.seed)" = \
   "$(printf 'array 24\narray 12\n77')" ] && ok "JSON: 24 results, 12 comparisons" ||
 	fail "JSON counts" "$("$jq" "$tmp/b.json" results comparisons config.seed)"

@@ -30,6 +30,15 @@ field() {
 		NR == row + 1 { print $idx[col] }' "$1"
 }
 
+# expect_json FILE JSONQ: FILE is well-formed JSON
+expect_json() {
+	if "$2" "$1" >/dev/null; then
+		ok "JSON parses"
+	else
+		fail "JSON" "$("$2" "$1" 2>&1)"
+	fi
+}
+
 # report_counts: the suite's result line; exit 1 if anything failed
 report_counts() {
 	echo "$passed passed, $failed failed"

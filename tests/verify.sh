@@ -73,11 +73,7 @@ h2=$("$hs" score --profile hotfix $args --nr-accesses $((n + 1)) |
 	ok "an invariant's example reproduces: $h1 then $h2 with one more access" ||
 	fail "invariant example" "'$args': $h1 then $h2"
 
-if "$jq" "$tmp/v.json" >/dev/null; then
-	ok "JSON parses"
-else
-	fail "JSON" "$("$jq" "$tmp/v.json" 2>&1)"
-fi
+expect_json "$tmp/v.json" "$jq"
 [ "$("$jq" "$tmp/v.json" ok agelog.equal pairs invariants quick | paste -sd' ')" = \
   "true true array 21 array 35 true" ] && ok "JSON: verdict, 21 pairs, 35 invariants" ||
 	fail "JSON" "$("$jq" "$tmp/v.json" ok agelog.equal pairs invariants quick)"

@@ -204,19 +204,6 @@ static void add_dist(struct bench *b, const char *opt, const char *name)
 	b->nr_dists++;
 }
 
-static unsigned long number(const char *opt, const char *v, unsigned long min,
-			    unsigned long max)
-{
-	unsigned long n;
-	const char *err = hs_parse_number(v, ULONG_MAX, &n);
-
-	if (err)
-		hs_die("%s: '%s': %s", opt, v, err);
-	if (n < min || n > max)
-		hs_die("%s: '%s' is out of range (%lu..%lu)", opt, v, min, max);
-	return n;
-}
-
 /* The command line, shell-quoted where needed, for the reports. */
 static void record_command(struct bench *b, int argc, char **argv)
 {
@@ -264,19 +251,22 @@ static void parse(struct bench *b, int argc, char **argv)
 		} else if (hs_opt(argc, argv, &i, "modes", &v)) {
 			modes = v;
 		} else if (hs_opt(argc, argv, &i, "iterations", &v)) {
-			b->iterations = number("--iterations", v,
-					       MIN_ITERATIONS, MAX_ITERATIONS);
+			b->iterations = hs_option_number("--iterations", v,
+							 MIN_ITERATIONS,
+							 MAX_ITERATIONS);
 		} else if (hs_opt(argc, argv, &i, "runs", &v)) {
-			b->runs = number("--runs", v, 1, 100);
+			b->runs = hs_option_number("--runs", v, 1, 100);
 		} else if (hs_opt(argc, argv, &i, "batch", &v)) {
-			b->batch = number("--batch", v, 16, 1UL << 24);
+			b->batch = hs_option_number("--batch", v, 16,
+						    1UL << 24);
 		} else if (hs_opt(argc, argv, &i, "pool", &v)) {
-			b->pool = number("--pool", v, 1, 1UL << 20);
+			b->pool = hs_option_number("--pool", v, 1, 1UL << 20);
 		} else if (hs_opt(argc, argv, &i, "seed", &v)) {
-			b->seed = number("--seed", v, 0, ULONG_MAX);
+			b->seed = hs_option_number("--seed", v, 0,
+						   ULONG_MAX);
 			seeded = true;
 		} else if (hs_opt(argc, argv, &i, "cpu", &v)) {
-			b->cpu = (int)number("--cpu", v, 0, 4095);
+			b->cpu = (int)hs_option_number("--cpu", v, 0, 4095);
 		} else if (hs_opt(argc, argv, &i, "clock", &v)) {
 			if (!strcmp(v, "auto"))
 				b->clock = HS_CLOCK_AUTO;

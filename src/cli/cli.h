@@ -24,6 +24,10 @@ void hs_die(const char *fmt, ...)
 const char *hs_parse_number(const char *s, unsigned long max,
 			    unsigned long *out);
 
+/* A number option within [min, max], or a one-line error and exit 2. */
+unsigned long hs_option_number(const char *opt, const char *s,
+			       unsigned long min, unsigned long max);
+
 /* Strip spaces and tabs at both ends, in place. */
 char *hs_trim(char *s);
 

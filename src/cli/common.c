@@ -2,6 +2,7 @@
 /*
  * common.c - error reporting, number and CSV field parsing for the CLI.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,4 +157,26 @@ bool hs_opt(int argc, char **argv, int *i, const char *name,
 		hs_die("option --%s needs a value", name);
 	*value = argv[++*i];
 	return true;
+}
+
+/**
+ * hs_option_number() - the number an option was given, or exit 2.
+ * @opt:	the option, for the message ("--runs").
+ * @s:		its value.
+ * @min:	smallest allowed.
+ * @max:	largest allowed.
+ *
+ * Return: the value.
+ */
+unsigned long hs_option_number(const char *opt, const char *s,
+			       unsigned long min, unsigned long max)
+{
+	unsigned long n;
+	const char *err = hs_parse_number(s, ULONG_MAX, &n);
+
+	if (err)
+		hs_die("%s: '%s': %s", opt, s, err);
+	if (n < min || n > max)
+		hs_die("%s: '%s' is out of range (%lu..%lu)", opt, s, min, max);
+	return n;
 }

@@ -98,19 +98,6 @@ static void add_profiles(struct verify *v, const char *list)
 		hs_die("--profiles: empty list");
 }
 
-static unsigned long number(const char *opt, const char *s, unsigned long min,
-			    unsigned long max)
-{
-	unsigned long n;
-	const char *err = hs_parse_number(s, ULONG_MAX, &n);
-
-	if (err)
-		hs_die("%s: '%s': %s", opt, s, err);
-	if (n < min || n > max)
-		hs_die("%s: '%s' is out of range (%lu..%lu)", opt, s, min, max);
-	return n;
-}
-
 static void parse(struct verify *v, int argc, char **argv)
 {
 	const char *val, *profiles = NULL;
@@ -129,13 +116,14 @@ static void parse(struct verify *v, int argc, char **argv)
 		} else if (hs_opt(argc, argv, &i, "quick", NULL)) {
 			v->cfg.quick = true;
 		} else if (hs_opt(argc, argv, &i, "threads", &val)) {
-			v->cfg.threads = (unsigned int)number("--threads", val,
-							      1, 256);
+			v->cfg.threads = (unsigned int)
+				hs_option_number("--threads", val, 1, 256);
 		} else if (hs_opt(argc, argv, &i, "seed", &val)) {
-			v->cfg.seed = number("--seed", val, 0, ULONG_MAX);
+			v->cfg.seed = hs_option_number("--seed", val, 0,
+						       ULONG_MAX);
 		} else if (hs_opt(argc, argv, &i, "random", &val)) {
-			v->cfg.random = number("--random", val, 0,
-					       1000000000UL);
+			v->cfg.random = hs_option_number("--random", val, 0,
+							 1000000000UL);
 			v->random_set = true;
 		} else if (hs_opt(argc, argv, &i, "json", &val)) {
 			v->json = val;
