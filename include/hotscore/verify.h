@@ -81,6 +81,8 @@ struct hs_agelog_stats {
 struct hs_verify_progress {
 	uint64_t done, total;		/* work items over all domains */
 	double seconds;
+	enum hs_domain domain;		/* the one being covered */
+	uint64_t domain_done, domain_total;
 };
 
 /**

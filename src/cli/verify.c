@@ -160,8 +160,10 @@ static void progress(void *ctx, const struct hs_verify_progress *p)
 	for (i = 0; i < 30; i++)
 		bar[i] = i < fill ? '#' : '.';
 	bar[30] = '\0';
-	fprintf(stderr, "\r\033[Kverify [%s] %5.1f%%  %.3g M checks/s  ETA %.0f s",
-		bar, 100 * frac, rate / 1e6,
+	fprintf(stderr, "\r\033[Kverify [%s] %5.1f%%  %s %.0f%%  %.3g M checks/s"
+		"  ETA %.0f s", bar, 100 * frac, hs_domain_name(p->domain),
+		p->domain_total ? 100.0 * (double)p->domain_done /
+		(double)p->domain_total : 0, rate / 1e6,
 		rate > 0 ? (double)(p->total - p->done) / rate : 0);
 	fflush(stderr);
 }

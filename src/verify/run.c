@@ -27,6 +27,7 @@ struct unit {
 
 struct job {
 	const struct hs_verify_config *cfg;
+	uint64_t domain_total[HS_NR_DOMAINS];
 	struct unit *units;
 	unsigned int nr_units;
 	bool mvsum;
@@ -250,13 +251,23 @@ static void watch(struct job *job, unsigned int threads, uint64_t total,
 {
 	const struct hs_verify_config *cfg = job->cfg;
 	struct timespec pause = { 0, 200000000 };
-	struct hs_verify_progress p = { 0, total, 0 };
+	struct hs_verify_progress p = { .total = total };
+	uint64_t before;
 
 	while (__atomic_load_n(&job->done_units, __ATOMIC_ACQUIRE) < threads) {
 		if (cfg->progress) {
 			p.done = __atomic_load_n(&job->done_items,
 						 __ATOMIC_RELAXED);
 			p.seconds = (double)(now_ns() - t0) / 1e9;
+			/* the units run in domain order: find ours */
+			for (p.domain = 0, before = 0;
+			     p.domain + 1 < HS_NR_DOMAINS &&
+			     p.done >= before + job->domain_total[p.domain];
+			     p.domain++)
+				before += job->domain_total[p.domain];
+			p.domain_total = job->domain_total[p.domain];
+			p.domain_done = p.done - before < p.domain_total ?
+					p.done - before : p.domain_total;
 			cfg->progress(cfg->ctx, &p);
 		}
 		nanosleep(&pause, NULL);
@@ -291,8 +302,10 @@ int hs_verify_run(const struct hs_verify_config *cfg,
 	job.nr_units = make_units(&job, &job.units);
 	if (!job.nr_units)
 		goto out;
-	for (k = 0; k < job.nr_units; k++)
+	for (k = 0; k < job.nr_units; k++) {
 		total += job.units[k].n;
+		job.domain_total[job.units[k].dom] += job.units[k].n;
+	}
 	for (t = 0; t < cfg->threads; t++) {
 		w[t].job = &job;
 		w[t].acc = calloc(1, sizeof(*w[t].acc));
