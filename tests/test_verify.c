@@ -141,6 +141,48 @@ static void test_grid_covers(void)
 		CHECK(logs[k], "age_in_log %d missing", k);
 }
 
+static unsigned int bit_length(uint32_t x)
+{
+	return x ? 32 - (unsigned int)__builtin_clz(x) : 0;
+}
+
+/*
+ * Where age_in_sec is truncated to 32 bits (aggr 10^12 us), the grid still
+ * holds the first age of every age_in_log: compare with a brute force
+ * over the ages below 2^24.
+ */
+static void test_grid_ages_exact(void)
+{
+	static struct hs_input buf[HS_GRID_UNIT_MAX];
+	uint32_t first[33];
+	bool seen[33] = { false }, in_grid;
+	unsigned int u, k;
+	size_t n = 0, i;
+	uint64_t a;
+
+	for (u = 0; u < hs_grid_units(false); u++) {
+		n = hs_grid_unit(u, false, false, buf);
+		if (buf[0].aggr_us == 1000000000000ULL && buf[0].sample_us == 1)
+			break;
+	}
+	CHECK(u < hs_grid_units(false), "no unit with aggr 10^12");
+	for (a = 0; a < (1 << 24); a++) {
+		k = bit_length((uint32_t)(a * 1000000000000ULL / 1000000));
+		if (!seen[k]) {
+			seen[k] = true;
+			first[k] = (uint32_t)a;
+		}
+	}
+	for (k = 0; k <= 32; k++) {
+		if (!seen[k])
+			continue;
+		for (i = 0, in_grid = false; i < n && !in_grid; i++)
+			in_grid = buf[i].age == first[k];
+		CHECK(in_grid, "age_in_log %u: first age %u not in the grid", k,
+		      first[k]);
+	}
+}
+
 static void test_random_domain(void)
 {
 	struct hs_input a, b;
@@ -214,6 +256,7 @@ int main(void)
 	RUN(test_invariants);
 	RUN(test_shrink);
 	RUN(test_grid_covers);
+	RUN(test_grid_ages_exact);
 	RUN(test_random_domain);
 	RUN(test_run_independent_of_threads);
 	RUN(test_verdict);

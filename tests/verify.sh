@@ -41,28 +41,33 @@ for pair in "v6.6 = rfc-fls" "v6.6 = v2-ilog2" "rfc-fls = v2-ilog2" \
 		"$tmp/out" && ok "$pair" || fail "$pair" "not reported equal"
 done
 
+# run "hotscore score ..." as printed (an "e.g." line), print its status
+status_of() {
+	local cmd
+	cmd=$(sed -e 's/^ *e\.g\. //' -e 's/^ *//' -e 's/  *#.*//' <<<"$1")
+	# shellcheck disable=SC2086
+	"$hs" ${cmd#hotscore } | awk '$1 == "status" { print $2 }'
+}
+
 # the map: where v6.6 overruns or divides by zero and hotfix does not,
-# with examples that reproduce through hotscore score
+# with both printed commands pasted back into hotscore score
 for cls in "v6.6 out-of-range, hotfix ok" \
 	   "v6.6 div0(sample_interval), hotfix ok" \
 	   "v6.6 div0(max_nr_accesses), hotfix ok"; do
-	line=$(grep -A1 "^    $cls: [0-9]*$" "$tmp/out" | tail -1)
-	args=$(sed -n 's/^ *e\.g\. hotscore score \(.*\)--profile v6.6|hotfix .*/\1/p' \
-		<<<"$line")
+	lines=$(grep -A2 "^    $cls: [0-9]*$" "$tmp/out" | tail -2)
 	want_a=${cls#v6.6 }
 	want_a=${want_a%%,*}
-	# shellcheck disable=SC2086
-	got_a=$("$hs" score $args --profile v6.6 | awk '$1 == "status" { print $2 }')
-	# shellcheck disable=SC2086
-	got_b=$("$hs" score $args --profile hotfix | awk '$1 == "status" { print $2 }')
-	if [ -n "$line" ] && [ "$got_a" = "$want_a" ] && [ "$got_b" = ok ]; then
-		ok "$cls: the example reproduces ($args)"
+	got_a=$(status_of "$(head -1 <<<"$lines")")
+	got_b=$(status_of "$(tail -1 <<<"$lines")")
+	if [ -n "$lines" ] && [ "$got_a" = "$want_a" ] && [ "$got_b" = ok ]; then
+		ok "$cls: both printed commands reproduce it"
 	else
-		fail "$cls" "example '$line' gives '$got_a' and '$got_b'"
+		fail "$cls" "'$lines' gives '$got_a' and '$got_b'"
 	fi
 done
 line=$(grep -A1 "^  hotfix  *more accesses never colder" "$tmp/out" | tail -1)
-args=$(sed -n 's/^ *e\.g\. hotscore score --profile hotfix \(.*\)  (.*/\1/p' <<<"$line")
+cmd=$(sed -e 's/^ *e\.g\. //' -e 's/  *#.*//' <<<"$line")
+args=${cmd#hotscore score --profile hotfix }
 # shellcheck disable=SC2086
 h1=$("$hs" score --profile hotfix $args | awk '$1 == "hot" { print $2 }')
 n=$(sed -n 's/.*--nr-accesses \([0-9]*\).*/\1/p' <<<"$args")
@@ -77,6 +82,14 @@ expect_json "$tmp/v.json" "$jq"
 [ "$("$jq" "$tmp/v.json" ok agelog.equal pairs invariants quick | paste -sd' ')" = \
   "true true array 21 array 35 true" ] && ok "JSON: verdict, 21 pairs, 35 invariants" ||
 	fail "JSON" "$("$jq" "$tmp/v.json" ok agelog.equal pairs invariants quick)"
+# a pair's example carries a command for each profile
+i=$(for k in $(seq 0 20); do
+	[ "$("$jq" "$tmp/v.json" pairs.$k.a pairs.$k.b)" = "$(printf 'v6.6\nhotfix')" ] &&
+		echo "$k" && break; done)
+[ "$("$jq" "$tmp/v.json" pairs.$i.classes.0.commands | cut -d' ' -f2)" = 2 ] &&
+	[ "$(status_of "$("$jq" "$tmp/v.json" pairs.$i.classes.0.commands.1)")" = ok ] &&
+	ok "JSON: a command per profile" ||
+	fail "JSON commands" "$("$jq" "$tmp/v.json" pairs.$i.classes.0.commands)"
 
 # --profiles picks; one profile: invariants only, still exit 0
 "$hs" verify --quick --profiles hotfix,raw+safe+fls-generic+clamp --threads 1 \

@@ -79,7 +79,7 @@ struct hs_agelog_stats {
 
 /** struct hs_verify_progress - for a progress bar. */
 struct hs_verify_progress {
-	uint64_t done, total;		/* work items over all domains */
+	uint64_t done, total;		/* estimated work over all domains */
 	double seconds;
 	enum hs_domain domain;		/* the one being covered */
 	uint64_t domain_done, domain_total;

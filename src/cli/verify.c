@@ -160,10 +160,10 @@ static void progress(void *ctx, const struct hs_verify_progress *p)
 	for (i = 0; i < 30; i++)
 		bar[i] = i < fill ? '#' : '.';
 	bar[30] = '\0';
-	fprintf(stderr, "\r\033[Kverify [%s] %5.1f%%  %s %.0f%%  %.3g M checks/s"
+	fprintf(stderr, "\r\033[Kverify [%s] %5.1f%%  %s %.0f%% of %.3g M"
 		"  ETA %.0f s", bar, 100 * frac, hs_domain_name(p->domain),
 		p->domain_total ? 100.0 * (double)p->domain_done /
-		(double)p->domain_total : 0, rate / 1e6,
+		(double)p->domain_total : 0, (double)p->domain_total / 1e6,
 		rate > 0 ? (double)(p->total - p->done) / rate : 0);
 	fflush(stderr);
 }
@@ -283,6 +283,8 @@ static void print_pair(const struct verify *v, unsigned int a, unsigned int b)
 	const struct hs_pair_stats *ps = &v->res.pair[a][b];
 	bool claimed = hs_claimed_equal(&v->cfg.comp[a], &v->cfg.comp[b]);
 	char args[512], ra[64], rb[64];
+	int w = (int)(strlen(v->names[a]) > strlen(v->names[b]) ?
+		      strlen(v->names[a]) : strlen(v->names[b]));
 	unsigned int k;
 
 	if (pair_equal(ps)) {
@@ -308,9 +310,10 @@ static void print_pair(const struct verify *v, unsigned int a, unsigned int b)
 		       v->names[b], hs_status_code_name(k % HS_NR_STATUS_CODES),
 		       k / HS_NR_STATUS_CODES == k % HS_NR_STATUS_CODES ?
 		       ", hot differs" : "", (unsigned long long)ps->count[k]);
-		printf("      e.g. hotscore score %s%s--profile %s|%s  (%s; %s)\n",
-		       args, *args ? " " : "", v->names[a], v->names[b], ra,
-		       rb);
+		printf("      e.g. hotscore score %s%s--profile %-*s  # %s\n"
+		       "           hotscore score %s%s--profile %-*s  # %s\n",
+		       args, *args ? " " : "", w, v->names[a], ra,
+		       args, *args ? " " : "", w, v->names[b], rb);
 	}
 }
 
@@ -353,7 +356,7 @@ static void print_invariants(const struct verify *v)
 				continue;
 			hs_score_args(&is->ex.in, args, sizeof(args));
 			outcome(&v->cfg.comp[a], &is->ex.in, r, sizeof(r));
-			printf("      e.g. hotscore score --profile %s%s%s  (%s%s)\n",
+			printf("      e.g. hotscore score --profile %s%s%s  # %s%s\n",
 			       v->names[a], *args ? " " : "", args, r,
 			       neighbour(&v->cfg.comp[a], k, &is->ex.in));
 		}
@@ -396,22 +399,28 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void json_example(FILE *f, const char *profile,
-			 const struct hs_input *in)
+/* The example's fields, and a `hotscore score` command per profile. */
+static void json_example(FILE *f, const char *const *profiles,
+			 unsigned int nr, const struct hs_input *in)
 {
 	char args[512], cmd[700];
+	unsigned int i;
 
 	hs_score_args(in, args, sizeof(args));
 	fprintf(f, "\"example\":{\"sample_us\":%lu,\"aggr_us\":%lu,"
 		"\"nr_accesses\":%u,\"last_nr_accesses\":%u,\"age\":%u,"
 		"\"passed_sis\":%lu,\"next_aggr_sis\":%lu,"
-		"\"weight_nr_accesses\":%u,\"weight_age\":%u},\"command\":",
+		"\"weight_nr_accesses\":%u,\"weight_age\":%u},\"commands\":[",
 		in->sample_us, in->aggr_us, in->nr_accesses,
 		in->last_nr_accesses, in->age, in->passed_sis,
 		in->next_aggr_sis, in->weight_nr_accesses, in->weight_age);
-	snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s", profile,
-		 *args ? " " : "", args);
-	json_str(f, cmd);
+	for (i = 0; i < nr; i++) {
+		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
+			 profiles[i], *args ? " " : "", args);
+		fputs(i ? "," : "", f);
+		json_str(f, cmd);
+	}
+	fputc(']', f);
 }
 
 static void write_json(const struct verify *v, FILE *f)
@@ -482,7 +491,12 @@ static void write_json(const struct verify *v, FILE *f)
 					hs_status_code_name(k / HS_NR_STATUS_CODES),
 					hs_status_code_name(k % HS_NR_STATUS_CODES),
 					(unsigned long long)ps->count[k]);
-				json_example(f, v->names[a], &ps->ex[k].in);
+				{
+					const char *two[2] = { v->names[a],
+							       v->names[b] };
+
+					json_example(f, two, 2, &ps->ex[k].in);
+				}
 				fputc('}', f);
 				first_cls = false;
 			}
@@ -503,7 +517,9 @@ static void write_json(const struct verify *v, FILE *f)
 				(unsigned long long)is->violations);
 			if (is->violations) {
 				fputc(',', f);
-				json_example(f, v->names[a], &is->ex.in);
+				const char *one[1] = { v->names[a] };
+
+				json_example(f, one, 1, &is->ex.in);
 			}
 			fputc('}', f);
 		}

@@ -26,11 +26,7 @@ static uint32_t b32[NR_B32];
 static uint64_t b64[NR_B64];
 static size_t nr_b32, nr_b64;
 
-/**
- * hs_domain_init() - build the boundary tables.  Call once before the
- * threads start; the other functions call it too, for single-threaded use.
- */
-void hs_domain_init(void)
+static void boundaries(void)
 {
 	static const uint32_t extra32[] = {
 		0, 1, 2, 3, 10, 99, 100, 1000,
@@ -85,11 +81,16 @@ static const uint64_t divisors[][2] = {
 static const uint32_t weights[][2] = {
 	{ 0, 0 }, { 0, 1 }, { 1, 0 }, { 1, 1 }, { 50, 50 }, { 3, 7 },
 	{ 1000, 1 }, { 1, 1000 }, { 10000, 10000 }, { 1u << 24, 1u << 24 },
-	{ 1u << 31, 1u << 31 }, { UINT32_MAX, UINT32_MAX },
+	{ 1u << 25, 1u << 25 },	/* the weighted sum wraps, the sum does not */
+	{ 1u << 30, 1u << 30 }, { 1u << 31, 1u << 31 }, { UINT32_MAX, UINT32_MAX },
 	{ UINT32_MAX, 1 }, { 1, UINT32_MAX },
 };
 
 #define NR_MV 4	/* moving-sum states, for mvsum profiles */
+/* Axis sizes: 257 small counts + 2 x 202 thresholds + the boundary values;
+ * 2 x 33 first ages + the boundary values.  Checked in hs_grid_unit(). */
+#define NR_AXIS_MAX (257 + 2 * 202 + NR_B32 + 1)
+#define AGE_AXIS_MAX (2 * 33 + NR_B32 + 1)
 
 unsigned int hs_grid_units(bool mvsum)
 {
@@ -127,54 +128,159 @@ static const unsigned int quick_logs[] = { 0, 1, 2, 3, 8, 16, 24, 30, 31 };
 static size_t nr_axis(uint64_t sample, uint64_t aggr, bool quick,
 		      uint32_t *out)
 {
-	uint64_t q = aggr / (sample ? sample : 1), max, fs, nr;
-	size_t n = 0, i;
+	uint64_t q = aggr / (sample ? sample : 1), max[2], fs, nr;
+	size_t n = 0, i, m;
 
-	max = q > UINT32_MAX ? UINT32_MAX : (q ? q : 1);
+	/* min(q, UINT_MAX) ?: 1 for max-nr and safe; (u32)q for u32-trunc */
+	max[0] = q > UINT32_MAX ? UINT32_MAX : (q ? q : 1);
+	max[1] = (uint32_t)q ? (uint32_t)q : 1;
 	if (!quick)
-		for (i = 0; i <= 256 && i <= max + 2; i++)
+		for (i = 0; i <= 256 && i <= max[0] + 2; i++)
 			out[n++] = (uint32_t)i;
-	for (i = 0; i <= (quick ? ARRAY_SIZE(quick_fs) - 1 : 100); i++) {
-		fs = quick ? quick_fs[i] : i;
-		nr = (fs * max + 99) / 100;
-		out[n++] = (uint32_t)nr;
-		if (nr)
-			out[n++] = (uint32_t)(nr - 1);
+	for (m = 0; m < 2; m++) {
+		if (m && max[1] == max[0])
+			break;
+		for (i = 0; i <= (quick ? ARRAY_SIZE(quick_fs) - 1 : 100);
+		     i++) {
+			fs = quick ? quick_fs[i] : i;
+			nr = (fs * max[m] + 99) / 100;
+			out[n++] = (uint32_t)nr;
+			if (nr)
+				out[n++] = (uint32_t)(nr - 1);
+		}
 	}
 	for (i = 0; i < nr_b32; i += quick ? 8 : 1)
 		out[n++] = b32[i];
 	return sort_unique(out, n);
 }
 
-/* The smallest age with age * aggr / 10^6 >= 2^k, or 0 if none. */
-static uint64_t first_age(uint64_t aggr, unsigned int k)
+/* age_in_sec as the kernel computes it: a 64-bit product, then 32 bits. */
+static uint32_t age_in_sec(uint64_t age, uint64_t aggr)
 {
-	unsigned __int128 a = ((unsigned __int128)1000000 << k) + aggr - 1;
-
-	a /= aggr;
-	return a > UINT32_MAX ? 0 : (uint64_t)a;
+	return (uint32_t)(age * aggr / 1000000);
 }
 
-/* age: the first age of every age_in_log 0..32 and the one before. */
-static size_t age_axis(uint64_t aggr, bool quick, uint32_t *out)
+static unsigned int bit_length(uint32_t x)
+{
+	return x ? 32 - (unsigned int)__builtin_clz(x) : 0;
+}
+
+/* The first age found for each age_in_log, per interval pair. */
+static uint32_t first_age[ARRAY_SIZE(divisors)][33];
+static bool first_found[ARRAY_SIZE(divisors)][33];
+
+static void note_age(unsigned int d, uint64_t age)
+{
+	unsigned int k = bit_length(age_in_sec(age, divisors[d][1]));
+
+	if (!first_found[d][k] || age < first_age[d][k]) {
+		first_found[d][k] = true;
+		first_age[d][k] = (uint32_t)age;
+	}
+}
+
+/*
+ * The first age in 64-bit wrap segment @w (ages whose age * aggr lies in
+ * [w * 2^64, (w + 1) * 2^64)) whose age_in_sec has bit length @k.  Inside a
+ * segment age * aggr / 10^6 grows with the age, so for each wrap count j of
+ * the 32-bit truncation the ages of bit length k form one interval, whose
+ * start is computed: exact.  Return false if the segment has none.
+ */
+static bool first_in_segment(unsigned int d, uint64_t w, unsigned int k)
+{
+	uint64_t aggr = divisors[d][1], j;
+	unsigned __int128 base = (unsigned __int128)w << 64, a, end, start;
+
+	end = (base + UINT64_MAX) / aggr;
+	if (end > UINT32_MAX)
+		end = UINT32_MAX;
+	/* the segment's first age, and the wrap count j it starts at */
+	start = (base + aggr - 1) / aggr;
+	if (start > end)
+		return false;
+	j = (uint64_t)((start * aggr - base) / 1000000 >> 32);
+	for (;; j++) {
+		a = ((((unsigned __int128)j << 32) + (1ULL << (k - 1))) *
+		     1000000 + ((unsigned __int128)w << 64) + aggr - 1) / aggr;
+		if (a > end)
+			return false;
+		if (bit_length(age_in_sec((uint64_t)a, aggr)) == k) {
+			note_age(d, (uint64_t)a);
+			return true;
+		}
+	}
+}
+
+/*
+ * The first age of every age_in_log the interval pair reaches: searched
+ * exactly, segment by 64-bit wrap segment (at most 4096 of them), for the
+ * bit lengths the segments before did not reach; plus a scan of all ages
+ * below 2^12 and 2^16 spread over the rest, for pairs with more segments.
+ * A brute force over all 2^32 ages found nothing more for any pair here.
+ */
+static void find_ages(unsigned int d)
+{
+	uint64_t aggr = divisors[d][1], i, w, segments;
+	unsigned int k;
+
+	note_age(d, 0);
+	if (!aggr)
+		return;
+	segments = (uint64_t)(((unsigned __int128)UINT32_MAX * aggr) >> 64) + 1;
+	if (segments > 4096)
+		segments = 4096;
+	for (k = 1; k <= 32; k++)
+		for (w = 0; w < segments && !first_found[d][k]; w++)
+			first_in_segment(d, w, k);
+	for (i = 0; i < 4096; i++)
+		note_age(d, i);
+	for (i = 0; i < (1 << 16); i++)
+		note_age(d, i << 16 | (i & 0xffff));
+}
+
+/* age: the first age of every age_in_log found, and the one before. */
+static size_t age_axis(unsigned int d, bool quick, uint32_t *out)
 {
 	size_t n = 0, i;
 	unsigned int k;
-	uint64_t a;
 
 	out[n++] = 0;
-	for (i = 0; aggr && i < (quick ? ARRAY_SIZE(quick_logs) : 32); i++) {
-		k = quick ? quick_logs[i] : (unsigned int)i;
-		a = first_age(aggr, k);
-		if (!a)
+	for (k = 0; k <= 32; k++) {
+		if (!first_found[d][k])
 			continue;
-		out[n++] = (uint32_t)a;
-		out[n++] = (uint32_t)(a - 1);
+		if (quick) {
+			for (i = 0; i < ARRAY_SIZE(quick_logs); i++)
+				if (quick_logs[i] == k)
+					break;
+			if (i == ARRAY_SIZE(quick_logs))
+				continue;
+		}
+		out[n++] = first_age[d][k];
+		if (first_age[d][k])
+			out[n++] = first_age[d][k] - 1;
 	}
 	if (!quick)
 		for (i = 0; i < nr_b32; i++)
 			out[n++] = b32[i];
 	return sort_unique(out, n);
+}
+
+/**
+ * hs_domain_init() - build the boundary tables and find the first ages of
+ * every interval pair.  Call once before the threads start; the other
+ * functions call it too, for single-threaded use.
+ */
+void hs_domain_init(void)
+{
+	static bool done;
+	unsigned int d;
+
+	if (done)
+		return;
+	boundaries();
+	for (d = 0; d < ARRAY_SIZE(divisors); d++)
+		find_ages(d);
+	done = true;
 }
 
 /* The moving-sum state: last window's count and where in the window. */
@@ -190,13 +296,20 @@ static void mv_state(unsigned int m, uint64_t window, uint32_t nr,
 		in->last_nr_accesses = max;
 		in->next_aggr_sis = window;
 		break;
-	case 3:		/* past the window: left_window 0 */
+	case 3:		/* half-way, last window full, counters wrapped */
 		in->last_nr_accesses = UINT32_MAX;
-		in->passed_sis = 1;
+		in->passed_sis = UINT64_MAX - window / 4;
+		in->next_aggr_sis = in->passed_sis + window / 2;
 		break;
 	default:
 		break;
 	}
+}
+
+/** hs_grid_unit_mv() - the moving-sum state of grid unit @u (0..3). */
+unsigned int hs_grid_unit_mv(unsigned int u, bool mvsum)
+{
+	return mvsum ? u % NR_MV : 0;
 }
 
 /**
@@ -211,7 +324,7 @@ static void mv_state(unsigned int m, uint64_t window, uint32_t nr,
 size_t hs_grid_unit(unsigned int u, bool quick, bool mvsum,
 		    struct hs_input *out)
 {
-	uint32_t nrs[600], ages[200];
+	uint32_t nrs[NR_AXIS_MAX], ages[AGE_AXIS_MAX];
 	unsigned int m = mvsum ? u % NR_MV : 0, d, w;
 	size_t n_nr, n_age, i, j, n = 0;
 	uint64_t sample, aggr, window;
@@ -225,7 +338,10 @@ size_t hs_grid_unit(unsigned int u, bool quick, bool mvsum,
 	aggr = divisors[d][1];
 	window = (aggr ? aggr : 1) / (sample ? sample : 1);
 	n_nr = nr_axis(sample, aggr, quick, nrs);
-	n_age = age_axis(aggr, quick, ages);
+	n_age = age_axis(d, quick, ages);
+	/* the axes fit by construction; a unit must fit its buffer */
+	if (n_nr * n_age > HS_GRID_UNIT_MAX)
+		abort();
 	if (!out)
 		return n_nr * n_age;
 	for (i = 0; i < n_nr; i++)

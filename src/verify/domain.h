@@ -14,6 +14,7 @@
 
 void hs_domain_init(void);
 unsigned int hs_grid_units(bool mvsum);
+unsigned int hs_grid_unit_mv(unsigned int u, bool mvsum);
 size_t hs_grid_unit(unsigned int u, bool quick, bool mvsum,
 		    struct hs_input *out);
 void hs_random_input(uint64_t seed, uint64_t i, struct hs_input *in);

@@ -23,7 +23,20 @@ struct unit {
 	uint64_t arg;		/* first value, grid cell or first index */
 	uint64_t n;		/* items */
 	uint64_t order;		/* of its first item, in its domain */
+	uint64_t cost;		/* estimated, for the progress bar's ETA */
 };
+
+/*
+ * Relative cost of an item: an age_in_sec through every way is 1; an input
+ * through every profile, its pairs and its invariants costs about 5 per
+ * profile (6 for a random input, which is made first).  From the measured
+ * rates in docs/PERFORMANCE.md.
+ */
+static uint64_t item_cost(enum hs_domain d, unsigned int nr_profiles)
+{
+	return d == HS_DOM_AGELOG ? 1 : (d == HS_DOM_GRID ? 5 : 6) *
+					 (uint64_t)nr_profiles;
+}
 
 struct job {
 	const struct hs_verify_config *cfg;
@@ -32,7 +45,7 @@ struct job {
 	unsigned int nr_units;
 	bool mvsum;
 	unsigned long next, done_units;	/* atomics */
-	uint64_t done_items;		/* atomic */
+	uint64_t done_items, done_cost;	/* atomics */
 	pthread_mutex_t lock;
 	uint64_t start_ns[HS_NR_DOMAINS], end_ns[HS_NR_DOMAINS];
 	uint32_t *quick_values;
@@ -71,21 +84,35 @@ static void keep_first(struct hs_example *ex, uint64_t order,
 	}
 }
 
-/* Every profile on @in: pairs compared, invariants checked. */
+/*
+ * Every profile on @in: pairs compared, invariants checked.  With
+ * @mvsum_only (a grid unit that varies only the moving-sum state), a raw
+ * profile would repeat what state 0 found: only the moving-sum profiles'
+ * invariants and the pairs that include one are checked.
+ */
 static void check_input(const struct hs_verify_config *cfg, struct acc *acc,
-			const struct hs_input *in, uint64_t order)
+			const struct hs_input *in, uint64_t order,
+			bool mvsum_only)
 {
 	struct hs_eval e[HS_VERIFY_MAX_PROFILES];
+	bool mv[HS_VERIFY_MAX_PROFILES];
 	unsigned int a, b, inv;
 	bool checked;
 
-	for (a = 0; a < cfg->nr; a++)
-		hs_eval(&cfg->comp[a], in, &e[a]);
+	for (a = 0; a < cfg->nr; a++) {
+		mv[a] = cfg->comp[a].freq == HS_FREQ_MVSUM;
+		if (mvsum_only && !mv[a])
+			e[a].r = hs_score(&cfg->comp[a], in, NULL);
+		else
+			hs_eval(&cfg->comp[a], in, &e[a]);
+	}
 	for (a = 0; a < cfg->nr; a++) {
 		for (b = a + 1; b < cfg->nr; b++) {
 			struct hs_pair_stats *ps = &acc->pair[a][b];
 			unsigned int cls;
 
+			if (mvsum_only && !mv[a] && !mv[b])
+				continue;
 			ps->inputs++;
 			if (hs_eval_same(&e[a], &e[b])) {
 				ps->agree++;
@@ -96,6 +123,8 @@ static void check_input(const struct hs_verify_config *cfg, struct acc *acc,
 			ps->count[cls]++;
 			keep_first(&ps->ex[cls], order, in);
 		}
+		if (mvsum_only && !mv[a])
+			continue;
 		for (inv = 0; inv < HS_NR_INVARIANTS; inv++) {
 			struct hs_inv_stats *is = &acc->inv[a][inv];
 
@@ -129,13 +158,15 @@ static void run_unit(struct worker *w, const struct unit *u)
 				 w->job->mvsum, w->buf);
 		for (i = 0; i < n; i++)
 			check_input(cfg, w->acc, &w->buf[i],
-				    (1ULL << 62) | (u->order + i));
+				    (1ULL << 62) | (u->order + i),
+				    hs_grid_unit_mv((unsigned int)u->arg,
+						    w->job->mvsum) != 0);
 		break;
 	default:
 		for (i = 0; i < u->n; i++) {
 			hs_random_input(cfg->seed, u->arg + i, &in);
 			check_input(cfg, w->acc, &in,
-				    (2ULL << 62) | (u->arg + i));
+				    (2ULL << 62) | (u->arg + i), false);
 		}
 		break;
 	}
@@ -166,6 +197,7 @@ static void *worker_main(void *arg)
 		run_unit(w, u);
 		stamp(job, u->dom, t0, now_ns());
 		__atomic_fetch_add(&job->done_items, u->n, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&job->done_cost, u->cost, __ATOMIC_RELAXED);
 	}
 	__atomic_fetch_add(&job->done_units, 1, __ATOMIC_RELEASE);
 	return NULL;
@@ -183,12 +215,14 @@ static unsigned int make_units(struct job *job, struct unit **out)
 	if (!u)
 		return 0;
 	for (i = 0; i < nr_age; i++)
-		u[n++] = (struct unit){ HS_DOM_AGELOG, i * AGELOG_UNIT,
-			cfg->quick ? job->nr_quick_values : AGELOG_UNIT, 0 };
+		u[n++] = (struct unit){ .dom = HS_DOM_AGELOG,
+			.arg = i * AGELOG_UNIT,
+			.n = cfg->quick ? job->nr_quick_values : AGELOG_UNIT };
 	for (g = 0; g < nr_grid; g++) {
 		uint64_t size = hs_grid_unit(g, cfg->quick, job->mvsum, NULL);
 
-		u[n++] = (struct unit){ HS_DOM_GRID, g, size, order };
+		u[n++] = (struct unit){ .dom = HS_DOM_GRID, .arg = g,
+					.n = size, .order = order };
 		order += size;
 	}
 	for (i = 0; i < nr_rand; i++) {
@@ -196,7 +230,8 @@ static unsigned int make_units(struct job *job, struct unit **out)
 		uint64_t size = cfg->random - first < RANDOM_UNIT ?
 				cfg->random - first : RANDOM_UNIT;
 
-		u[n++] = (struct unit){ HS_DOM_RANDOM, first, size, first };
+		u[n++] = (struct unit){ .dom = HS_DOM_RANDOM, .arg = first,
+					.n = size, .order = first };
 	}
 	*out = u;
 	return n;
@@ -252,22 +287,24 @@ static void watch(struct job *job, unsigned int threads, uint64_t total,
 	const struct hs_verify_config *cfg = job->cfg;
 	struct timespec pause = { 0, 200000000 };
 	struct hs_verify_progress p = { .total = total };
-	uint64_t before;
+	uint64_t before, items;
 
 	while (__atomic_load_n(&job->done_units, __ATOMIC_ACQUIRE) < threads) {
 		if (cfg->progress) {
-			p.done = __atomic_load_n(&job->done_items,
+			p.done = __atomic_load_n(&job->done_cost,
 						 __ATOMIC_RELAXED);
+			items = __atomic_load_n(&job->done_items,
+						__ATOMIC_RELAXED);
 			p.seconds = (double)(now_ns() - t0) / 1e9;
 			/* the units run in domain order: find ours */
 			for (p.domain = 0, before = 0;
 			     p.domain + 1 < HS_NR_DOMAINS &&
-			     p.done >= before + job->domain_total[p.domain];
+			     items >= before + job->domain_total[p.domain];
 			     p.domain++)
 				before += job->domain_total[p.domain];
 			p.domain_total = job->domain_total[p.domain];
-			p.domain_done = p.done - before < p.domain_total ?
-					p.done - before : p.domain_total;
+			p.domain_done = items - before < p.domain_total ?
+					items - before : p.domain_total;
 			cfg->progress(cfg->ctx, &p);
 		}
 		nanosleep(&pause, NULL);
@@ -303,7 +340,9 @@ int hs_verify_run(const struct hs_verify_config *cfg,
 	if (!job.nr_units)
 		goto out;
 	for (k = 0; k < job.nr_units; k++) {
-		total += job.units[k].n;
+		job.units[k].cost = job.units[k].n *
+				    item_cost(job.units[k].dom, cfg->nr);
+		total += job.units[k].cost;
 		job.domain_total[job.units[k].dom] += job.units[k].n;
 	}
 	for (t = 0; t < cfg->threads; t++) {
@@ -313,7 +352,7 @@ int hs_verify_run(const struct hs_verify_config *cfg,
 		if (!w[t].acc || !w[t].buf)
 			break;
 	}
-	for (t = 0; t < cfg->threads && w[t].buf; t++, started++)
+	for (t = 0; t < cfg->threads && w[t].buf && w[t].acc; t++, started++)
 		if (pthread_create(&w[t].tid, NULL, worker_main, &w[t]))
 			break;
 	if (started < cfg->threads) {
