@@ -204,24 +204,6 @@ static void add_dist(struct bench *b, const char *opt, const char *name)
 	b->nr_dists++;
 }
 
-/* The command line, shell-quoted where needed, for the reports. */
-static void record_command(struct bench *b, int argc, char **argv)
-{
-	size_t at = 0;
-	int i;
-
-	at += (size_t)snprintf(b->command, sizeof(b->command), "hotscore bench");
-	for (i = 1; i < argc && at < sizeof(b->command); i++) {
-		bool plain = argv[i][0] &&
-			strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
-				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,:/+@")
-			== strlen(argv[i]);
-
-		at += (size_t)snprintf(b->command + at, sizeof(b->command) - at,
-				       plain ? " %s" : " '%s'", argv[i]);
-	}
-}
-
 static void parse(struct bench *b, int argc, char **argv)
 {
 	const char *v, *variants = DEFAULT_VARIANTS, *modes = DEFAULT_MODES;
@@ -316,7 +298,7 @@ static void parse(struct bench *b, int argc, char **argv)
 
 		b->seed = hs_stats_rand(&s);
 	}
-	record_command(b, argc, argv);
+	hs_command_line(b->command, sizeof(b->command), argc, argv);
 }
 
 /* Open every output file first: a bad path must not cost a whole run. */

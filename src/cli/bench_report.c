@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "json.h"
 
 #define RULE "============================================="
 #define THIN "---------------------------------------------"
@@ -487,26 +488,9 @@ void bench_print_commit(struct bench *b, FILE *f)
 	wrap72(f, text, "", " \\");
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 static void json_key(FILE *f, const char *key)
 {
-	json_str(f, key);
+	json_write_string(f, key);
 	fputc(':', f);
 }
 
@@ -526,14 +510,14 @@ static void json_environment(struct bench *b, FILE *f)
 
 	fputs("\"environment\":{", f);
 	json_key(f, "cpu_model");
-	json_str(f, h->cpu_model);
+	json_write_string(f, h->cpu_model);
 	fprintf(f, ",\"cpu\":%d,\"hypervisor\":%s,", h->cpu,
 		h->hypervisor ? "true" : "false");
 	json_key(f, "governor");
-	json_str(f, h->governor);
+	json_write_string(f, h->governor);
 	fputc(',', f);
 	json_key(f, "clock");
-	json_str(f, h->clock.name);
+	json_write_string(f, h->clock.name);
 	fprintf(f, ",\"clock_hz\":%llu,\"tsc\":%s,\"tsc_hz\":",
 		(unsigned long long)h->clock.hz, h->clock.tsc ? "true" : "false");
 	if (h->clock.tsc)
@@ -547,16 +531,16 @@ static void json_environment(struct bench *b, FILE *f)
 		b->layout == HS_LAYOUT_RANDOM ? "true" : "false",
 		b->layout == HS_LAYOUT_REEXECUTED ? "true" : "false");
 	json_key(f, "counters");
-	json_str(f, h->perf);
+	json_write_string(f, h->perf);
 	fputc(',', f);
 	json_key(f, "kernel");
-	json_str(f, h->kernel);
+	json_write_string(f, h->kernel);
 	fputc(',', f);
 	json_key(f, "compiler");
-	json_str(f, b->compiler);
+	json_write_string(f, b->compiler);
 	fputc(',', f);
 	json_key(f, "cflags");
-	json_str(f, b->cflags);
+	json_write_string(f, b->cflags);
 	fputs("}", f);
 }
 
@@ -571,12 +555,12 @@ static void json_config(struct bench *b, FILE *f)
 		b->ktime ? "ktime" : "batch");
 	for (i = 0; i < b->nr_variants; i++) {
 		fputs(i ? "," : "", f);
-		json_str(f, b->variants[i]->name);
+		json_write_string(f, b->variants[i]->name);
 	}
 	fputs("],\"dists\":[", f);
 	for (i = 0; i < b->nr_dists; i++) {
 		fputs(i ? "," : "", f);
-		json_str(f, b->dists[i].name);
+		json_write_string(f, b->dists[i].name);
 	}
 	fputs("],\"modes\":[", f);
 	for (i = 0; i < b->nr_modes; i++)
@@ -602,7 +586,7 @@ static void json_classes(struct bench *b, FILE *f,
 	for (c = 0; c < r->cls->nr; c++) {
 		hs_class_name(r->cls->c[c].key, name, sizeof(name));
 		fprintf(f, "%s{\"class\":", c ? "," : "");
-		json_str(f, name);
+		json_write_string(f, name);
 		fprintf(f, ",\"count\":%llu,\"ns_per_call\":%.4f}",
 			(unsigned long long)r->cls->c[c].count,
 			bench_ns(b, r->cls_mt[c]));
@@ -630,9 +614,9 @@ static void json_result(struct bench *b, FILE *f,
 			const struct bench_result *r)
 {
 	fputs("{\"variant\":", f);
-	json_str(f, r->name);
+	json_write_string(f, r->name);
 	fputs(",\"dist\":", f);
-	json_str(f, b->dists[r->dist].name);
+	json_write_string(f, b->dists[r->dist].name);
 	fprintf(f, ",\"mode\":\"%s\",\"role\":\"%s\",\"samples\":%zu,"
 		"\"ns_per_call\":", hs_mode_name(r->mode), !r->variant ?
 		"empty-call baseline" : r->baseline ? "baseline" : "variant",
@@ -654,7 +638,7 @@ static void json_result(struct bench *b, FILE *f,
 		fputs(",\"counters\":null", f);
 	fprintf(f, ",\"scale_2n_over_n\":%.3f,\"check\":",
 		(double)r->scale_median / 1000);
-	json_str(f, check_of(r));
+	json_write_string(f, check_of(r));
 	if (r->variant)
 		json_classes(b, f, r);
 	if (r->has_ktime)
@@ -669,7 +653,7 @@ void bench_write_json(struct bench *b, FILE *f)
 	bool first = true;
 
 	fputs("{\"tool\":\"hotscore bench\",\"schema\":1,\"command\":", f);
-	json_str(f, b->command);
+	json_write_string(f, b->command);
 	fputc(',', f);
 	json_environment(b, f);
 	fputc(',', f);
@@ -693,11 +677,11 @@ void bench_write_json(struct bench *b, FILE *f)
 				fputs(first ? "\n{\"baseline\":" : ",\n{\"baseline\":",
 				      f);
 				first = false;
-				json_str(f, b->variants[0]->name);
+				json_write_string(f, b->variants[0]->name);
 				fputs(",\"variant\":", f);
-				json_str(f, r->name);
+				json_write_string(f, r->name);
 				fputs(",\"dist\":", f);
-				json_str(f, b->dists[di].name);
+				json_write_string(f, b->dists[di].name);
 				fprintf(f, ",\"mode\":\"%s\",\"ratio\":%.6f,",
 					hs_mode_name(r->mode),
 					bench_ppm(r->ratio));

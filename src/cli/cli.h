@@ -28,6 +28,9 @@ const char *hs_parse_number(const char *s, unsigned long max,
 unsigned long hs_option_number(const char *opt, const char *s,
 			       unsigned long min, unsigned long max);
 
+/* "hotscore CMD ARGS", shell-quoted where needed, for reports. */
+void hs_command_line(char *buf, size_t size, int argc, char **argv);
+
 /* Strip spaces and tabs at both ends, in place. */
 char *hs_trim(char *s);
 

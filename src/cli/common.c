@@ -180,3 +180,28 @@ unsigned long hs_option_number(const char *opt, const char *s,
 		hs_die("%s: '%s' is out of range (%lu..%lu)", opt, s, min, max);
 	return n;
 }
+
+/**
+ * hs_command_line() - "hotscore COMMAND ARGS...", shell-quoted where an
+ * argument needs it, so that a report's command can be pasted back.
+ * @buf:	receives it, truncated to @size.
+ * @size:	of @buf.
+ * @argc:	the subcommand's argument count.
+ * @argv:	its arguments, argv[0] being the subcommand's name.
+ */
+void hs_command_line(char *buf, size_t size, int argc, char **argv)
+{
+	size_t at;
+	int i;
+
+	at = (size_t)snprintf(buf, size, "hotscore %s", argv[0]);
+	for (i = 1; i < argc && at < size; i++) {
+		bool plain = argv[i][0] &&
+			strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
+				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,:/+@")
+			== strlen(argv[i]);
+
+		at += (size_t)snprintf(buf + at, size - at,
+				       plain ? " %s" : " '%s'", argv[i]);
+	}
+}

@@ -462,3 +462,25 @@ const struct json *json_path(const struct json *root, const char *path)
 	}
 	return v;
 }
+
+/**
+ * json_write_string() - @s as a JSON string: quotes, backslashes and
+ * control characters escaped, everything else (UTF-8 included) as is.
+ * @f:	where to write.
+ * @s:	the text.
+ */
+void json_write_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			fputc(c, f);
+	}
+	fputc('"', f);
+}

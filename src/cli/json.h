@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 enum json_type { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY,
 		 JSON_OBJECT };
@@ -34,6 +35,7 @@ struct json {
 	size_t n;
 };
 
+void json_write_string(FILE *f, const char *s);
 struct json *json_parse(const char *text, size_t len, char *err,
 			size_t errlen);
 void json_free(struct json *v);

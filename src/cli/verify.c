@@ -21,6 +21,7 @@
 #include <hotscore/verify.h>
 
 #include "cli.h"
+#include "json.h"
 
 #define FULL_RANDOM 10000000UL
 #define QUICK_RANDOM 100000UL
@@ -102,7 +103,6 @@ static void parse(struct verify *v, int argc, char **argv)
 {
 	const char *val, *profiles = NULL;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t at;
 	int i;
 
 	v->cfg.threads = cpus > 0 ? (unsigned int)cpus : 1;
@@ -142,10 +142,7 @@ static void parse(struct verify *v, int argc, char **argv)
 	}
 	if (!v->random_set)
 		v->cfg.random = v->cfg.quick ? QUICK_RANDOM : FULL_RANDOM;
-	at = (size_t)snprintf(v->command, sizeof(v->command), "hotscore verify");
-	for (i = 1; i < argc && at < sizeof(v->command); i++)
-		at += (size_t)snprintf(v->command + at, sizeof(v->command) - at,
-				       " %s", argv[i]);
+	hs_command_line(v->command, sizeof(v->command), argc, argv);
 }
 
 /* A bar on stderr, only when it is a terminal. */
@@ -385,20 +382,6 @@ static void print_report(const struct verify *v)
 	       "ok: every variant claimed equal is equal on every input checked");
 }
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fputc('\\', f);
-		if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /* The example's fields, and a `hotscore score` command per profile. */
 static void json_example(FILE *f, const char *const *profiles,
 			 unsigned int nr, const struct hs_input *in)
@@ -418,7 +401,7 @@ static void json_example(FILE *f, const char *const *profiles,
 		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
 			 profiles[i], *args ? " " : "", args);
 		fputs(i ? "," : "", f);
-		json_str(f, cmd);
+		json_write_string(f, cmd);
 	}
 	fputc(']', f);
 }
@@ -430,7 +413,7 @@ static void write_json(const struct verify *v, FILE *f)
 	bool first = true;
 
 	fputs("{\"tool\":\"hotscore verify\",\"schema\":1,\"command\":", f);
-	json_str(f, v->command);
+	json_write_string(f, v->command);
 	fprintf(f, ",\"seed\":%llu,\"quick\":%s,\"threads\":%u,\"profiles\":[",
 		(unsigned long long)v->cfg.seed, v->cfg.quick ? "true" : "false",
 		v->cfg.threads);
@@ -439,7 +422,7 @@ static void write_json(const struct verify *v, FILE *f)
 
 		hs_components_format(&v->cfg.comp[a], spec, sizeof(spec));
 		fprintf(f, "%s{\"name\":", a ? "," : "");
-		json_str(f, v->names[a]);
+		json_write_string(f, v->names[a]);
 		fprintf(f, ",\"components\":\"%s\"}", spec);
 	}
 	fputs("],\"domains\":{", f);
@@ -472,9 +455,9 @@ static void write_json(const struct verify *v, FILE *f)
 
 			fputs(first ? "\n{\"a\":" : ",\n{\"a\":", f);
 			first = false;
-			json_str(f, v->names[a]);
+			json_write_string(f, v->names[a]);
 			fputs(",\"b\":", f);
-			json_str(f, v->names[b]);
+			json_write_string(f, v->names[b]);
 			fprintf(f, ",\"claimed_equal\":%s,\"inputs\":%llu,"
 				"\"agree\":%llu,\"equal\":%s,\"classes\":[",
 				hs_claimed_equal(&v->cfg.comp[a],
@@ -510,7 +493,7 @@ static void write_json(const struct verify *v, FILE *f)
 
 			fputs(first ? "\n{\"profile\":" : ",\n{\"profile\":", f);
 			first = false;
-			json_str(f, v->names[a]);
+			json_write_string(f, v->names[a]);
 			fprintf(f, ",\"invariant\":\"%s\",\"checked\":%llu,"
 				"\"violations\":%llu", hs_invariant_name(k),
 				(unsigned long long)is->checked,

@@ -187,6 +187,12 @@ bool hs_eval_violates(const struct hs_eval *e, enum hs_invariant inv,
 	}
 }
 
+/** hs_pair_code() - the class of two results: code(a) * 5 + code(b). */
+unsigned int hs_pair_code(const struct hs_result *a, const struct hs_result *b)
+{
+	return hs_status_code(a) * HS_NR_STATUS_CODES + hs_status_code(b);
+}
+
 /**
  * hs_pair_class() - do two profiles disagree on @in, and how.
  * @a:		one profile.
@@ -204,7 +210,7 @@ bool hs_pair_class(const struct hs_components *a,
 
 	if (hs_same(&ra, &rb))
 		return false;
-	*cls = hs_status_code(&ra) * HS_NR_STATUS_CODES + hs_status_code(&rb);
+	*cls = hs_pair_code(&ra, &rb);
 	return true;
 }
 

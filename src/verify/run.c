@@ -118,8 +118,7 @@ static void check_input(const struct hs_verify_config *cfg, struct acc *acc,
 				ps->agree++;
 				continue;
 			}
-			cls = hs_status_code(&e[a].r) * HS_NR_STATUS_CODES +
-			      hs_status_code(&e[b].r);
+			cls = hs_pair_code(&e[a].r, &e[b].r);
 			ps->count[cls]++;
 			keep_first(&ps->ex[cls], order, in);
 		}
