@@ -194,6 +194,7 @@ struct hs_trace {
 struct hs_result hs_score(const struct hs_components *comp,
 			  const struct hs_input *in, struct hs_trace *trace);
 int hs_age_in_log(const struct hs_components *comp, unsigned int age_in_sec);
+unsigned int hs_nr_accesses_mvsum(const struct hs_input *in);
 
 /* Profiles and names (src/score/profiles.c). */
 extern const struct hs_profile hs_profiles[];

@@ -35,3 +35,23 @@ int hs_age_in_log(const struct hs_components *comp, unsigned int age_in_sec)
 {
 	return hs_age_in_log_with(comp->agelog, comp->fls, age_in_sec);
 }
+
+/**
+ * hs_nr_accesses_mvsum() - damon_nr_accesses_mvsum(): the moving-sum
+ * estimate of a region's nr_accesses that the newest core matches access
+ * patterns with.
+ * @in:		sample_us, aggr_us, passed_sis, next_aggr_sis, nr_accesses
+ *		and last_nr_accesses are read.
+ *
+ * Return: the estimate; 0 when the window length (aggr / sample) is 0,
+ * where the kernel would divide by zero.
+ */
+unsigned int hs_nr_accesses_mvsum(const struct hs_input *in)
+{
+	struct hs_trace t = { 0 };
+	enum hs_div0_site site = HS_DIV0_NONE;
+
+	if (!hs_mvsum(in, &t, &site))
+		return 0;
+	return t.mvsum;
+}
