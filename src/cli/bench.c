@@ -45,28 +45,6 @@ static void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
-/* A status line on stderr, only when it is a terminal. */
-static void progress(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
-static void progress(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!isatty(STDERR_FILENO))
-		return;
-	fputs("\r\033[K", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fflush(stderr);
-}
-
-static void progress_done(void)
-{
-	if (isatty(STDERR_FILENO))
-		fputs("\r\033[K", stderr);
-}
-
 static void usage(void)
 {
 	printf(
@@ -428,7 +406,7 @@ static void build_classes(struct bench *b, struct bench_dist *d,
 	}
 	for (i = 0; i < b->iterations; i++) {
 		if (!(i & 0xfffff))
-			progress("bench: %s: counting input classes %llu%%",
+			hs_progress("bench: %s: counting input classes %llu%%",
 				 d->name,
 				 (unsigned long long)(i * 100 / b->iterations));
 		hs_dist_input(d->kind, b->seed, i, &in);
@@ -542,7 +520,7 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 			hs_bench_batch(&b->host.clock, fns[k], &pool, 0, b->n,
 				       mode);
 		for (round = 0; round < b->rounds_per_run; round++) {
-			progress("bench: %s, %s: run %u/%lu, round %zu/%zu",
+			hs_progress("bench: %s, %s: run %u/%lu, round %zu/%zu",
 				 d->name, hs_mode_name(mode), run + 1, b->runs,
 				 round + 1, b->rounds_per_run);
 			hs_bench_rounds(&b->host.clock, fns, pools, nf, b->n,
@@ -587,7 +565,7 @@ static void measure_classes(struct bench *b, unsigned int di,
 		struct hs_pool pool = { cl->inputs, sizeof(*cl->inputs),
 					cl->nr };
 
-		progress("bench: %s, %s, %s: class %u/%u", d->name,
+		hs_progress("bench: %s, %s, %s: class %u/%u", d->name,
 			 hs_mode_name(r->mode), r->name, c + 1, r->cls->nr);
 		hs_bench_batch(&b->host.clock, r->variant->fn, &pool, 0, b->n,
 			       r->mode);
@@ -629,7 +607,7 @@ static void measure_ktime(struct bench *b, unsigned int di,
 	size_t i, n = per_run * b->runs;
 
 	for (run = 0; run < b->runs; run++) {
-		progress("bench: %s: ktime method, %s, run %u/%lu", d->name,
+		hs_progress("bench: %s: ktime method, %s, run %u/%lu", d->name,
 			 r->name, run + 1, b->runs);
 		kr.samples = all + run * per_run;
 		r->variant->ktime(&kr);
@@ -664,7 +642,7 @@ static void measure_accuracy(struct bench *b)
 	struct hs_sample s;
 	unsigned int k;
 
-	progress("bench: timing a chain of dependent adds");
+	hs_progress("bench: timing a chain of dependent adds");
 	b->core_hz = hs_host_core_hz();
 	if (!b->core_hz)
 		return;
@@ -757,7 +735,7 @@ static void measure(struct bench *b)
 	}
 	if (b->accuracy)
 		measure_accuracy(b);
-	progress_done();
+	hs_progress_done();
 }
 
 /* Write one of the optional files; a failed write is an error too. */

@@ -28,6 +28,10 @@ const char *hs_parse_number(const char *s, unsigned long max,
 unsigned long hs_option_number(const char *opt, const char *s,
 			       unsigned long min, unsigned long max);
 
+/* A status line on stderr when it is a terminal; hs_progress_done() clears. */
+void hs_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void hs_progress_done(void);
+
 /* "hotscore CMD ARGS", shell-quoted where needed, for reports. */
 void hs_command_line(char *buf, size_t size, int argc, char **argv);
 
@@ -55,5 +59,6 @@ void hs_score_defaults(struct hs_input *in);
 int hs_cmd_score(int argc, char **argv);
 int hs_cmd_bench(int argc, char **argv);
 int hs_cmd_verify(int argc, char **argv);
+int hs_cmd_sim(int argc, char **argv);
 
 #endif /* HOTSCORE_CLI_H */

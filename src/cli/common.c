@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -204,4 +205,29 @@ void hs_command_line(char *buf, size_t size, int argc, char **argv)
 		at += (size_t)snprintf(buf + at, size - at,
 				       plain ? " %s" : " '%s'", argv[i]);
 	}
+}
+
+/**
+ * hs_progress() - a status line on stderr, only when it is a terminal;
+ * each call replaces the last.
+ * @fmt:	printf format.
+ */
+void hs_progress(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	fputs("\r\033[K", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fflush(stderr);
+}
+
+/* Clear the status line. */
+void hs_progress_done(void)
+{
+	if (isatty(STDERR_FILENO))
+		fputs("\r\033[K", stderr);
 }
