@@ -30,7 +30,7 @@ override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 
 # the engines, under the model: one library
 LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c) \
-             $(wildcard src/verify/*.c)
+             $(wildcard src/verify/*.c) $(wildcard src/sim/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 
@@ -47,7 +47,7 @@ $(B)/libhotscore.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(B)/hotscore: $(CLI_OBJ) $(B)/libhotscore.a
-	$(CC) $(LDFLAGS) -o $@ $^
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
 
 $(B)/libhscli.a: $(CLI_LIB_OBJ)
 	$(AR) rcs $@ $^
@@ -63,9 +63,9 @@ $(B)/src/cli/bench.o: CFLAGS += -DHS_CFLAGS='"$(strip $(CFLAGS_BASE))"'
 $(B)/tests/%: tests/%.c $(B)/libhscli.a $(B)/libhotscore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -Itests -MMD -MP $(LDFLAGS) -o $@ $< \
-		$(B)/libhscli.a $(B)/libhotscore.a
+		$(B)/libhscli.a $(B)/libhotscore.a -lm
 
-test: all $(TEST_BIN) $(B)/tests/jsonq
+test: all $(TEST_BIN) $(B)/tests/jsonq $(B)/tests/damocheck
 	@tests/run.sh $(B)
 
 # the main job: the seed module's scenario, measured honestly

@@ -1,0 +1,370 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sim.h - kdamond and DAMOS in user space, following linux-mm (2026)
+ * mm/damon/core.c; every choice is listed in docs/sim.md.
+ *
+ * One context, one target.  The monitoring core samples a workload
+ * (workload.h), aggregates, merges and splits regions; DAMOS schemes build
+ * the quota's score histogram with a scoring-model profile and apply their
+ * action to the regions it lets through.  Each stage is timed with a bench
+ * engine clock, so that the cost of scoring is seen in context.
+ */
+#ifndef HOTSCORE_SIM_H
+#define HOTSCORE_SIM_H
+
+#include "bench.h"
+#include "score.h"
+#include "workload.h"
+
+/**
+ * struct hs_region - struct damon_region, as the core uses it.
+ * @start:	ar.start.
+ * @end:	ar.end.
+ * @nr_accesses: samples that found the region accessed, this aggregation.
+ * @last_nr_accesses: @nr_accesses of the last aggregation.
+ * @age:	aggregation intervals its access pattern has lasted.
+ * @wl:		the workload region the last sampling address fell in (a hint).
+ */
+struct hs_region {
+	unsigned long start, end;
+	unsigned int nr_accesses;
+	unsigned int last_nr_accesses;
+	unsigned int age;
+	unsigned int wl;
+};
+
+/**
+ * struct hs_attrs - struct damon_attrs plus the context's min_region_sz.
+ * @sample_us:	sampling interval.
+ * @aggr_us:	aggregation interval.
+ * @ops_update_us: operations update interval.
+ * @min_nr_regions: at least this many regions.
+ * @max_nr_regions: at most this many (the merge's aim).
+ * @min_region_sz: DAMON_MIN_REGION_SZ: the page size.
+ */
+struct hs_attrs {
+	unsigned long sample_us;
+	unsigned long aggr_us;
+	unsigned long ops_update_us;
+	unsigned long min_nr_regions;
+	unsigned long max_nr_regions;
+	unsigned long min_region_sz;
+};
+
+enum hs_ops { HS_OPS_VADDR, HS_OPS_PADDR };
+
+enum hs_action {
+	HS_ACT_STAT,
+	HS_ACT_PAGEOUT,
+	HS_ACT_LRU_PRIO,
+	HS_ACT_LRU_DEPRIO,
+	HS_ACT_MIGRATE_HOT,
+	HS_ACT_MIGRATE_COLD,
+	HS_NR_ACTIONS
+};
+
+/**
+ * struct hs_pattern - struct damos_access_pattern (all bounds inclusive).
+ * @min_sz:	bytes.
+ * @max_sz:	bytes.
+ * @min_nr:	nr_accesses, in samples.
+ * @max_nr:	nr_accesses, in samples.
+ * @min_age:	in aggregation intervals.
+ * @max_age:	in aggregation intervals.
+ */
+struct hs_pattern {
+	unsigned long min_sz, max_sz;
+	unsigned int min_nr, max_nr;
+	unsigned int min_age, max_age;
+};
+
+/**
+ * struct hs_quota - struct damos_quota: settings, then state.
+ * @ms:		time quota per reset interval.
+ * @sz:		size quota per reset interval.
+ * @reset_ms:	charge window.
+ * @weight_sz:	weight of size (damon_hot_score() ignores it).
+ * @weight_nr:	weight of nr_accesses.
+ * @weight_age:	weight of age.
+ * @esz:	effective size quota of this window.
+ * @total_charged_sz: bytes charged before this window.
+ * @total_charged_ns: time the action took, summed.
+ * @charged_sz:	bytes charged in this window.
+ * @charged_from: jiffies when this window started.
+ * @charge_from_set: a window ended part-way (charge_target_from != NULL).
+ * @charge_addr_from: where the next window resumes.
+ * @min_score:	the histogram's cut-off.
+ */
+struct hs_quota {
+	unsigned long ms, sz, reset_ms;
+	unsigned int weight_sz, weight_nr, weight_age;
+	unsigned long esz;
+	unsigned long total_charged_sz, total_charged_ns;
+	unsigned long charged_sz;
+	unsigned long charged_from;
+	bool charge_from_set;
+	unsigned long charge_addr_from;
+	unsigned int min_score;
+};
+
+/**
+ * struct hs_damos_stat - struct damos_stat, plus the action's effects.
+ * @nr_tried:	regions the action was tried on.
+ * @sz_tried:	their bytes.
+ * @nr_applied:	regions where it did something.
+ * @sz_applied:	bytes it did something to.
+ * @qt_exceeds:	charge windows that ended with the quota full.
+ * @nr_adjust:	quota adjustments (score histograms built).
+ * @nr_scored:	regions scored for the histograms.
+ */
+struct hs_damos_stat {
+	unsigned long nr_tried, sz_tried;
+	unsigned long nr_applied, sz_applied;
+	unsigned long qt_exceeds;
+	unsigned long nr_adjust, nr_scored;
+};
+
+/**
+ * struct hs_scheme - struct damos.
+ * @action:	what to do.
+ * @pattern:	which regions.
+ * @apply_us:	apply_interval_us (0: the aggregation interval).
+ * @quota:	the quota.
+ * @stat:	statistics.
+ * @next_apply_sis: when it applies next.
+ */
+struct hs_scheme {
+	enum hs_action action;
+	struct hs_pattern pattern;
+	unsigned long apply_us;
+	struct hs_quota quota;
+	struct hs_damos_stat stat;
+	unsigned long next_apply_sis;
+};
+
+/* The stages timed per kdamond iteration. */
+enum hs_stage {
+	HS_STAGE_SAMPLE,	/* prepare + check accesses */
+	HS_STAGE_WORKLOAD,	/* the workload's own faults (not kdamond) */
+	HS_STAGE_AGGREGATE,	/* merge + min_nr_regions, reset */
+	HS_STAGE_SPLIT,
+	HS_STAGE_SCORE,		/* damos_adjust_quota: score + histogram */
+	HS_STAGE_APPLY,		/* the region walk and the actions */
+	HS_NR_STAGES
+};
+
+/**
+ * struct hs_event - one action applied (or tried) on a region.
+ * @sis:	passed_sample_intervals when it happened.
+ * @start:	region start.
+ * @end:	region end.
+ * @scheme:	the scheme's index.
+ * @sz_applied:	bytes the action did something to.
+ */
+struct hs_event {
+	unsigned long sis;
+	unsigned long start, end;
+	unsigned int scheme;
+	unsigned long sz_applied;
+};
+
+struct hs_sim;
+
+#define HS_MAX_SCHEMES	8
+
+/**
+ * struct hs_sim_config - what a run is given.
+ * @attrs:	monitoring attributes.
+ * @ops:	vaddr or paddr.
+ * @schemes:	the schemes (copied).
+ * @nr_schemes:	how many.
+ * @comp:	the score's components (from a profile).
+ * @score_fn:	damon_hot_score() specialised for @comp (the bench's
+ *		variant); called on a struct hs_input.
+ * @duration_us: how long to simulate.
+ * @seed:	seeds damon_rand() and the workload.
+ * @clock:	times the stages; NULL: no timing.
+ * @hz:		jiffies per second, for quota windows and charged time.
+ * @capture:	keep up to this many score inputs for the cost replay.
+ * @max_events:	keep up to this many events (all are hashed).
+ * @on_aggregate: called at each aggregation boundary, after schemes were
+ *		applied and before the reset; may be NULL.
+ * @ctx:	passed to @on_aggregate.
+ */
+struct hs_sim_config {
+	struct hs_attrs attrs;
+	enum hs_ops ops;
+	const struct hs_scheme *schemes;
+	unsigned int nr_schemes;
+	struct hs_components comp;
+	int (*score_fn)(const void *input);
+	uint64_t duration_us;
+	uint64_t seed;
+	const struct hs_clock *clock;
+	unsigned long hz;
+	size_t capture;
+	size_t max_events;
+	void (*on_aggregate)(const struct hs_sim *sim, void *ctx);
+	void *ctx;
+};
+
+/**
+ * struct hs_sim - a running simulation.
+ * @cfg:	its configuration.
+ * @wl:		the workload (owned by the caller).
+ * @r:		the target's regions, in address order.
+ * @nr:		how many.
+ * @cap:	allocated.
+ * @tmp:	scratch for passes that change the count.
+ * @tmp_cap:	allocated.
+ * @ranges:	the target's address ranges (three for vaddr, one for paddr).
+ * @nr_ranges:	how many.
+ * @schemes:	the schemes and their state.
+ * @passed_sis:	passed_sample_intervals.
+ * @next_aggr_sis: next_aggregation_sis.
+ * @next_ops_update_sis: next_ops_update_sis.
+ * @sz_limit:	the region size limit from damon_apply_min_nr_regions().
+ * @last_nr_regions: kdamond_split_regions()'s function-static counter.
+ * @split_offset: the rotating start of the above-half split.
+ * @busy_ns:	simulated time kdamond spent in actions (delays sampling).
+ * @rnd:	damon_rand()'s state.
+ * @hist:	regions_score_histogram.
+ * @stage_ticks: clock ticks per stage, summed.
+ * @nr_aggr:	aggregations done.
+ * @nr_samples:	samples done.
+ * @region_samples: region checks done (sum of nr over samples).
+ * @min_seen:	fewest regions after an aggregation.
+ * @max_seen:	most regions after an aggregation.
+ * @hash:	FNV-1a over every event, in order.
+ * @nr_events:	events so far.
+ * @events:	the first @cfg.max_events of them.
+ * @inputs:	captured score inputs (a reservoir sample).
+ * @capture_rnd: the reservoir's own random state.
+ * @nr_inputs:	how many are held.
+ * @nr_scores:	score calls so far.
+ * @overrun:	a score left [0, 99]: the kernel would index past the
+ *		histogram; the run stops at the first.
+ * @overrun_in:	its input.
+ * @overrun_hot: its score.
+ */
+struct hs_sim {
+	struct hs_sim_config cfg;
+	struct hs_workload *wl;
+	struct hs_region *r;
+	size_t nr, cap;
+	struct hs_region *tmp;
+	size_t tmp_cap;
+	unsigned long ranges[3][2];
+	unsigned int nr_ranges;
+	struct hs_scheme *schemes;
+	unsigned long passed_sis;
+	unsigned long next_aggr_sis;
+	unsigned long next_ops_update_sis;
+	unsigned long sz_limit;
+	unsigned long last_nr_regions;
+	unsigned long split_offset;
+	uint64_t busy_ns;
+	uint64_t rnd;
+	unsigned long hist[HS_DAMOS_MAX_SCORE + 1];
+	uint64_t stage_ticks[HS_NR_STAGES];
+	unsigned long nr_aggr;
+	unsigned long nr_samples;
+	uint64_t region_samples;
+	size_t min_seen, max_seen;
+	uint64_t hash;
+	size_t nr_events;
+	struct hs_event *events;
+	struct hs_input *inputs;
+	uint64_t capture_rnd;
+	size_t nr_inputs;
+	uint64_t nr_scores;
+	bool overrun;
+	struct hs_input overrun_in;
+	int overrun_hot;
+};
+
+/* Action names as damo spells them; -1 if unknown. */
+int hs_action_parse(const char *name);
+const char *hs_action_name(enum hs_action a);
+
+int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
+		struct hs_workload *wl, char *err, size_t errlen);
+bool hs_sim_step(struct hs_sim *sim);
+void hs_sim_free(struct hs_sim *sim);
+uint64_t hs_sim_now_ns(const struct hs_sim *sim);
+uint64_t hs_sim_now_us(const struct hs_sim *sim);
+void hs_sim_stamp(struct hs_sim *sim, enum hs_stage stage, uint64_t *t);
+
+/**
+ * hs_rand_next() - damon_rand(l, r): a number in [l, r) as
+ * l + (rnd32 * (r - l) >> 32), 64-bit, from the pseudo-random state @rnd.
+ * @rnd:	the state (wyrand: one 64x64->128 multiply per number).
+ * @l:		smallest.
+ * @r:		one past the largest; r > l.
+ *
+ * Return: the number.
+ */
+static inline unsigned long hs_rand_next(uint64_t *rnd, unsigned long l,
+					 unsigned long r)
+{
+	unsigned __int128 t;
+	uint32_t rnd32;
+
+	*rnd += 0xa0761d6478bd642fULL;
+	t = (unsigned __int128)*rnd * (*rnd ^ 0xe7037ed1a0b428dbULL);
+	rnd32 = (uint32_t)(((uint64_t)(t >> 64) ^ (uint64_t)t) >> 32);
+	return l + (unsigned long)(((uint64_t)rnd32 * (r - l)) >> 32);
+}
+
+/* damon_rand() from the context's state. */
+static inline unsigned long hs_rand(struct hs_sim *sim, unsigned long l,
+				    unsigned long r)
+{
+	return hs_rand_next(&sim->rnd, l, r);
+}
+
+/* Regions (src/sim/regions.c), exposed for the KUnit-style tests. */
+int hs_split_region_at(struct hs_sim *sim, size_t i, unsigned long sz_r);
+void hs_merge_two(struct hs_region *l, const struct hs_region *r);
+void hs_merge_regions(struct hs_sim *sim, unsigned int threshold,
+		      unsigned long sz_limit);
+void hs_split_regions(struct hs_sim *sim);
+unsigned long hs_region_sz_limit(const struct hs_sim *sim);
+unsigned long hs_apply_min_nr_regions(struct hs_sim *sim);
+int hs_set_regions(struct hs_sim *sim);
+struct hs_region *hs_sim_scratch(struct hs_sim *sim, size_t need);
+void hs_sim_adopt(struct hs_sim *sim, size_t nr);
+
+/* DAMOS (src/sim/damos.c). */
+unsigned int hs_region_mvsum(const struct hs_sim *sim,
+			     const struct hs_region *r);
+bool hs_pattern_match(const struct hs_sim *sim, const struct hs_region *r,
+		      const struct hs_pattern *p);
+int hs_scheme_score(struct hs_sim *sim, const struct hs_region *r,
+		    const struct hs_scheme *s);
+void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s);
+void hs_apply_schemes(struct hs_sim *sim, uint64_t *t);
+void hs_apply_scheme_at(struct hs_sim *sim, unsigned int s, size_t i);
+unsigned long hs_jiffies(const struct hs_sim *sim);
+
+/**
+ * struct hs_score_cost - one profile's score call, timed in context
+ * (src/sim/cost.c).
+ * @fn_ps:	median picoseconds per call of the score function.
+ * @empty_ps:	the same for an empty function: the floor of a call.
+ * @n:		calls per batch.
+ * @rounds:	rounds (each times both functions).
+ * @check:	whether @fn_ps can be the function's cost at all.
+ */
+struct hs_score_cost {
+	uint64_t fn_ps, empty_ps;
+	size_t n;
+	unsigned int rounds;
+	enum hs_check check;
+};
+
+int hs_sim_score_cost(const struct hs_clock *clk, hs_bench_fn fn,
+		      const struct hs_input *inputs, size_t nr,
+		      struct hs_score_cost *out);
+
+#endif /* HOTSCORE_SIM_H */

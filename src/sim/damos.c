@@ -1,0 +1,587 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * damos.c - DAMOS in the newest core: access patterns, the quota's charge
+ * window and effective size, damos_adjust_quota()'s score histogram and
+ * min_score, and the region walk that applies actions within the quota.
+ *
+ * Quota goals, watermarks and filters are not simulated (docs/sim.md).
+ */
+#include <string.h>
+
+#include "hotscore/kernel.h"
+#include "hotscore/sim.h"
+
+#define ALIGN_DOWN(x, a)	((x) / (a) * (a))
+#define PAGE_SIZE		HS_PAGE_SIZE
+
+static const char *const action_names[HS_NR_ACTIONS] = {
+	[HS_ACT_STAT] = "stat",
+	[HS_ACT_PAGEOUT] = "pageout",
+	[HS_ACT_LRU_PRIO] = "lru_prio",
+	[HS_ACT_LRU_DEPRIO] = "lru_deprio",
+	[HS_ACT_MIGRATE_HOT] = "migrate_hot",
+	[HS_ACT_MIGRATE_COLD] = "migrate_cold",
+};
+
+/*
+ * Simulated time an action takes per page it acts on (ns): what the ms
+ * quota's throughput estimate sees.  A model, not a measurement: reclaim at
+ * about 2 GB/s, LRU moves and migration in between (docs/sim.md).
+ */
+static const unsigned long action_ns_per_page[HS_NR_ACTIONS] = {
+	[HS_ACT_STAT] = 0,
+	[HS_ACT_PAGEOUT] = 2000,
+	[HS_ACT_LRU_PRIO] = 100,
+	[HS_ACT_LRU_DEPRIO] = 100,
+	[HS_ACT_MIGRATE_HOT] = 1000,
+	[HS_ACT_MIGRATE_COLD] = 1000,
+};
+
+int hs_action_parse(const char *name)
+{
+	int i;
+
+	for (i = 0; i < HS_NR_ACTIONS; i++)
+		if (!strcmp(name, action_names[i]))
+			return i;
+	return -1;
+}
+
+const char *hs_action_name(enum hs_action a)
+{
+	return a < HS_NR_ACTIONS ? action_names[a] : "?";
+}
+
+static unsigned long sz_region(const struct hs_region *r)
+{
+	return r->end - r->start;
+}
+
+/**
+ * hs_jiffies() - the simulated jiffies: kdamond starts 300 s after boot,
+ * when jiffies (INITIAL_JIFFIES = -300 s) have just wrapped to 0, plus one
+ * second, so that the first window's "charged_from == 0" test is false as
+ * on a real machine.
+ * @sim:	the simulation.
+ *
+ * Return: jiffies.
+ */
+unsigned long hs_jiffies(const struct hs_sim *sim)
+{
+	return sim->cfg.hz + hs_sim_now_us(sim) * sim->cfg.hz / 1000000;
+}
+
+static unsigned long msecs_to_jiffies(const struct hs_sim *sim,
+				      unsigned long ms)
+{
+	return (ms * sim->cfg.hz + 999) / 1000;
+}
+
+static bool time_before(unsigned long a, unsigned long b)
+{
+	return (long)(a - b) < 0;
+}
+
+static void fill_input(const struct hs_sim *sim, const struct hs_region *r,
+		       const struct hs_quota *q, struct hs_input *in)
+{
+	in->sample_us = sim->cfg.attrs.sample_us;
+	in->aggr_us = sim->cfg.attrs.aggr_us;
+	in->passed_sis = sim->passed_sis;
+	in->next_aggr_sis = sim->next_aggr_sis;
+	in->nr_accesses = r->nr_accesses;
+	in->last_nr_accesses = r->last_nr_accesses;
+	in->age = r->age;
+	in->weight_nr_accesses = q ? q->weight_nr : 0;
+	in->weight_age = q ? q->weight_age : 0;
+}
+
+/**
+ * hs_region_mvsum() - damon_nr_accesses_mvsum(r, c) of the newest core.
+ * @sim:	the simulation.
+ * @r:		the region.
+ *
+ * Return: the moving-sum nr_accesses.
+ */
+unsigned int hs_region_mvsum(const struct hs_sim *sim,
+			     const struct hs_region *r)
+{
+	struct hs_input in;
+
+	/*
+	 * At an aggregation boundary the rest of the window is empty and the
+	 * moving sum is nr_accesses exactly; skip the model's divisions.
+	 */
+	if (!time_before(sim->passed_sis, sim->next_aggr_sis))
+		return r->nr_accesses;
+	fill_input(sim, r, NULL, &in);
+	return hs_nr_accesses_mvsum(&in);
+}
+
+/**
+ * hs_pattern_match() - __damos_valid_target(): size, moving-sum
+ * nr_accesses and age within the pattern, all bounds inclusive.
+ * @sim:	the simulation.
+ * @r:		the region.
+ * @p:		the pattern.
+ *
+ * Return: true if @r matches.
+ */
+bool hs_pattern_match(const struct hs_sim *sim, const struct hs_region *r,
+		      const struct hs_pattern *p)
+{
+	unsigned long sz = sz_region(r);
+	unsigned int nr = hs_region_mvsum(sim, r);
+
+	return p->min_sz <= sz && sz <= p->max_sz &&
+		p->min_nr <= nr && nr <= p->max_nr &&
+		p->min_age <= r->age && r->age <= p->max_age;
+}
+
+/* Keep a uniform sample of the score inputs for the cost replay. */
+static void capture(struct hs_sim *sim, const struct hs_input *in)
+{
+	uint64_t j;
+
+	sim->nr_scores++;
+	if (!sim->cfg.capture)
+		return;
+	if (sim->nr_inputs < sim->cfg.capture) {
+		sim->inputs[sim->nr_inputs++] = *in;
+		return;
+	}
+	/* reservoir sampling, from a stream separate from damon_rand() */
+	sim->capture_rnd = sim->capture_rnd * 6364136223846793005ULL +
+		1442695040888963407ULL;
+	j = (uint64_t)(((unsigned __int128)sim->capture_rnd * sim->nr_scores)
+		       >> 64);
+	if (j < sim->cfg.capture)
+		sim->inputs[j] = *in;
+}
+
+enum score_kind { SCORE_MAX, SCORE_HOT, SCORE_COLD };
+
+/* ops->get_scheme_score(): which score an action gets (§3.1). */
+static enum score_kind score_kind(enum hs_ops ops, enum hs_action a)
+{
+	switch (a) {
+	case HS_ACT_PAGEOUT:
+	case HS_ACT_MIGRATE_COLD:
+		return SCORE_COLD;
+	case HS_ACT_MIGRATE_HOT:
+		return SCORE_HOT;
+	case HS_ACT_LRU_PRIO:
+		return ops == HS_OPS_PADDR ? SCORE_HOT : SCORE_MAX;
+	case HS_ACT_LRU_DEPRIO:
+		return ops == HS_OPS_PADDR ? SCORE_COLD : SCORE_MAX;
+	default:
+		return SCORE_MAX;
+	}
+}
+
+/**
+ * hs_scheme_score() - the ops' get_scheme_score(): damon_hot_score() or
+ * damon_cold_score() of the selected profile, or DAMOS_MAX_SCORE.
+ * @sim:	the simulation; a score outside [0, 99] sets @sim->overrun.
+ * @r:		the region.
+ * @s:		the scheme.
+ *
+ * Return: the score, clamped to [0, 99] only to keep the simulator safe
+ * after an overrun (which stops the run).
+ */
+int hs_scheme_score(struct hs_sim *sim, const struct hs_region *r,
+		    const struct hs_scheme *s)
+{
+	enum score_kind kind = score_kind(sim->cfg.ops, s->action);
+	struct hs_input in;
+	int hot, score;
+
+	if (kind == SCORE_MAX)
+		return HS_DAMOS_MAX_SCORE;
+	fill_input(sim, r, &s->quota, &in);
+	capture(sim, &in);
+	hot = sim->cfg.score_fn(&in);
+	if (hot < 0 || hot > HS_DAMOS_MAX_SCORE) {
+		if (!sim->overrun) {
+			sim->overrun = true;
+			sim->overrun_in = in;
+			sim->overrun_hot = hot;
+		}
+		hot = hot < 0 ? 0 : HS_DAMOS_MAX_SCORE;
+	}
+	/* damon_cold_score(): DAMOS_MAX_SCORE - hot */
+	score = kind == SCORE_HOT ? hot : HS_DAMOS_MAX_SCORE - hot;
+	return score;
+}
+
+static bool quota_is_set(const struct hs_quota *q)
+{
+	return q->esz || q->sz || q->ms;
+}
+
+static bool quota_is_full(const struct hs_sim *sim, const struct hs_quota *q)
+{
+	if (!quota_is_set(q))
+		return false;
+	if (q->charged_sz >= q->esz)
+		return true;
+	/* an action applies per region: less than one page left is full */
+	return q->esz - q->charged_sz < sim->cfg.attrs.min_region_sz;
+}
+
+/* damos_set_effective_quota() without goals. */
+static void set_effective_quota(const struct hs_sim *sim, struct hs_quota *q)
+{
+	unsigned long throughput, esz;
+
+	if (!q->ms) {
+		q->esz = q->sz;
+		return;
+	}
+	if (q->total_charged_ns)
+		throughput = hs_mult_frac(q->total_charged_sz, 1000000UL,
+					  q->total_charged_ns);
+	else
+		throughput = PAGE_SIZE * 1024;
+	esz = throughput * q->ms;	/* unsigned long: may wrap */
+	if (esz < sim->cfg.attrs.min_region_sz)
+		esz = sim->cfg.attrs.min_region_sz;
+	if (q->sz && q->sz < esz)
+		esz = q->sz;
+	q->esz = esz;
+}
+
+/**
+ * hs_adjust_quota() - damos_adjust_quota(): roll the charge window, then
+ * build the score histogram of the eligible regions and set min_score to
+ * the highest score whose cumulated size reaches the effective quota.
+ * @sim:	the simulation.
+ * @s:		the scheme.
+ */
+void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
+{
+	struct hs_quota *q = &s->quota;
+	unsigned long jiffies = hs_jiffies(sim), cumulated;
+	unsigned int score, max_score = 0;
+	size_t i;
+
+	if (!q->ms && !q->sz)
+		return;
+	if (!q->total_charged_sz && !q->charged_from) {
+		q->charged_from = jiffies;
+		set_effective_quota(sim, q);
+	}
+	/* !time_in_range_open(jiffies, from, from + reset) */
+	if (time_before(jiffies, q->charged_from) ||
+	    !time_before(jiffies, q->charged_from +
+			 msecs_to_jiffies(sim, q->reset_ms))) {
+		if (quota_is_full(sim, q))
+			s->stat.qt_exceeds++;
+		q->total_charged_sz += q->charged_sz;
+		q->charged_from = jiffies;
+		q->charged_sz = 0;
+		set_effective_quota(sim, q);
+	}
+	memset(sim->hist, 0, sizeof(sim->hist));
+	s->stat.nr_adjust++;
+	for (i = 0; i < sim->nr; i++) {
+		const struct hs_region *r = &sim->r[i];
+
+		if (!hs_pattern_match(sim, r, &s->pattern))
+			continue;
+		score = (unsigned int)hs_scheme_score(sim, r, s);
+		s->stat.nr_scored++;
+		sim->hist[score] += sz_region(r);
+		if (score > max_score)
+			max_score = score;
+	}
+	for (cumulated = 0, score = max_score;; score--) {
+		cumulated += sim->hist[score];
+		if (cumulated >= q->esz || !score)
+			break;
+	}
+	q->min_score = score;
+}
+
+/*
+ * The region walk of damos_apply_target(): @cur is the region at hand;
+ * a split leaves its left part in @cur and queues the right part, which the
+ * walk visits next, as the kernel's list walk does.
+ */
+struct walk {
+	struct hs_sim *sim;
+	struct hs_region cur;
+	struct hs_region *pending;	/* right parts, last split on top */
+	unsigned int nr_pending;
+	size_t next;			/* next unvisited input region */
+};
+
+static void walk_split(struct walk *w, unsigned long sz_r)
+{
+	struct hs_region right = w->cur;
+
+	right.start = w->cur.start + sz_r;
+	w->cur.end = right.start;
+	w->pending[w->nr_pending++] = right;
+}
+
+static bool walk_is_last(const struct walk *w)
+{
+	return !w->nr_pending && w->next >= w->sim->nr;
+}
+
+/* damos_skip_charged_region(): resume where the last window stopped. */
+static bool skip_charged(struct walk *w, struct hs_quota *q)
+{
+	unsigned long min_sz = w->sim->cfg.attrs.min_region_sz, sz_to_skip;
+
+	if (!q->charge_from_set)
+		return false;
+	if (walk_is_last(w)) {
+		q->charge_from_set = false;
+		q->charge_addr_from = 0;
+		return true;
+	}
+	if (q->charge_addr_from && w->cur.end <= q->charge_addr_from)
+		return true;
+	if (q->charge_addr_from && w->cur.start < q->charge_addr_from) {
+		sz_to_skip = ALIGN_DOWN(q->charge_addr_from - w->cur.start,
+					min_sz);
+		if (!sz_to_skip) {
+			if (sz_region(&w->cur) <= min_sz)
+				return true;
+			sz_to_skip = min_sz;
+		}
+		walk_split(w, sz_to_skip);
+		return true;
+	}
+	q->charge_from_set = false;
+	q->charge_addr_from = 0;
+	return false;
+}
+
+/* The ops' apply_scheme(): returns the bytes the action acted on. */
+static unsigned long ops_apply(struct hs_sim *sim, const struct hs_region *r,
+			       enum hs_action a, unsigned long *pages)
+{
+	unsigned long resident;
+
+	*pages = 0;
+	if (a == HS_ACT_STAT)
+		return 0;
+	/* vaddr has no LRU actions: damon_va_apply_scheme() returns 0 */
+	if (sim->cfg.ops == HS_OPS_VADDR &&
+	    (a == HS_ACT_LRU_PRIO || a == HS_ACT_LRU_DEPRIO))
+		return 0;
+	if (a == HS_ACT_PAGEOUT) {
+		resident = hs_workload_pageout(sim->wl, r->start, r->end);
+		*pages = resident / PAGE_SIZE;
+		/* vaddr: madvise(MADV_PAGEOUT) succeeded on the whole range */
+		return sim->cfg.ops == HS_OPS_VADDR ? sz_region(r) : resident;
+	}
+	/* LRU moves and migrations act on the resident pages */
+	resident = hs_workload_resident(sim->wl, r->start, r->end);
+	*pages = resident / PAGE_SIZE;
+	return resident;
+}
+
+/* The simulated coarse clock (ktime_get_coarse_ts64): jiffy resolution. */
+static uint64_t coarse_ns(const struct hs_sim *sim)
+{
+	uint64_t tick = 1000000000ULL / sim->cfg.hz;
+
+	return hs_sim_now_ns(sim) / tick * tick;
+}
+
+static void record_event(struct hs_sim *sim, const struct hs_region *r,
+			 unsigned int scheme, unsigned long sz_applied)
+{
+	struct hs_event e;
+	const unsigned char *p = (const unsigned char *)&e;
+	size_t i;
+
+	memset(&e, 0, sizeof(e));	/* no padding bytes in the hash */
+	e.sis = sim->passed_sis;
+	e.start = r->start;
+	e.end = r->end;
+	e.scheme = scheme;
+	e.sz_applied = sz_applied;
+	for (i = 0; i < sizeof(e); i++)
+		sim->hash = (sim->hash ^ p[i]) * 0x100000001b3ULL;
+	if (sim->nr_events < sim->cfg.max_events)
+		sim->events[sim->nr_events] = e;
+	sim->nr_events++;
+}
+
+/* damos_apply_scheme() on the region at hand. */
+static void apply_scheme(struct walk *w, struct hs_scheme *s,
+			 unsigned int idx)
+{
+	struct hs_sim *sim = w->sim;
+	struct hs_quota *q = &s->quota;
+	unsigned long sz = sz_region(&w->cur), sz_applied = 0, pages;
+	uint64_t begin, end;
+
+	if (quota_is_set(q) && q->charged_sz + sz > q->esz) {
+		sz = ALIGN_DOWN(q->esz - q->charged_sz,
+				sim->cfg.attrs.min_region_sz);
+		if (!sz)
+			goto update_stat;
+		walk_split(w, sz);
+	}
+	begin = coarse_ns(sim);
+	sz_applied = ops_apply(sim, &w->cur, s->action, &pages);
+	sim->busy_ns += pages * action_ns_per_page[s->action];
+	end = coarse_ns(sim);
+	q->total_charged_ns += end - begin;
+	q->charged_sz += sz;	/* no fail_charge_denom: the full size */
+	if (quota_is_full(sim, q)) {
+		q->charge_from_set = true;
+		q->charge_addr_from = w->cur.end;
+	}
+	record_event(sim, &w->cur, idx, sz_applied);
+	if (s->action != HS_ACT_STAT)
+		w->cur.age = 0;
+update_stat:
+	s->stat.nr_tried++;
+	s->stat.sz_tried += sz;
+	if (sz_applied)
+		s->stat.nr_applied++;
+	s->stat.sz_applied += sz_applied;
+}
+
+/**
+ * hs_apply_scheme_at() - damos_apply_scheme() alone on region @i, as the
+ * KUnit case damos_test_apply_scheme_quota_sz calls it: no quota-full or
+ * pattern check first.  A split leaves the right part after @i.
+ * @sim:	the simulation.
+ * @s:		index of the scheme.
+ * @i:		index of the region.
+ */
+void hs_apply_scheme_at(struct hs_sim *sim, unsigned int s, size_t i)
+{
+	struct hs_region pending[1];
+	struct walk w = { .sim = sim, .cur = sim->r[i], .pending = pending,
+			  .next = i + 1 };
+
+	apply_scheme(&w, &sim->schemes[s], s);
+	if (w.nr_pending && !hs_split_region_at(sim, i, sz_region(&w.cur)))
+		sim->r[i + 1] = pending[0];
+	sim->r[i] = w.cur;
+}
+
+/* damon_do_apply_schemes() for the region at hand. */
+static void do_apply_schemes(struct walk *w)
+{
+	struct hs_sim *sim = w->sim;
+	unsigned int i;
+
+	for (i = 0; i < sim->cfg.nr_schemes; i++) {
+		struct hs_scheme *s = &sim->schemes[i];
+
+		if (time_before(sim->passed_sis, s->next_apply_sis))
+			continue;
+		if (quota_is_full(sim, &s->quota))
+			continue;
+		if (skip_charged(w, &s->quota))
+			continue;
+		if (!hs_pattern_match(sim, &w->cur, &s->pattern))
+			continue;
+		/* damos_valid_target(): the quota's score cut-off */
+		if (quota_is_set(&s->quota) &&
+		    hs_scheme_score(sim, &w->cur, s) <
+		    (int)s->quota.min_score)
+			continue;
+		apply_scheme(w, s, i);
+	}
+}
+
+/*
+ * Append the region at hand to @out, merging it into the previous one when
+ * that loses nothing: the tail of damos_apply_target().
+ */
+static size_t walk_emit(struct walk *w, struct hs_region *out, size_t n,
+			unsigned long max_region_sz)
+{
+	const struct hs_region *r = &w->cur;
+	struct hs_region *prev = n ? &out[n - 1] : NULL;
+
+	if (prev && prev->end == r->start && prev->age == r->age &&
+	    prev->last_nr_accesses == r->last_nr_accesses &&
+	    prev->nr_accesses == r->nr_accesses &&
+	    r->end - prev->start <= max_region_sz) {
+		prev->end = r->end;
+		return n;
+	}
+	out[n] = *r;
+	return n + 1;
+}
+
+/* damos_apply_target() for the one target. */
+static int apply_target(struct hs_sim *sim, unsigned long max_region_sz)
+{
+	/* each scheme splits the region at hand at most twice per walk */
+	struct hs_region pending[2 * HS_MAX_SCHEMES + 2];
+	struct walk w = { .sim = sim, .pending = pending };
+	size_t n = 0, cap = sim->nr + 16;
+	struct hs_region *out;
+
+	out = hs_sim_scratch(sim, cap);
+	if (!out)
+		return -1;
+	while (w.nr_pending || w.next < sim->nr) {
+		w.cur = w.nr_pending ? pending[--w.nr_pending] :
+			sim->r[w.next++];
+		do_apply_schemes(&w);
+		if (n + 1 + w.nr_pending >= cap) {
+			cap *= 2;
+			out = hs_sim_scratch(sim, cap);
+			if (!out)
+				return -1;
+		}
+		n = walk_emit(&w, out, n, max_region_sz);
+	}
+	hs_sim_adopt(sim, n);
+	return 0;
+}
+
+static void set_next_apply_sis(struct hs_sim *sim, struct hs_scheme *s)
+{
+	unsigned long apply = s->apply_us ? s->apply_us :
+		sim->cfg.attrs.aggr_us;
+
+	s->next_apply_sis = sim->passed_sis + apply / sim->cfg.attrs.sample_us;
+}
+
+/**
+ * hs_apply_schemes() - kdamond_apply_schemes(): adjust the quota of each
+ * scheme due, walk the regions applying them, and schedule the next apply.
+ * @sim:	the simulation.
+ * @t:		the stage clock's last reading (hs_sim_stamp()).
+ */
+void hs_apply_schemes(struct hs_sim *sim, uint64_t *t)
+{
+	bool due = false;
+	unsigned int i;
+
+	for (i = 0; i < sim->cfg.nr_schemes; i++) {
+		struct hs_scheme *s = &sim->schemes[i];
+
+		if (time_before(sim->passed_sis, s->next_apply_sis))
+			continue;
+		due = true;
+		hs_adjust_quota(sim, s);
+	}
+	hs_sim_stamp(sim, HS_STAGE_SCORE, t);
+	if (!due)
+		return;
+	apply_target(sim, hs_region_sz_limit(sim));
+	for (i = 0; i < sim->cfg.nr_schemes; i++) {
+		struct hs_scheme *s = &sim->schemes[i];
+
+		if (time_before(sim->passed_sis, s->next_apply_sis))
+			continue;
+		set_next_apply_sis(sim, s);
+	}
+	hs_sim_stamp(sim, HS_STAGE_APPLY, t);
+}

@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kdamond.c - kdamond_fn()'s loop, one sample interval per step: prepare
+ * and check accesses; at an aggregation boundary merge and re-apply
+ * min_nr_regions; apply schemes (after the merge, before the reset, so that
+ * a boundary sees the full count); then reset, split and the ops update.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hotscore/sim.h"
+
+/* time_after_eq(a, b) */
+static bool after_eq(unsigned long a, unsigned long b)
+{
+	return (long)(a - b) >= 0;
+}
+
+/**
+ * hs_sim_now_ns() - simulated time since kdamond started: the sample
+ * intervals slept so far plus the time actions kept kdamond busy.
+ * @sim:	the simulation.
+ *
+ * Return: nanoseconds.
+ */
+uint64_t hs_sim_now_ns(const struct hs_sim *sim)
+{
+	return (uint64_t)sim->passed_sis * sim->cfg.attrs.sample_us * 1000 +
+		sim->busy_ns;
+}
+
+uint64_t hs_sim_now_us(const struct hs_sim *sim)
+{
+	return hs_sim_now_ns(sim) / 1000;
+}
+
+/**
+ * hs_sim_stamp() - charge the stage clock's ticks since *@t to @stage.
+ * @sim:	the simulation.
+ * @stage:	the stage that just ran.
+ * @t:		the last reading; updated.
+ */
+void hs_sim_stamp(struct hs_sim *sim, enum hs_stage stage, uint64_t *t)
+{
+	uint64_t now;
+
+	if (!sim->cfg.clock)
+		return;
+	now = sim->cfg.clock->read();
+	sim->stage_ticks[stage] += now - *t;
+	*t = now;
+}
+
+/*
+ * vaddr's damon_va_three_regions(): the mappings without the two biggest
+ * gaps between them (heap to mmap area, mmap area to stack).
+ */
+static int three_regions(struct hs_sim *sim, char *err, size_t errlen)
+{
+	const struct hs_workload *wl = sim->wl;
+	unsigned int i, g1 = 0, g2 = 0;
+	uint64_t s1 = 0, s2 = 0;
+
+	for (i = 1; i < wl->nr_regions; i++) {
+		uint64_t gap = wl->regions[i].start - wl->regions[i - 1].end;
+
+		if (gap > s1) {
+			s2 = s1, g2 = g1;
+			s1 = gap, g1 = i;
+		} else if (gap > s2) {
+			s2 = gap, g2 = i;
+		}
+	}
+	if (!s2) {
+		snprintf(err, errlen, "vaddr needs two gaps between mappings");
+		return -1;
+	}
+	if (g1 > g2) {
+		i = g1, g1 = g2, g2 = i;
+	}
+	sim->ranges[0][0] = wl->regions[0].start;
+	sim->ranges[0][1] = wl->regions[g1 - 1].end;
+	sim->ranges[1][0] = wl->regions[g1].start;
+	sim->ranges[1][1] = wl->regions[g2 - 1].end;
+	sim->ranges[2][0] = wl->regions[g2].start;
+	sim->ranges[2][1] = wl->regions[wl->nr_regions - 1].end;
+	sim->nr_ranges = 3;
+	return 0;
+}
+
+/* damon_set_attrs()'s checks, plus what the simulator needs. */
+static int check_attrs(const struct hs_attrs *a, char *err, size_t errlen)
+{
+	const char *why = NULL;
+
+	if (!a->sample_us)
+		why = "the sampling interval must be at least 1 us";
+	else if (a->sample_us > a->aggr_us)
+		why = "the sampling interval is longer than the aggregation interval";
+	else if (a->min_nr_regions < 3)
+		why = "min_nr_regions must be at least 3";
+	else if (a->min_nr_regions > a->max_nr_regions)
+		why = "min_nr_regions is larger than max_nr_regions";
+	if (why)
+		snprintf(err, errlen, "%s", why);
+	return why ? -1 : 0;
+}
+
+/* A profile that divides by zero with these intervals would oops. */
+static int check_profile(const struct hs_sim_config *cfg, char *err,
+			 size_t errlen)
+{
+	struct hs_input in = { 0 };
+	struct hs_result res;
+
+	in.sample_us = cfg->attrs.sample_us;
+	in.aggr_us = cfg->attrs.aggr_us;
+	in.next_aggr_sis = cfg->attrs.aggr_us / cfg->attrs.sample_us;
+	in.weight_nr_accesses = 1;
+	res = hs_score(&cfg->comp, &in, NULL);
+	if (res.status != HS_DIV0)
+		return 0;
+	snprintf(err, errlen, "with --sample %lu --aggr %lu this profile's damon_hot_score() divides by zero: the kernel would oops",
+		 cfg->attrs.sample_us, cfg->attrs.aggr_us);
+	return -1;
+}
+
+/**
+ * hs_sim_init() - set up kdamond for a workload: the target's initial
+ * regions (damon_set_regions() of the ranges, then min_nr_regions) and the
+ * schemes' first apply times (kdamond_init_ctx()).
+ * @sim:	receives the simulation; hs_sim_free() it.
+ * @cfg:	the configuration (copied; the schemes too).
+ * @wl:		a laid-out, prepared workload; the simulation changes its
+ *		residency.
+ * @err:	receives the reason on failure.
+ * @errlen:	size of @err.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
+		struct hs_workload *wl, char *err, size_t errlen)
+{
+	unsigned int i;
+
+	memset(sim, 0, sizeof(*sim));
+	sim->cfg = *cfg;
+	sim->wl = wl;
+	if (check_attrs(&cfg->attrs, err, errlen) ||
+	    check_profile(cfg, err, errlen))
+		return -1;
+	if (cfg->nr_schemes > HS_MAX_SCHEMES) {
+		snprintf(err, errlen, "at most %d schemes", HS_MAX_SCHEMES);
+		return -1;
+	}
+	sim->rnd = cfg->seed;
+	sim->capture_rnd = cfg->seed ^ 0x5851f42d4c957f2dULL;
+	sim->hash = 0xcbf29ce484222325ULL;
+	sim->schemes = calloc(cfg->nr_schemes + 1, sizeof(*sim->schemes));
+	sim->events = calloc(cfg->max_events + 1, sizeof(*sim->events));
+	sim->inputs = calloc(cfg->capture + 1, sizeof(*sim->inputs));
+	if (!sim->schemes || !sim->events || !sim->inputs)
+		goto oom;
+	if (cfg->nr_schemes)
+		memcpy(sim->schemes, cfg->schemes,
+		       cfg->nr_schemes * sizeof(*sim->schemes));
+	if (cfg->ops == HS_OPS_VADDR) {
+		if (three_regions(sim, err, errlen))
+			return -1;
+	} else {
+		sim->ranges[0][0] = wl->regions[0].start;
+		sim->ranges[0][1] = wl->regions[wl->nr_regions - 1].end;
+		sim->nr_ranges = 1;
+	}
+	if (hs_set_regions(sim))
+		goto oom;
+	sim->next_aggr_sis = cfg->attrs.aggr_us / cfg->attrs.sample_us;
+	sim->next_ops_update_sis = cfg->attrs.ops_update_us /
+		cfg->attrs.sample_us;
+	for (i = 0; i < cfg->nr_schemes; i++) {
+		struct hs_scheme *s = &sim->schemes[i];
+		unsigned long apply = s->apply_us ? s->apply_us :
+			cfg->attrs.aggr_us;
+
+		memset(&s->stat, 0, sizeof(s->stat));
+		s->next_apply_sis = apply / cfg->attrs.sample_us;
+	}
+	sim->sz_limit = hs_apply_min_nr_regions(sim);
+	sim->min_seen = sim->max_seen = sim->nr;
+	return 0;
+oom:
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+void hs_sim_free(struct hs_sim *sim)
+{
+	free(sim->r);
+	free(sim->tmp);
+	free(sim->schemes);
+	free(sim->events);
+	free(sim->inputs);
+	memset(sim, 0, sizeof(*sim));
+}
+
+/*
+ * prepare_access_checks, the sample interval and check_accesses.  The
+ * kernel picks every sampling address, sleeps, then checks them all; as
+ * the workload oracle does not depend on when a region is checked, one
+ * pass does both, drawing damon_rand() in the same order, and the
+ * sampling address need not be kept in the region.
+ */
+static unsigned int sample(struct hs_sim *sim)
+{
+	const struct hs_workload *wl = sim->wl;
+	struct hs_region *r = sim->r, *end = sim->r + sim->nr;
+	uint64_t rnd = sim->rnd;	/* a local: no aliasing with regions */
+	unsigned int max_nr = 0;
+
+	hs_workload_begin(sim->wl, sim->passed_sis, hs_sim_now_us(sim));
+	for (; r < end; r++) {
+		unsigned long addr = hs_rand_next(&rnd, r->start, r->end);
+
+		r->wl = hs_workload_find(wl, addr, r->wl);
+		r->nr_accesses += hs_workload_touched(wl, r->wl, addr);
+		if (r->nr_accesses > max_nr)
+			max_nr = r->nr_accesses;
+	}
+	sim->rnd = rnd;
+	sim->region_samples += sim->nr;
+	return max_nr;
+}
+
+/* kdamond_reset_aggregated() */
+static void reset_aggregated(struct hs_sim *sim)
+{
+	size_t i;
+
+	for (i = 0; i < sim->nr; i++) {
+		sim->r[i].last_nr_accesses = sim->r[i].nr_accesses;
+		sim->r[i].nr_accesses = 0;
+	}
+}
+
+/**
+ * hs_sim_step() - one iteration of kdamond_fn(): one sample interval.
+ * @sim:	the simulation.
+ *
+ * Return: true while the run should go on: not past the duration, and no
+ * score has left [0, 99].
+ */
+bool hs_sim_step(struct hs_sim *sim)
+{
+	const struct hs_attrs *a = &sim->cfg.attrs;
+	unsigned long next_aggr = sim->next_aggr_sis;
+	unsigned long next_update = sim->next_ops_update_sis;
+	unsigned int max_nr;
+	uint64_t t = sim->cfg.clock ? sim->cfg.clock->read() : 0;
+	bool boundary;
+
+	max_nr = sample(sim);
+	hs_sim_stamp(sim, HS_STAGE_SAMPLE, &t);
+	/* the workload's own touches of paged-out pages during the sample */
+	hs_workload_fault_in(sim->wl);
+	hs_sim_stamp(sim, HS_STAGE_WORKLOAD, &t);
+	sim->passed_sis++;
+	sim->nr_samples++;
+	boundary = after_eq(sim->passed_sis, next_aggr);
+	if (boundary) {
+		hs_merge_regions(sim, max_nr / 10, sim->sz_limit);
+		sim->sz_limit = hs_apply_min_nr_regions(sim);
+		hs_sim_stamp(sim, HS_STAGE_AGGREGATE, &t);
+	}
+	if (sim->cfg.nr_schemes)
+		hs_apply_schemes(sim, &t);
+	if (boundary) {
+		if (sim->cfg.on_aggregate)
+			sim->cfg.on_aggregate(sim, sim->cfg.ctx);
+		if (sim->cfg.clock)
+			t = sim->cfg.clock->read();
+		sim->next_aggr_sis = next_aggr + a->aggr_us / a->sample_us;
+		reset_aggregated(sim);
+		hs_sim_stamp(sim, HS_STAGE_AGGREGATE, &t);
+		hs_split_regions(sim);
+		hs_sim_stamp(sim, HS_STAGE_SPLIT, &t);
+		sim->nr_aggr++;
+		if (sim->nr < sim->min_seen)
+			sim->min_seen = sim->nr;
+		if (sim->nr > sim->max_seen)
+			sim->max_seen = sim->nr;
+	}
+	if (after_eq(sim->passed_sis, next_update)) {
+		sim->next_ops_update_sis = next_update +
+			a->ops_update_us / a->sample_us;
+		/* vaddr re-reads the mappings; the layout does not change */
+		if (sim->cfg.ops == HS_OPS_VADDR)
+			hs_set_regions(sim);
+		hs_sim_stamp(sim, HS_STAGE_AGGREGATE, &t);
+	}
+	return !sim->overrun && hs_sim_now_us(sim) < sim->cfg.duration_us;
+}

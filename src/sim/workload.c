@@ -1,0 +1,685 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * workload.c - masim configs, the simulated address space and the access
+ * oracle that kdamond's sampling asks.
+ *
+ * Parsing follows masim's README: blank-line separated paragraphs; the first
+ * defines regions "name, size_bytes[, init_data_file]"; each later one is a
+ * phase: a name line, a duration in ms, then lines
+ * "region, random(1)|seq(0), stride_bytes, relative_probability[, ro|wo|rw]".
+ * Lines starting with '#' are comments.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hotscore/workload.h"
+
+/* masim's configs/stairs.cfg and zigzag.cfg, in shape (docs/sim.md). */
+static const char stairs_cfg[] =
+	"# shaped like masim configs/stairs.cfg: one 10 MB region hot at a time\n"
+	"a, 10000000\nb, 10000000\nc, 10000000\nd, 10000000\ne, 10000000\n"
+	"f, 10000000\ng, 10000000\nh, 10000000\ni, 10000000\nj, 10000000\n"
+	"\ninitial phase\n10000\n"
+	"a, 0, 4096, 1\nb, 0, 4096, 1\nc, 0, 4096, 1\nd, 0, 4096, 1\n"
+	"e, 0, 4096, 1\nf, 0, 4096, 1\ng, 0, 4096, 1\nh, 0, 4096, 1\n"
+	"i, 0, 4096, 1\nj, 0, 4096, 1\n"
+	"\nphase 0\n5000\na, 0, 4096, 50\n\nphase 1\n5000\nb, 0, 4096, 50\n"
+	"\nphase 2\n5000\nc, 0, 4096, 50\n\nphase 3\n5000\nd, 0, 4096, 50\n"
+	"\nphase 4\n5000\ne, 0, 4096, 50\n\nphase 5\n5000\nf, 0, 4096, 50\n"
+	"\nphase 6\n5000\ng, 0, 4096, 50\n\nphase 7\n5000\nh, 0, 4096, 50\n"
+	"\nphase 8\n5000\ni, 0, 4096, 50\n\nphase 9\n5000\nj, 0, 4096, 50\n";
+
+static const char zigzag_cfg[] =
+	"# shaped like masim configs/zigzag.cfg: two 100 MB regions take turns\n"
+	"a, 100000000\nb, 100000000\n"
+	"\ninitial phase\n10000\na, 0, 4096, 1\nb, 0, 4096, 1\n"
+	"\nlow 0\n5000\na, 0, 4096, 1\n\nhigh 0\n5000\nb, 0, 4096, 1\n"
+	"\nlow 1\n5000\na, 0, 4096, 1\n\nhigh 1\n5000\nb, 0, 4096, 1\n"
+	"\nlow 2\n5000\na, 0, 4096, 1\n\nhigh 2\n5000\nb, 0, 4096, 1\n"
+	"\nlow 3\n5000\na, 0, 4096, 1\n\nhigh 3\n5000\nb, 0, 4096, 1\n"
+	"\nlow 4\n5000\na, 0, 4096, 1\n\nhigh 4\n5000\nb, 0, 4096, 1\n"
+	"\nlow 5\n5000\na, 0, 4096, 1\n\nhigh 5\n5000\nb, 0, 4096, 1\n";
+
+/**
+ * hs_workload_builtin() - the config text of a built-in workload.
+ * @name:	"stairs" or "zigzag".
+ *
+ * Return: the text, or NULL for an unknown name.
+ */
+const char *hs_workload_builtin(const char *name)
+{
+	if (!strcmp(name, "stairs"))
+		return stairs_cfg;
+	if (!strcmp(name, "zigzag"))
+		return zigzag_cfg;
+	return NULL;
+}
+
+struct parser {
+	const char *file;
+	unsigned int line;
+	char *err;
+	size_t errlen;
+};
+
+static int parse_error(struct parser *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int parse_error(struct parser *p, const char *fmt, ...)
+{
+	char msg[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	snprintf(p->err, p->errlen, "%s:%u: %s", p->file, p->line, msg);
+	return -1;
+}
+
+static char *trim(char *s)
+{
+	char *end;
+
+	while (*s == ' ' || *s == '\t' || *s == '\r')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' ||
+			   end[-1] == '\r'))
+		*--end = '\0';
+	return s;
+}
+
+/* A plain decimal number: digits only, no sign, no overflow. */
+static bool parse_u64(const char *s, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		if (!isdigit((unsigned char)*s))
+			return false;
+		if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+			return false;
+		v = v * 10 + (uint64_t)(*s - '0');
+	}
+	*out = v;
+	return true;
+}
+
+static unsigned int split_fields(char *line, char **f, unsigned int max)
+{
+	unsigned int n = 0;
+	char *p = line;
+
+	for (;;) {
+		char *comma = strchr(p, ',');
+
+		if (comma)
+			*comma = '\0';
+		if (n < max)
+			f[n] = trim(p);
+		n++;
+		if (!comma)
+			return n;
+		p = comma + 1;
+	}
+}
+
+static void *grow(void *arr, unsigned int nr, size_t size)
+{
+	/* doubling at powers of two keeps appends amortised O(1) */
+	if (nr & (nr - 1))
+		return arr;
+	return realloc(arr, (nr ? 2 * nr : 1) * size);
+}
+
+static int find_region(const struct hs_workload *wl, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < wl->nr_regions; i++)
+		if (!strcmp(wl->regions[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static int parse_region(struct parser *p, struct hs_workload *wl, char *line)
+{
+	char *f[3];
+	unsigned int n = split_fields(line, f, 3);
+	struct hs_wl_region *r;
+	uint64_t size, total = 0;
+	unsigned int i;
+
+	if (n < 2 || n > 3)
+		return parse_error(p, "a region is 'name, size_bytes[, init_data_file]', got %u fields", n);
+	if (!*f[0] || strlen(f[0]) >= HS_WL_NAME_LEN)
+		return parse_error(p, "region name must have 1 to %d characters",
+				   HS_WL_NAME_LEN - 1);
+	if (find_region(wl, f[0]) >= 0)
+		return parse_error(p, "region '%s' is defined twice", f[0]);
+	if (!parse_u64(f[1], &size) || !size)
+		return parse_error(p, "region size '%s' is not a positive number of bytes", f[1]);
+	for (i = 0; i < wl->nr_regions; i++)
+		total += wl->regions[i].size;
+	if (size > HS_WL_MAX_BYTES || total + size > HS_WL_MAX_BYTES)
+		return parse_error(p, "regions larger than 1 TiB in all are not simulated");
+	r = grow(wl->regions, wl->nr_regions, sizeof(*r));
+	if (!r)
+		return parse_error(p, "out of memory");
+	wl->regions = r;
+	r += wl->nr_regions++;
+	memset(r, 0, sizeof(*r));
+	snprintf(r->name, sizeof(r->name), "%s", f[0]);
+	r->size = size;
+	return 0;
+}
+
+static int parse_access(struct parser *p, struct hs_workload *wl,
+			struct hs_wl_phase *ph, char *line)
+{
+	char *f[5];
+	unsigned int n = split_fields(line, f, 5);
+	struct hs_wl_access *a;
+	uint64_t random, stride, prob;
+	int region;
+
+	if (n < 4 || n > 5)
+		return parse_error(p, "an access is 'region, random(1)|seq(0), stride_bytes, probability[, ro|wo|rw]', got %u fields", n);
+	region = find_region(wl, f[0]);
+	if (region < 0)
+		return parse_error(p, "no region named '%s'", f[0]);
+	if (!parse_u64(f[1], &random) || random > 1)
+		return parse_error(p, "random must be 1 or 0, got '%s'", f[1]);
+	if (!parse_u64(f[2], &stride) || !stride)
+		return parse_error(p, "stride '%s' is not a positive number of bytes", f[2]);
+	if (!parse_u64(f[3], &prob) || prob > UINT32_MAX)
+		return parse_error(p, "probability '%s' is not a number below 2^32", f[3]);
+	if (n == 5 && strcmp(f[4], "ro") && strcmp(f[4], "wo") &&
+	    strcmp(f[4], "rw"))
+		return parse_error(p, "access mode must be ro, wo or rw, got '%s'", f[4]);
+	a = grow(ph->access, ph->nr_access, sizeof(*a));
+	if (!a)
+		return parse_error(p, "out of memory");
+	ph->access = a;
+	a += ph->nr_access++;
+	memset(a, 0, sizeof(*a));
+	a->region = (unsigned int)region;
+	a->random = random;
+	a->stride = stride;
+	a->prob = prob;
+	return 0;
+}
+
+static int parse_phase_line(struct parser *p, struct hs_workload *wl,
+			    unsigned int nth, char *line)
+{
+	struct hs_wl_phase *ph;
+
+	if (nth == 0) {
+		ph = grow(wl->phases, wl->nr_phases, sizeof(*ph));
+		if (!ph)
+			return parse_error(p, "out of memory");
+		wl->phases = ph;
+		ph += wl->nr_phases++;
+		memset(ph, 0, sizeof(*ph));
+		if (strlen(line) >= HS_WL_NAME_LEN)
+			return parse_error(p, "phase name longer than %d characters",
+					   HS_WL_NAME_LEN - 1);
+		snprintf(ph->name, sizeof(ph->name), "%s", line);
+		return 0;
+	}
+	ph = &wl->phases[wl->nr_phases - 1];
+	if (nth == 1) {
+		if (!parse_u64(line, &ph->duration_ms) || !ph->duration_ms ||
+		    ph->duration_ms > 1000ULL * 1000 * 3600 * 24 * 365)
+			return parse_error(p, "phase duration '%s' is not a positive number of ms (at most a year)", line);
+		wl->total_ms += ph->duration_ms;
+		return 0;
+	}
+	return parse_access(p, wl, ph, line);
+}
+
+static int cmp_access(const void *a, const void *b)
+{
+	const struct hs_wl_access *x = a, *y = b;
+
+	return (x->region > y->region) - (x->region < y->region);
+}
+
+/**
+ * hs_workload_parse() - read a masim config.
+ * @text:	the whole config, NUL-terminated.
+ * @file:	its name, for messages.
+ * @wl:		receives the workload (zeroed first); hs_workload_free() it.
+ * @err:	receives "FILE:LINE: what is wrong" on failure.
+ * @errlen:	size of @err.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int hs_workload_parse(const char *text, const char *file,
+		      struct hs_workload *wl, char *err, size_t errlen)
+{
+	struct parser p = { file, 0, err, errlen };
+	unsigned int paragraph = 0, nth = 0;
+	const char *base = strrchr(file, '/');
+	char buf[512];
+
+	memset(wl, 0, sizeof(*wl));
+	snprintf(wl->name, sizeof(wl->name), "%s", base ? base + 1 : file);
+	wl->rate = HS_WL_DEFAULT_RATE;
+	while (*text) {
+		size_t len = strcspn(text, "\n");
+		char *line;
+
+		p.line++;
+		if (len >= sizeof(buf))
+			return parse_error(&p, "line longer than %zu bytes",
+					   sizeof(buf) - 1);
+		memcpy(buf, text, len);
+		buf[len] = '\0';
+		text += len + (text[len] == '\n');
+		if (memchr(buf, '\0', len))
+			return parse_error(&p, "a NUL byte: not a text file");
+		line = trim(buf);
+		if (*line == '#')
+			continue;
+		if (!*line) {
+			if (nth) {
+				if (paragraph > 0 && nth < 2)
+					return parse_error(&p, "phase '%s' has no duration line",
+							   wl->phases[wl->nr_phases - 1].name);
+				paragraph++;
+			}
+			nth = 0;
+			continue;
+		}
+		if (paragraph == 0 ? parse_region(&p, wl, line) :
+		    parse_phase_line(&p, wl, nth, line))
+			return -1;
+		nth++;
+	}
+	if (paragraph > 0 && nth == 1)
+		return parse_error(&p, "phase '%s' has no duration line",
+				   wl->phases[wl->nr_phases - 1].name);
+	if (!wl->nr_regions)
+		return parse_error(&p, "no regions defined");
+	if (!wl->nr_phases)
+		return parse_error(&p, "no phases defined");
+	wl->nr_masim = wl->nr_regions;
+	return 0;
+}
+
+static int add_mapping(struct hs_wl_region *r, const char *name,
+		       uint64_t start, uint64_t size)
+{
+	snprintf(r->name, sizeof(r->name), "%s", name);
+	r->size = size;
+	r->start = start;
+	r->end = start + size;
+	return 0;
+}
+
+/**
+ * hs_workload_layout() - place the regions in a simulated address space
+ * and allocate the residency bitmap (every page resident).
+ * @wl:		a parsed workload.
+ * @layout:	HS_WL_VADDR: the process' text/heap, masim's regions in the
+ *		mmap area, the stack; HS_WL_PADDR: masim's regions at 4 GiB.
+ * @err:	receives the reason on failure.
+ * @errlen:	size of @err.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int hs_workload_layout(struct hs_workload *wl, enum hs_wl_layout layout,
+		       char *err, size_t errlen)
+{
+	unsigned int extra = layout == HS_WL_VADDR ? 2 : 0, i, j;
+	unsigned int nr = wl->nr_masim + extra;
+	struct hs_wl_region *r = calloc(nr, sizeof(*r));
+	uint64_t at = layout == HS_WL_VADDR ? HS_WL_MMAP_START :
+		HS_WL_PADDR_START, page = 0;
+
+	if (!r) {
+		snprintf(err, errlen, "out of memory for %u regions", nr);
+		return -1;
+	}
+	i = 0;
+	if (layout == HS_WL_VADDR)
+		add_mapping(&r[i++], "[heap]", HS_WL_HEAP_START,
+			    HS_WL_HEAP_SIZE);
+	for (j = 0; j < wl->nr_masim; j++, i++) {
+		r[i] = wl->regions[j];
+		r[i].start = at;
+		r[i].end = at + ((r[i].size + HS_PAGE_SIZE - 1) &
+				 ~(HS_PAGE_SIZE - 1));
+		at = r[i].end;
+	}
+	if (layout == HS_WL_VADDR)
+		add_mapping(&r[i++], "[stack]", HS_WL_STACK_START,
+			    HS_WL_STACK_SIZE);
+	for (i = 0; i < nr; i++) {
+		r[i].first_page = page;
+		page += (r[i].end - r[i].start) >> HS_PAGE_SHIFT;
+	}
+	free(wl->regions);
+	wl->regions = r;
+	wl->nr_regions = nr;
+	wl->nr_pages = page;
+	wl->out = calloc((page + 63) / 64, sizeof(uint64_t));
+	wl->kind = calloc(nr, 1);
+	for (j = 0; j < wl->nr_phases; j++) {
+		struct hs_wl_phase *ph = &wl->phases[j];
+
+		ph->first = malloc(nr * sizeof(int));
+		if (!ph->first)
+			break;
+		for (i = 0; i < ph->nr_access; i++)
+			ph->access[i].region += layout == HS_WL_VADDR;
+		qsort(ph->access, ph->nr_access, sizeof(*ph->access),
+		      cmp_access);
+		for (i = 0; i < nr; i++)
+			ph->first[i] = -1;
+		for (i = ph->nr_access; i-- > 0;)
+			ph->first[ph->access[i].region] = (int)i;
+	}
+	if (!wl->out || !wl->kind || j < wl->nr_phases) {
+		snprintf(err, errlen, "out of memory for %llu pages",
+			 (unsigned long long)page);
+		return -1;
+	}
+	return 0;
+}
+
+/**
+ * hs_workload_prepare() - derive what one sample interval touches.
+ * @wl:		a laid-out workload, with @wl->rate set.
+ * @sample_us:	the sampling interval.
+ *
+ * A random line touches each page of its region independently with
+ * probability 1 - exp(-n / pages) for n accesses per sample; a sequential
+ * line sweeps n * stride bytes per sample, wrapping around its region.
+ */
+void hs_workload_prepare(struct hs_workload *wl, unsigned long sample_us)
+{
+	unsigned int i, j;
+
+	for (j = 0; j < wl->nr_phases; j++) {
+		struct hs_wl_phase *ph = &wl->phases[j];
+		uint64_t sum = 0;
+
+		for (i = 0; i < ph->nr_access; i++)
+			sum += ph->access[i].prob;
+		for (i = 0; i < ph->nr_access; i++) {
+			struct hs_wl_access *a = &ph->access[i];
+			const struct hs_wl_region *r = &wl->regions[a->region];
+			uint64_t pages = (r->end - r->start) >> HS_PAGE_SHIFT;
+			unsigned __int128 n;
+			double p;
+
+			a->per_ms = sum ? (uint64_t)((unsigned __int128)wl->rate *
+						     a->prob / sum) : 0;
+			n = (unsigned __int128)a->per_ms * sample_us / 1000;
+			p = 1.0 - exp(-(double)n / (double)pages);
+			a->threshold = p >= 1.0 ? 1ULL << 32 :
+				(uint64_t)(p * 4294967296.0);
+			n *= a->stride;
+			a->sweep = n > UINT64_MAX ? UINT64_MAX : (uint64_t)n;
+		}
+	}
+}
+
+void hs_workload_free(struct hs_workload *wl)
+{
+	unsigned int j;
+
+	for (j = 0; j < wl->nr_phases; j++) {
+		free(wl->phases[j].access);
+		free(wl->phases[j].first);
+	}
+	free(wl->phases);
+	free(wl->regions);
+	free(wl->out);
+	free(wl->kind);
+	memset(wl, 0, sizeof(*wl));
+}
+
+/* Does @a touch every page of @r in one sample? */
+static bool line_touches_all(const struct hs_wl_access *a,
+			     const struct hs_wl_region *r)
+{
+	if (a->random)
+		return a->threshold >= 1ULL << 32;
+	return a->stride <= HS_PAGE_SIZE && a->sweep >= r->end - r->start;
+}
+
+/**
+ * hs_workload_begin() - start a sample interval.
+ * @wl:		the workload.
+ * @sample:	its index (seeds the random lines).
+ * @now_us:	when it starts, since the workload started; the phases repeat.
+ */
+void hs_workload_begin(struct hs_workload *wl, uint64_t sample,
+		       uint64_t now_us)
+{
+	uint64_t at_ms = (now_us / 1000) % wl->total_ms, from = 0, in_us;
+	struct hs_wl_phase *ph;
+	unsigned int i;
+
+	for (i = 0; i + 1 < wl->nr_phases; i++) {
+		if (at_ms < from + wl->phases[i].duration_ms)
+			break;
+		from += wl->phases[i].duration_ms;
+	}
+	wl->phase = i;
+	wl->sample = sample;
+	ph = &wl->phases[i];
+	in_us = now_us % (wl->total_ms * 1000) - from * 1000;
+	memset(wl->kind, HS_WL_NONE, wl->nr_regions);
+	for (i = 0; i < ph->nr_access; i++) {
+		struct hs_wl_access *a = &ph->access[i];
+		const struct hs_wl_region *r = &wl->regions[a->region];
+		unsigned __int128 done;
+
+		if (!a->per_ms || wl->kind[a->region] == HS_WL_ALL)
+			continue;
+		wl->kind[a->region] = line_touches_all(a, r) ? HS_WL_ALL :
+			HS_WL_SOME;
+		if (a->random)
+			continue;
+		done = (unsigned __int128)in_us * a->per_ms / 1000 * a->stride;
+		a->pos = (uint64_t)(done % (r->end - r->start));
+	}
+}
+
+/* hs_workload_find() past its hint: a binary search. */
+unsigned int hs_workload_search(const struct hs_workload *wl, uint64_t addr)
+{
+	unsigned int lo = 0, hi = wl->nr_regions;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (addr < wl->regions[mid].start)
+			hi = mid;
+		else if (addr >= wl->regions[mid].end)
+			lo = mid + 1;
+		else
+			return mid;
+	}
+	return wl->nr_regions;
+}
+
+static inline uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/* Does the sweep of @a (starting at a->pos) touch the page at offset @o? */
+static bool sweep_touches(const struct hs_wl_access *a, uint64_t size,
+			  uint64_t o)
+{
+	uint64_t from_pos, to_pos;
+
+	if (a->stride > HS_PAGE_SIZE) {
+		/* only pages holding a point pos + j * stride */
+		uint64_t r = a->pos % a->stride;
+
+		if ((r + a->stride - o % a->stride) % a->stride >= HS_PAGE_SIZE)
+			return false;
+	}
+	if (a->sweep >= size)
+		return true;
+	/* o and pos are below size: distances without a division */
+	from_pos = o >= a->pos ? o - a->pos : o + size - a->pos;
+	to_pos = a->pos >= o ? a->pos - o : a->pos + size - o;
+	/* the page starts within the sweep, or the sweep starts in it */
+	return from_pos < a->sweep || to_pos < HS_PAGE_SIZE;
+}
+
+static bool line_touches(const struct hs_workload *wl,
+			 const struct hs_wl_access *a,
+			 const struct hs_wl_region *r, uint64_t addr)
+{
+	uint64_t page = addr >> HS_PAGE_SHIFT;
+
+	if (!a->per_ms)
+		return false;
+	if (a->random)
+		return (mix64(wl->seed ^ mix64(wl->sample * 0x9e3779b97f4a7c15ULL
+					       + page)) >> 32) < a->threshold;
+	return sweep_touches(a, r->end - r->start,
+			     (addr - r->start) & ~(HS_PAGE_SIZE - 1));
+}
+
+/* The slow half of hs_workload_touched(): ask each line of @region. */
+bool hs_workload_lines_touch(const struct hs_workload *wl, unsigned int region,
+			     uint64_t addr)
+{
+	const struct hs_wl_phase *ph = &wl->phases[wl->phase];
+	int i = ph->first[region];
+
+	if (i < 0)
+		return false;
+	for (; (unsigned int)i < ph->nr_access &&
+	     ph->access[i].region == region; i++)
+		if (line_touches(wl, &ph->access[i], &wl->regions[region],
+				 addr))
+			return true;
+	return false;
+}
+
+/**
+ * hs_workload_fault_in() - the current sample's touches of paged-out pages:
+ * each is a fault that makes its page resident again.
+ * @wl:		the workload, after hs_workload_begin().
+ */
+void hs_workload_fault_in(struct hs_workload *wl)
+{
+	const struct hs_wl_phase *ph = &wl->phases[wl->phase];
+	unsigned int i;
+
+	for (i = 0; i < ph->nr_access; i++) {
+		struct hs_wl_region *r = &wl->regions[ph->access[i].region];
+		uint64_t p, end = r->first_page +
+			((r->end - r->start) >> HS_PAGE_SHIFT);
+
+		if (!r->nr_out || !ph->access[i].per_ms)
+			continue;
+		for (p = r->first_page; p < end; p++) {
+			uint64_t word = wl->out[p / 64] >> (p % 64);
+
+			if (!word) {	/* skip to the next word */
+				p |= 63;
+				continue;
+			}
+			p += (uint64_t)__builtin_ctzll(word);
+			if (p >= end)
+				break;
+			if (!hs_workload_touched(wl, ph->access[i].region,
+						 r->start + ((p - r->first_page)
+							     << HS_PAGE_SHIFT)))
+				continue;
+			wl->out[p / 64] &= ~(1ULL << (p % 64));
+			r->nr_out--;
+			wl->nr_out--;
+			wl->faults++;
+		}
+	}
+}
+
+/* Calls @fn on each region's page range within [start, end). */
+static uint64_t for_pages(const struct hs_workload *wl, uint64_t start,
+			  uint64_t end, bool set)
+{
+	uint64_t count = 0;
+	unsigned int i;
+
+	for (i = 0; i < wl->nr_regions; i++) {
+		struct hs_wl_region *r = &wl->regions[i];
+		uint64_t s = start > r->start ? start : r->start;
+		uint64_t e = end < r->end ? end : r->end;
+		uint64_t p, pe;
+
+		if (s >= e)
+			continue;
+		/* whole pages only, as the kernel acts on pages */
+		p = r->first_page + ((s - r->start + HS_PAGE_SIZE - 1) >>
+				     HS_PAGE_SHIFT);
+		pe = r->first_page + ((e - r->start) >> HS_PAGE_SHIFT);
+		for (; p < pe; p++) {
+			uint64_t bit = 1ULL << (p % 64);
+			bool out = wl->out[p / 64] & bit;
+
+			if (out)
+				continue;
+			count++;
+			if (set) {
+				wl->out[p / 64] |= bit;
+				r->nr_out++;
+			}
+		}
+	}
+	return count;
+}
+
+/**
+ * hs_workload_pageout() - page out the resident pages in [start, end).
+ * @wl:		the workload.
+ * @start:	first byte.
+ * @end:	one past the last.
+ *
+ * Return: the bytes paged out (resident before).
+ */
+uint64_t hs_workload_pageout(struct hs_workload *wl, uint64_t start,
+			     uint64_t end)
+{
+	uint64_t n = for_pages(wl, start, end, true);
+
+	wl->nr_out += n;
+	return n << HS_PAGE_SHIFT;
+}
+
+/**
+ * hs_workload_resident() - resident bytes in [start, end).
+ * @wl:		the workload.
+ * @start:	first byte.
+ * @end:	one past the last.
+ *
+ * Return: bytes.
+ */
+uint64_t hs_workload_resident(const struct hs_workload *wl, uint64_t start,
+			      uint64_t end)
+{
+	return for_pages(wl, start, end, false) << HS_PAGE_SHIFT;
+}
