@@ -36,6 +36,8 @@ done
 suite cli "$here/cli.sh" "$build/hotscore"
 suite bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
 suite verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
+suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \
+	"$build/tests/damocheck"
 suite freestanding "$here/freestanding.sh"
 
 echo "$passed passed, $failed failed"

@@ -21,6 +21,8 @@ static const struct {
 	  "the DAMON Perf Test: variants timed in batches, compared paired" },
 	{ "verify", hs_cmd_verify,
 	  "variants proven equal over whole domains; where versions differ" },
+	{ "sim", hs_cmd_sim,
+	  "kdamond and DAMOS in user space: what the quota picks, what scoring costs" },
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sim.h - `hotscore sim`: the options, one run's results, and the writers.
+ *
+ * sim.c parses and runs (through the engine in src/sim/); sim_report.c
+ * formats: the summary, --json, --record (damo's format) and --heatmap.
+ */
+#ifndef HOTSCORE_CLI_SIM_H
+#define HOTSCORE_CLI_SIM_H
+
+#include <stdio.h>
+
+#include <hotscore/damon_bench.h>
+#include <hotscore/host.h>
+#include <hotscore/sim.h>
+
+#define SIM_MAX_ROWS	24	/* rows of the memory-over-time table */
+#define HEAT_T		160	/* heatmap time bins */
+#define HEAT_A		80	/* heatmap address bins */
+
+/** struct sim_point - the state after one aggregation. */
+struct sim_point {
+	uint64_t t_us;
+	uint64_t resident;	/* bytes of the workload resident */
+	uint64_t faults;	/* so far */
+	uint64_t wss;		/* bytes in regions with nr_accesses > 0 */
+	size_t nr_regions;
+};
+
+/** struct heatmap - access frequency over time and address. */
+struct heatmap {
+	double sum[HEAT_T][HEAT_A];	/* percent x bytes */
+	double bytes[HEAT_T][HEAT_A];
+	uint64_t span;			/* monitored bytes (ranges joined) */
+};
+
+/** struct sim_run - one simulation with one profile. */
+struct sim_run {
+	const char *profile;
+	const struct hs_variant *variant;
+	struct hs_workload wl;
+	struct hs_sim sim;
+	uint64_t wall_ns;
+	bool have_cost;
+	struct hs_score_cost cost;
+	struct sim_point *points;
+	size_t nr_points, cap_points;
+	FILE *record;			/* --record, first run only */
+	bool record_first;
+	struct heatmap *heat;		/* --heatmap, first run only */
+	uint64_t last_progress_ns;
+	uint64_t aggr_start_ns;
+};
+
+/** struct sim_cmd - the command: options and runs. */
+struct sim_cmd {
+	const char *workload;
+	char *text;			/* the config */
+	enum hs_ops ops;
+	struct hs_sim_config cfg;
+	struct hs_scheme schemes[HS_MAX_SCHEMES];
+	const char *profiles[2];
+	unsigned int nr_runs;
+	bool compare;
+	const char *record, *heatmap, *json;
+	uint64_t rate;
+	bool timing;
+	struct hs_host host;
+	char command[1024];
+	struct sim_run runs[2];
+};
+
+void sim_report(FILE *f, const struct sim_cmd *c);
+int sim_compare(FILE *f, const struct sim_cmd *c);
+int sim_write_json(const struct sim_cmd *c, const char *path);
+void sim_record_begin(struct sim_run *run, const struct sim_cmd *c);
+void sim_record_snapshot(struct sim_run *run, const struct hs_sim *sim);
+int sim_record_end(struct sim_run *run, const char *path);
+void sim_heat_add(struct heatmap *h, const struct hs_sim *sim);
+int sim_heat_write(const struct heatmap *h, const struct sim_cmd *c,
+		   const char *path);
+const char *sim_stage_name(enum hs_stage s);
+
+#endif /* HOTSCORE_CLI_SIM_H */

@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sim_report.c - what `hotscore sim` writes: the summary, the profile
+ * comparison, --json, --record (damo's JSON record format) and --heatmap.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "json.h"
+#include "sim.h"
+
+static const char *const stage_names[HS_NR_STAGES] = {
+	[HS_STAGE_SAMPLE] = "sampling (prepare + check)",
+	[HS_STAGE_WORKLOAD] = "workload faults (not kdamond)",
+	[HS_STAGE_AGGREGATE] = "aggregation (merge, reset)",
+	[HS_STAGE_SPLIT] = "split",
+	[HS_STAGE_SCORE] = "score + histogram",
+	[HS_STAGE_APPLY] = "apply (walk + actions)",
+};
+
+static const char *const stage_keys[HS_NR_STAGES] = {
+	"sample", "workload", "aggregate", "split", "score", "apply",
+};
+
+const char *sim_stage_name(enum hs_stage s)
+{
+	return stage_names[s];
+}
+
+static double mib(uint64_t bytes)
+{
+	return bytes / 1048576.0;
+}
+
+/* Ticks of the stage clock in ns per aggregation. */
+static double stage_ns(const struct sim_cmd *c, const struct sim_run *run,
+		       enum hs_stage s)
+{
+	if (!run->sim.nr_aggr || !c->host.clock.hz)
+		return 0;
+	return run->sim.stage_ticks[s] * 1e9 / c->host.clock.hz /
+		run->sim.nr_aggr;
+}
+
+/* kdamond's own time per aggregation: every stage but the workload's. */
+static double kdamond_ns(const struct sim_cmd *c, const struct sim_run *run)
+{
+	double sum = 0;
+	int s;
+
+	for (s = 0; s < HS_NR_STAGES; s++)
+		if (s != HS_STAGE_WORKLOAD)
+			sum += stage_ns(c, run, s);
+	return sum;
+}
+
+/* The score function's time per aggregation, from the replayed cost. */
+static double score_fn_ns(const struct sim_run *run)
+{
+	if (!run->have_cost || !run->sim.nr_aggr)
+		return 0;
+	return (double)run->sim.nr_scores * run->cost.fn_ps / 1000.0 /
+		run->sim.nr_aggr;
+}
+
+static void fmt_limit(char *buf, size_t size, unsigned long v,
+		      unsigned long max, const char *unit)
+{
+	if (v == max)
+		snprintf(buf, size, "max");
+	else
+		snprintf(buf, size, "%lu%s", v, unit);
+}
+
+static void report_scheme(FILE *f, const struct sim_cmd *c,
+			  const struct hs_scheme *s, unsigned int i)
+{
+	const struct hs_pattern *p = &s->pattern;
+	const struct hs_quota *q = &s->quota;
+	const struct hs_damos_stat *st = &s->stat;
+	char nr[32], age[32], sz[32], reset[32];
+
+	fmt_limit(nr, sizeof(nr), p->max_nr, UINT32_MAX, "");
+	fmt_limit(age, sizeof(age), p->max_age, UINT32_MAX, "");
+	fmt_limit(sz, sizeof(sz), p->max_sz, ULONG_MAX, "");
+	fmt_limit(reset, sizeof(reset), q->reset_ms, ULONG_MAX, " ms");
+	fprintf(f, "scheme %u: %s; nr_accesses %u..%s samples, age %u..%s aggregations, size %lu..%s\n",
+		i, hs_action_name(s->action), p->min_nr, nr, p->min_age, age,
+		p->min_sz, sz);
+	if (q->ms || q->sz)
+		fprintf(f, "  quota: %lu ms, %lu B per %s; weights sz %u nr_accesses %u age %u; apply every %lu us\n",
+			q->ms, q->sz, reset, q->weight_sz, q->weight_nr,
+			q->weight_age,
+			s->apply_us ? s->apply_us : c->cfg.attrs.aggr_us);
+	else
+		fprintf(f, "  no quota; apply every %lu us\n",
+			s->apply_us ? s->apply_us : c->cfg.attrs.aggr_us);
+	fprintf(f, "  nr_tried %lu, sz_tried %.1f MiB, nr_applied %lu, sz_applied %.1f MiB, qt_exceeds %lu\n",
+		st->nr_tried, mib(st->sz_tried), st->nr_applied,
+		mib(st->sz_applied), st->qt_exceeds);
+	if (q->ms || q->sz)
+		fprintf(f, "  score histograms %lu over %lu regions; last effective quota %.2f MiB, min_score %u\n",
+			st->nr_adjust, st->nr_scored, mib(q->esz), q->min_score);
+}
+
+static void report_memory(FILE *f, const struct sim_run *run,
+			  uint64_t duration_us)
+{
+	uint64_t step = duration_us / 12, next = 0;
+	size_t i;
+
+	step = step >= 1000000 ? (step + 999999) / 1000000 * 1000000 : step;
+	fprintf(f, "\nmemory over time (at aggregation ends):\n");
+	fprintf(f, "  %9s %12s %10s %12s %8s\n", "time", "resident",
+		"faults", "working set", "regions");
+	for (i = 0; i < run->nr_points; i++) {
+		const struct sim_point *p = &run->points[i];
+
+		if (p->t_us < next && i + 1 < run->nr_points)
+			continue;
+		next = (p->t_us / step + 1) * step;
+		fprintf(f, "  %7.1f s %8.1f MiB %10" PRIu64 " %8.1f MiB %8zu\n",
+			p->t_us / 1e6, mib(p->resident), p->faults,
+			mib(p->wss), p->nr_regions);
+	}
+}
+
+static void report_costs(FILE *f, const struct sim_cmd *c)
+{
+	unsigned int k;
+	int s;
+
+	fprintf(f, "\ncost per aggregation, ns (clock: %s; %s):\n",
+		c->host.clock.name, c->host.clock.tsc ?
+		"TSC-derived, this VM has no PMU" : "wall time");
+	fprintf(f, "  %-32s", "stage");
+	for (k = 0; k < c->nr_runs; k++)
+		fprintf(f, " %14s", c->runs[k].profile);
+	fputc('\n', f);
+	for (s = 0; s < HS_NR_STAGES; s++) {
+		fprintf(f, "  %-32s", stage_names[s]);
+		for (k = 0; k < c->nr_runs; k++)
+			fprintf(f, " %14.0f", stage_ns(c, &c->runs[k], s));
+		fputc('\n', f);
+	}
+	fprintf(f, "  %-32s", "kdamond total");
+	for (k = 0; k < c->nr_runs; k++)
+		fprintf(f, " %14.0f", kdamond_ns(c, &c->runs[k]));
+	fputc('\n', f);
+	for (k = 0; k < c->nr_runs; k++) {
+		const struct sim_run *run = &c->runs[k];
+		double fn = score_fn_ns(run), kd = kdamond_ns(c, run);
+		double sc = stage_ns(c, run, HS_STAGE_SCORE);
+
+		if (!run->have_cost) {
+			fprintf(f, "score function (%s): %" PRIu64 " calls; no inputs to time\n",
+				run->profile, run->sim.nr_scores);
+			continue;
+		}
+		fprintf(f, "score function (%s): %" PRIu64 " calls, %.2f ns per call in context (empty call %.2f ns; %zu of its inputs replayed, N=%zu, %s)\n",
+			run->profile, run->sim.nr_scores,
+			run->cost.fn_ps / 1000.0, run->cost.empty_ps / 1000.0,
+			run->sim.nr_inputs, run->cost.n,
+			hs_check_name(run->cost.check));
+		fprintf(f, "  = %.0f ns per aggregation: %.2f%% of kdamond's time, %.1f%% of the score + histogram stage\n",
+			fn, kd > 0 ? 100.0 * fn / kd : 0,
+			sc > 0 ? 100.0 * fn / sc : 0);
+	}
+}
+
+/**
+ * sim_report() - the human summary of every run.
+ * @f:		where to.
+ * @c:		the command, after its runs.
+ */
+void sim_report(FILE *f, const struct sim_cmd *c)
+{
+	const struct sim_run *run = &c->runs[0];
+	const struct hs_sim *sim = &run->sim;
+	const struct hs_attrs *a = &c->cfg.attrs;
+	double sim_s = hs_sim_now_us(sim) / 1e6;
+	double wall_s = run->wall_ns / 1e9;
+	unsigned int i;
+
+	fprintf(f, "hotscore sim: %s on %s, %s; seed %" PRIu64 "\n",
+		run->wl.name, c->ops == HS_OPS_PADDR ? "paddr" : "vaddr",
+		run->profile, c->cfg.seed);
+	fprintf(f, "  %.1f s simulated in %.3f s (%.0fx real time%s)\n",
+		sim_s, wall_s, wall_s > 0 ? sim_s / wall_s : 0,
+		c->timing ? ", stage clock on" : "");
+	fprintf(f, "  intervals: sample %lu us, aggr %lu us, ops update %lu us; nr_regions %lu..%lu\n",
+		a->sample_us, a->aggr_us, a->ops_update_us, a->min_nr_regions,
+		a->max_nr_regions);
+	fprintf(f, "  workload: %u regions, %.1f MiB, %u phases, %.1f s a pass; %" PRIu64 " accesses/ms (model)\n",
+		run->wl.nr_masim, mib(run->wl.nr_pages << HS_PAGE_SHIFT),
+		run->wl.nr_phases, run->wl.total_ms / 1e3, run->wl.rate);
+	fprintf(f, "  kdamond: %lu samples, %lu aggregations, %zu..%zu regions after a split, %" PRIu64 " score calls\n",
+		sim->nr_samples, sim->nr_aggr, sim->min_seen, sim->max_seen,
+		sim->nr_scores);
+	fputc('\n', f);
+	for (i = 0; i < sim->cfg.nr_schemes; i++)
+		report_scheme(f, c, &sim->schemes[i], i);
+	report_memory(f, run, c->cfg.duration_us);
+	if (c->timing)
+		report_costs(f, c);
+	fprintf(f, "\ndecisions: %zu actions applied, hash %016" PRIx64 "\n",
+		sim->nr_events, sim->hash);
+}
+
+static void fmt_event(char *buf, size_t size, const struct hs_event *e,
+		      unsigned long sample_us)
+{
+	snprintf(buf, size, "%.3f s: scheme %u on %#lx-%#lx (%lu B), applied %lu B",
+		 e->sis * (double)sample_us / 1e6, e->scheme, e->start, e->end,
+		 e->end - e->start, e->sz_applied);
+}
+
+/**
+ * sim_compare() - whether two profiles made the same decisions.
+ * @f:		where to.
+ * @c:		the command, after both runs.
+ *
+ * Return: 0 if every applied action was the same, 1 otherwise.
+ */
+int sim_compare(FILE *f, const struct sim_cmd *c)
+{
+	const struct hs_sim *a = &c->runs[0].sim, *b = &c->runs[1].sim;
+	size_t i, n = a->nr_events < b->nr_events ? a->nr_events :
+		b->nr_events;
+	char ea[160], eb[160];
+
+	if (a->hash == b->hash && a->nr_events == b->nr_events) {
+		fprintf(f, "compare: %s and %s made identical decisions: %zu actions, hash %016" PRIx64 " in both\n",
+			c->runs[0].profile, c->runs[1].profile, a->nr_events,
+			a->hash);
+		return 0;
+	}
+	if (n > a->cfg.max_events)
+		n = a->cfg.max_events;
+	for (i = 0; i < n; i++)
+		if (memcmp(&a->events[i], &b->events[i], sizeof(a->events[i])))
+			break;
+	fprintf(f, "compare: %s and %s decided differently (%zu vs %zu actions, hash %016" PRIx64 " vs %016" PRIx64 ")\n",
+		c->runs[0].profile, c->runs[1].profile, a->nr_events,
+		b->nr_events, a->hash, b->hash);
+	if (i < n) {
+		fmt_event(ea, sizeof(ea), &a->events[i], c->cfg.attrs.sample_us);
+		fmt_event(eb, sizeof(eb), &b->events[i], c->cfg.attrs.sample_us);
+		fprintf(f, "  first difference, action #%zu:\n    %s: %s\n    %s: %s\n",
+			i, c->runs[0].profile, ea, c->runs[1].profile, eb);
+	} else {
+		fprintf(f, "  the first %zu actions agree; one run made more\n",
+			n);
+	}
+	return 1;
+}
+
+/* --record: damo's JSON record format, one snapshot per aggregation. */
+void sim_record_begin(struct sim_run *run, const struct sim_cmd *c)
+{
+	const struct hs_attrs *a = &c->cfg.attrs;
+
+	run->record = fopen(c->record, "w");
+	if (!run->record)
+		return;
+	fprintf(run->record, "[{\"kdamond_idx\": 0, \"context_idx\": 0, \"intervals\": {\"sample_us\": \"%lu\", \"aggr_us\": \"%lu\", \"ops_update_us\": \"%lu\"}, \"scheme_idx\": null, \"target_id\": null, \"scheme_filters\": [], \"snapshots\": [",
+		a->sample_us, a->aggr_us, a->ops_update_us);
+	run->record_first = true;
+	run->aggr_start_ns = 0;
+}
+
+void sim_record_snapshot(struct sim_run *run, const struct hs_sim *sim)
+{
+	const struct hs_attrs *a = &sim->cfg.attrs;
+	unsigned long max_nr = a->aggr_us / a->sample_us, total = 0;
+	uint64_t now = hs_sim_now_ns(sim);
+	FILE *f = run->record;
+	size_t i;
+
+	for (i = 0; i < sim->nr; i++)
+		total += sim->r[i].end - sim->r[i].start;
+	fprintf(f, "%s\n{\"start_time\": \"%" PRIu64 "\", \"end_time\": \"%" PRIu64 "\", \"total_bytes\": \"%lu\", \"sample_interval_us\": \"%lu\", \"regions\": [",
+		run->record_first ? "" : ",", run->aggr_start_ns, now, total,
+		a->sample_us);
+	run->record_first = false;
+	for (i = 0; i < sim->nr; i++) {
+		const struct hs_region *r = &sim->r[i];
+
+		fprintf(f, "%s{\"start\": \"%lu\", \"end\": \"%lu\", \"nr_accesses\": {\"samples\": %u, \"percent\": %.2f}, \"age\": {\"usec\": %" PRIu64 ", \"aggr_intervals\": \"%u\"}}",
+			i ? ", " : "", r->start, r->end, r->nr_accesses,
+			max_nr ? r->nr_accesses * 100.0 / max_nr : 0.0,
+			(uint64_t)r->age * a->aggr_us, r->age);
+	}
+	fputs("]}", f);
+	run->aggr_start_ns = now;
+}
+
+int sim_record_end(struct sim_run *run, const char *path)
+{
+	(void)path;
+	if (!run->record)
+		return -1;
+	fputs("\n], \"data_source\": \"unknown\"}]\n", run->record);
+	return fclose(run->record) ? -1 : 0;
+}
+
+/* The ranges joined end to end: the heatmap's address axis. */
+static uint64_t heat_offset(const struct hs_sim *sim, unsigned long addr)
+{
+	uint64_t off = 0;
+	unsigned int k;
+
+	for (k = 0; k < sim->nr_ranges; k++) {
+		unsigned long s = sim->ranges[k][0], e = sim->ranges[k][1];
+
+		if (addr <= s)
+			return off;
+		if (addr < e)
+			return off + (addr - s);
+		off += e - s;
+	}
+	return off;
+}
+
+void sim_heat_add(struct heatmap *h, const struct hs_sim *sim)
+{
+	unsigned long max_nr = sim->cfg.attrs.aggr_us / sim->cfg.attrs.sample_us;
+	/* the aggregation ending now covered the last aggr_us */
+	uint64_t mid = hs_sim_now_us(sim) - sim->cfg.attrs.aggr_us / 2;
+	size_t t = (size_t)(mid * HEAT_T / sim->cfg.duration_us), i;
+	uint64_t span;
+
+	if (!h->span) {
+		unsigned int k;
+
+		for (k = 0; k < sim->nr_ranges; k++)
+			h->span += sim->ranges[k][1] - sim->ranges[k][0];
+	}
+	span = h->span;
+	if (t >= HEAT_T)
+		t = HEAT_T - 1;
+	for (i = 0; i < sim->nr; i++) {
+		const struct hs_region *r = &sim->r[i];
+		uint64_t os = heat_offset(sim, r->start);
+		uint64_t oe = heat_offset(sim, r->end);
+		double pct = max_nr ? r->nr_accesses * 100.0 / max_nr : 0;
+		size_t b;
+
+		for (b = (size_t)(os * HEAT_A / span);
+		     b < HEAT_A && b * span / HEAT_A < oe; b++) {
+			uint64_t bs = b * span / HEAT_A;
+			uint64_t be = (b + 1) * span / HEAT_A;
+			uint64_t lo = os > bs ? os : bs, hi = oe < be ? oe : be;
+
+			if (hi <= lo)
+				continue;
+			h->sum[t][b] += pct * (double)(hi - lo);
+			h->bytes[t][b] += (double)(hi - lo);
+		}
+	}
+}
+
+/* Black to red to yellow to white, like a flame palette. */
+static void heat_colour(double pct, char *buf, size_t size)
+{
+	double v = pct / 100.0;
+	int r, g, b;
+
+	v = v < 0 ? 0 : v > 1 ? 1 : v;
+	r = (int)(255 * (v < 0.4 ? v / 0.4 : 1) + 0.5);
+	g = (int)(255 * (v < 0.4 ? 0 : v < 0.8 ? (v - 0.4) / 0.4 : 1) + 0.5);
+	b = (int)(255 * (v < 0.8 ? 0 : (v - 0.8) / 0.2) + 0.5);
+	snprintf(buf, size, "#%02x%02x%02x", r, g, b);
+}
+
+int sim_heat_write(const struct heatmap *h, const struct sim_cmd *c,
+		   const char *path)
+{
+	const int cw = 5, ch = 5, left = 70, top = 40;
+	const int w = HEAT_T * cw, hh = HEAT_A * ch;
+	double secs = c->cfg.duration_us / 1e6;
+	FILE *f = fopen(path, "w");
+	char col[16];
+	int t, a, k;
+
+	if (!f)
+		return -1;
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n",
+		left + w + 90, top + hh + 50);
+	fprintf(f, "<text x=\"%d\" y=\"20\" font-size=\"13\">hotscore sim: ", left);
+	json_write_string(f, c->runs[0].wl.name);
+	fprintf(f, " (%s), %s: access frequency over time and address</text>\n",
+		c->ops == HS_OPS_PADDR ? "paddr" : "vaddr", c->runs[0].profile);
+	for (t = 0; t < HEAT_T; t++) {
+		for (a = 0; a < HEAT_A; a++) {
+			if (h->bytes[t][a] > 0)
+				heat_colour(h->sum[t][a] / h->bytes[t][a], col,
+					    sizeof(col));
+			else
+				snprintf(col, sizeof(col), "#dddddd");
+			/* low addresses at the bottom, as in damo's heatmap */
+			fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
+				left + t * cw, top + (HEAT_A - 1 - a) * ch, cw,
+				ch, col);
+		}
+	}
+	for (k = 0; k <= 4; k++) {
+		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%.1f s</text>\n",
+			left + k * w / 4, top + hh + 16, secs * k / 4);
+		fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.0f MiB</text>\n",
+			left - 6, top + hh - k * hh / 4 + 4,
+			mib(h->span) * k / 4);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">time</text>\n",
+		left + w / 2, top + hh + 34);
+	for (k = 0; k <= 10; k++) {
+		heat_colour(k * 10.0, col, sizeof(col));
+		fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"%d\" fill=\"%s\"/>\n",
+			left + w + 20, top + hh - (k + 1) * hh / 11, hh / 11,
+			col);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\">100%%</text><text x=\"%d\" y=\"%d\">0%%</text>\n",
+		left + w + 38, top + 10, left + w + 38, top + hh);
+	fputs("</svg>\n", f);
+	return fclose(f) ? -1 : 0;
+}
+
+static void json_run(FILE *f, const struct sim_cmd *c,
+		     const struct sim_run *run)
+{
+	const struct hs_sim *sim = &run->sim;
+	unsigned int i;
+	size_t p;
+	int s;
+
+	fputs("{\"profile\": ", f);
+	json_write_string(f, run->profile);
+	fprintf(f, ", \"simulated_us\": %" PRIu64 ", \"wall_ns\": %" PRIu64 ", \"samples\": %lu, \"aggregations\": %lu, \"region_samples\": %" PRIu64 ", \"regions_min\": %zu, \"regions_max\": %zu, \"score_calls\": %" PRIu64 ", \"overrun\": %s",
+		hs_sim_now_us(sim), run->wall_ns, sim->nr_samples,
+		sim->nr_aggr, sim->region_samples, sim->min_seen,
+		sim->max_seen, sim->nr_scores, sim->overrun ? "true" : "false");
+	fprintf(f, ", \"decisions\": {\"actions\": %zu, \"hash\": \"%016" PRIx64 "\"}",
+		sim->nr_events, sim->hash);
+	fputs(", \"schemes\": [", f);
+	for (i = 0; i < sim->cfg.nr_schemes; i++) {
+		const struct hs_scheme *sc = &sim->schemes[i];
+		const struct hs_damos_stat *st = &sc->stat;
+
+		fprintf(f, "%s{\"action\": \"%s\", \"pattern\": {\"min_sz\": %lu, \"max_sz\": %lu, \"min_nr_accesses\": %u, \"max_nr_accesses\": %u, \"min_age\": %u, \"max_age\": %u}, \"apply_interval_us\": %lu",
+			i ? ", " : "", hs_action_name(sc->action),
+			sc->pattern.min_sz, sc->pattern.max_sz,
+			sc->pattern.min_nr, sc->pattern.max_nr,
+			sc->pattern.min_age, sc->pattern.max_age, sc->apply_us);
+		fprintf(f, ", \"quota\": {\"ms\": %lu, \"sz\": %lu, \"reset_interval_ms\": %lu, \"weight_sz\": %u, \"weight_nr_accesses\": %u, \"weight_age\": %u, \"esz\": %lu, \"min_score\": %u}",
+			sc->quota.ms, sc->quota.sz, sc->quota.reset_ms,
+			sc->quota.weight_sz, sc->quota.weight_nr,
+			sc->quota.weight_age, sc->quota.esz,
+			sc->quota.min_score);
+		fprintf(f, ", \"stats\": {\"nr_tried\": %lu, \"sz_tried\": %lu, \"nr_applied\": %lu, \"sz_applied\": %lu, \"qt_exceeds\": %lu, \"histograms\": %lu, \"regions_scored\": %lu}}",
+			st->nr_tried, st->sz_tried, st->nr_applied,
+			st->sz_applied, st->qt_exceeds, st->nr_adjust,
+			st->nr_scored);
+	}
+	fputs("]", f);
+	if (c->timing) {
+		fputs(", \"cost_ns_per_aggregation\": {", f);
+		for (s = 0; s < HS_NR_STAGES; s++)
+			fprintf(f, "%s\"%s\": %.1f", s ? ", " : "",
+				stage_keys[s], stage_ns(c, run, s));
+		fprintf(f, ", \"kdamond\": %.1f, \"score_function\": %.1f}",
+			kdamond_ns(c, run), score_fn_ns(run));
+		if (run->have_cost)
+			fprintf(f, ", \"score_call\": {\"ps\": %" PRIu64 ", \"empty_ps\": %" PRIu64 ", \"inputs\": %zu, \"n\": %zu, \"rounds\": %u, \"check\": \"%s\"}",
+				run->cost.fn_ps, run->cost.empty_ps,
+				sim->nr_inputs, run->cost.n, run->cost.rounds,
+				hs_check_name(run->cost.check));
+	}
+	fputs(", \"series\": [", f);
+	for (p = 0; p < run->nr_points; p++) {
+		const struct sim_point *pt = &run->points[p];
+
+		fprintf(f, "%s\n{\"t_us\": %" PRIu64 ", \"resident\": %" PRIu64 ", \"faults\": %" PRIu64 ", \"wss\": %" PRIu64 ", \"regions\": %zu}",
+			p ? "," : "", pt->t_us, pt->resident, pt->faults,
+			pt->wss, pt->nr_regions);
+	}
+	fputs("]}", f);
+}
+
+/**
+ * sim_write_json() - --json: the configuration, stats and costs.
+ * @c:		the command, after its runs.
+ * @path:	the file.
+ *
+ * Return: 0, or -1 (errno set).
+ */
+int sim_write_json(const struct sim_cmd *c, const char *path)
+{
+	const struct hs_attrs *a = &c->cfg.attrs;
+	FILE *f = fopen(path, "w");
+	unsigned int k;
+
+	if (!f)
+		return -1;
+	fputs("{\"schema\": 1, \"command\": ", f);
+	json_write_string(f, c->command);
+	fputs(", \"workload\": ", f);
+	json_write_string(f, c->runs[0].wl.name);
+	fprintf(f, ", \"ops\": \"%s\", \"seed\": %" PRIu64 ", \"rate_per_ms\": %" PRIu64 ", \"duration_us\": %" PRIu64,
+		c->ops == HS_OPS_PADDR ? "paddr" : "vaddr", c->cfg.seed,
+		c->rate, c->cfg.duration_us);
+	fprintf(f, ", \"attrs\": {\"sample_us\": %lu, \"aggr_us\": %lu, \"ops_update_us\": %lu, \"min_nr_regions\": %lu, \"max_nr_regions\": %lu}",
+		a->sample_us, a->aggr_us, a->ops_update_us, a->min_nr_regions,
+		a->max_nr_regions);
+	if (c->timing) {
+		fputs(", \"clock\": ", f);
+		json_write_string(f, c->host.clock.name);
+		fprintf(f, ", \"clock_tsc\": %s",
+			c->host.clock.tsc ? "true" : "false");
+	}
+	if (c->compare)
+		fprintf(f, ", \"identical_decisions\": %s",
+			c->runs[0].sim.hash == c->runs[1].sim.hash &&
+			c->runs[0].sim.nr_events == c->runs[1].sim.nr_events ?
+			"true" : "false");
+	fputs(", \"runs\": [", f);
+	for (k = 0; k < c->nr_runs; k++) {
+		if (k)
+			fputs(",\n", f);
+		json_run(f, c, &c->runs[k]);
+	}
+	fputs("]}\n", f);
+	return fclose(f) ? -1 : 0;
+}

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# End-to-end tests of `hotscore sim`: the default run and its cost table,
+# profile comparisons that agree and that differ, damo-format records that
+# are valid and deterministic, the heatmap, JSON, an overrun, bad input.
+# Usage: tests/sim.sh PATH/TO/hotscore PATH/TO/jsonq PATH/TO/damocheck
+set -u
+hs=${1:?usage: sim.sh HOTSCORE JSONQ DAMOCHECK}
+jq=${2:?usage: sim.sh HOTSCORE JSONQ DAMOCHECK}
+dc=${3:?usage: sim.sh HOTSCORE JSONQ DAMOCHECK}
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$here/lib.sh"
+
+# --- bad input: one line, exit 2 -------------------------------------
+printf 'a, 4096\n\np\n100\nb, 0, 4096, 1\n' >"$tmp/badregion.cfg"
+printf 'a, 4096\n\np\nsoon\n' >"$tmp/badtime.cfg"
+printf 'a, 4096\n\np\n100\na, 0, 4096\n' >"$tmp/fields.cfg"
+expect_bad "workload: unknown region" "" sim --workload "$tmp/badregion.cfg"
+grep -q "badregion.cfg:5: no region named 'b'" "$tmp/err" &&
+	ok "error names file and line" || fail "file:line" "$(cat "$tmp/err")"
+expect_bad "workload: bad duration" "" sim --workload "$tmp/badtime.cfg"
+grep -q "badtime.cfg:4:" "$tmp/err" && ok "duration error at line 4" ||
+	fail "duration line" "$(cat "$tmp/err")"
+expect_bad "workload: missing field" "" sim --workload "$tmp/fields.cfg"
+expect_bad "workload: no such file" "" sim --workload "$tmp/nosuch.cfg"
+expect_bad "unknown option" "" sim --frobnicate
+expect_bad "unknown action" "" sim --damos_action hugepage
+expect_bad "scheme option before an action" "" sim --damos_age 1s max
+expect_bad "one value short" "" sim --damos_action stat --damos_age 1s
+expect_bad "bad time unit" "" sim --sample 5parsecs
+expect_bad "bad size" "" sim --damos_action stat --damos_sz_region 4KiB lots
+expect_bad "rate above 100%" "" sim --damos_action stat --damos_access_rate 0% 101%
+expect_bad "sample > aggr" "" sim --sample 200ms --aggr 100ms
+expect_bad "minr below 3" "" sim --minr 2
+expect_bad "minr > maxr" "" sim --minr 50 --maxr 20
+expect_bad "unknown profile" "" sim --profile v9
+expect_bad "compare needs two" "" sim --compare-profiles v6.6
+expect_bad "bad ops" "" sim --ops kaddr
+expect_bad "zero duration" "" sim --duration 0
+expect_bad "sub-microsecond time" "" sim --sample 1500ns
+expect_bad "u32 divisor divides by zero" "" sim --profile v5.16 --sample 1 --aggr 4294967296
+
+# --- the default run ------------------------------------------------
+"$hs" sim --json "$tmp/d.json" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok "default run exits 0" || fail "default" "exit $rc: $(head -c 300 "$tmp/err")"
+[ -s "$tmp/err" ] && fail "stderr" "not a terminal, yet: $(head -c 200 "$tmp/err")" ||
+	ok "no progress output when stderr is not a terminal"
+grep -q '^hotscore sim: stairs on vaddr, mm-new; seed 1' "$tmp/out" &&
+	ok "stairs, vaddr, mm-new by default" || fail "header" "$(head -2 "$tmp/out")"
+grep -q '^scheme 0: pageout; nr_accesses 0..0 samples, age 20..max' "$tmp/out" &&
+	ok "a pageout scheme by default" || fail "scheme" "$(grep scheme "$tmp/out")"
+grep -q 'qt_exceeds [1-9]' "$tmp/out" && ok "the default quota binds" ||
+	fail "quota" "$(grep qt_exceeds "$tmp/out")"
+for s in "sampling (prepare + check)" "score + histogram" "apply (walk + actions)" \
+	 "aggregation (merge, reset)" "split" "kdamond total"; do
+	grep -q "^  $s  *[0-9]" "$tmp/out" && ok "cost row: $s" ||
+		fail "cost row" "$s missing"
+done
+grep -Eq '^score function \(mm-new\): [0-9]+ calls, [0-9.]+ ns per call in context' "$tmp/out" &&
+	grep -Eq "[0-9.]+% of kdamond's time, [0-9.]+% of the score \+ histogram stage" "$tmp/out" &&
+	ok "the score function's share" || fail "share" "$(grep -A1 '^score function' "$tmp/out")"
+grep -q 'TSC-derived' "$tmp/out" && ok "TSC figures labelled" ||
+	echo "SKIP TSC label: not an x86 TSC clock here"
+expect_json "$tmp/d.json" "$jq"
+[ "$("$jq" "$tmp/d.json" runs.0.profile)" = mm-new ] && ok "JSON profile" ||
+	fail "JSON profile" "$("$jq" "$tmp/d.json" runs.0.profile)"
+[ "$("$jq" "$tmp/d.json" runs.0.schemes.0.action)" = pageout ] &&
+	ok "JSON scheme" || fail "JSON scheme" "$("$jq" "$tmp/d.json" runs.0.schemes.0)"
+n=$("$jq" "$tmp/d.json" runs.0.aggregations)
+[ "$n" -ge 590 ] && [ "$("$jq" "$tmp/d.json" runs.0.series)" = "array $n" ] &&
+	ok "a series point per aggregation" ||
+	fail "series" "$n aggregations, $("$jq" "$tmp/d.json" runs.0.series)"
+set -- $("$jq" "$tmp/d.json" runs.0.cost_ns_per_aggregation.score runs.0.score_call.ps)
+awk -v s="$1" -v p="$2" 'BEGIN { exit !(s > 0 && p > 0) }' &&
+	ok "JSON stage and call costs" || fail "JSON costs" "$1 $2"
+
+# --- comparisons ------------------------------------------------------
+"$hs" sim --compare-profiles v6.6,v2-ilog2 --no-timing >"$tmp/cmp" 2>&1
+rc=$?
+grep -q '^compare: v6.6 and v2-ilog2 made identical decisions: [1-9][0-9]* actions' "$tmp/cmp" &&
+	[ $rc -eq 0 ] && ok "v6.6 and v2-ilog2 decide identically" ||
+	fail "compare" "exit $rc: $(tail -3 "$tmp/cmp")"
+# schemes applied mid-aggregation: mm-new's moving sum against raw counts
+"$hs" sim --compare-profiles hotfix,mm-new --no-timing --damos_action lru_prio \
+	--damos_apply_interval 20ms --damos_quotas 0 4MiB 200 0 1 0 \
+	--ops paddr >"$tmp/cmp2" 2>&1
+rc=$?
+grep -q '^compare: hotfix and mm-new decided differently' "$tmp/cmp2" &&
+	grep -q 'first difference, action #' "$tmp/cmp2" && [ $rc -eq 1 ] &&
+	ok "a real difference is shown, exit 1" ||
+	fail "difference" "exit $rc: $(tail -4 "$tmp/cmp2")"
+
+# --- records: valid, deterministic, seeded -----------------------------
+"$hs" sim --no-timing --duration 20s --record "$tmp/a.rec" >/dev/null 2>&1
+"$hs" sim --no-timing --duration 20s --record "$tmp/b.rec" >/dev/null 2>&1
+"$hs" sim --no-timing --duration 20s --seed 2 --record "$tmp/c.rec" >/dev/null 2>&1
+out=$("$dc" "$tmp/a.rec" 2>&1) && ok "record is damo-format JSON: $out" ||
+	fail "record" "$out"
+cmp -s "$tmp/a.rec" "$tmp/b.rec" && ok "same seed, same record bytes" ||
+	fail "determinism" "records differ"
+cmp -s "$tmp/a.rec" "$tmp/c.rec" && fail "seed" "seed 2 gives the same record" ||
+	ok "another seed, another record"
+[ "$("$jq" "$tmp/a.rec" 0.intervals.aggr_us 0.snapshots)" = "$(printf '100000\narray %s' \
+	"$("$jq" "$tmp/a.rec" 0.snapshots | sed 's/array //')")" ] &&
+	[ "$("$jq" "$tmp/a.rec" 0.snapshots | sed 's/array //')" -ge 198 ] &&
+	ok "one snapshot per aggregation" ||
+	fail "snapshots" "$("$jq" "$tmp/a.rec" 0.intervals.aggr_us 0.snapshots)"
+sed 's/"total_bytes": "[0-9]*"/"total_bytes": "1"/' "$tmp/a.rec" >"$tmp/bad.rec"
+"$dc" "$tmp/bad.rec" >/dev/null 2>&1 && fail "damocheck" "accepts a wrong total" ||
+	ok "damocheck rejects a wrong total_bytes"
+"$hs" sim --no-timing --ops paddr --workload zigzag --duration 5s \
+	--record "$tmp/z.rec" >/dev/null 2>&1
+out=$("$dc" "$tmp/z.rec" 2>&1) && ok "paddr zigzag record: $out" || fail "zigzag" "$out"
+
+# --- heatmap --------------------------------------------------------
+"$hs" sim --no-timing --duration 20s --heatmap "$tmp/h.svg" >/dev/null 2>&1
+head -c 4 "$tmp/h.svg" | grep -q '<svg' && tail -1 "$tmp/h.svg" | grep -q '</svg>' &&
+	[ "$(grep -c '<rect' "$tmp/h.svg")" -ge 12800 ] &&
+	ok "heatmap SVG with a cell per time and address bin" ||
+	fail "heatmap" "$(head -c 200 "$tmp/h.svg")"
+grep -q 'fill="#ffffff"' "$tmp/h.svg" && grep -q 'fill="#000000"' "$tmp/h.svg" &&
+	ok "heatmap shows hot and cold cells" || fail "heatmap colours" "no contrast"
+
+# --- a score the kernel would write past the histogram with -------------
+# weights of 2^31 wrap their u32 sum to 0: v6.6 does not divide, hot < 0
+"$hs" sim --no-timing --profile v6.6 --ops paddr --damos_action lru_prio \
+	--damos_quotas 0 8MiB 1000 0 2147483648 2147483648 >"$tmp/o" 2>"$tmp/oe"
+rc=$?
+[ $rc -eq 1 ] && grep -q 'would write past regions_score_histogram' "$tmp/oe" &&
+	ok "overrun stops the run, exit 1" || fail "overrun" "exit $rc: $(cat "$tmp/oe")"
+cmd=$(sed -n 's/.*Reproduce: \(hotscore score .*\)$/\1/p' "$tmp/oe")
+if [ -n "$cmd" ]; then
+	out=$("$hs" ${cmd#hotscore })
+	echo "$out" | grep -Eq 'out of range|OUT_OF_RANGE|out-of-range' &&
+		ok "the reproducer reproduces: $cmd" || fail "reproducer" "$out"
+else
+	fail "reproducer" "none printed"
+fi
+
+report_counts
