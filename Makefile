@@ -6,6 +6,7 @@
 #   make run             the main job: hotscore bench, the seed's scenario
 #   make verify          the full proof (hotscore verify)
 #   make bench           the benchmark suite into docs/PERFORMANCE.md
+#   make bench-sim       only its simulator section
 #   WERROR=1             add -Werror (CI does)
 
 CC      ?= cc
@@ -40,7 +41,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
 CLI_LIB_OBJ := $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
-.PHONY: all run test bench verify clean
+.PHONY: all run test bench bench-sim verify clean
 all: $(B)/hotscore $(B)/libhotscore.a
 
 $(B)/libhotscore.a: $(LIB_OBJ)
@@ -79,6 +80,11 @@ verify: all
 # benchmarks (not tests): rewrite docs/PERFORMANCE.md
 bench: all $(B)/tests/jsonq
 	@scripts/bench.sh $(B)
+	@scripts/bench-sim.sh $(B)
+
+# the simulator's section of docs/PERFORMANCE.md alone
+bench-sim: all $(B)/tests/jsonq
+	@scripts/bench-sim.sh $(B)
 
 clean:
 	rm -rf build

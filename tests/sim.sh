@@ -76,6 +76,15 @@ set -- $("$jq" "$tmp/d.json" runs.0.cost_ns_per_aggregation.score runs.0.score_c
 awk -v s="$1" -v p="$2" 'BEGIN { exit !(s > 0 && p > 0) }' &&
 	ok "JSON stage and call costs" || fail "JSON costs" "$1 $2"
 
+if command -v script >/dev/null; then
+	script -qc "'$hs' sim --duration 20s" /dev/null >"$tmp/tty" 2>&1
+	grep -aq 'sim: mm-new: [0-9.]* of 20.0 s simulated' "$tmp/tty" &&
+		grep -aq 'timing the score function' "$tmp/tty" &&
+		ok "progress on a terminal" || fail "progress" "none on a TTY"
+else
+	echo "SKIP progress on a terminal: no script(1)"
+fi
+
 # --- comparisons ------------------------------------------------------
 "$hs" sim --compare-profiles v6.6,v2-ilog2 --no-timing >"$tmp/cmp" 2>&1
 rc=$?

@@ -462,6 +462,42 @@ static void test_quota_selftest(void)
 	hs_workload_free(&wl);
 }
 
+/*
+ * msecs_to_jiffies() takes an unsigned int: damo's "max" reset interval
+ * never ends the first window; 2^32 ms truncates to 0 and ends it on
+ * every apply.
+ */
+static void test_reset_interval_truncation(void)
+{
+	static const unsigned long resets[] = { ULONG_MAX, 1UL << 32 };
+	unsigned int k;
+
+	for (k = 0; k < 2; k++) {
+		struct hs_sim_config cfg = config();
+		struct hs_scheme s = scheme(HS_ACT_STAT);
+		struct watch w = { 0 };
+		struct hs_workload wl;
+		struct hs_sim sim;
+
+		s.quota.sz = 1 << 20;
+		s.quota.reset_ms = resets[k];
+		cfg.schemes = &s;
+		cfg.nr_schemes = 1;
+		cfg.duration_us = 5000000;
+		run_stairs(&cfg, &w, &sim, &wl);
+		if (!k) {
+			CHECK_EQ(sim.schemes[0].stat.qt_exceeds, 0);
+			CHECK_EQ(sim.schemes[0].stat.sz_tried, 1 << 20);
+		} else {
+			/* a new window, full again, at every apply */
+			CHECK(sim.schemes[0].stat.qt_exceeds >= 45,
+			      "qt_exceeds %lu", sim.schemes[0].stat.qt_exceeds);
+		}
+		hs_sim_free(&sim);
+		hs_workload_free(&wl);
+	}
+}
+
 /* damos_apply_interval.py: 10 ms tried at least 9x as often as 100 ms. */
 static void test_apply_interval(void)
 {
@@ -634,6 +670,7 @@ int main(void)
 	RUN(test_nr_regions_bounds);
 	RUN(test_quota_selftest);
 	RUN(test_apply_interval);
+	RUN(test_reset_interval_truncation);
 	RUN(test_determinism);
 	RUN(test_pageout_and_faults);
 	RUN(test_oracle);

@@ -5,6 +5,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,26 +107,66 @@ static void report_scheme(FILE *f, const struct sim_cmd *c,
 			st->nr_adjust, st->nr_scored, mib(q->esz), q->min_score);
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of @n values, which it sorts. */
+static uint64_t median_u64(uint64_t *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_u64);
+	return v[n / 2];
+}
+
+/*
+ * Memory over time, in about a dozen periods: resident bytes at the end
+ * of each, the faults in it, and the median working set and region count
+ * (a phase change makes one aggregation see two hot regions; the median
+ * does not let it speak for the period).
+ */
 static void report_memory(FILE *f, const struct sim_run *run,
 			  uint64_t duration_us)
 {
-	uint64_t step = duration_us / 12, next = 0;
-	size_t i;
+	uint64_t step = duration_us / 12, *wss, *nr, faults = 0;
+	size_t i, from = 0;
 
-	step = step >= 1000000 ? (step + 999999) / 1000000 * 1000000 : step;
-	fprintf(f, "\nmemory over time (at aggregation ends):\n");
-	fprintf(f, "  %9s %12s %10s %12s %8s\n", "time", "resident",
+	if (!run->nr_points)
+		return;
+	if (step >= 1000000)
+		step = (step + 999999) / 1000000 * 1000000;
+	if (!step)
+		step = 1;
+	wss = calloc(run->nr_points, sizeof(*wss));
+	nr = calloc(run->nr_points, sizeof(*nr));
+	if (!wss || !nr)
+		hs_die("sim: out of memory");
+	fprintf(f, "\nmemory over time (resident at the period's end; faults in it; median working set and regions):\n");
+	fprintf(f, "  %17s %12s %10s %12s %8s\n", "period", "resident",
 		"faults", "working set", "regions");
 	for (i = 0; i < run->nr_points; i++) {
 		const struct sim_point *p = &run->points[i];
+		size_t k;
 
-		if (p->t_us < next && i + 1 < run->nr_points)
+		if (i + 1 < run->nr_points &&
+		    (run->points[i + 1].t_us - 1) / step == (p->t_us - 1) / step)
 			continue;
-		next = (p->t_us / step + 1) * step;
-		fprintf(f, "  %7.1f s %8.1f MiB %10" PRIu64 " %8.1f MiB %8zu\n",
-			p->t_us / 1e6, mib(p->resident), p->faults,
-			mib(p->wss), p->nr_regions);
+		for (k = from; k <= i; k++) {
+			wss[k - from] = run->points[k].wss;
+			nr[k - from] = run->points[k].nr_regions;
+		}
+		fprintf(f, "  %6.1f - %6.1f s %8.1f MiB %10" PRIu64 " %8.1f MiB %8" PRIu64 "\n",
+			from ? run->points[from - 1].t_us / 1e6 : 0.0,
+			p->t_us / 1e6, mib(p->resident), p->faults - faults,
+			mib(median_u64(wss, i - from + 1)),
+			median_u64(nr, i - from + 1));
+		faults = p->faults;
+		from = i + 1;
 	}
+	free(wss);
+	free(nr);
 }
 
 static void report_costs(FILE *f, const struct sim_cmd *c)
@@ -489,6 +530,14 @@ static void json_run(FILE *f, const struct sim_cmd *c,
 	fputs("]}", f);
 }
 
+/* The process' peak resident set, for the memory-per-region figure. */
+static long max_rss_kb(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) ? -1 : ru.ru_maxrss;
+}
+
 /**
  * sim_write_json() - --json: the configuration, stats and costs.
  * @c:		the command, after its runs.
@@ -520,6 +569,7 @@ int sim_write_json(const struct sim_cmd *c, const char *path)
 		fprintf(f, ", \"clock_tsc\": %s",
 			c->host.clock.tsc ? "true" : "false");
 	}
+	fprintf(f, ", \"max_rss_kb\": %ld", max_rss_kb());
 	if (c->compare)
 		fprintf(f, ", \"identical_decisions\": %s",
 			c->runs[0].sim.hash == c->runs[1].sim.hash &&

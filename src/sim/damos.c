@@ -6,6 +6,7 @@
  *
  * Quota goals, watermarks and filters are not simulated (docs/sim.md).
  */
+#include <limits.h>
 #include <string.h>
 
 #include "hotscore/kernel.h"
@@ -71,10 +72,19 @@ unsigned long hs_jiffies(const struct hs_sim *sim)
 	return sim->cfg.hz + hs_sim_now_us(sim) * sim->cfg.hz / 1000000;
 }
 
+/*
+ * msecs_to_jiffies(const unsigned int m): the quota's unsigned long
+ * reset_interval is truncated to 32 bits on the way in, and a "negative"
+ * value means MAX_JIFFY_OFFSET, a window that never ends.
+ */
 static unsigned long msecs_to_jiffies(const struct hs_sim *sim,
 				      unsigned long ms)
 {
-	return (ms * sim->cfg.hz + 999) / 1000;
+	unsigned int m = (unsigned int)ms;
+
+	if ((int)m < 0)
+		return (LONG_MAX >> 1) - 1;
+	return ((unsigned long)m * sim->cfg.hz + 999) / 1000;
 }
 
 static bool time_before(unsigned long a, unsigned long b)
