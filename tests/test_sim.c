@@ -563,10 +563,10 @@ static void test_pageout_and_faults(void)
 
 	load(&wl, tiny_cfg, HS_WL_PADDR, 5000);
 	bytes = hs_workload_pageout(&wl, HS_WL_PADDR_START,
-				    HS_WL_PADDR_START + 10 * PAGE + 100);
+				    HS_WL_PADDR_START + 10 * PAGE + 100, false);
 	CHECK_EQ(bytes, 10 * PAGE);	/* whole pages only */
 	CHECK_EQ(hs_workload_pageout(&wl, HS_WL_PADDR_START,
-				     HS_WL_PADDR_START + 10 * PAGE), 0);
+				     HS_WL_PADDR_START + 10 * PAGE, false), 0);
 	CHECK_EQ(hs_workload_resident(&wl, HS_WL_PADDR_START,
 				      HS_WL_PADDR_START + 40 * PAGE),
 		 30 * PAGE);
@@ -575,6 +575,20 @@ static void test_pageout_and_faults(void)
 	hs_workload_fault_in(&wl);
 	CHECK_EQ(wl.faults, 10);
 	CHECK_EQ(wl.nr_out, 0);
+	/* paddr's young filter: pages this sample touched stay */
+	CHECK_EQ(hs_workload_pageout(&wl, HS_WL_PADDR_START,
+				     HS_WL_PADDR_START + 40 * PAGE, true), 0);
+	wl.rate = 1;			/* 5 pages swept per sample now */
+	hs_workload_prepare(&wl, 5000);
+	hs_workload_begin(&wl, 1, 5000);	/* pages 5..9 touched */
+	bytes = hs_workload_pageout(&wl, HS_WL_PADDR_START,
+				    HS_WL_PADDR_START + 40 * PAGE, true);
+	CHECK_EQ(bytes, 35 * PAGE);
+	CHECK(!hs_workload_touched(&wl, 0, HS_WL_PADDR_START + 4 * PAGE) &&
+	      hs_workload_touched(&wl, 0, HS_WL_PADDR_START + 5 * PAGE) &&
+	      hs_workload_touched(&wl, 0, HS_WL_PADDR_START + 9 * PAGE) &&
+	      !hs_workload_touched(&wl, 0, HS_WL_PADDR_START + 10 * PAGE),
+	      "the sweep's window");
 	hs_workload_free(&wl);
 }
 

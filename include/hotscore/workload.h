@@ -179,8 +179,8 @@ static inline bool hs_workload_touched(const struct hs_workload *wl,
 }
 void hs_workload_fault_in(struct hs_workload *wl);
 uint64_t hs_workload_pageout(struct hs_workload *wl, uint64_t start,
-			     uint64_t end);
-uint64_t hs_workload_resident(const struct hs_workload *wl, uint64_t start,
+			     uint64_t end, bool skip_young);
+uint64_t hs_workload_resident(struct hs_workload *wl, uint64_t start,
 			      uint64_t end);
 
 #endif /* HOTSCORE_WORKLOAD_H */

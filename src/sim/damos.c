@@ -6,6 +6,7 @@
  *
  * Quota goals, watermarks and filters are not simulated (docs/sim.md).
  */
+#include <assert.h>
 #include <limits.h>
 #include <string.h>
 
@@ -59,10 +60,10 @@ static unsigned long sz_region(const struct hs_region *r)
 }
 
 /**
- * hs_jiffies() - the simulated jiffies: kdamond starts 300 s after boot,
- * when jiffies (INITIAL_JIFFIES = -300 s) have just wrapped to 0, plus one
- * second, so that the first window's "charged_from == 0" test is false as
- * on a real machine.
+ * hs_jiffies() - the simulated jiffies: kdamond starts at jiffies = HZ.
+ * Any non-zero start would do: a running 64-bit machine's jiffies are
+ * never 0 (INITIAL_JIFFIES is 2^32 - 300 s worth), and the first window's
+ * "charged_from == 0" test must not fire again.
  * @sim:	the simulation.
  *
  * Return: jiffies.
@@ -330,6 +331,7 @@ static void walk_split(struct walk *w, unsigned long sz_r)
 {
 	struct hs_region right = w->cur;
 
+	assert(w->nr_pending < 2 * HS_MAX_SCHEMES + 2);
 	right.start = w->cur.start + sz_r;
 	w->cur.end = right.start;
 	w->pending[w->nr_pending++] = right;
@@ -384,10 +386,17 @@ static unsigned long ops_apply(struct hs_sim *sim, const struct hs_region *r,
 	    (a == HS_ACT_LRU_PRIO || a == HS_ACT_LRU_DEPRIO))
 		return 0;
 	if (a == HS_ACT_PAGEOUT) {
-		resident = hs_workload_pageout(sim->wl, r->start, r->end);
+		/*
+		 * paddr's damon_pa_pageout() skips pages accessed since their
+		 * last check (its default young filter); madvise(MADV_PAGEOUT)
+		 * reclaims the whole range and reports all of it.
+		 */
+		bool paddr = sim->cfg.ops == HS_OPS_PADDR;
+
+		resident = hs_workload_pageout(sim->wl, r->start, r->end,
+					       paddr);
 		*pages = resident / PAGE_SIZE;
-		/* vaddr: madvise(MADV_PAGEOUT) succeeded on the whole range */
-		return sim->cfg.ops == HS_OPS_VADDR ? sz_region(r) : resident;
+		return paddr ? resident : sz_region(r);
 	}
 	/* LRU moves and migrations act on the resident pages */
 	resident = hs_workload_resident(sim->wl, r->start, r->end);

@@ -184,6 +184,15 @@ int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
 			cfg->attrs.aggr_us;
 
 		memset(&s->stat, 0, sizeof(s->stat));
+		/* damos_quota_init(): what API users do not set */
+		s->quota.esz = 0;
+		s->quota.total_charged_sz = 0;
+		s->quota.total_charged_ns = 0;
+		s->quota.charged_sz = 0;
+		s->quota.charged_from = 0;
+		s->quota.charge_from_set = false;
+		s->quota.charge_addr_from = 0;
+		s->quota.min_score = 0;
 		s->next_apply_sis = apply / cfg->attrs.sample_us;
 	}
 	sim->sz_limit = hs_apply_min_nr_regions(sim);

@@ -157,8 +157,8 @@ static void merge_pass(struct hs_sim *sim, unsigned int thres,
 /**
  * hs_merge_regions() - kdamond_merge_regions(): merge adjacent regions of
  * similar access counts; while more than max_nr_regions remain, repeat with
- * a doubled threshold, up to the samples per aggregation.  Regions age on
- * the first pass only (the newest core's count_age).
+ * a doubled threshold, capped at the samples per aggregation (the newest
+ * loop).  Regions age on the first pass only (the newest core's count_age).
  * @sim:	the simulation.
  * @threshold:	the nr_accesses difference that still merges.
  * @sz_limit:	no merged region may be larger.
@@ -170,24 +170,34 @@ void hs_merge_regions(struct hs_sim *sim, unsigned int threshold,
 		sim->cfg.attrs.sample_us;
 	bool first = true;
 
-	do {
+	for (;;) {
 		merge_pass(sim, threshold, sz_limit, first);
 		first = false;
-		threshold = threshold * 2 > 1 ? threshold * 2 : 1;
-	} while (sim->nr > sim->cfg.attrs.max_nr_regions &&
-		 threshold / 2 < max_thres);
+		if (sim->nr <= sim->cfg.attrs.max_nr_regions ||
+		    max_thres <= threshold)
+			break;
+		if (threshold < max_thres / 2)
+			threshold = threshold * 2 > 1 ? threshold * 2 : 1;
+		else
+			threshold = (unsigned int)max_thres;
+	}
 }
 
 /* damon_split_regions_of() for one region, into @out; returns pieces. */
 static size_t split_one(struct hs_sim *sim, const struct hs_region *src,
-			int nr_subs, struct hs_region *out)
+			int nr_subs, bool some, struct hs_region *out)
 {
 	unsigned long min_sz = sim->cfg.attrs.min_region_sz;
 	unsigned long sz = sz_region(src), cut[2], from = src->start;
 	size_t nr_cut = 0, k, n = 0;
 	int i;
 
-	for (i = 0; i < nr_subs - 1 && sz > 2 * min_sz; i++) {
+	/*
+	 * damon_split_regions_of() leaves regions of up to two pages whole;
+	 * the above-half split (damon_split_some_regions()) only those below
+	 */
+	for (i = 0; i < nr_subs - 1 && (some ? sz >= 2 * min_sz :
+					sz > 2 * min_sz); i++) {
 		/* the left part gets 10% to 90% of what is left */
 		unsigned long sz_sub = ALIGN_DOWN(hs_rand(sim, 1, 10) * sz / 10,
 						  min_sz);
@@ -221,15 +231,17 @@ void hs_split_regions(struct hs_sim *sim)
 {
 	unsigned long max = sim->cfg.attrs.max_nr_regions, nr = sim->nr;
 	unsigned long every = 1, left;
+	bool some = nr > max / 2;	/* damon_split_some_regions() */
 	int nr_subs = 2;
 	struct hs_region *out;
 	size_t i, n = 0;
 
-	if (nr >= max)
+	if (nr >= max) {
+		sim->last_nr_regions = nr;
 		return;
-	if (nr > max / 2) {
+	}
+	if (some) {
 		every = max / (max - nr);
-		sim->split_offset = (sim->split_offset + 1) % every;
 	} else if (sim->last_nr_regions == nr && nr < max / 3) {
 		nr_subs = 3;
 	}
@@ -244,9 +256,11 @@ void hs_split_regions(struct hs_sim *sim)
 			left--;
 			continue;
 		}
-		n += split_one(sim, &sim->r[i], nr_subs, &out[n]);
+		n += split_one(sim, &sim->r[i], nr_subs, some, &out[n]);
 		left = every - 1;
 	}
+	if (some)	/* the rotating offset: 0 the first time */
+		sim->split_offset = (sim->split_offset + 1) % every;
 	hs_sim_adopt(sim, n);
 	sim->last_nr_regions = nr;
 }

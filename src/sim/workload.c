@@ -618,9 +618,12 @@ void hs_workload_fault_in(struct hs_workload *wl)
 	}
 }
 
-/* Calls @fn on each region's page range within [start, end). */
-static uint64_t for_pages(const struct hs_workload *wl, uint64_t start,
-			  uint64_t end, bool set)
+/*
+ * Count the resident pages within [start, end); with @out, page them out,
+ * except, with @skip_young, those touched in the current sample.
+ */
+static uint64_t for_pages(struct hs_workload *wl, uint64_t start, uint64_t end,
+			  bool out, bool skip_young)
 {
 	uint64_t count = 0;
 	unsigned int i;
@@ -639,12 +642,14 @@ static uint64_t for_pages(const struct hs_workload *wl, uint64_t start,
 		pe = r->first_page + ((e - r->start) >> HS_PAGE_SHIFT);
 		for (; p < pe; p++) {
 			uint64_t bit = 1ULL << (p % 64);
-			bool out = wl->out[p / 64] & bit;
 
-			if (out)
+			if (wl->out[p / 64] & bit)
+				continue;
+			if (skip_young && hs_workload_touched(wl, i, r->start +
+					((p - r->first_page) << HS_PAGE_SHIFT)))
 				continue;
 			count++;
-			if (set) {
+			if (out) {
 				wl->out[p / 64] |= bit;
 				r->nr_out++;
 			}
@@ -658,13 +663,14 @@ static uint64_t for_pages(const struct hs_workload *wl, uint64_t start,
  * @wl:		the workload.
  * @start:	first byte.
  * @end:	one past the last.
+ * @skip_young:	keep the pages the current sample touched (paddr's filter).
  *
- * Return: the bytes paged out (resident before).
+ * Return: the bytes paged out.
  */
 uint64_t hs_workload_pageout(struct hs_workload *wl, uint64_t start,
-			     uint64_t end)
+			     uint64_t end, bool skip_young)
 {
-	uint64_t n = for_pages(wl, start, end, true);
+	uint64_t n = for_pages(wl, start, end, true, skip_young);
 
 	wl->nr_out += n;
 	return n << HS_PAGE_SHIFT;
@@ -678,8 +684,8 @@ uint64_t hs_workload_pageout(struct hs_workload *wl, uint64_t start,
  *
  * Return: bytes.
  */
-uint64_t hs_workload_resident(const struct hs_workload *wl, uint64_t start,
+uint64_t hs_workload_resident(struct hs_workload *wl, uint64_t start,
 			      uint64_t end)
 {
-	return for_pages(wl, start, end, false) << HS_PAGE_SHIFT;
+	return for_pages(wl, start, end, false, false) << HS_PAGE_SHIFT;
 }
