@@ -40,6 +40,32 @@ expect_bad "bad ops" "" sim --ops kaddr
 expect_bad "zero duration" "" sim --duration 0
 expect_bad "sub-microsecond time" "" sim --sample 1500ns
 expect_bad "u32 divisor divides by zero" "" sim --profile v5.16 --sample 1 --aggr 4294967296
+printf 'a, 4096\n\np\n100\na, 0, 4096, 0\n' >"$tmp/zero.cfg"
+expect_bad "workload: every probability 0" "" sim --workload "$tmp/zero.cfg"
+grep -q "zero.cfg:5: phase 'p': every probability is 0" "$tmp/err" &&
+	ok "zero probabilities named at their line" || fail "zero" "$(cat "$tmp/err")"
+printf 'a, 70000000000\n\np\n100\n' >"$tmp/huge.cfg"
+expect_bad "workload: above 64 GiB" "" sim --workload "$tmp/huge.cfg"
+printf 'a, 4096\n\np\n2592000000\n\nq\n2592000000\n' >"$tmp/long.cfg"
+expect_bad "workload pass above 30 days" "" sim --workload "$tmp/long.cfg"
+expect_bad "duration above 30 days" "" sim --duration 721h
+expect_bad "more than 10^9 samples" "" sim --sample 1 --aggr 1 --duration 2000s
+expect_bad "a record too large" "" sim --aggr 1ms --duration 1h --record "$tmp/r"
+[ -e "$tmp/r" ] && fail "record size" "file created anyway" || ok "nothing written"
+expect_bad "record into a directory, before the run" "" sim --record "$tmp"
+grep -q "Is a directory" "$tmp/err" && ok "the record's error names the cause" ||
+	fail "record errno" "$(cat "$tmp/err")"
+expect_bad "unwritable --json, before the run" "" sim --json "$tmp/no/dir.json"
+expect_bad "--profile with --compare-profiles" "" sim --profile v6.6 --compare-profiles v6.6,hotfix
+expect_bad "bad profile in a comparison" "" sim --compare-profiles v6.6,v9
+grep -q -- "--compare-profiles: no profile 'v9'" "$tmp/err" && ok "names --compare-profiles" ||
+	fail "option name" "$(cat "$tmp/err")"
+expect_bad "age min above max" "" sim --damos_action stat --damos_age 2s 1s
+expect_bad "rate min above max" "" sim --damos_action stat --damos_access_rate 50% 10%
+expect_bad "size min above max" "" sim --damos_action stat --damos_sz_region max min
+expect_bad "too many decimals" "" sim --sample 1.0000000001s
+expect_bad "--minr above the cap" "" sim --minr 67108864
+expect_bad "--rate above the cap" "" sim --rate 2000000000
 
 # --- the default run ------------------------------------------------
 "$hs" sim --json "$tmp/d.json" >"$tmp/out" 2>"$tmp/err"
@@ -131,6 +157,10 @@ head -c 4 "$tmp/h.svg" | grep -q '<svg' && tail -1 "$tmp/h.svg" | grep -q '</svg
 	fail "heatmap" "$(head -c 200 "$tmp/h.svg")"
 grep -q 'fill="#ffffff"' "$tmp/h.svg" && grep -q 'fill="#000000"' "$tmp/h.svg" &&
 	ok "heatmap shows hot and cold cells" || fail "heatmap colours" "no contrast"
+cp "$here/data/mix.cfg" "$tmp/a<b&c.cfg"
+"$hs" sim --no-timing --duration 2s --workload "$tmp/a<b&c.cfg" --heatmap "$tmp/x.svg" >/dev/null 2>&1
+grep -q 'a&lt;b&amp;c.cfg' "$tmp/x.svg" && ! grep -q 'a<b' "$tmp/x.svg" &&
+	ok "heatmap escapes XML in the workload's name" || fail "XML" "$(sed -n 2p "$tmp/x.svg")"
 
 # --- a score the kernel would write past the histogram with -------------
 # weights of 2^31 wrap their u32 sum to 0: v6.6 does not divide, hot < 0
@@ -146,6 +176,37 @@ if [ -n "$cmd" ]; then
 		ok "the reproducer reproduces: $cmd" || fail "reproducer" "$out"
 else
 	fail "reproducer" "none printed"
+fi
+
+# --- golden runs: the decisions and stats of representative setups ----
+# Any change to the simulator's semantics changes these; regenerate with
+# HS_UPDATE_GOLDEN=1 tests/sim.sh ... after checking that it should.
+mix=$here/data/mix.cfg
+golden() {
+	local args
+	while IFS= read -r args; do
+		echo "## hotscore sim --no-timing $args"
+		# shellcheck disable=SC2086
+		"$hs" sim --no-timing $args 2>&1 | sed '2d'
+		echo "exit $?"
+	done <<-RUNS
+	--duration 30s
+	--workload zigzag --ops paddr --damos_action lru_prio --damos_quotas 0 4MiB 200 0 1 0 --damos_apply_interval 20ms --profile v6.6 --duration 30s
+	--ops paddr --damos_action migrate_hot --damos_access_rate 5% max --damos_quotas 10 0 1000 0 1 1 --duration 30s
+	--damos_action stat --damos_quotas 0 1MiB 100 --duration 20s
+	--workload $mix --minr 100 --maxr 150 --damos_action pageout --damos_age 1s max --damos_quotas 5 2MiB 300 0 1 1 --duration 20s
+	--workload $mix --ops paddr --rate 3000 --sample 4ms --aggr 40ms --damos_action migrate_cold --damos_quotas 2 0 50 0 1 1 --damos_action lru_deprio --damos_access_rate 0% 10% --damos_quotas 0 512KiB 30 0 3 1 --duration 20s
+	--workload $mix --minr 20 --maxr 40 --updr 1s --damos_action pageout --damos_sz_region 8KiB max --damos_quotas 0 3MiB 250 --duration 15s
+	RUNS
+}
+golden | sed "s|$here/data/||g" >"$tmp/golden"
+if [ -n "${HS_UPDATE_GOLDEN:-}" ]; then
+	cp "$tmp/golden" "$here/data/sim-golden.txt"
+	ok "golden runs written to tests/data/sim-golden.txt"
+elif diff -u "$here/data/sim-golden.txt" "$tmp/golden" >"$tmp/gdiff"; then
+	ok "golden runs: 7 setups decide as recorded"
+else
+	fail "golden runs" "$(head -20 "$tmp/gdiff")"
 fi
 
 report_counts

@@ -11,53 +11,7 @@
 #include <hotscore/damon_bench.h>
 #include <hotscore/sim.h>
 
-#include "check.h"
-
-#define PAGE HS_PAGE_SIZE
-
-/* One 40-page region, sequentially swept, for the hand-built cases. */
-static const char tiny_cfg[] = "a, 163840\n\nrun\n1000\na, 0, 4096, 1\n";
-
-static void load(struct hs_workload *wl, const char *text,
-		 enum hs_wl_layout layout, unsigned long sample_us)
-{
-	char err[256];
-
-	CHECK(!hs_workload_parse(text, "test.cfg", wl, err, sizeof(err)),
-	      "%s", err);
-	CHECK(!hs_workload_layout(wl, layout, err, sizeof(err)), "%s", err);
-	hs_workload_prepare(wl, sample_us);
-}
-
-static struct hs_sim_config config(void)
-{
-	struct hs_sim_config cfg;
-
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.attrs = (struct hs_attrs){ 5000, 100000, 60000000, 10, 1000,
-				       PAGE };
-	cfg.ops = HS_OPS_PADDR;
-	cfg.comp = hs_profile_find("mm-new")->comp;
-	cfg.score_fn = hs_variant_find("mm-new")->fn;
-	cfg.duration_us = 1000000;
-	cfg.seed = 1;
-	cfg.hz = 250;
-	cfg.max_events = 1024;
-	return cfg;
-}
-
-static struct hs_scheme scheme(enum hs_action action)
-{
-	struct hs_scheme s;
-
-	memset(&s, 0, sizeof(s));
-	s.action = action;
-	s.pattern.max_sz = ULONG_MAX;
-	s.pattern.max_nr = UINT32_MAX;
-	s.pattern.max_age = UINT32_MAX;
-	s.quota.reset_ms = 1000;
-	return s;
-}
+#include "sim_fixture.h"
 
 /* damon_test_merge_two: sizes 100 and 200, nr 10 and 20, ages 9 and 21. */
 static void test_merge_two(void)
@@ -251,7 +205,7 @@ static void test_apply_min_nr_regions(void)
 static void apply_one(unsigned long quota_sz, struct hs_sim *sim,
 		      struct hs_workload *wl)
 {
-	struct hs_sim_config cfg = config();
+	struct hs_sim_config cfg = sim_config(5000, 100000, 10);
 	struct hs_scheme s = scheme(HS_ACT_PAGEOUT);
 	char err[256];
 
@@ -385,7 +339,7 @@ static int cmp_u64(const void *a, const void *b)
 /* damon-tests' stairs check (median WSS 9e6..11e6) and one hot region. */
 static void test_stairs_working_set(void)
 {
-	struct hs_sim_config cfg = config();
+	struct hs_sim_config cfg = sim_config(5000, 100000, 10);
 	struct watch w = { 0 };
 	struct hs_workload wl;
 	struct hs_sim sim;
@@ -419,7 +373,7 @@ static void test_nr_regions_bounds(void)
 	size_t i;
 
 	for (i = 0; i < sizeof(bounds) / sizeof(bounds[0]); i++) {
-		struct hs_sim_config cfg = config();
+		struct hs_sim_config cfg = sim_config(5000, 100000, 10);
 		struct watch w = { 0 };
 		struct hs_workload wl;
 		struct hs_sim sim;
@@ -441,7 +395,7 @@ static void test_nr_regions_bounds(void)
 /* damos_quota.py: tried bytes per window within the quota; qt_exceeds. */
 static void test_quota_selftest(void)
 {
-	struct hs_sim_config cfg = config();
+	struct hs_sim_config cfg = sim_config(5000, 100000, 10);
 	struct hs_scheme s = scheme(HS_ACT_STAT);
 	struct watch w = { 0 };
 	struct hs_workload wl;
@@ -473,7 +427,7 @@ static void test_reset_interval_truncation(void)
 	unsigned int k;
 
 	for (k = 0; k < 2; k++) {
-		struct hs_sim_config cfg = config();
+		struct hs_sim_config cfg = sim_config(5000, 100000, 10);
 		struct hs_scheme s = scheme(HS_ACT_STAT);
 		struct watch w = { 0 };
 		struct hs_workload wl;
@@ -501,7 +455,7 @@ static void test_reset_interval_truncation(void)
 /* damos_apply_interval.py: 10 ms tried at least 9x as often as 100 ms. */
 static void test_apply_interval(void)
 {
-	struct hs_sim_config cfg = config();
+	struct hs_sim_config cfg = sim_config(5000, 100000, 10);
 	struct hs_scheme s[2] = { scheme(HS_ACT_STAT), scheme(HS_ACT_STAT) };
 	struct watch w = { 0 };
 	struct hs_workload wl;
@@ -530,7 +484,7 @@ static void test_determinism(void)
 	int k;
 
 	for (k = 0; k < 3; k++) {
-		struct hs_sim_config cfg = config();
+		struct hs_sim_config cfg = sim_config(5000, 100000, 10);
 		struct hs_scheme s = scheme(HS_ACT_PAGEOUT);
 		struct watch w = { 0 };
 		struct hs_workload wl;
@@ -629,7 +583,8 @@ static void expect_parse_error(const char *text, const char *want)
 {
 	struct hs_workload wl;
 	char err[256] = "";
-	int rc = hs_workload_parse(text, "w.cfg", &wl, err, sizeof(err));
+	int rc = hs_workload_parse(text, strlen(text), "w.cfg", &wl, err,
+				   sizeof(err));
 
 	CHECK(rc == -1 && strstr(err, want), "'%s' wanted '%s'", err, want);
 	hs_workload_free(&wl);
@@ -649,7 +604,37 @@ static void test_parse_errors(void)
 	expect_parse_error("a, 10\n\np\n", "phase 'p' has no duration line");
 	expect_parse_error("a, 10\n", "no phases defined");
 	expect_parse_error("# only\n", "no regions defined");
-	expect_parse_error("a, 2000000000000\n", "1 TiB");
+	expect_parse_error("a, 80000000000\n", "w.cfg:1: regions larger than 64 GiB");
+	expect_parse_error("a, 10\n\np\n100\na, 0, 4096, 0\n",
+			   "w.cfg:5: phase 'p': every probability is 0");
+	expect_parse_error("a, 10\n\np\n2592000001\n", "at most 30 days");
+	expect_parse_error("", "w.cfg:1: no regions defined");
+}
+
+/* CR, CRLF and a UTF-8 BOM read as masim would; a NUL names its line. */
+static void test_parse_text_forms(void)
+{
+	static const char crlf[] = "\xef\xbb\xbf" "a, 4096\r\n\r\np\r100\ra, 0, 4096, 1\r\n";
+	static const char nul[] = "a, 4096\n\np\n100\na, 0, 4096, 1\0\n";
+	struct hs_workload wl;
+	char err[256] = "";
+
+	CHECK(!hs_workload_parse(crlf, sizeof(crlf) - 1, "w.cfg", &wl, err,
+				 sizeof(err)), "%s", err);
+	CHECK_EQ(wl.nr_regions, 1);
+	CHECK_EQ(wl.nr_phases, 1);
+	CHECK(!strcmp(wl.regions[0].name, "a"), "name '%s'", wl.regions[0].name);
+	hs_workload_free(&wl);
+	CHECK(hs_workload_parse(nul, sizeof(nul) - 1, "w.cfg", &wl, err,
+				sizeof(err)) && strstr(err, "w.cfg:5: a NUL byte"),
+	      "%s", err);
+	hs_workload_free(&wl);
+	/* an idle phase (no access lines) is fine */
+	CHECK(!hs_workload_parse("a, 4096\n\nidle\n100\n", 18, "w.cfg", &wl,
+				 err, sizeof(err)), "%s", err);
+	CHECK(!hs_workload_layout(&wl, HS_WL_VADDR, err, sizeof(err)), "%s",
+	      err);
+	hs_workload_free(&wl);
 }
 
 static void test_builtins_parse(void)
@@ -661,8 +646,10 @@ static void test_builtins_parse(void)
 		struct hs_workload wl;
 		char err[256];
 
-		CHECK(!hs_workload_parse(hs_workload_builtin(names[i]), names[i],
-					 &wl, err, sizeof(err)), "%s", err);
+		const char *text = hs_workload_builtin(names[i]);
+
+		CHECK(!hs_workload_parse(text, strlen(text), names[i], &wl, err,
+					 sizeof(err)), "%s", err);
 		CHECK_EQ(wl.total_ms, i ? 70000 : 60000);
 		CHECK_EQ(wl.nr_regions, i ? 2 : 10);
 		hs_workload_free(&wl);
@@ -689,6 +676,7 @@ int main(void)
 	RUN(test_pageout_and_faults);
 	RUN(test_oracle);
 	RUN(test_parse_errors);
+	RUN(test_parse_text_forms);
 	RUN(test_builtins_parse);
 	return CHECK_DONE();
 }

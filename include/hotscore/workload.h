@@ -43,7 +43,8 @@ struct hs_wl_region {
  * @random:	random (1) or sequential (0) access.
  * @stride:	bytes between sequential accesses.
  * @prob:	relative probability of this line among the phase's lines.
- * @per_ms:	accesses per millisecond (hs_workload_prepare()).
+ * @num:	accesses per microsecond, numerator (hs_workload_prepare()).
+ * @den:	its denominator.
  * @threshold:	random: P(a page is touched in one sample) * 2^32.
  * @sweep:	sequential: bytes swept in one sample.
  * @pos:	sequential: where this sample's sweep starts (offset).
@@ -53,7 +54,7 @@ struct hs_wl_access {
 	bool random;
 	uint64_t stride;
 	uint64_t prob;
-	uint64_t per_ms;
+	uint64_t num, den;
 	uint64_t threshold;
 	uint64_t sweep;
 	uint64_t pos;
@@ -65,14 +66,12 @@ struct hs_wl_access {
  * @duration_ms: how long it runs.
  * @access:	its access lines, sorted by region.
  * @nr_access:	how many.
- * @first:	per region, the index of its first line, or -1.
  */
 struct hs_wl_phase {
 	char name[HS_WL_NAME_LEN];
 	uint64_t duration_ms;
 	struct hs_wl_access *access;
 	unsigned int nr_access;
-	int *first;
 };
 
 /**
@@ -85,6 +84,7 @@ struct hs_wl_phase {
  * @phases:	in order; the workload repeats them while a run lasts.
  * @nr_phases:	how many.
  * @total_ms:	the sum of phase durations.
+ * @total_bytes: the sum of masim region sizes.
  * @rate:	memory accesses per millisecond of the whole workload.
  * @seed:	seeds the random access lines.
  * @nr_pages:	pages in all regions.
@@ -104,6 +104,7 @@ struct hs_workload {
 	struct hs_wl_phase *phases;
 	unsigned int nr_phases;
 	uint64_t total_ms;
+	uint64_t total_bytes;
 	uint64_t rate;
 	uint64_t seed;
 	uint64_t nr_pages;
@@ -124,12 +125,17 @@ enum { HS_WL_NONE, HS_WL_ALL, HS_WL_SOME };
 #define HS_WL_STACK_START	0x7ffffffde000UL
 #define HS_WL_STACK_SIZE	(132UL << 10)
 #define HS_WL_PADDR_START	0x100000000UL		/* paddr: at 4 GiB */
-#define HS_WL_MAX_BYTES		(1UL << 40)		/* 1 TiB in all */
+#define HS_WL_MAX_BYTES		(64UL << 30)		/* 64 GiB in all */
+#define HS_WL_MAX_REGIONS	4096
+#define HS_WL_MAX_PHASES	1000000
+#define HS_WL_MAX_MS		(30ULL * 24 * 3600 * 1000)	/* a phase */
+#define HS_WL_MAX_TOTAL_MS	(100ULL * 365 * 24 * 3600 * 1000)
 #define HS_WL_DEFAULT_RATE	100000			/* accesses per ms */
+#define HS_WL_MAX_RATE		(1UL << 30)
 
 enum hs_wl_layout { HS_WL_VADDR, HS_WL_PADDR };
 
-int hs_workload_parse(const char *text, const char *file,
+int hs_workload_parse(const char *text, size_t len, const char *file,
 		      struct hs_workload *wl, char *err, size_t errlen);
 const char *hs_workload_builtin(const char *name);
 int hs_workload_layout(struct hs_workload *wl, enum hs_wl_layout layout,

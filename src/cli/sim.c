@@ -16,6 +16,11 @@
 #include "sim.h"
 
 #define NO_LIMIT	UINT64_MAX
+/* 4x the 1,000,000 regions benchmarked; about 0.5 GB of region arrays */
+#define SIM_MAX_REGIONS	(1UL << 22)
+#define SIM_MAX_US	(30ULL * 24 * 3600 * 1000000)	/* times: 30 days */
+#define SIM_MAX_SAMPLES	1000000000ULL		/* per run */
+#define SIM_MAX_RECORD	20000000ULL	/* --record: snapshots x regions */
 
 /* A scheme as given, before the intervals turn it into kernel units. */
 struct scheme_spec {
@@ -118,7 +123,10 @@ static uint64_t scaled(const char *opt, const char *s, const char *unit,
 	return (uint64_t)v;
 }
 
-/* A time in microseconds: plain numbers are us, as in damo. */
+/*
+ * A time in microseconds: plain numbers are us, as in damo.  At most 30
+ * days, so that simulated nanoseconds never wrap.
+ */
 static uint64_t opt_time(const char *opt, const char *s, bool allow_max)
 {
 	static const struct { const char *u; uint64_t ns; } units[] = {
@@ -134,13 +142,20 @@ static uint64_t opt_time(const char *opt, const char *s, bool allow_max)
 		return NO_LIMIT;
 	rest = parse_fixed(s, &v);
 	if (!rest)
-		hs_die("%s: '%s' is not a time (e.g. 5000, 5ms, 1.5s)", opt, s);
+		hs_die("%s: '%s' is not a time (e.g. 5000, 5ms, 1.5s; at most 9 decimals)",
+		       opt, s);
 	while (*rest == ' ')
 		rest++;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (!strcmp(rest, units[i].u))
-			return scaled(opt, s, "microseconds", v, units[i].ns,
-				      1000);
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		uint64_t us;
+
+		if (strcmp(rest, units[i].u))
+			continue;
+		us = scaled(opt, s, "microseconds", v, units[i].ns, 1000);
+		if (us > SIM_MAX_US)
+			hs_die("%s: '%s' is longer than 30 days", opt, s);
+		return us;
+	}
 	hs_die("%s: '%s': unknown unit '%s' (ns, us, ms, s, m, h)", opt, s,
 	       rest);
 }
@@ -192,9 +207,9 @@ static uint64_t opt_rate(const char *opt, const char *s)
 	if (!rest || (*rest && strcmp(rest, "%")))
 		hs_die("%s: '%s' is not a percentage (e.g. 0%%, 12.5%%, max)",
 		       opt, s);
-	bp = scaled(opt, s, "1/100 percent", v, 100, 1);
-	if (bp > 10000)
+	if (v > (unsigned __int128)100 * 1000000000)
 		hs_die("%s: '%s' is above 100%%", opt, s);
+	bp = scaled(opt, s, "1/100 percent", v, 100, 1);
 	return bp;
 }
 
@@ -229,6 +244,14 @@ static void spec_defaults(struct scheme_spec *sp)
 	sp->quota[2] = NO_LIMIT;	/* damo: reset interval "max" */
 }
 
+/* min above max matches nothing: the kernel takes it, a user meant else */
+static void check_range(const char *opt, const uint64_t *v, const char *min,
+			const char *max)
+{
+	if (v[0] > v[1])
+		hs_die("--%s: min '%s' is above max '%s'", opt, min, max);
+}
+
 static int parse_scheme_opt(int argc, char **argv, int *i,
 			    struct scheme_spec *specs, unsigned int *count)
 {
@@ -254,17 +277,20 @@ static int parse_scheme_opt(int argc, char **argv, int *i,
 		for (k = 0; k < 2; k++)
 			sp->rate_bp[k] = opt_rate("--damos_access_rate",
 						  next_arg(argc, argv, i, arg));
+		check_range(arg, sp->rate_bp, argv[*i - 1], argv[*i]);
 		break;
 	case O_SZ:
 		for (k = 0; k < 2; k++)
 			sp->sz[k] = opt_size("--damos_sz_region",
 					     next_arg(argc, argv, i, arg));
+		check_range(arg, sp->sz, argv[*i - 1], argv[*i]);
 		break;
 	case O_AGE:
 		for (k = 0; k < 2; k++)
 			sp->age_us[k] = opt_time("--damos_age",
 						 next_arg(argc, argv, i, arg),
 						 true);
+		check_range(arg, sp->age_us, argv[*i - 1], argv[*i]);
 		break;
 	case O_APPLY:
 		sp->apply_us = opt_time("--damos_apply_interval",
@@ -360,20 +386,22 @@ static void parse_profiles(struct sim_cmd *c, const char *list)
 	c->compare = true;
 }
 
-static const struct hs_variant *profile_variant(const char *name)
+static const struct hs_variant *profile_variant(const struct sim_cmd *c,
+						const char *name)
 {
+	const char *opt = c->compare ? "--compare-profiles" : "--profile";
 	const struct hs_variant *v;
 
 	if (!hs_profile_find(name))
-		hs_die("--profile: no profile '%s' (hotscore score --list-profiles)",
-		       name);
+		hs_die("%s: no profile '%s' (hotscore score --list-profiles)",
+		       opt, name);
 	v = hs_variant_find(name);
 	if (!v)
-		hs_die("--profile: '%s' has no compiled variant", name);
+		hs_die("%s: '%s' has no compiled variant", opt, name);
 	return v;
 }
 
-static char *read_file(const char *path)
+static char *read_file(const char *path, size_t *lenp)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf;
@@ -383,9 +411,9 @@ static char *read_file(const char *path)
 		hs_die("--workload: %s: %s (built-in: stairs, zigzag)", path,
 		       strerror(errno));
 	buf = malloc(cap);
-	while (buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+	while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
 		len += got;
-		if (len + 1 == cap) {
+		if (len == cap) {
 			if (cap >= 16 << 20)
 				hs_die("--workload: %s: larger than 16 MiB",
 				       path);
@@ -397,9 +425,7 @@ static char *read_file(const char *path)
 	if (ferror(f))
 		hs_die("--workload: %s: %s", path, strerror(errno));
 	fclose(f);
-	buf[len] = '\0';
-	if (strlen(buf) != len)
-		hs_die("--workload: %s:1: a NUL byte: not a text file", path);
+	*lenp = len;
 	return buf;
 }
 
@@ -408,7 +434,7 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 	struct scheme_spec specs[HS_MAX_SCHEMES];
 	unsigned int count[NR_O] = { 0 }, k;
 	struct hs_attrs *a = &c->cfg.attrs;
-	bool have_duration = false;
+	bool have_duration = false, have_profile = false;
 	const char *v;
 	int i;
 
@@ -440,7 +466,8 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 			c->ops = !strcmp(v, "paddr") ? HS_OPS_PADDR :
 				HS_OPS_VADDR;
 		} else if (hs_opt(argc, argv, &i, "rate", &v))
-			c->rate = hs_option_number("--rate", v, 1, 1UL << 40);
+			c->rate = hs_option_number("--rate", v, 1,
+						   HS_WL_MAX_RATE);
 		else if (hs_opt(argc, argv, &i, "duration", &v)) {
 			c->cfg.duration_us = opt_time("--duration", v, false);
 			have_duration = true;
@@ -458,12 +485,14 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 							     false));
 		else if (hs_opt(argc, argv, &i, "minr", &v))
 			a->min_nr_regions = hs_option_number("--minr", v, 3,
-							     1UL << 26);
+							     SIM_MAX_REGIONS);
 		else if (hs_opt(argc, argv, &i, "maxr", &v))
 			a->max_nr_regions = hs_option_number("--maxr", v, 3,
-							     1UL << 26);
-		else if (hs_opt(argc, argv, &i, "profile", &v))
+							     SIM_MAX_REGIONS);
+		else if (hs_opt(argc, argv, &i, "profile", &v)) {
 			c->profiles[0] = v;
+			have_profile = true;
+		}
 		else if (hs_opt(argc, argv, &i, "compare-profiles", &v))
 			parse_profiles(c, v);
 		else if (hs_opt(argc, argv, &i, "capture", &v))
@@ -481,6 +510,8 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 			hs_die("sim: unknown option '%s'; try hotscore sim --help",
 			       argv[i]);
 	}
+	if (have_profile && c->compare)
+		hs_die("sim: give --profile or --compare-profiles, not both");
 	if (!a->sample_us)
 		hs_die("--sample: must be at least 1us");
 	if (a->sample_us > a->aggr_us)
@@ -504,24 +535,30 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 		c->cfg.capture = 0;
 }
 
-static const char *load_workload(struct sim_cmd *c, const char **file)
+static const char *load_workload(struct sim_cmd *c, const char **file,
+				 size_t *len)
 {
 	const char *text = hs_workload_builtin(c->workload);
 
 	*file = c->workload;
-	if (text)
+	if (text) {
+		*len = strlen(text);
 		return text;
+	}
 	if (!c->text)
-		c->text = read_file(c->workload);
+		c->text = read_file(c->workload, &c->text_len);
+	*len = c->text_len;
 	return c->text;
 }
 
 static void setup_workload(struct sim_cmd *c, struct hs_workload *wl)
 {
-	const char *file, *text = load_workload(c, &file);
+	const char *file, *text;
 	char err[256];
+	size_t len;
 
-	if (hs_workload_parse(text, file, wl, err, sizeof(err)))
+	text = load_workload(c, &file, &len);
+	if (hs_workload_parse(text, len, file, wl, err, sizeof(err)))
 		hs_die("--workload: %s", err);
 	wl->rate = c->rate;
 	wl->seed = c->cfg.seed;
@@ -531,6 +568,10 @@ static void setup_workload(struct sim_cmd *c, struct hs_workload *wl)
 	hs_workload_prepare(wl, c->cfg.attrs.sample_us);
 }
 
+/*
+ * Keep the state after every aggregation, up to SIM_MAX_POINTS; then keep
+ * every second one, every fourth..., so memory stays bounded.
+ */
 static void add_point(struct sim_run *run, const struct hs_sim *sim)
 {
 	const struct hs_workload *wl = sim->wl;
@@ -538,6 +579,16 @@ static void add_point(struct sim_run *run, const struct hs_sim *sim)
 	uint64_t wss = 0;
 	size_t i;
 
+	if (sim->nr_aggr % run->point_every)
+		return;
+	if (run->nr_points == SIM_MAX_POINTS) {
+		for (i = 0; i < SIM_MAX_POINTS / 2; i++)
+			run->points[i] = run->points[2 * i + 1];
+		run->nr_points = SIM_MAX_POINTS / 2;
+		run->point_every *= 2;
+		if (sim->nr_aggr % run->point_every)
+			return;
+	}
 	if (run->nr_points == run->cap_points) {
 		run->cap_points = run->cap_points ? 2 * run->cap_points : 256;
 		run->points = realloc(run->points, run->cap_points *
@@ -587,18 +638,16 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	uint64_t t0;
 	unsigned long steps = 0;
 
-	run->variant = profile_variant(run->profile);
+	run->variant = profile_variant(c, run->profile);
+	run->point_every = 1;
 	setup_workload(c, &run->wl);
 	cfg.comp = run->variant->comp;
 	cfg.score_fn = run->variant->fn;
 	cfg.clock = c->timing ? &c->host.clock : NULL;
-	if (!cfg.duration_us)
-		cfg.duration_us = run->wl.total_ms * 1000;
-	c->cfg.duration_us = cfg.duration_us;
 	cfg.on_aggregate = on_aggregate;
 	cfg.ctx = run;
 	if (first && c->record)
-		sim_record_begin(run, c);
+		sim_record_begin(run, c);	/* run->record is open */
 	if (first && c->heatmap) {
 		run->heat = calloc(1, sizeof(*run->heat));
 		if (!run->heat)
@@ -636,6 +685,49 @@ static void report_overrun(const struct sim_run *run)
 		hs_sim_now_us(&run->sim) / 1e6, run->profile, args);
 }
 
+/* Open an output file before the run, so a bad path fails first. */
+static FILE *open_output(const char *opt, const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		hs_die("%s: %s: %s", opt, path, strerror(errno));
+	return f;
+}
+
+/*
+ * The duration (one pass of the workload unless given) and what it
+ * implies, checked before anything runs or is written.
+ */
+static void check_duration(struct sim_cmd *c)
+{
+	const struct hs_attrs *a = &c->cfg.attrs;
+	struct hs_workload wl;
+
+	if (!c->cfg.duration_us) {
+		setup_workload(c, &wl);
+		c->cfg.duration_us = wl.total_ms * 1000;
+		hs_workload_free(&wl);
+		if (c->cfg.duration_us > SIM_MAX_US)
+			hs_die("--workload: %s: one pass is %.1f days; give --duration (at most 30 days)",
+			       c->workload, c->cfg.duration_us / 86400e6);
+	}
+	if (c->cfg.duration_us / a->sample_us > SIM_MAX_SAMPLES)
+		hs_die("--duration: %.1f s at --sample %lu us is more than 10^9 samples",
+		       c->cfg.duration_us / 1e6, a->sample_us);
+	/* about 150 bytes a region: keep a record under about 3 GB */
+	if (c->record && (c->cfg.duration_us / a->aggr_us + 1) *
+	    a->max_nr_regions > SIM_MAX_RECORD)
+		hs_die("--record: %llu snapshots of up to %lu regions is too much; shorten --duration, raise --aggr or lower --maxr",
+		       (unsigned long long)(c->cfg.duration_us / a->aggr_us + 1),
+		       a->max_nr_regions);
+}
+
+static int close_output(FILE *f)
+{
+	return fclose(f) ? -1 : 0;
+}
+
 int hs_cmd_sim(int argc, char **argv)
 {
 	struct sim_cmd *c = calloc(1, sizeof(*c));
@@ -647,8 +739,15 @@ int hs_cmd_sim(int argc, char **argv)
 		hs_die("sim: out of memory");
 	parse_args(c, argc, argv);
 	for (k = 0; k < c->nr_runs; k++)
-		profile_variant(c->profiles[k]);
+		profile_variant(c, c->profiles[k]);
+	check_duration(c);
 	hs_command_line(c->command, sizeof(c->command), argc, argv);
+	if (c->json)
+		c->json_f = open_output("--json", c->json);
+	if (c->heatmap)
+		c->heat_f = open_output("--heatmap", c->heatmap);
+	if (c->record)
+		c->runs[0].record = open_output("--record", c->record);
 	if (c->timing) {
 		hs_host_fixed_layout(hs_argv);
 		if (hs_host_init(&c->host, -1, HS_CLOCK_AUTO, err,
@@ -663,15 +762,16 @@ int hs_cmd_sim(int argc, char **argv)
 			status = 1;
 		}
 	}
-	if (c->record && sim_record_end(&c->runs[0], c->record))
+	if (c->record && sim_record_end(&c->runs[0]))
 		hs_die("--record: %s: %s", c->record, strerror(errno));
-	if (c->heatmap && sim_heat_write(c->runs[0].heat, c, c->heatmap))
+	if (c->heatmap && sim_heat_write(c->runs[0].heat, c, c->heat_f))
 		hs_die("--heatmap: %s: %s", c->heatmap, strerror(errno));
+	if (c->json && (sim_write_json(c, c->json_f) ||
+			close_output(c->json_f)))
+		hs_die("--json: %s: %s", c->json, strerror(errno));
 	sim_report(stdout, c);
 	if (c->compare && sim_compare(stdout, c))
 		status = status ? status : 1;
-	if (c->json && sim_write_json(c, c->json))
-		hs_die("--json: %s: %s", c->json, strerror(errno));
 	if (c->timing)
 		hs_host_fini(&c->host);
 	for (k = 0; k < c->nr_runs; k++) {

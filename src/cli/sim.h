@@ -14,7 +14,7 @@
 #include <hotscore/host.h>
 #include <hotscore/sim.h>
 
-#define SIM_MAX_ROWS	24	/* rows of the memory-over-time table */
+#define SIM_MAX_POINTS	100000	/* kept per run; then every 2nd, 4th... */
 #define HEAT_T		160	/* heatmap time bins */
 #define HEAT_A		80	/* heatmap address bins */
 
@@ -45,6 +45,7 @@ struct sim_run {
 	struct hs_score_cost cost;
 	struct sim_point *points;
 	size_t nr_points, cap_points;
+	unsigned long point_every;	/* aggregations per point kept */
 	FILE *record;			/* --record, first run only */
 	bool record_first;
 	struct heatmap *heat;		/* --heatmap, first run only */
@@ -54,8 +55,10 @@ struct sim_run {
 
 /** struct sim_cmd - the command: options and runs. */
 struct sim_cmd {
+	FILE *json_f, *heat_f;		/* opened before the run */
 	const char *workload;
 	char *text;			/* the config */
+	size_t text_len;
 	enum hs_ops ops;
 	struct hs_sim_config cfg;
 	struct hs_scheme schemes[HS_MAX_SCHEMES];
@@ -72,13 +75,12 @@ struct sim_cmd {
 
 void sim_report(FILE *f, const struct sim_cmd *c);
 int sim_compare(FILE *f, const struct sim_cmd *c);
-int sim_write_json(const struct sim_cmd *c, const char *path);
+int sim_write_json(const struct sim_cmd *c, FILE *f);
 void sim_record_begin(struct sim_run *run, const struct sim_cmd *c);
 void sim_record_snapshot(struct sim_run *run, const struct hs_sim *sim);
-int sim_record_end(struct sim_run *run, const char *path);
+int sim_record_end(struct sim_run *run);
 void sim_heat_add(struct heatmap *h, const struct hs_sim *sim);
-int sim_heat_write(const struct heatmap *h, const struct sim_cmd *c,
-		   const char *path);
+int sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f);
 const char *sim_stage_name(enum hs_stage s);
 
 #endif /* HOTSCORE_CLI_SIM_H */

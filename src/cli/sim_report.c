@@ -304,9 +304,6 @@ void sim_record_begin(struct sim_run *run, const struct sim_cmd *c)
 {
 	const struct hs_attrs *a = &c->cfg.attrs;
 
-	run->record = fopen(c->record, "w");
-	if (!run->record)
-		return;
 	fprintf(run->record, "[{\"kdamond_idx\": 0, \"context_idx\": 0, \"intervals\": {\"sample_us\": \"%lu\", \"aggr_us\": \"%lu\", \"ops_update_us\": \"%lu\"}, \"scheme_idx\": null, \"target_id\": null, \"scheme_filters\": [], \"snapshots\": [",
 		a->sample_us, a->aggr_us, a->ops_update_us);
 	run->record_first = true;
@@ -339,11 +336,8 @@ void sim_record_snapshot(struct sim_run *run, const struct hs_sim *sim)
 	run->aggr_start_ns = now;
 }
 
-int sim_record_end(struct sim_run *run, const char *path)
+int sim_record_end(struct sim_run *run)
 {
-	(void)path;
-	if (!run->record)
-		return -1;
 	fputs("\n], \"data_source\": \"unknown\"}]\n", run->record);
 	return fclose(run->record) ? -1 : 0;
 }
@@ -417,22 +411,33 @@ static void heat_colour(double pct, char *buf, size_t size)
 	snprintf(buf, size, "#%02x%02x%02x", r, g, b);
 }
 
-int sim_heat_write(const struct heatmap *h, const struct sim_cmd *c,
-		   const char *path)
+/* @s as XML character data. */
+static void xml_write(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '<')
+			fputs("&lt;", f);
+		else if (*s == '>')
+			fputs("&gt;", f);
+		else if (*s == '&')
+			fputs("&amp;", f);
+		else if ((unsigned char)*s >= 0x20)
+			fputc(*s, f);
+	}
+}
+
+int sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f)
 {
 	const int cw = 5, ch = 5, left = 70, top = 40;
 	const int w = HEAT_T * cw, hh = HEAT_A * ch;
 	double secs = c->cfg.duration_us / 1e6;
-	FILE *f = fopen(path, "w");
 	char col[16];
 	int t, a, k;
 
-	if (!f)
-		return -1;
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n",
 		left + w + 90, top + hh + 50);
 	fprintf(f, "<text x=\"%d\" y=\"20\" font-size=\"13\">hotscore sim: ", left);
-	json_write_string(f, c->runs[0].wl.name);
+	xml_write(f, c->runs[0].wl.name);
 	fprintf(f, " (%s), %s: access frequency over time and address</text>\n",
 		c->ops == HS_OPS_PADDR ? "paddr" : "vaddr", c->runs[0].profile);
 	for (t = 0; t < HEAT_T; t++) {
@@ -541,18 +546,15 @@ static long max_rss_kb(void)
 /**
  * sim_write_json() - --json: the configuration, stats and costs.
  * @c:		the command, after its runs.
- * @path:	the file.
+ * @f:		the file, open.
  *
  * Return: 0, or -1 (errno set).
  */
-int sim_write_json(const struct sim_cmd *c, const char *path)
+int sim_write_json(const struct sim_cmd *c, FILE *f)
 {
 	const struct hs_attrs *a = &c->cfg.attrs;
-	FILE *f = fopen(path, "w");
 	unsigned int k;
 
-	if (!f)
-		return -1;
 	fputs("{\"schema\": 1, \"command\": ", f);
 	json_write_string(f, c->command);
 	fputs(", \"workload\": ", f);
@@ -582,5 +584,5 @@ int sim_write_json(const struct sim_cmd *c, const char *path)
 		json_run(f, c, &c->runs[k]);
 	}
 	fputs("]}\n", f);
-	return fclose(f) ? -1 : 0;
+	return ferror(f) ? -1 : 0;
 }

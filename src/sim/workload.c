@@ -154,8 +154,7 @@ static int parse_region(struct parser *p, struct hs_workload *wl, char *line)
 	char *f[3];
 	unsigned int n = split_fields(line, f, 3);
 	struct hs_wl_region *r;
-	uint64_t size, total = 0;
-	unsigned int i;
+	uint64_t size;
 
 	if (n < 2 || n > 3)
 		return parse_error(p, "a region is 'name, size_bytes[, init_data_file]', got %u fields", n);
@@ -166,10 +165,11 @@ static int parse_region(struct parser *p, struct hs_workload *wl, char *line)
 		return parse_error(p, "region '%s' is defined twice", f[0]);
 	if (!parse_u64(f[1], &size) || !size)
 		return parse_error(p, "region size '%s' is not a positive number of bytes", f[1]);
-	for (i = 0; i < wl->nr_regions; i++)
-		total += wl->regions[i].size;
-	if (size > HS_WL_MAX_BYTES || total + size > HS_WL_MAX_BYTES)
-		return parse_error(p, "regions larger than 1 TiB in all are not simulated");
+	if (size > HS_WL_MAX_BYTES || wl->total_bytes + size > HS_WL_MAX_BYTES)
+		return parse_error(p, "regions larger than 64 GiB in all are not simulated");
+	if (wl->nr_regions >= HS_WL_MAX_REGIONS)
+		return parse_error(p, "more than %d regions", HS_WL_MAX_REGIONS);
+	wl->total_bytes += size;
 	r = grow(wl->regions, wl->nr_regions, sizeof(*r));
 	if (!r)
 		return parse_error(p, "out of memory");
@@ -201,6 +201,9 @@ static int parse_access(struct parser *p, struct hs_workload *wl,
 		return parse_error(p, "stride '%s' is not a positive number of bytes", f[2]);
 	if (!parse_u64(f[3], &prob) || prob > UINT32_MAX)
 		return parse_error(p, "probability '%s' is not a number below 2^32", f[3]);
+	if (ph->nr_access >= HS_WL_MAX_REGIONS)
+		return parse_error(p, "more than %d access lines in a phase",
+				   HS_WL_MAX_REGIONS);
 	if (n == 5 && strcmp(f[4], "ro") && strcmp(f[4], "wo") &&
 	    strcmp(f[4], "rw"))
 		return parse_error(p, "access mode must be ro, wo or rw, got '%s'", f[4]);
@@ -223,6 +226,9 @@ static int parse_phase_line(struct parser *p, struct hs_workload *wl,
 	struct hs_wl_phase *ph;
 
 	if (nth == 0) {
+		if (wl->nr_phases >= HS_WL_MAX_PHASES)
+			return parse_error(p, "more than %d phases",
+					   HS_WL_MAX_PHASES);
 		ph = grow(wl->phases, wl->nr_phases, sizeof(*ph));
 		if (!ph)
 			return parse_error(p, "out of memory");
@@ -238,8 +244,10 @@ static int parse_phase_line(struct parser *p, struct hs_workload *wl,
 	ph = &wl->phases[wl->nr_phases - 1];
 	if (nth == 1) {
 		if (!parse_u64(line, &ph->duration_ms) || !ph->duration_ms ||
-		    ph->duration_ms > 1000ULL * 1000 * 3600 * 24 * 365)
-			return parse_error(p, "phase duration '%s' is not a positive number of ms (at most a year)", line);
+		    ph->duration_ms > HS_WL_MAX_MS)
+			return parse_error(p, "phase duration '%s' is not a positive number of ms (at most 30 days)", line);
+		if (wl->total_ms + ph->duration_ms > HS_WL_MAX_TOTAL_MS)
+			return parse_error(p, "phases longer than 100 years in all");
 		wl->total_ms += ph->duration_ms;
 		return 0;
 	}
@@ -253,9 +261,41 @@ static int cmp_access(const void *a, const void *b)
 	return (x->region > y->region) - (x->region < y->region);
 }
 
+/* A phase whose lines all have probability 0 is a mistake: say where. */
+static int check_phase(struct parser *p, const struct hs_workload *wl)
+{
+	const struct hs_wl_phase *ph;
+	uint64_t sum = 0;
+	unsigned int i;
+
+	if (!wl->nr_phases)
+		return 0;
+	ph = &wl->phases[wl->nr_phases - 1];
+	for (i = 0; i < ph->nr_access; i++)
+		sum += ph->access[i].prob;
+	if (ph->nr_access && !sum)
+		return parse_error(p, "phase '%s': every probability is 0 (leave the access lines out for an idle phase)",
+				   ph->name);
+	return 0;
+}
+
+/* The end of the line at @s: "\n", "\r\n" or a lone "\r". */
+static size_t line_end(const char *s, size_t len, size_t *next)
+{
+	size_t n = 0;
+
+	while (n < len && s[n] != '\n' && s[n] != '\r')
+		n++;
+	*next = n;
+	if (n < len)
+		*next += s[n] == '\r' && n + 1 < len && s[n + 1] == '\n' ? 2 : 1;
+	return n;
+}
+
 /**
  * hs_workload_parse() - read a masim config.
- * @text:	the whole config, NUL-terminated.
+ * @text:	the whole config.
+ * @len:	its length in bytes.
  * @file:	its name, for messages.
  * @wl:		receives the workload (zeroed first); hs_workload_free() it.
  * @err:	receives "FILE:LINE: what is wrong" on failure.
@@ -263,7 +303,7 @@ static int cmp_access(const void *a, const void *b)
  *
  * Return: 0, or -1 with @err set.
  */
-int hs_workload_parse(const char *text, const char *file,
+int hs_workload_parse(const char *text, size_t len, const char *file,
 		      struct hs_workload *wl, char *err, size_t errlen)
 {
 	struct parser p = { file, 0, err, errlen };
@@ -274,18 +314,23 @@ int hs_workload_parse(const char *text, const char *file,
 	memset(wl, 0, sizeof(*wl));
 	snprintf(wl->name, sizeof(wl->name), "%s", base ? base + 1 : file);
 	wl->rate = HS_WL_DEFAULT_RATE;
-	while (*text) {
-		size_t len = strcspn(text, "\n");
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {	/* a UTF-8 BOM */
+		text += 3;
+		len -= 3;
+	}
+	while (len) {
+		size_t next, n = line_end(text, len, &next);
 		char *line;
 
 		p.line++;
-		if (len >= sizeof(buf))
+		if (n >= sizeof(buf))
 			return parse_error(&p, "line longer than %zu bytes",
 					   sizeof(buf) - 1);
-		memcpy(buf, text, len);
-		buf[len] = '\0';
-		text += len + (text[len] == '\n');
-		if (memchr(buf, '\0', len))
+		memcpy(buf, text, n);
+		buf[n] = '\0';
+		text += next;
+		len -= next;
+		if (memchr(buf, '\0', n))
 			return parse_error(&p, "a NUL byte: not a text file");
 		line = trim(buf);
 		if (*line == '#')
@@ -295,6 +340,8 @@ int hs_workload_parse(const char *text, const char *file,
 				if (paragraph > 0 && nth < 2)
 					return parse_error(&p, "phase '%s' has no duration line",
 							   wl->phases[wl->nr_phases - 1].name);
+				if (check_phase(&p, wl))
+					return -1;
 				paragraph++;
 			}
 			nth = 0;
@@ -305,9 +352,13 @@ int hs_workload_parse(const char *text, const char *file,
 			return -1;
 		nth++;
 	}
+	if (!p.line)
+		p.line = 1;
 	if (paragraph > 0 && nth == 1)
 		return parse_error(&p, "phase '%s' has no duration line",
 				   wl->phases[wl->nr_phases - 1].name);
+	if (check_phase(&p, wl))
+		return -1;
 	if (!wl->nr_regions)
 		return parse_error(&p, "no regions defined");
 	if (!wl->nr_phases)
@@ -377,19 +428,13 @@ int hs_workload_layout(struct hs_workload *wl, enum hs_wl_layout layout,
 	for (j = 0; j < wl->nr_phases; j++) {
 		struct hs_wl_phase *ph = &wl->phases[j];
 
-		ph->first = malloc(nr * sizeof(int));
-		if (!ph->first)
-			break;
 		for (i = 0; i < ph->nr_access; i++)
 			ph->access[i].region += layout == HS_WL_VADDR;
-		qsort(ph->access, ph->nr_access, sizeof(*ph->access),
-		      cmp_access);
-		for (i = 0; i < nr; i++)
-			ph->first[i] = -1;
-		for (i = ph->nr_access; i-- > 0;)
-			ph->first[ph->access[i].region] = (int)i;
+		if (ph->nr_access)
+			qsort(ph->access, ph->nr_access, sizeof(*ph->access),
+			      cmp_access);
 	}
-	if (!wl->out || !wl->kind || j < wl->nr_phases) {
+	if (!wl->out || !wl->kind) {
 		snprintf(err, errlen, "out of memory for %llu pages",
 			 (unsigned long long)page);
 		return -1;
@@ -423,9 +468,15 @@ void hs_workload_prepare(struct hs_workload *wl, unsigned long sample_us)
 			unsigned __int128 n;
 			double p;
 
-			a->per_ms = sum ? (uint64_t)((unsigned __int128)wl->rate *
-						     a->prob / sum) : 0;
-			n = (unsigned __int128)a->per_ms * sample_us / 1000;
+			if (!sum) {	/* an idle phase: no lines */
+				a->num = 0;
+				a->den = 1;
+				continue;
+			}
+			/* accesses per microsecond, as a fraction */
+			a->num = wl->rate * a->prob;
+			a->den = sum * 1000;
+			n = (unsigned __int128)a->num * sample_us / a->den;
 			p = 1.0 - exp(-(double)n / (double)pages);
 			a->threshold = p >= 1.0 ? 1ULL << 32 :
 				(uint64_t)(p * 4294967296.0);
@@ -441,7 +492,6 @@ void hs_workload_free(struct hs_workload *wl)
 
 	for (j = 0; j < wl->nr_phases; j++) {
 		free(wl->phases[j].access);
-		free(wl->phases[j].first);
 	}
 	free(wl->phases);
 	free(wl->regions);
@@ -487,13 +537,13 @@ void hs_workload_begin(struct hs_workload *wl, uint64_t sample,
 		const struct hs_wl_region *r = &wl->regions[a->region];
 		unsigned __int128 done;
 
-		if (!a->per_ms || wl->kind[a->region] == HS_WL_ALL)
+		if (!a->num || wl->kind[a->region] == HS_WL_ALL)
 			continue;
 		wl->kind[a->region] = line_touches_all(a, r) ? HS_WL_ALL :
 			HS_WL_SOME;
 		if (a->random)
 			continue;
-		done = (unsigned __int128)in_us * a->per_ms / 1000 * a->stride;
+		done = (unsigned __int128)in_us * a->num / a->den * a->stride;
 		a->pos = (uint64_t)(done % (r->end - r->start));
 	}
 }
@@ -553,7 +603,7 @@ static bool line_touches(const struct hs_workload *wl,
 {
 	uint64_t page = addr >> HS_PAGE_SHIFT;
 
-	if (!a->per_ms)
+	if (!a->num)
 		return false;
 	if (a->random)
 		return (mix64(wl->seed ^ mix64(wl->sample * 0x9e3779b97f4a7c15ULL
@@ -567,11 +617,17 @@ bool hs_workload_lines_touch(const struct hs_workload *wl, unsigned int region,
 			     uint64_t addr)
 {
 	const struct hs_wl_phase *ph = &wl->phases[wl->phase];
-	int i = ph->first[region];
+	unsigned int lo = 0, hi = ph->nr_access, i;
 
-	if (i < 0)
-		return false;
-	for (; (unsigned int)i < ph->nr_access &&
+	while (lo < hi) {	/* the region's first line: they are sorted */
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (ph->access[mid].region < region)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < ph->nr_access &&
 	     ph->access[i].region == region; i++)
 		if (line_touches(wl, &ph->access[i], &wl->regions[region],
 				 addr))
@@ -594,7 +650,7 @@ void hs_workload_fault_in(struct hs_workload *wl)
 		uint64_t p, end = r->first_page +
 			((r->end - r->start) >> HS_PAGE_SHIFT);
 
-		if (!r->nr_out || !ph->access[i].per_ms)
+		if (!r->nr_out || !ph->access[i].num)
 			continue;
 		for (p = r->first_page; p < end; p++) {
 			uint64_t word = wl->out[p / 64] >> (p % 64);
