@@ -16,6 +16,8 @@
 #include "score.h"
 #include "workload.h"
 
+#define HS_REGION_WHOLE	(1U << 31)	/* in hs_region.wl */
+
 /**
  * struct hs_region - struct damon_region, as the core uses it.
  * @start:	ar.start.
@@ -23,7 +25,8 @@
  * @nr_accesses: samples that found the region accessed, this aggregation.
  * @last_nr_accesses: @nr_accesses of the last aggregation.
  * @age:	aggregation intervals its access pattern has lasted.
- * @wl:		the workload region the last sampling address fell in (a hint).
+ * @wl:		the workload region it lies in (a hint), | HS_REGION_WHOLE
+ *		when wholly.
  */
 struct hs_region {
 	unsigned long start, end;
@@ -215,6 +218,7 @@ struct hs_sim_config {
  * @r:		the target's regions, in address order.
  * @nr:		how many.
  * @cap:	allocated.
+ * @regions_changed: @r changed since the workload regions were located.
  * @tmp:	scratch for passes that change the count.
  * @tmp_cap:	allocated.
  * @ranges:	the target's address ranges (three for vaddr, one for paddr).
@@ -252,6 +256,7 @@ struct hs_sim {
 	struct hs_workload *wl;
 	struct hs_region *r;
 	size_t nr, cap;
+	bool regions_changed;
 	struct hs_region *tmp;
 	size_t tmp_cap;
 	unsigned long ranges[3][2];

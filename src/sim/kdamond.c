@@ -214,30 +214,74 @@ void hs_sim_free(struct hs_sim *sim)
 }
 
 /*
+ * Which workload region each kdamond region lies in, and whether wholly:
+ * recomputed after the regions changed (at most once per apply or
+ * aggregation), so that the sampling pass rarely has to look it up.
+ */
+static void locate_regions(struct hs_sim *sim)
+{
+	const struct hs_workload *wl = sim->wl;
+	size_t i;
+
+	for (i = 0; i < sim->nr; i++) {
+		struct hs_region *r = &sim->r[i];
+		unsigned int w = hs_workload_find(wl, r->start,
+						  r->wl & ~HS_REGION_WHOLE);
+
+		if (w < wl->nr_regions && r->end <= wl->regions[w].end)
+			w |= HS_REGION_WHOLE;
+		r->wl = w;
+	}
+	sim->regions_changed = false;
+}
+
+/*
  * prepare_access_checks, the sample interval and check_accesses.  The
  * kernel picks every sampling address, sleeps, then checks them all; as
  * the workload oracle does not depend on when a region is checked, one
- * pass does both, drawing damon_rand() in the same order, and the
- * sampling address need not be kept in the region.
+ * pass does both, drawing damon_rand() in the same order.  A region wholly
+ * inside a workload region that this sample touches entirely or not at
+ * all has an answer that no sampling address can change: it draws none.
  */
-static unsigned int sample(struct hs_sim *sim)
+static void sample(struct hs_sim *sim)
 {
 	const struct hs_workload *wl = sim->wl;
 	struct hs_region *r = sim->r, *end = sim->r + sim->nr;
 	uint64_t rnd = sim->rnd;	/* a local: no aliasing with regions */
-	unsigned int max_nr = 0;
 
 	hs_workload_begin(sim->wl, sim->passed_sis, hs_sim_now_us(sim));
+	if (sim->regions_changed)
+		locate_regions(sim);
 	for (; r < end; r++) {
-		unsigned long addr = hs_rand_next(&rnd, r->start, r->end);
+		unsigned long addr;
 
-		r->wl = hs_workload_find(wl, addr, r->wl);
-		r->nr_accesses += hs_workload_touched(wl, r->wl, addr);
-		if (r->nr_accesses > max_nr)
-			max_nr = r->nr_accesses;
+		if (r->wl & HS_REGION_WHOLE) {
+			uint8_t kind = wl->kind[r->wl & ~HS_REGION_WHOLE];
+
+			if (kind != HS_WL_SOME) {
+				r->nr_accesses += kind == HS_WL_ALL;
+				continue;
+			}
+		}
+		addr = hs_rand_next(&rnd, r->start, r->end);
+		if (!(r->wl & HS_REGION_WHOLE))
+			r->wl = hs_workload_find(wl, addr, r->wl);
+		r->nr_accesses += hs_workload_touched(wl, r->wl &
+						      ~HS_REGION_WHOLE, addr);
 	}
 	sim->rnd = rnd;
 	sim->region_samples += sim->nr;
+}
+
+/* check_accesses()'s return: the largest nr_accesses. */
+static unsigned int max_nr_accesses(const struct hs_sim *sim)
+{
+	unsigned int max_nr = 0;
+	size_t i;
+
+	for (i = 0; i < sim->nr; i++)
+		if (sim->r[i].nr_accesses > max_nr)
+			max_nr = sim->r[i].nr_accesses;
 	return max_nr;
 }
 
@@ -264,11 +308,10 @@ bool hs_sim_step(struct hs_sim *sim)
 	const struct hs_attrs *a = &sim->cfg.attrs;
 	unsigned long next_aggr = sim->next_aggr_sis;
 	unsigned long next_update = sim->next_ops_update_sis;
-	unsigned int max_nr;
 	uint64_t t = sim->cfg.clock ? sim->cfg.clock->read() : 0;
 	bool boundary;
 
-	max_nr = sample(sim);
+	sample(sim);
 	hs_sim_stamp(sim, HS_STAGE_SAMPLE, &t);
 	/* the workload's own touches of paged-out pages during the sample */
 	hs_workload_fault_in(sim->wl);
@@ -277,7 +320,8 @@ bool hs_sim_step(struct hs_sim *sim)
 	sim->nr_samples++;
 	boundary = after_eq(sim->passed_sis, next_aggr);
 	if (boundary) {
-		hs_merge_regions(sim, max_nr / 10, sim->sz_limit);
+		/* only the boundary's check_accesses() result is used */
+		hs_merge_regions(sim, max_nr_accesses(sim) / 10, sim->sz_limit);
 		sim->sz_limit = hs_apply_min_nr_regions(sim);
 		hs_sim_stamp(sim, HS_STAGE_AGGREGATE, &t);
 	}

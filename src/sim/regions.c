@@ -70,6 +70,7 @@ void hs_sim_adopt(struct hs_sim *sim, size_t nr)
 	sim->r = sim->tmp;
 	sim->cap = sim->tmp_cap;
 	sim->nr = nr;
+	sim->regions_changed = true;
 	sim->tmp = old;
 	sim->tmp_cap = cap;
 }
@@ -104,6 +105,7 @@ int hs_split_region_at(struct hs_sim *sim, size_t i, unsigned long sz_r)
 		(sim->nr - i - 1) * sizeof(*sim->r));
 	sim->r[i + 1] = n;
 	sim->nr++;
+	sim->regions_changed = true;
 	return 0;
 }
 
@@ -152,6 +154,7 @@ static void merge_pass(struct hs_sim *sim, unsigned int thres,
 			sim->r[out++] = r;
 	}
 	sim->nr = out;
+	sim->regions_changed = true;
 }
 
 /**
