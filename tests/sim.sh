@@ -80,7 +80,8 @@ grep -q '^scheme 0: pageout; nr_accesses 0..0 samples, age 20..max' "$tmp/out" &
 grep -q 'qt_exceeds [1-9]' "$tmp/out" && ok "the default quota binds" ||
 	fail "quota" "$(grep qt_exceeds "$tmp/out")"
 for s in "sampling (prepare + check)" "score + histogram" "apply (walk + actions)" \
-	 "aggregation (merge, reset)" "split" "kdamond total"; do
+	 "aggregation (reset, ops update)" "merge (+ min_nr_regions)" "split" \
+	 "kdamond total"; do
 	grep -q "^  $s  *[0-9]" "$tmp/out" && ok "cost row: $s" ||
 		fail "cost row" "$s missing"
 done

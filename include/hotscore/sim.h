@@ -149,7 +149,8 @@ struct hs_scheme {
 enum hs_stage {
 	HS_STAGE_SAMPLE,	/* prepare + check accesses */
 	HS_STAGE_WORKLOAD,	/* the workload's own faults (not kdamond) */
-	HS_STAGE_AGGREGATE,	/* merge + min_nr_regions, reset */
+	HS_STAGE_AGGREGATE,	/* the reset, the ops update */
+	HS_STAGE_MERGE,		/* merge + min_nr_regions */
 	HS_STAGE_SPLIT,
 	HS_STAGE_SCORE,		/* damos_adjust_quota: score + histogram */
 	HS_STAGE_APPLY,		/* the region walk and the actions */

@@ -16,14 +16,15 @@
 static const char *const stage_names[HS_NR_STAGES] = {
 	[HS_STAGE_SAMPLE] = "sampling (prepare + check)",
 	[HS_STAGE_WORKLOAD] = "workload faults (not kdamond)",
-	[HS_STAGE_AGGREGATE] = "aggregation (merge, reset)",
+	[HS_STAGE_AGGREGATE] = "aggregation (reset, ops update)",
+	[HS_STAGE_MERGE] = "merge (+ min_nr_regions)",
 	[HS_STAGE_SPLIT] = "split",
 	[HS_STAGE_SCORE] = "score + histogram",
 	[HS_STAGE_APPLY] = "apply (walk + actions)",
 };
 
 static const char *const stage_keys[HS_NR_STAGES] = {
-	"sample", "workload", "aggregate", "split", "score", "apply",
+	"sample", "workload", "aggregate", "merge", "split", "score", "apply",
 };
 
 const char *sim_stage_name(enum hs_stage s)

@@ -323,7 +323,7 @@ bool hs_sim_step(struct hs_sim *sim)
 		/* only the boundary's check_accesses() result is used */
 		hs_merge_regions(sim, max_nr_accesses(sim) / 10, sim->sz_limit);
 		sim->sz_limit = hs_apply_min_nr_regions(sim);
-		hs_sim_stamp(sim, HS_STAGE_AGGREGATE, &t);
+		hs_sim_stamp(sim, HS_STAGE_MERGE, &t);
 	}
 	if (sim->cfg.nr_schemes)
 		hs_apply_schemes(sim, &t);
