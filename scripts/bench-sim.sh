@@ -97,7 +97,7 @@ trap 'rm -f "$section"' EXIT
 	echo "\`1000\` is stairs with exactly 1000 regions (\`--minr 1000 --maxr 1000\`),"
 	echo "600 s simulated (ten passes); \`1000-clock\` the same with the stage clock and the"
 	echo "score-input capture on; \`default\` is stairs with 10..1000 regions,"
-	echo "where DAMON settles at a few dozen."
+	echo "where DAMON settles at about a dozen."
 	echo
 	echo "### Scale: up to 1,048,576 regions"
 	echo
@@ -106,10 +106,10 @@ trap 'rm -f "$section"' EXIT
 	echo "one swept, as written by scripts/bench-sim.sh), 400 samples and 20"
 	echo "aggregations each. Linear cost is a flat ns per region-sample; memory"
 	echo "is the process' peak RSS. The size limit is total / N aligned up to a"
-	echo "page, so N = 300000 gives 3-page regions and about 262,000 of them; at"
-	echo "2^20 every region is one page. Every region here is in an accessed"
-	echo "workload region, so each sample asks the oracle: 5-6 ns, where stairs'"
-	echo "idle or wholly swept regions cost about 1 ns."
+	echo "page, so N = 300000 gives 4-page regions and 262,144 of them; at 2^20"
+	echo "every region is one page. Each 1 s phase touches one half: the regions"
+	echo "of that half ask the oracle (a hash or a sweep test), those of the idle"
+	echo "half cost about 1 ns, as stairs' regions do."
 	echo
 	echo "| N | regions | wall s | ns per region-sample | x real time | max RSS KiB | bytes per region |"
 	echo "|---|---|---|---|---|---|---|"

@@ -56,6 +56,15 @@ expect_bad "record into a directory, before the run" "" sim --record "$tmp"
 grep -q "Is a directory" "$tmp/err" && ok "the record's error names the cause" ||
 	fail "record errno" "$(cat "$tmp/err")"
 expect_bad "unwritable --json, before the run" "" sim --json "$tmp/no/dir.json"
+echo keep >"$tmp/keep.json"
+expect_bad "a bad workload leaves an old --json alone" "" sim --duration 1s \
+	--workload "$tmp/zero.cfg" --json "$tmp/keep.json"
+[ "$(cat "$tmp/keep.json")" = keep ] && ok "old output intact" ||
+	fail "old output" "truncated"
+expect_bad "a dividing profile leaves an old --record alone" "" sim \
+	--profile v5.16 --sample 1 --aggr 4294967296 --duration 1s --record "$tmp/keep.json"
+[ "$(cat "$tmp/keep.json")" = keep ] && ok "old record intact" ||
+	fail "old record" "truncated"
 expect_bad "--profile with --compare-profiles" "" sim --profile v6.6 --compare-profiles v6.6,hotfix
 expect_bad "bad profile in a comparison" "" sim --compare-profiles v6.6,v9
 grep -q -- "--compare-profiles: no profile 'v9'" "$tmp/err" && ok "names --compare-profiles" ||

@@ -238,8 +238,8 @@ struct hs_sim_config {
  * @nr_aggr:	aggregations done.
  * @nr_samples:	samples done.
  * @region_samples: region checks done (sum of nr over samples).
- * @min_seen:	fewest regions after an aggregation.
- * @max_seen:	most regions after an aggregation.
+ * @min_seen:	fewest regions after a split (SIZE_MAX before the first).
+ * @max_seen:	most regions after a split.
  * @hash:	FNV-1a over every event, in order.
  * @nr_events:	events so far.
  * @events:	the first @cfg.max_events of them.
@@ -293,6 +293,7 @@ struct hs_sim {
 int hs_action_parse(const char *name);
 const char *hs_action_name(enum hs_action a);
 
+int hs_sim_check(const struct hs_sim_config *cfg, char *err, size_t errlen);
 int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
 		struct hs_workload *wl, char *err, size_t errlen);
 bool hs_sim_step(struct hs_sim *sim);

@@ -702,15 +702,24 @@ static FILE *open_output(const char *opt, const char *path)
 static void check_duration(struct sim_cmd *c)
 {
 	const struct hs_attrs *a = &c->cfg.attrs;
+	struct hs_sim_config cfg = c->cfg;
 	struct hs_workload wl;
+	unsigned int k;
+	char err[256];
 
+	/* the workload file and every profile, before any output opens */
+	setup_workload(c, &wl);
 	if (!c->cfg.duration_us) {
-		setup_workload(c, &wl);
 		c->cfg.duration_us = wl.total_ms * 1000;
-		hs_workload_free(&wl);
 		if (c->cfg.duration_us > SIM_MAX_US)
 			hs_die("--workload: %s: one pass is %.1f days; give --duration (at most 30 days)",
 			       c->workload, c->cfg.duration_us / 86400e6);
+	}
+	hs_workload_free(&wl);
+	for (k = 0; k < c->nr_runs; k++) {
+		cfg.comp = profile_variant(c, c->profiles[k])->comp;
+		if (hs_sim_check(&cfg, err, sizeof(err)))
+			hs_die("sim: %s: %s", c->profiles[k], err);
 	}
 	if (c->cfg.duration_us / a->sample_us > SIM_MAX_SAMPLES)
 		hs_die("--duration: %.1f s at --sample %lu us is more than 10^9 samples",

@@ -239,16 +239,20 @@ void sim_report(FILE *f, const struct sim_cmd *c)
 	fprintf(f, "  workload: %u regions, %.1f MiB, %u phases, %.1f s a pass; %" PRIu64 " accesses/ms (model)\n",
 		run->wl.nr_masim, mib(run->wl.nr_pages << HS_PAGE_SHIFT),
 		run->wl.nr_phases, run->wl.total_ms / 1e3, run->wl.rate);
-	fprintf(f, "  kdamond: %lu samples, %lu aggregations, %zu..%zu regions after a split, %" PRIu64 " score calls\n",
-		sim->nr_samples, sim->nr_aggr, sim->min_seen, sim->max_seen,
-		sim->nr_scores);
+	if (sim->nr_aggr)
+		fprintf(f, "  kdamond: %lu samples, %lu aggregations, %zu..%zu regions after a split, %" PRIu64 " score calls\n",
+			sim->nr_samples, sim->nr_aggr, sim->min_seen,
+			sim->max_seen, sim->nr_scores);
+	else
+		fprintf(f, "  kdamond: %lu samples, no aggregation, %zu regions, %" PRIu64 " score calls\n",
+			sim->nr_samples, sim->nr, sim->nr_scores);
 	fputc('\n', f);
 	for (i = 0; i < sim->cfg.nr_schemes; i++)
 		report_scheme(f, c, &sim->schemes[i], i);
 	report_memory(f, run, c->cfg.duration_us);
 	if (c->timing)
 		report_costs(f, c);
-	fprintf(f, "\ndecisions: %zu actions applied, hash %016" PRIx64 "\n",
+	fprintf(f, "\ndecisions: %zu actions taken, hash %016" PRIx64 "\n",
 		sim->nr_events, sim->hash);
 }
 
@@ -487,8 +491,10 @@ static void json_run(FILE *f, const struct sim_cmd *c,
 	json_write_string(f, run->profile);
 	fprintf(f, ", \"simulated_us\": %" PRIu64 ", \"wall_ns\": %" PRIu64 ", \"samples\": %lu, \"aggregations\": %lu, \"region_samples\": %" PRIu64 ", \"regions_min\": %zu, \"regions_max\": %zu, \"score_calls\": %" PRIu64 ", \"overrun\": %s",
 		hs_sim_now_us(sim), run->wall_ns, sim->nr_samples,
-		sim->nr_aggr, sim->region_samples, sim->min_seen,
-		sim->max_seen, sim->nr_scores, sim->overrun ? "true" : "false");
+		sim->nr_aggr, sim->region_samples,
+		sim->nr_aggr ? sim->min_seen : sim->nr,
+		sim->nr_aggr ? sim->max_seen : sim->nr, sim->nr_scores,
+		sim->overrun ? "true" : "false");
 	fprintf(f, ", \"decisions\": {\"actions\": %zu, \"hash\": \"%016" PRIx64 "\"}",
 		sim->nr_events, sim->hash);
 	fputs(", \"schemes\": [", f);

@@ -127,6 +127,27 @@ static int check_profile(const struct hs_sim_config *cfg, char *err,
 }
 
 /**
+ * hs_sim_check() - whether a configuration can run: damon_set_attrs()'s
+ * checks, and a profile that would not divide by zero with its intervals.
+ * @cfg:	the configuration.
+ * @err:	receives the reason on failure.
+ * @errlen:	size of @err.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int hs_sim_check(const struct hs_sim_config *cfg, char *err, size_t errlen)
+{
+	if (check_attrs(&cfg->attrs, err, errlen) ||
+	    check_profile(cfg, err, errlen))
+		return -1;
+	if (cfg->nr_schemes > HS_MAX_SCHEMES) {
+		snprintf(err, errlen, "at most %d schemes", HS_MAX_SCHEMES);
+		return -1;
+	}
+	return 0;
+}
+
+/**
  * hs_sim_init() - set up kdamond for a workload: the target's initial
  * regions (damon_set_regions() of the ranges, then min_nr_regions) and the
  * schemes' first apply times (kdamond_init_ctx()).
@@ -147,13 +168,8 @@ int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
 	memset(sim, 0, sizeof(*sim));
 	sim->cfg = *cfg;
 	sim->wl = wl;
-	if (check_attrs(&cfg->attrs, err, errlen) ||
-	    check_profile(cfg, err, errlen))
+	if (hs_sim_check(cfg, err, errlen))
 		return -1;
-	if (cfg->nr_schemes > HS_MAX_SCHEMES) {
-		snprintf(err, errlen, "at most %d schemes", HS_MAX_SCHEMES);
-		return -1;
-	}
 	sim->rnd = cfg->seed;
 	sim->capture_rnd = cfg->seed ^ 0x5851f42d4c957f2dULL;
 	sim->hash = 0xcbf29ce484222325ULL;
@@ -196,7 +212,7 @@ int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
 		s->next_apply_sis = apply / cfg->attrs.sample_us;
 	}
 	sim->sz_limit = hs_apply_min_nr_regions(sim);
-	sim->min_seen = sim->max_seen = sim->nr;
+	sim->min_seen = SIZE_MAX;	/* set by the first split */
 	return 0;
 oom:
 	snprintf(err, errlen, "out of memory");
