@@ -106,8 +106,8 @@ trap 'rm -f "$section"' EXIT
 	echo "one swept, as written by scripts/bench-sim.sh), 400 samples and 20"
 	echo "aggregations each. Linear cost is a flat ns per region-sample; memory"
 	echo "is the process' peak RSS. The size limit is total / N aligned up to a"
-	echo "page, so N = 300000 gives 4-page regions and 262,144 of them; at 2^20"
-	echo "every region is one page. Each 1 s phase touches one half: the regions"
+	echo "page, so N = 300000 starts from 262,144 4-page regions, which splits"
+	echo "bring near 290,000; at 2^20 every region is one page. Each 1 s phase touches one half: the regions"
 	echo "of that half ask the oracle (a hash or a sweep test), those of the idle"
 	echo "half cost about 1 ns, as stairs' regions do."
 	echo
