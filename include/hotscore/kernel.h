@@ -14,6 +14,9 @@
 #define HOTSCORE_KERNEL_H
 
 #include "compat.h"
+#ifdef __KERNEL__
+#include <linux/bitops.h>
+#endif
 
 /**
  * hs_s32() - reinterpret 32 bits as a two's complement int.
@@ -115,7 +118,9 @@ static __always_inline int hs_fls_bsr(uint32_t x)
  */
 static __always_inline int hs_fls(uint32_t x)
 {
-#if HS_HAVE_BSR
+#ifdef __KERNEL__
+	return fls(x);		/* in the module: the kernel's own */
+#elif HS_HAVE_BSR
 	return hs_fls_bsr(x);
 #else
 	return hs_fls_generic(x);

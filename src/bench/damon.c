@@ -17,7 +17,7 @@
  *
  * Return: 0.
  */
-__attribute__((noinline)) int hs_bench_empty(const void *input)
+__attribute__((__noinline__)) int hs_bench_empty(const void *input)
 {
 	(void)input;
 	return 0;
@@ -64,13 +64,13 @@ static __always_inline void hs_ktime_loop(const struct hs_components *c,
 #define HS_VARIANT_FNS(id, freq, div, age, fls, clamp)			\
 static const struct hs_components hs_comp_##id =			\
 	HS_COMPONENTS(freq, div, age, fls, clamp);			\
-static __attribute__((noinline)) int hs_score_##id(const void *p)	\
+static __attribute__((__noinline__)) int hs_score_##id(const void *p)	\
 {									\
 	struct hs_trace t;						\
 									\
 	return hs_hot_score_inline(&hs_comp_##id, p, &t).hot;		\
 }									\
-static __attribute__((noinline)) void					\
+static __attribute__((__noinline__)) void					\
 hs_ktime_##id(struct hs_ktime_run *run)					\
 {									\
 	hs_ktime_loop(&hs_comp_##id, run);				\

@@ -12,7 +12,7 @@
 #include <hotscore/bench.h>
 
 /* Independent calls: each result is sunk, none feeds the next call. */
-static __attribute__((noinline)) void
+static __attribute__((__noinline__)) void
 hs_loop_throughput(hs_bench_fn fn, const struct hs_pool *pool, size_t start,
 		   size_t calls)
 {
@@ -33,7 +33,7 @@ hs_loop_throughput(hs_bench_fn fn, const struct hs_pool *pool, size_t start,
  * "& zero", a zero the compiler cannot see, so the CPU must finish a call
  * before it can load the next call's input.
  */
-static __attribute__((noinline)) void
+static __attribute__((__noinline__)) void
 hs_loop_latency(hs_bench_fn fn, const struct hs_pool *pool, size_t start,
 		size_t calls)
 {

@@ -367,7 +367,7 @@ void hs_host_fini(struct hs_host *h)
  *
  * Return: the low bits of the sum.
  */
-__attribute__((noinline)) int hs_add_chain(const void *input)
+__attribute__((__noinline__)) int hs_add_chain(const void *input)
 {
 	unsigned long x = (unsigned long)input;
 
