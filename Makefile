@@ -7,6 +7,8 @@
 #   make verify          the full proof (hotscore verify)
 #   make bench           the benchmark suite into docs/PERFORMANCE.md
 #   make bench-sim       only its simulator section
+#   make kmod            kmod/hotscore.ko (KDIR=/lib/modules/$(uname -r)/build)
+#   make test-kernel     hotscore.ko in Debian's and a DAMON kernel, QEMU
 #   WERROR=1             add -Werror (CI does)
 
 CC      ?= cc
@@ -41,7 +43,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
 CLI_LIB_OBJ := $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
-.PHONY: all run test bench bench-sim verify clean
+.PHONY: all run test bench bench-sim verify kmod test-kernel clean
 all: $(B)/hotscore $(B)/libhotscore.a
 
 $(B)/libhotscore.a: $(LIB_OBJ)
@@ -86,7 +88,18 @@ bench: all $(B)/tests/jsonq
 bench-sim: all $(B)/tests/jsonq
 	@scripts/bench-sim.sh $(B)
 
+# the kernel module, against a kernel build tree
+KDIR ?= /lib/modules/$(shell uname -r)/build
+kmod:
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod modules
+
+# QEMU (TCG): Debian's stock kernel, then a DAMON kernel (cached build)
+test-kernel: all
+	@scripts/kernel-test.sh $(B)
+
 clean:
 	rm -rf build
+	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
+		kmod/Module.symvers kmod/modules.order
 
 -include $(shell find build -name '*.d' 2>/dev/null)

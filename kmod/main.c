@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hotscore.ko - the DAMON Perf Test inside a kernel, done as hotscore's
+ * user-space bench does it: the same engine (src/bench/engine.c), the same
+ * variants (src/bench/damon.c) and the same model (src/score/), compiled as
+ * they are.  Each round of paired batches runs with preemption and
+ * interrupts off, a few milliseconds at most; the module yields between
+ * rounds.  Results: a seed-format table in the kernel log, and one JSON
+ * object per (distribution, mode, function) in debugfs hotscore/results,
+ * which `hotscore bench --import` turns into the user-space report.
+ *
+ * mode=identify instead calls the running kernel's own damon_hot_score()
+ * (identify.c).
+ */
+#define pr_fmt(fmt) "hotscore: " fmt
+
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/irqflags.h>
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/utsname.h>
+#include <linux/vmalloc.h>
+#include <asm/tsc.h>
+
+#include <hotscore/damon_bench.h>
+
+#include "kmod.h"
+
+static char *mode = "bench";
+module_param(mode, charp, 0444);
+MODULE_PARM_DESC(mode, "bench (default) or identify");
+static char *variants = "loop,fls,ilog2";
+module_param(variants, charp, 0444);
+MODULE_PARM_DESC(variants, "variants to time, the first is the baseline");
+static char *dist = "seed";
+module_param(dist, charp, 0444);
+MODULE_PARM_DESC(dist, "input distribution: seed uniform young zero worst");
+static char *modes = "throughput,latency";
+module_param(modes, charp, 0444);
+MODULE_PARM_DESC(modes, "throughput, latency or both");
+static unsigned long iterations = 10000000;
+module_param(iterations, ulong, 0444);
+MODULE_PARM_DESC(iterations, "calls per variant per run (the seed: 10^7)");
+static unsigned int runs = 5;
+module_param(runs, uint, 0444);
+MODULE_PARM_DESC(runs, "runs (the seed: 5)");
+static unsigned long seed = 1;
+module_param(seed, ulong, 0444);
+MODULE_PARM_DESC(seed, "seeds the input pool");
+
+#define POOL		1000	/* inputs, as the user-space bench */
+#define MAX_ROUNDS	256	/* per run, as the user-space bench */
+#define MAX_FNS		(KMOD_MAX_VARIANTS + 1)
+#define OUT_MAX		(4 << 20)
+
+static struct dentry *hs_dir;
+static char *out;		/* the JSON lines */
+static size_t out_len;
+
+/* Append to the results file (bounded; a full buffer drops the rest). */
+void kmod_out(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!out || out_len >= OUT_MAX - 1)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(out + out_len, OUT_MAX - out_len, fmt, ap);
+	va_end(ap);
+	out_len = min_t(size_t, out_len + max(n, 0), OUT_MAX - 1);
+}
+
+static ssize_t results_read(struct file *f, char __user *buf, size_t len,
+			    loff_t *pos)
+{
+	return simple_read_from_buffer(buf, len, pos, out, out_len);
+}
+
+static const struct file_operations results_fops = {
+	.owner = THIS_MODULE,
+	.read = results_read,
+	.llseek = default_llseek,
+};
+
+static u64 hs_tsc(void)
+{
+	return hs_arch_counter();
+}
+
+/**
+ * kmod_clock() - the engine's clock in the kernel: the serialised TSC at
+ * the kernel's own calibration (tsc_khz); its step measured here.
+ * @clk:	receives the clock.
+ */
+void kmod_clock(struct hs_clock *clk)
+{
+	u64 step = U64_MAX, a, b;
+	int i;
+
+	memset(clk, 0, sizeof(*clk));
+	clk->name = HS_ARCH_COUNTER_NAME;
+	clk->read = hs_tsc;
+	clk->hz = (u64)tsc_khz * 1000;
+	clk->tsc = true;
+	for (i = 0; i < 100; i++) {
+		a = hs_tsc();
+		do {
+			b = hs_tsc();
+		} while (b == a);
+		step = min(step, b - a);
+	}
+	clk->step = step;
+}
+
+/* Split @s at commas into @names; -EINVAL on an empty or long field. */
+static int split(const char *param, const char *s, char names[][32],
+		 unsigned int max, unsigned int *nr)
+{
+	*nr = 0;
+	while (*s) {
+		size_t len = strcspn(s, ",");
+
+		if (!len || len >= 32 || *nr == max) {
+			pr_err("%s='%s': give up to %u comma-separated names\n",
+			       param, s, max);
+			return -EINVAL;
+		}
+		memcpy(names[*nr], s, len);
+		names[(*nr)++][len] = '\0';
+		s += len + (s[len] == ',');
+	}
+	if (!*nr) {
+		pr_err("%s: empty\n", param);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+struct config {
+	const struct hs_variant *v[KMOD_MAX_VARIANTS];
+	unsigned int nr_v;
+	enum hs_dist dist;
+	enum hs_bench_mode modes[HS_NR_MODES];
+	unsigned int nr_modes;
+};
+
+static int parse_params(struct config *c)
+{
+	char names[KMOD_MAX_VARIANTS][32];
+	unsigned int i, nr, k;
+
+	if (split("variants", variants, names, KMOD_MAX_VARIANTS, &nr))
+		return -EINVAL;
+	for (i = 0; i < nr; i++) {
+		c->v[i] = hs_variant_find(names[i]);
+		if (!c->v[i]) {
+			pr_err("variants: no variant '%s'\n", names[i]);
+			return -EINVAL;
+		}
+	}
+	c->nr_v = nr;
+	for (k = 0; k < HS_NR_DISTS; k++)
+		if (!strcmp(dist, hs_dist_name(k)))
+			break;
+	if (k == HS_NR_DISTS) {
+		pr_err("dist: no distribution '%s' (seed uniform young zero worst)\n",
+		       dist);
+		return -EINVAL;
+	}
+	c->dist = k;
+	if (split("modes", modes, names, HS_NR_MODES, &nr))
+		return -EINVAL;
+	for (i = 0; i < nr; i++) {
+		for (k = 0; k < HS_NR_MODES; k++)
+			if (!strcmp(names[i], hs_mode_name(k)))
+				break;
+		if (k == HS_NR_MODES) {
+			pr_err("modes: no mode '%s' (throughput latency)\n",
+			       names[i]);
+			return -EINVAL;
+		}
+		c->modes[i] = k;
+	}
+	c->nr_modes = nr;
+	if (iterations < 12 * 1000 || iterations > 1000000000UL) {
+		pr_err("iterations=%lu: give 12000 to 10^9\n", iterations);
+		return -EINVAL;
+	}
+	if (!runs || runs > 100) {
+		pr_err("runs=%u: give 1 to 100\n", runs);
+		return -EINVAL;
+	}
+	return kmod_identify_params();
+}
+
+/* N: a batch of empty calls spans 1000 clock steps (as user space). */
+static size_t choose_n(const struct hs_clock *clk, const struct hs_pool *pool)
+{
+	size_t n = 8192;
+
+	while (n < (1UL << 24)) {
+		unsigned long flags;
+		u64 t;
+
+		local_irq_save(flags);
+		t = hs_bench_batch(clk, hs_bench_empty, pool, 0, n,
+				   HS_THROUGHPUT);
+		local_irq_restore(flags);
+		if (t >= 1000 * clk->step)
+			break;
+		n *= 2;
+	}
+	while ((iterations + 6 * n) / (12 * n) > MAX_ROUNDS)
+		n += n / 8 + 1;
+	if (n * 12 > iterations)
+		n = iterations / 12;
+	return n;
+}
+
+/* One round of paired batches of every function, interrupts off. */
+static void one_round(const struct hs_clock *clk, const hs_bench_fn *fns,
+		      const struct hs_pool *const *pools, unsigned int nf,
+		      size_t n, enum hs_bench_mode m, unsigned int round,
+		      struct hs_sample *s)
+{
+	unsigned long flags;
+
+	preempt_disable();
+	local_irq_save(flags);
+	hs_bench_rounds(clk, fns, pools, nf, n, m, round, s);
+	local_irq_restore(flags);
+	preempt_enable();
+}
+
+static void emit_json(const struct hs_clock *clk, const char *dist,
+		      enum hs_bench_mode m, const char *fn, size_t n,
+		      size_t rounds, const u64 *mt, const u64 *scale,
+		      size_t nr)
+{
+	size_t i;
+
+	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"kernel\":\"%s\",\"clock\":\"%s\",\"hz\":%llu,\"step\":%llu,\"iterations\":%lu,\"runs\":%u,\"rounds_per_run\":%zu,\"n\":%zu,\"seed\":%lu,\"dist\":\"%s\",\"mode\":\"%s\",\"fn\":\"%s\",\"mt\":[",
+		 utsname()->release, clk->name, clk->hz, clk->step,
+		 iterations, runs, rounds, n, seed, dist, hs_mode_name(m), fn);
+	for (i = 0; i < nr; i++)
+		kmod_out("%s%llu", i ? "," : "", mt[i]);
+	kmod_out("],\"scale\":[");
+	for (i = 0; i < nr; i++)
+		kmod_out("%s%llu", i ? "," : "", scale[i]);
+	kmod_out("]}\n");
+}
+
+/* ps as "12.345" ns, integers only. */
+static void fmt_ns(char *buf, size_t len, u64 ps)
+{
+	snprintf(buf, len, "%llu.%03llu", ps / 1000, ps % 1000);
+}
+
+/*
+ * The seed's table, honestly: per function the median cost of a call over
+ * every batch sample, its range, and the first variant's median over its.
+ */
+static void log_table(const struct hs_clock *clk, const char *dist,
+		      enum hs_bench_mode m, const char *const *names,
+		      unsigned int nf, u64 **mt, size_t nr)
+{
+	u64 *tmp = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
+	u64 *scratch = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
+	struct hs_summary sum, base = { 0 };
+	char med[24], lo[24], hi[24];
+	unsigned int k;
+
+	if (!tmp || !scratch)
+		goto out;
+	pr_info("DAMON Perf Test, %s inputs, %s: %lu calls x %u runs per function, batch-timed (N/2N, overhead cancelled), %s, TSC-derived\n",
+		dist, hs_mode_name(m), iterations, runs, clk->name);
+	pr_info("  %-24s %-14s %-22s %s\n", "function", "ns/call median",
+		"[min - max]", "first variant / this");
+	for (k = 0; k < nf; k++) {
+		memcpy(tmp, mt[k], nr * sizeof(u64));
+		hs_summarize(tmp, nr, scratch, &sum);
+		if (k == 1)
+			base = sum;
+		fmt_ns(med, sizeof(med), hs_mt_to_ps(sum.median, clk->hz));
+		fmt_ns(lo, sizeof(lo), hs_mt_to_ps(sum.min, clk->hz));
+		fmt_ns(hi, sizeof(hi), hs_mt_to_ps(sum.max, clk->hz));
+		if (k > 1 && sum.median)
+			pr_info("  %-24s %-14s [%s - %s]  %llu.%03llu\n",
+				names[k], med, lo, hi,
+				base.median / sum.median,
+				base.median * 1000 / sum.median % 1000);
+		else
+			pr_info("  %-24s %-14s [%s - %s]\n", names[k], med, lo,
+				hi);
+	}
+out:
+	kvfree(tmp);
+	kvfree(scratch);
+}
+
+/**
+ * kmod_bench_fns() - the mixed stream of one mode: every function, paired
+ * per round, as the user-space bench runs it; logged and written out.
+ * @clk:	the clock.
+ * @pool:	the inputs.
+ * @fns:	the functions, fns[0] the empty baseline.
+ * @names:	their names.
+ * @nf:		how many.
+ * @m:		the mode.
+ * @dist:	the inputs' name, for the output.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int kmod_bench_fns(const struct hs_clock *clk, const struct hs_pool *pool,
+		   const hs_bench_fn *fns, const char *const *names,
+		   unsigned int nf, enum hs_bench_mode m, const char *dist)
+{
+	const struct hs_pool *pools[MAX_FNS];
+	struct hs_sample *s;	/* 2 * nf of them: too big for a stack */
+	size_t n = choose_n(clk, pool), rounds, nr, at = 0, round;
+	u64 *mt[MAX_FNS] = { NULL }, *scale[MAX_FNS] = { NULL };
+	unsigned int k, run;
+	int err = -ENOMEM;
+
+	rounds = (iterations + 6 * n) / (12 * n);
+	nr = 2 * rounds * runs;
+	s = kcalloc(2 * nf, sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	for (k = 0; k < nf; k++) {
+		pools[k] = pool;
+		mt[k] = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
+		scale[k] = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
+		if (!mt[k] || !scale[k])
+			goto out;
+	}
+	for (run = 0; run < runs; run++) {
+		for (k = 0; k < nf; k++)	/* warm-up, untimed */
+			hs_bench_batch(clk, fns[k], pool, 0, n, m);
+		for (round = 0; round < rounds; round++) {
+			one_round(clk, fns, pools, nf, n, m, (unsigned int)at,
+				  s);
+			for (k = 0; k < nf; k++) {
+				mt[k][2 * at] = s[2 * k].mt;
+				mt[k][2 * at + 1] = s[2 * k + 1].mt;
+				scale[k][2 * at] = s[2 * k].scale;
+				scale[k][2 * at + 1] = s[2 * k + 1].scale;
+			}
+			at++;
+			cond_resched();
+		}
+	}
+	log_table(clk, dist, m, names, nf, mt, nr);
+	for (k = 0; k < nf; k++)
+		emit_json(clk, dist, m, names[k], n, rounds, mt[k], scale[k],
+			  nr);
+	err = 0;
+out:
+	for (k = 0; k < nf; k++) {
+		kvfree(mt[k]);
+		kvfree(scale[k]);
+	}
+	kfree(s);
+	return err;
+}
+
+static int run_bench(const struct config *c)
+{
+	struct hs_input *in = kvmalloc_array(POOL, sizeof(*in), GFP_KERNEL);
+	struct hs_pool pool = { in, sizeof(*in), POOL };
+	hs_bench_fn fns[MAX_FNS];
+	const char *names[MAX_FNS];
+	struct hs_clock clk;
+	unsigned int i;
+	int err = 0;
+
+	if (!in)
+		return -ENOMEM;
+	for (i = 0; i < POOL; i++)
+		hs_dist_input(c->dist, seed, (u64)i * iterations / POOL,
+			      &in[i]);
+	kmod_clock(&clk);
+	if (!clk.hz) {
+		pr_err("no TSC frequency (tsc_khz is 0)\n");
+		kvfree(in);
+		return -ENODEV;
+	}
+	fns[0] = hs_bench_empty;
+	names[0] = "empty";
+	for (i = 0; i < c->nr_v; i++) {
+		fns[i + 1] = c->v[i]->fn;
+		names[i + 1] = c->v[i]->name;
+	}
+	for (i = 0; i < c->nr_modes && !err; i++)
+		err = kmod_bench_fns(&clk, &pool, fns, names, c->nr_v + 1,
+				     c->modes[i], hs_dist_name(c->dist));
+	kvfree(in);
+	return err;
+}
+
+static int __init hs_init(void)
+{
+	struct config c = { 0 };
+	int err;
+
+	if (strcmp(mode, "bench") && strcmp(mode, "identify")) {
+		pr_err("mode=%s: give bench or identify\n", mode);
+		return -EINVAL;
+	}
+	err = parse_params(&c);
+	if (err)
+		return err;
+	out = vzalloc(OUT_MAX);
+	if (!out)
+		return -ENOMEM;
+	if (!strcmp(mode, "identify"))
+		err = kmod_identify(c.v, c.nr_v);
+	else
+		err = run_bench(&c);
+	if (err) {
+		vfree(out);
+		return err;
+	}
+	hs_dir = debugfs_create_dir("hotscore", NULL);
+	debugfs_create_file("results", 0444, hs_dir, NULL, &results_fops);
+	pr_info("%s done; results in debugfs hotscore/results (%zu bytes)\n",
+		mode, out_len);
+	return 0;
+}
+
+static void __exit hs_exit(void)
+{
+	debugfs_remove_recursive(hs_dir);
+	vfree(out);
+}
+
+module_init(hs_init);
+module_exit(hs_exit);
+MODULE_LICENSE("GPL");
+MODULE_AUTHOR("hotscore");
+MODULE_DESCRIPTION("DAMON hot score: the honest bench and a live check");
