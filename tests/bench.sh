@@ -226,4 +226,30 @@ w=$(awk '{ if (length > m) m = length } END { print m + 0 }' "$tmp/commit")
 grep -q '^\$ hotscore bench' "$tmp/commit" && [ "$w" -le 72 ] &&
 	ok "--format commit fits 72 columns ($w)" || fail "commit" "width $w"
 
+# --import: hotscore.ko's results (tests/data/kmod-results.jsonl, captured
+# from the module in Debian's kernel under QEMU) reported as user space's
+kres=$here/data/kmod-results.jsonl
+"$hs" bench --import "$kres" --json "$tmp/imp.json" >"$tmp/imp" 2>"$tmp/imperr"
+rc=$?
+[ $rc -eq 0 ] && grep -q 'machine   hotscore.ko in Linux 6.1.0-57-amd64' "$tmp/imp" &&
+	grep -Eq '^ilog2 +seed +throughput .*(faster|slower|same) ' "$tmp/imp" &&
+	ok "--import: the module's samples, compared with verdicts" ||
+	fail "--import" "exit $rc: $(head -c 400 "$tmp/imp" "$tmp/imperr")"
+expect_json "$tmp/imp.json" "$jq"
+[ "$("$jq" "$tmp/imp.json" results.3.variant results.3.mode)" = "$(printf 'ilog2\nthroughput')" ] &&
+	ok "--import JSON has the results" ||
+	fail "--import JSON" "$("$jq" "$tmp/imp.json" results.3.variant results.3.mode)"
+expect_bad "--import: no such file" "" bench --import "$tmp/nosuch.jsonl"
+printf '{"schema":"hotscore-kmod-1"}\nnot json\n' >"$tmp/bad.jsonl"
+expect_bad "--import: a line that is not JSON" "" bench --import "$tmp/bad.jsonl"
+grep -q 'bad.jsonl:2: not a JSON object' "$tmp/err" && ok "names the line" ||
+	fail "--import line" "$(cat "$tmp/err")"
+grep -v '"fn":"fls"' "$kres" | grep -v '"fn":"ilog2"' | grep -v '"mode":"latency"' |
+	sed 's/"fn":"loop"/"fn":"nosuch"/' >"$tmp/unknown.jsonl"
+expect_bad "--import: an unknown variant" "" bench --import "$tmp/unknown.jsonl"
+grep -v '"mode":"latency","fn":"ilog2"' "$kres" >"$tmp/missing.jsonl"
+expect_bad "--import: a result missing" "" bench --import "$tmp/missing.jsonl"
+grep '"identify"' "$kres" >"$tmp/none.jsonl"; echo >>"$tmp/none.jsonl"
+expect_bad "--import: no bench results" "" bench --import "$tmp/none.jsonl"
+
 report_counts

@@ -71,6 +71,8 @@ static void usage(void)
 "  --json FILE        every figure and the environment (docs/bench.md)\n"
 "  --csv FILE         one row per variant, distribution and mode\n"
 "  --svg FILE         box plot of the per-call cost of each variant\n"
+"  --import FILE      no timing: report the results hotscore.ko wrote\n"
+"                     (debugfs hotscore/results, one JSON object a line)\n"
 "  --list-variants    the variants and what each is\n"
 "  --list-dists       the distributions\n",
 	DEFAULT_VARIANTS, DEFAULT_MODES);
@@ -255,6 +257,8 @@ static void parse(struct bench *b, int argc, char **argv)
 			else
 				hs_die("--format: unknown format '%s' (text, commit or markdown)",
 				       v);
+		} else if (hs_opt(argc, argv, &i, "import", &v)) {
+			b->import = v;
 		} else if (hs_opt(argc, argv, &i, "json", &v)) {
 			b->json = v;
 		} else if (hs_opt(argc, argv, &i, "csv", &v)) {
@@ -492,6 +496,26 @@ static void summarize(struct bench_result *r)
 	free(scratch);
 }
 
+/* Summaries, self-checks and paired ratios of one (distribution, mode). */
+static void analyze(struct bench *b, unsigned int di, unsigned int mi)
+{
+	struct bench_result *empty = bench_at(b, di, mi, 0);
+	struct bench_result *base = bench_at(b, di, mi, 1);
+	unsigned int v;
+
+	summarize(empty);
+	for (v = 1; v <= b->nr_variants; v++) {
+		struct bench_result *r = bench_at(b, di, mi, v);
+
+		summarize(r);
+		r->check = hs_bench_check(r->ns.median, empty->ns.median,
+					  r->scale_median, b->host.clock.hz);
+		r->baseline = v == 1;
+		if (v > 1)
+			compare(b, base, r);
+	}
+}
+
 /* The mixed stream: every function of one (distribution, mode), paired. */
 static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 {
@@ -710,24 +734,10 @@ static void measure(struct bench *b)
 
 	for (di = 0; di < b->nr_dists; di++) {
 		for (mi = 0; mi < b->nr_modes; mi++) {
-			struct bench_result *empty = bench_at(b, di, mi, 0);
-			struct bench_result *base = bench_at(b, di, mi, 1);
-
 			measure_stream(b, di, mi);
-			summarize(empty);
-			for (v = 1; v <= b->nr_variants; v++) {
-				struct bench_result *r = bench_at(b, di, mi, v);
-
-				summarize(r);
-				r->check = hs_bench_check(r->ns.median,
-							  empty->ns.median,
-							  r->scale_median,
-							  b->host.clock.hz);
-				r->baseline = v == 1;
-				if (v > 1)
-					compare(b, base, r);
-				measure_classes(b, di, r);
-			}
+			analyze(b, di, mi);
+			for (v = 1; v <= b->nr_variants; v++)
+				measure_classes(b, di, bench_at(b, di, mi, v));
 		}
 		if (b->ktime)
 			for (v = 1; v <= b->nr_variants; v++)
@@ -749,6 +759,36 @@ static void emit(FILE *f, const char *path, struct bench *b,
 		hs_die("%s: write error: %s", path, strerror(errno));
 }
 
+/* Print the reports of a measured or imported struct bench. */
+static void report(struct bench *b, FILE *json, FILE *csv, FILE *svg)
+{
+	if (b->format == FORMAT_COMMIT)
+		bench_print_commit(b, stdout);
+	else if (b->format == FORMAT_MARKDOWN)
+		bench_print_markdown(b, stdout);
+	else
+		bench_print_text(b, stdout);
+	emit(json, b->json, b, bench_write_json);
+	emit(csv, b->csv, b, bench_write_csv);
+	emit(svg, b->svg, b, bench_write_svg);
+}
+
+/* --import: hotscore.ko's samples, analysed and reported as if measured. */
+static int import_results(struct bench *b)
+{
+	FILE *json = open_output("--json", b->json);
+	FILE *csv = open_output("--csv", b->csv);
+	FILE *svg = open_output("--svg", b->svg);
+	unsigned int di, mi;
+
+	bench_import(b);
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++)
+			analyze(b, di, mi);
+	report(b, json, csv, svg);
+	return 0;
+}
+
 /**
  * hs_cmd_bench() - `hotscore bench`.
  * @argc: argument count, argv[0] being "bench".
@@ -763,6 +803,8 @@ int hs_cmd_bench(int argc, char **argv)
 	char err[256];
 
 	parse(&b, argc, argv);
+	if (b.import)
+		return import_results(&b);
 	b.layout = hs_host_fixed_layout(b.keep_aslr ? NULL : hs_argv);
 #ifdef __clang__
 	b.compiler = "clang " __clang_version__;
@@ -777,14 +819,6 @@ int hs_cmd_bench(int argc, char **argv)
 	svg = open_output("--svg", b.svg);
 	measure(&b);
 	hs_host_fini(&b.host);
-	if (b.format == FORMAT_COMMIT)
-		bench_print_commit(&b, stdout);
-	else if (b.format == FORMAT_MARKDOWN)
-		bench_print_markdown(&b, stdout);
-	else
-		bench_print_text(&b, stdout);
-	emit(json, b.json, &b, bench_write_json);
-	emit(csv, b.csv, &b, bench_write_csv);
-	emit(svg, b.svg, &b, bench_write_svg);
+	report(&b, json, csv, svg);
 	return 0;
 }

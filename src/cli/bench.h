@@ -101,6 +101,7 @@ struct bench {
 	enum hs_layout layout;		/* is ASLR off for this run */
 	enum bench_format format;
 	const char *json, *csv, *svg;
+	const char *import;		/* --import: hotscore.ko's results */
 	const struct hs_variant *variants[BENCH_MAX_LIST];
 	unsigned int nr_variants;
 	enum hs_bench_mode modes[BENCH_MAX_LIST];
@@ -125,6 +126,7 @@ static inline struct bench_result *bench_at(struct bench *b, unsigned int d,
 	return &b->results[(d * b->nr_modes + m) * (b->nr_variants + 1) + v];
 }
 
+void bench_import(struct bench *b);
 double bench_ns(const struct bench *b, uint64_t mt);
 double bench_ppm(uint64_t ppm);
 void bench_print_text(struct bench *b, FILE *f);

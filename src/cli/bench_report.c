@@ -86,9 +86,13 @@ static void print_header(struct bench *b, FILE *f)
 		h->clock_desc, (unsigned long long)h->clock.step,
 		h->clock.tsc ? "; cycle figures are TSC-derived" : "");
 	fprintf(f, "  counters  %s\n", h->perf);
-	fprintf(f, "  machine   %s, CPU %d (pinned)%s, governor %s, Linux %s\n",
-		h->cpu_model, h->cpu, h->hypervisor ? ", under a hypervisor" :
-		"", h->governor, h->kernel);
+	if (h->cpu < 0)	/* imported from hotscore.ko */
+		fprintf(f, "  machine   %s in Linux %s: preemption and interrupts off for each round\n",
+			h->cpu_model, h->kernel);
+	else
+		fprintf(f, "  machine   %s, CPU %d (pinned)%s, governor %s, Linux %s\n",
+			h->cpu_model, h->cpu, h->hypervisor ?
+			", under a hypervisor" : "", h->governor, h->kernel);
 	fprintf(f, "  layout    %s\n", b->layout == HS_LAYOUT_REEXECUTED ?
 		"fixed: address-space randomization off (re-executed)" :
 		b->layout == HS_LAYOUT_FIXED ?
@@ -326,6 +330,8 @@ void bench_print_text(struct bench *b, FILE *f)
 				const struct bench_result *r =
 					bench_at(b, di, mi, v);
 
+				if (!r->cls)	/* imported: no classes */
+					continue;
 				fprintf(f, "\n### %s | dist %s | %s\n", r->name,
 					b->dists[di].name,
 					hs_mode_name(r->mode));
@@ -639,7 +645,7 @@ static void json_result(struct bench *b, FILE *f,
 	fprintf(f, ",\"scale_2n_over_n\":%.3f,\"check\":",
 		(double)r->scale_median / 1000);
 	json_write_string(f, check_of(r));
-	if (r->variant)
+	if (r->variant && r->cls)
 		json_classes(b, f, r);
 	if (r->has_ktime)
 		json_ktime(f, &r->ktime);
@@ -768,7 +774,7 @@ void bench_write_csv(struct bench *b, FILE *f)
 				fprintf(f, "%s,", r->variant ?
 					(r->check ? "optimized-away" : "ok") :
 					"empty-call baseline");
-				if (r->variant)
+				if (r->variant && r->cls)
 					fprintf(f, "%.4f,%.4f,%.4f\n",
 						bench_ns(b, r->cls_mean),
 						bench_ns(b, r->cls_p95),
@@ -856,7 +862,7 @@ void bench_write_svg(struct bench *b, FILE *f)
 					" y2=\"%.1f\" stroke=\"#b00\" stroke-width=\"2\"/>\n",
 					X(bench_ns(b, r->ns.median)), y - 9,
 					X(bench_ns(b, r->ns.median)), y + 9);
-				if (r->variant) {
+				if (r->variant && r->cls) {
 					double m = X(bench_ns(b, r->cls_mean));
 
 					fprintf(f, "<path d=\"M%.1f %.1fl4 4l-4 4l-4 -4z\""

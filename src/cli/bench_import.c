@@ -1,0 +1,268 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench_import.c - `hotscore bench --import FILE`: the samples hotscore.ko
+ * measured inside a kernel (debugfs hotscore/results, one JSON object a
+ * line, schema "hotscore-kmod-1") as a struct bench, so that user space
+ * analyses and reports them exactly as it does its own.  The kernel
+ * measures no cost classes, so the seed-format tables are the module's,
+ * in the kernel log.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "cli.h"
+#include "json.h"
+
+struct record {
+	struct json *j;
+	unsigned int line;
+	unsigned int dist, mode, fn;	/* fn 0: empty */
+};
+
+static const char *path;
+
+static const struct json *need(const struct json *o, const char *key,
+			       enum json_type type, unsigned int line)
+{
+	const struct json *v = json_get(o, key);
+
+	if (!v || v->type != type)
+		hs_die("--import: %s:%u: no %s", path, line, key);
+	return v;
+}
+
+static char *read_all(size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	size_t cap = 1 << 16, n;
+	char *buf = malloc(cap);
+
+	if (!f)
+		hs_die("--import: %s: %s", path, strerror(errno));
+	*len = 0;
+	while (buf && (n = fread(buf + *len, 1, cap - *len - 1, f)) > 0) {
+		*len += n;
+		if (*len + 1 == cap)
+			buf = realloc(buf, cap *= 2);
+	}
+	if (!buf)
+		hs_die("--import: out of memory");
+	fclose(f);
+	buf[*len] = '\0';
+	return buf;
+}
+
+/* The index of @name in @names, appending it if new. */
+static unsigned int intern(const char **names, unsigned int *nr,
+			   const char *name, unsigned int line)
+{
+	unsigned int i;
+
+	for (i = 0; i < *nr; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	if (*nr == BENCH_MAX_LIST)
+		hs_die("--import: %s:%u: more than %d names", path, line,
+		       BENCH_MAX_LIST);
+	names[*nr] = name;
+	return (*nr)++;
+}
+
+static void set_host(struct bench *b, const struct json *j, unsigned int line)
+{
+	const char *kernel = need(j, "kernel", JSON_STRING, line)->string;
+	static char clock_name[128];	/* outlives the parsed line */
+	struct hs_host *h = &b->host;
+
+	snprintf(clock_name, sizeof(clock_name), "%s",
+		 need(j, "clock", JSON_STRING, line)->string);
+	h->clock.name = clock_name;
+	h->clock.hz = (uint64_t)need(j, "hz", JSON_NUMBER, line)->number;
+	h->clock.step = (uint64_t)need(j, "step", JSON_NUMBER, line)->number;
+	h->clock.tsc = strstr(h->clock.name, "tsc") != NULL;
+	if (!h->clock.hz)
+		hs_die("--import: %s:%u: hz is 0", path, line);
+	snprintf(h->clock_desc, sizeof(h->clock_desc),
+		 "the kernel's tsc_khz, read by hotscore.ko");
+	snprintf(h->perf, sizeof(h->perf), "none (measured in the kernel)");
+	snprintf(h->cpu_model, sizeof(h->cpu_model), "hotscore.ko");
+	snprintf(h->governor, sizeof(h->governor), "n/a");
+	snprintf(h->kernel, sizeof(h->kernel), "%s", kernel);
+	h->cpu = -1;
+	b->iterations = (unsigned long)need(j, "iterations", JSON_NUMBER,
+					    line)->number;
+	b->runs = (unsigned long)need(j, "runs", JSON_NUMBER, line)->number;
+	b->rounds_per_run = (size_t)need(j, "rounds_per_run", JSON_NUMBER,
+					 line)->number;
+	b->n = (size_t)need(j, "n", JSON_NUMBER, line)->number;
+	b->seed = (uint64_t)need(j, "seed", JSON_NUMBER, line)->number;
+	b->pool = 1000;
+	b->layout = HS_LAYOUT_FIXED;
+	b->compiler = "the kernel's (Kbuild)";
+	b->cflags = "the kernel's (Kbuild)";
+}
+
+static void fill(struct bench *b, const struct record *rec)
+{
+	struct bench_result *r = bench_at(b, rec->dist, rec->mode, rec->fn);
+	const struct json *mt = need(rec->j, "mt", JSON_ARRAY, rec->line);
+	const struct json *sc = need(rec->j, "scale", JSON_ARRAY, rec->line);
+	size_t i;
+
+	if (r->mt)
+		hs_die("--import: %s:%u: %s is given twice", path, rec->line,
+		       r->name);
+	if (!mt->n || mt->n % 2 || sc->n != mt->n)
+		hs_die("--import: %s:%u: mt and scale must hold the same even number of samples",
+		       path, rec->line);
+	r->n = mt->n;
+	r->mt = calloc(r->n, sizeof(*r->mt));
+	r->scale = calloc(r->n, sizeof(*r->scale));
+	r->cycles = calloc(r->n, sizeof(*r->cycles));
+	r->ins = calloc(r->n, sizeof(*r->ins));
+	if (!r->mt || !r->scale || !r->cycles || !r->ins)
+		hs_die("--import: out of memory");
+	for (i = 0; i < r->n; i++) {
+		if (mt->items[i]->type != JSON_NUMBER ||
+		    sc->items[i]->type != JSON_NUMBER ||
+		    mt->items[i]->number < 0 || sc->items[i]->number < 0)
+			hs_die("--import: %s:%u: a sample is not a number",
+			       path, rec->line);
+		r->mt[i] = (uint64_t)mt->items[i]->number;
+		r->scale[i] = (uint64_t)sc->items[i]->number;
+	}
+}
+
+/**
+ * bench_import() - fill @b from --import's file: the configuration, the
+ * machine as far as the module knows it, and every sample.
+ * @b:		the bench, parsed; b->import is the file.
+ *
+ * Bad input exits with status 2 naming the file and line.
+ */
+void bench_import(struct bench *b)
+{
+	static const char *dists[BENCH_MAX_LIST], *modes[BENCH_MAX_LIST];
+	static const char *fns[BENCH_MAX_LIST + 1] = { "empty" };
+	unsigned int nd = 0, nm = 0, nf = 1, nr = 0, line = 0, i, k;
+	struct record *recs = NULL;
+	size_t len;
+	char *text, *p, err[256];
+
+	path = b->import;
+	text = read_all(&len);
+	for (p = text; *p; ) {
+		char *end = strchr(p, '\n');
+		struct json *j;
+		const struct json *schema;
+
+		if (end)
+			*end = '\0';
+		line++;
+		if (*p) {
+			j = json_parse(p, strlen(p), err, sizeof(err));
+			if (!j || j->type != JSON_OBJECT)
+				hs_die("--import: %s:%u: not a JSON object: %s",
+				       path, line, j ? "" : err);
+			schema = json_get(j, "schema");
+			if (!schema || schema->type != JSON_STRING ||
+			    strcmp(schema->string, "hotscore-kmod-1"))
+				hs_die("--import: %s:%u: not hotscore-kmod-1 output",
+				       path, line);
+			if (json_get(j, "fn")) {	/* a bench result */
+				recs = realloc(recs, (nr + 1) * sizeof(*recs));
+				if (!recs)
+					hs_die("--import: out of memory");
+				recs[nr].j = j;
+				recs[nr].line = line;
+				recs[nr].dist = intern(dists, &nd,
+					need(j, "dist", JSON_STRING, line)->string, line);
+				recs[nr].mode = intern(modes, &nm,
+					need(j, "mode", JSON_STRING, line)->string, line);
+				recs[nr].fn = intern(fns, &nf,
+					need(j, "fn", JSON_STRING, line)->string, line);
+				nr++;
+			} else {	/* identify's lines */
+				json_free(j);
+			}
+		}
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	if (!nr)
+		hs_die("--import: %s: no bench results (identify's lines only?)",
+		       path);
+	if (nf < 2)
+		hs_die("--import: %s: no variant besides the empty function",
+		       path);
+	set_host(b, recs[0].j, recs[0].line);
+	snprintf(b->command, sizeof(b->command), "hotscore bench --import %s",
+		 path);
+	for (k = 1; k < nf; k++) {
+		b->variants[k - 1] = hs_variant_find(fns[k]);
+		if (!b->variants[k - 1])
+			hs_die("--import: %s: '%s' is not a variant", path,
+			       fns[k]);
+	}
+	b->nr_variants = nf - 1;
+	for (i = 0; i < nd; i++) {
+		struct bench_dist *d = &b->dists[i];
+
+		snprintf(d->name, sizeof(d->name), "%s", dists[i]);
+		for (k = 0; k < HS_NR_DISTS; k++)
+			if (!strcmp(dists[i], hs_dist_name(k)))
+				break;
+		if (k == HS_NR_DISTS)
+			hs_die("--import: %s: '%s' is not a distribution", path,
+			       dists[i]);
+		d->kind = k;
+	}
+	b->nr_dists = nd;
+	for (i = 0; i < nm; i++) {
+		for (k = 0; k < HS_NR_MODES; k++)
+			if (!strcmp(modes[i], hs_mode_name(k)))
+				break;
+		if (k == HS_NR_MODES)
+			hs_die("--import: %s: '%s' is not a mode", path,
+			       modes[i]);
+		b->modes[i] = k;
+	}
+	b->nr_modes = nm;
+	b->results = calloc((size_t)nd * nm * nf, sizeof(*b->results));
+	if (!b->results)
+		hs_die("--import: out of memory");
+	for (i = 0; i < nd; i++)
+		for (k = 0; k < nm; k++) {
+			unsigned int v;
+
+			for (v = 0; v < nf; v++) {
+				struct bench_result *r = bench_at(b, i, k, v);
+
+				r->variant = v ? b->variants[v - 1] : NULL;
+				r->name = v ? r->variant->name : "empty";
+				r->dist = i;
+				r->mode = b->modes[k];
+			}
+		}
+	for (i = 0; i < nr; i++)
+		fill(b, &recs[i]);
+	for (i = 0; i < nr; i++)
+		json_free(recs[i].j);
+	for (i = 0; i < (unsigned int)(nd * nm * nf); i++) {
+		const struct bench_result *r = &b->results[i];
+
+		if (!r->mt)
+			hs_die("--import: %s: no results for %s, %s, %s", path,
+			       r->name, b->dists[r->dist].name,
+			       hs_mode_name(r->mode));
+		if (r->n != b->results[i - i % nf].n)
+			hs_die("--import: %s: %s has %zu samples, the others of its mode %zu",
+			       path, r->name, r->n, b->results[i - i % nf].n);
+	}
+	free(recs);
+	free(text);
+}
