@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# make test-kernel: hotscore.ko inside real kernels under QEMU (TCG).
+#   1. Debian 12's stock kernel, built against its headers: the bench runs
+#      and prints its report, `hotscore bench --import` reads its results,
+#      identify reports "no DAMON", bad parameters are refused, rmmod
+#      leaves nothing behind.
+#   2. A small DAMON kernel from linux-source-6.1 (scripts/damon-kernel.sh,
+#      cached): identify must name debian-6.1.192, and a kdamond with a
+#      DAMOS scheme under a quota must start and stop through sysfs.
+# Guest timings are emulated: functional checks only.
+# Usage: scripts/kernel-test.sh BUILD_DIR   (root; installs what it needs)
+# Ends with "N passed, N failed"; exits 1 on a failure.  Without root or
+# apt it prints SKIP, which HS_REQUIRE_KERNEL_TESTS=1 turns into a failure.
+set -uo pipefail
+build=$(readlink -f "${1:-build}")
+root=$(cd "$(dirname "$0")/.." && pwd)
+hs=$build/hotscore
+passed=0 failed=0
+ok()   { echo "ok   $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+skip() {
+	if [ -n "${HS_REQUIRE_KERNEL_TESTS:-}" ]; then
+		fail "kernel tests" "$1 (HS_REQUIRE_KERNEL_TESTS is set)"
+	else
+		echo "SKIP kernel tests: $1"
+	fi
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+[ "$(id -u)" -eq 0 ] || skip "not root"
+command -v apt-get >/dev/null || skip "no apt-get"
+[ -x "$hs" ] || skip "no $hs (make first)"
+export DEBIAN_FRONTEND=noninteractive
+need=()
+for p in linux-headers-amd64 qemu-system-x86 busybox-static make gcc; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		need+=("$p")
+done
+if [ ${#need[@]} -gt 0 ]; then
+	echo "kernel-test: installing ${need[*]}" >&2
+	apt-get update -qq && apt-get install -y -qq --no-install-recommends \
+		"${need[@]}" >/dev/null || skip "apt-get install ${need[*]} failed"
+fi
+KVER=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 |
+	grep -o 'linux-headers-[^ ,]*' | head -1 | sed 's/^linux-headers-//')
+cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
+out=$build/kernel-test
+rm -rf "$out"
+mkdir -p "$out" "$cache"
+
+# The stock kernel image, extracted without installing it.
+vmlinuz=$cache/vmlinuz-$KVER
+if [ ! -s "$vmlinuz" ]; then
+	(cd "$cache" && apt-get download -qq -o APT::Sandbox::User=root \
+		"linux-image-$KVER" >/dev/null &&
+	 dpkg-deb --fsys-tarfile linux-image-"$KVER"_*.deb |
+		tar -x -O "./boot/vmlinuz-$KVER" >"$vmlinuz.tmp" &&
+	 mv "$vmlinuz.tmp" "$vmlinuz" && rm -f linux-image-"$KVER"_*.deb) ||
+		skip "cannot fetch linux-image-$KVER"
+fi
+
+# build_module NAME KDIR: hotscore.ko from a copy of kmod/ (out of tree)
+build_module() {
+	local d=$out/$1
+	mkdir -p "$d"
+	cp "$root"/kmod/Kbuild "$root"/kmod/*.c "$root"/kmod/*.h "$d"/
+	make -s -C "$2" M="$d" HS_ROOT="$root" modules >"$d/build.log" 2>&1
+}
+
+# make_initrd NAME: busybox, the module and an init that runs the checks
+make_initrd() {
+	local r=$out/$1/initrd
+	mkdir -p "$r"/bin "$r"/proc "$r"/sys "$r"/dev "$r"/tmp
+	cp /bin/busybox "$r"/bin/busybox
+	cp "$out/$1/hotscore.ko" "$r"/
+	cp "$root/scripts/kernel-test-init.sh" "$r"/init
+	chmod +x "$r"/init
+	(cd "$r" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) \
+		>"$out/$1/initrd.gz"
+}
+
+# boot NAME KERNEL: run the guest; its console goes to NAME/console.log
+boot() {
+	timeout 600 qemu-system-x86_64 -accel tcg -m 512M -nographic \
+		-no-reboot -net none -kernel "$2" -initrd "$out/$1/initrd.gz" \
+		-append 'console=ttyS0 quiet panic=-1' </dev/null 2>&1 |
+		tr -d '\r' | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' \
+		>"$out/$1/console.log"
+}
+
+# between NAME MARK: the console lines between "=== MARK begin/end"
+between() {
+	sed -n "/^=== $2 begin/,/^=== $2 end/p" "$out/$1/console.log" |
+		sed '1d;$d'
+}
+
+check_common() {	# NAME: what both kernels must show
+	local n=$1 log=$out/$1/console.log
+	grep -q '^=== ALL_DONE' "$log" && ok "$n: the guest ran to the end" ||
+		fail "$n: guest" "no ALL_DONE; see $log"
+	grep -q '^=== insmod bench rc=0' "$log" && ok "$n: the bench module loads" ||
+		fail "$n: insmod" "$(grep '^=== insmod bench' "$log")"
+	grep -q 'hotscore: DAMON Perf Test, seed inputs, throughput' "$log" &&
+		grep -q 'hotscore:   ilog2 ' "$log" &&
+		ok "$n: the seed-format table in the kernel log" ||
+		fail "$n: table" "not in the log"
+	between "$n" bench >"$out/$n/bench.jsonl"
+	if "$hs" bench --import "$out/$n/bench.jsonl" \
+		--json "$out/$n/import.json" >"$out/$n/import.txt" 2>&1; then
+		ok "$n: hotscore bench --import reads the module's results"
+		grep -Eq '^(fls|ilog2) +seed +throughput .*(faster|slower|same)' \
+			"$out/$n/import.txt" &&
+			ok "$n: the imported comparison has verdicts" ||
+			fail "$n: import" "$(head -c 600 "$out/$n/import.txt")"
+	else
+		fail "$n: import" "$(head -c 600 "$out/$n/import.txt")"
+	fi
+	grep -q '^=== rmmod bench rc=0' "$log" &&
+		grep -q '^=== after rmmod: no /sys/module/hotscore' "$log" &&
+		ok "$n: rmmod leaves nothing behind" ||
+		fail "$n: rmmod" "$(grep -E '^=== (rmmod|after rmmod)' "$log")"
+	for bad in variants=bogus iterations=5 mode=fast dist=gauss inputs=0 runs=0; do
+		grep -q "^=== insmod $bad rc=[1-9]" "$log" &&
+			ok "$n: $bad is refused" ||
+			fail "$n: $bad" "$(grep "^=== insmod $bad" "$log")"
+	done
+	grep -q 'hotscore: variants: no variant .bogus.' "$log" &&
+		ok "$n: the refusal names the parameter" ||
+		fail "$n: pr_err" "no message for variants=bogus"
+	grep -Eq 'BUG:|Oops|WARNING:|Call Trace' "$log" &&
+		fail "$n: kernel" "$(grep -m3 -E 'BUG:|Oops|WARNING:|Call Trace' "$log")" ||
+		ok "$n: no oops, no warning"
+	# taint: only O (out of tree, 4096) and E (unsigned, 8192)
+	t=$(sed -n 's/^=== tainted \([0-9]*\)$/\1/p' "$log")
+	[ -n "$t" ] && [ $((t & ~(4096 | 8192))) -eq 0 ] &&
+		ok "$n: taint $t: out-of-tree and unsigned only" ||
+		fail "$n: taint" "tainted '$t'"
+}
+
+echo "kernel-test: Debian $KVER, building the module" >&2
+if build_module debian "/lib/modules/$KVER/build"; then
+	ok "debian: hotscore.ko builds against linux-headers-$KVER"
+	make_initrd debian
+	echo "kernel-test: booting Debian $KVER under QEMU (TCG)" >&2
+	boot debian "$vmlinuz"
+	check_common debian
+	grep -q 'hotscore: identify: no DAMON in this kernel' \
+		"$out/debian/console.log" &&
+		grep -q '^=== insmod identify rc=0' "$out/debian/console.log" &&
+		ok "debian: identify reports no DAMON and loads cleanly" ||
+		fail "debian: identify" "$(grep 'identify' "$out/debian/console.log" | head -3)"
+else
+	fail "debian: module" "$(tail -5 "$out/debian/build.log")"
+fi
+
+echo "kernel-test: the DAMON kernel (cached, or about 2 minutes)" >&2
+if W=$("$root/scripts/damon-kernel.sh"); then
+	if build_module damon "$W/build"; then
+		ok "damon: hotscore.ko builds against the DAMON kernel"
+		make_initrd damon
+		echo "kernel-test: booting the DAMON kernel under QEMU (TCG)" >&2
+		boot damon "$W/build/arch/x86/boot/bzImage"
+		check_common damon
+		log=$out/damon/console.log
+		v=$(sed -n 's/.*hotscore: identify: verdict: //p' "$log")
+		case ", $v," in
+		*", debian-6.1.192,"*)
+			ok "damon: identify's verdict: $v" ;;
+		*)	fail "damon: identify" "verdict '$v'" ;;
+		esac
+		grep -q 'identify: damon_cold_score() is not 99 - hot' "$log" &&
+			fail "damon: cold" "$(grep 'not 99 - hot' "$log")" ||
+			ok "damon: damon_cold_score() is 99 - hot on every input"
+		grep -q 'hotscore:   kernel damon_hot_score' "$log" &&
+			ok "damon: the real function timed next to the variants" ||
+			fail "damon: bench" "no row for the kernel's function"
+		grep -q '^=== kdamond on: state on, pid [0-9]' "$log" &&
+			grep -q '^=== kdamond off: state off' "$log" &&
+			ok "damon: a kdamond with a quota'd scheme starts and stops" ||
+			fail "damon: kdamond" "$(grep '^=== kdamond' "$log")"
+	else
+		fail "damon: module" "$(tail -5 "$out/damon/build.log")"
+	fi
+else
+	fail "damon: kernel" "scripts/damon-kernel.sh failed"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
