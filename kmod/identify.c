@@ -27,9 +27,9 @@
 
 #include "kmod.h"
 
-static unsigned long inputs = 2000000;
+static unsigned long inputs = 4000000;
 module_param(inputs, ulong, 0444);
-MODULE_PARM_DESC(inputs, "identify: inputs to compare (default 2000000)");
+MODULE_PARM_DESC(inputs, "identify: inputs to generate (default 4000000)");
 
 typedef int (*damon_score_fn)(struct damon_ctx *c, struct damon_region *r,
 			      struct damos *s);

@@ -3,9 +3,9 @@
  * hotscore.ko - the DAMON Perf Test inside a kernel, done as hotscore's
  * user-space bench does it: the same engine (src/bench/engine.c), the same
  * variants (src/bench/damon.c) and the same model (src/score/), compiled as
- * they are.  Each round of paired batches runs with preemption and
- * interrupts off, a few milliseconds at most; the module yields between
- * rounds.  Results: a seed-format table in the kernel log, and one JSON
+ * they are.  Each timed batch runs with preemption and interrupts off (the
+ * clock's enter/leave hooks), well under a millisecond on real hardware;
+ * the module yields between rounds.  Results: a seed-format table in the kernel log, and one JSON
  * object per (distribution, mode, function) in debugfs hotscore/results,
  * which `hotscore bench --import` turns into the user-space report.
  *
@@ -91,6 +91,21 @@ static u64 hs_tsc(void)
 	return hs_arch_counter();
 }
 
+/* Each timed batch runs with preemption and interrupts off. */
+static unsigned long irq_flags;
+
+static void batch_enter(void *ctx)
+{
+	preempt_disable();
+	local_irq_save(irq_flags);
+}
+
+static void batch_leave(void *ctx)
+{
+	local_irq_restore(irq_flags);
+	preempt_enable();
+}
+
 /**
  * kmod_clock() - the engine's clock in the kernel: the serialised TSC at
  * the kernel's own calibration (tsc_khz); its step measured here.
@@ -106,6 +121,8 @@ void kmod_clock(struct hs_clock *clk)
 	clk->read = hs_tsc;
 	clk->hz = (u64)tsc_khz * 1000;
 	clk->tsc = true;
+	clk->enter = batch_enter;
+	clk->leave = batch_leave;
 	for (i = 0; i < 100; i++) {
 		a = hs_tsc();
 		do {
@@ -203,13 +220,12 @@ static size_t choose_n(const struct hs_clock *clk, const struct hs_pool *pool)
 	size_t n = 8192;
 
 	while (n < (1UL << 24)) {
-		unsigned long flags;
 		u64 t;
 
-		local_irq_save(flags);
+		batch_enter(NULL);
 		t = hs_bench_batch(clk, hs_bench_empty, pool, 0, n,
 				   HS_THROUGHPUT);
-		local_irq_restore(flags);
+		batch_leave(NULL);
 		if (t >= 1000 * clk->step)
 			break;
 		n *= 2;
@@ -221,20 +237,6 @@ static size_t choose_n(const struct hs_clock *clk, const struct hs_pool *pool)
 	return n;
 }
 
-/* One round of paired batches of every function, interrupts off. */
-static void one_round(const struct hs_clock *clk, const hs_bench_fn *fns,
-		      const struct hs_pool *const *pools, unsigned int nf,
-		      size_t n, enum hs_bench_mode m, unsigned int round,
-		      struct hs_sample *s)
-{
-	unsigned long flags;
-
-	preempt_disable();
-	local_irq_save(flags);
-	hs_bench_rounds(clk, fns, pools, nf, n, m, round, s);
-	local_irq_restore(flags);
-	preempt_enable();
-}
 
 static void emit_json(const struct hs_clock *clk, const char *dist,
 		      enum hs_bench_mode m, const char *fn, size_t n,
@@ -342,8 +344,9 @@ int kmod_bench_fns(const struct hs_clock *clk, const struct hs_pool *pool,
 		for (k = 0; k < nf; k++)	/* warm-up, untimed */
 			hs_bench_batch(clk, fns[k], pool, 0, n, m);
 		for (round = 0; round < rounds; round++) {
-			one_round(clk, fns, pools, nf, n, m, (unsigned int)at,
-				  s);
+			/* each batch: preemption and interrupts off */
+			hs_bench_rounds(clk, fns, pools, nf, n, m,
+					(unsigned int)at, s);
 			for (k = 0; k < nf; k++) {
 				mt[k][2 * at] = s[2 * k].mt;
 				mt[k][2 * at + 1] = s[2 * k + 1].mt;

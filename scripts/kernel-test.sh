@@ -96,6 +96,15 @@ between() {
 		sed '1d;$d'
 }
 
+# show NAME: the module's table, the import and identify, for the CI log
+show() {
+	echo "--- $1: the module's kernel log"
+	grep -E 'hotscore: (DAMON Perf Test|  |identify)' "$out/$1/console.log" |
+		sed 's/^\[ *[0-9.]*\] //'
+	echo "--- $1: hotscore bench --import of its results"
+	sed -n '/^Comparison:/,$p' "$out/$1/import.txt"
+}
+
 check_common() {	# NAME: what both kernels must show
 	local n=$1 log=$out/$1/console.log
 	grep -q '^=== ALL_DONE' "$log" && ok "$n: the guest ran to the end" ||
@@ -146,6 +155,7 @@ if build_module debian "/lib/modules/$KVER/build"; then
 	echo "kernel-test: booting Debian $KVER under QEMU (TCG)" >&2
 	boot debian "$vmlinuz"
 	check_common debian
+	show debian
 	grep -q 'hotscore: identify: no DAMON in this kernel' \
 		"$out/debian/console.log" &&
 		grep -q '^=== insmod identify rc=0' "$out/debian/console.log" &&
@@ -163,6 +173,7 @@ if W=$("$root/scripts/damon-kernel.sh"); then
 		echo "kernel-test: booting the DAMON kernel under QEMU (TCG)" >&2
 		boot damon "$W/build/arch/x86/boot/bzImage"
 		check_common damon
+		show damon
 		log=$out/damon/console.log
 		v=$(sed -n 's/.*hotscore: identify: verdict: //p' "$log")
 		case ", $v," in
@@ -170,6 +181,19 @@ if W=$("$root/scripts/damon-kernel.sh"); then
 			ok "damon: identify's verdict: $v" ;;
 		*)	fail "damon: identify" "verdict '$v'" ;;
 		esac
+		# each first disagreement, replayed through the CLI's model
+		bad=0 seen=0
+		while IFS= read -r line; do
+			cmd=${line#*first: hotscore }
+			cmd=${cmd% gives *}
+			want=$(echo "$line" | sed 's/.* gives \(-*[0-9]*\), this kernel.*/\1/')
+			got=$("$hs" $cmd | sed -n 's/^hot  *//p')
+			seen=$((seen + 1))
+			[ "$got" = "$want" ] || bad=$((bad + 1))
+		done < <(grep 'identify: .* differs on .* first: hotscore score' "$log")
+		[ "$seen" -gt 0 ] && [ "$bad" -eq 0 ] &&
+			ok "damon: $seen first disagreements reproduce with hotscore score" ||
+			fail "damon: reproducers" "$bad of $seen do not reproduce"
 		grep -q 'identify: damon_cold_score() is not 99 - hot' "$log" &&
 			fail "damon: cold" "$(grep 'not 99 - hot' "$log")" ||
 			ok "damon: damon_cold_score() is 99 - hot on every input"

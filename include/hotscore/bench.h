@@ -65,7 +65,10 @@ typedef int (*hs_bench_fn)(const void *input);
  * @step:	the smallest advance of @read, in ticks (its resolution).
  * @counters:	optional: fills cycles and instructions so far; NULL when the
  *		machine has no usable PMU.
- * @ctx:	passed to @counters.
+ * @enter:	optional: called before each timed batch (the kernel module
+ *		turns preemption and interrupts off here).
+ * @leave:	optional: called after each timed batch, undoing @enter.
+ * @ctx:	passed to @counters, @enter and @leave.
  */
 struct hs_clock {
 	const char *name;
@@ -74,6 +77,8 @@ struct hs_clock {
 	bool tsc;
 	uint64_t step;
 	bool (*counters)(void *ctx, uint64_t *cycles, uint64_t *instructions);
+	void (*enter)(void *ctx);
+	void (*leave)(void *ctx);
 	void *ctx;
 };
 

@@ -140,8 +140,12 @@ void hs_bench_sample(const struct hs_clock *clk, hs_bench_fn fn,
 		bool twice = (i == 0 || i == 3) == long_first;
 
 		size[i] = twice ? 2 * n : n;
+		if (clk->enter)		/* a short window: one batch */
+			clk->enter(clk->ctx);
 		t[i] = hs_batch_counted(clk, fn, pool, start, size[i], mode,
 					&c[i], &ins[i], &ok);
+		if (clk->leave)
+			clk->leave(clk->ctx);
 	}
 	a = long_first ? 1 : 0;		/* an N batch */
 	b = long_first ? 0 : 1;		/* a 2N batch */

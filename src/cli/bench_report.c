@@ -87,7 +87,7 @@ static void print_header(struct bench *b, FILE *f)
 		h->clock.tsc ? "; cycle figures are TSC-derived" : "");
 	fprintf(f, "  counters  %s\n", h->perf);
 	if (h->cpu < 0)	/* imported from hotscore.ko */
-		fprintf(f, "  machine   %s in Linux %s: preemption and interrupts off for each round\n",
+		fprintf(f, "  machine   %s in Linux %s: preemption and interrupts off for each batch\n",
 			h->cpu_model, h->kernel);
 	else
 		fprintf(f, "  machine   %s, CPU %d (pinned)%s, governor %s, Linux %s\n",
