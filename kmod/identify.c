@@ -27,10 +27,18 @@
 
 #include "kmod.h"
 
+/* this file drives struct damon_ctx's attrs, which appeared in 6.1 */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 1, 0)
+#define KMOD_CAN_IDENTIFY 1
+#else
+#define KMOD_CAN_IDENTIFY 0
+#endif
+
 static unsigned long inputs = 4000000;
 module_param(inputs, ulong, 0444);
 MODULE_PARM_DESC(inputs, "identify: inputs to generate (default 4000000)");
 
+#if KMOD_CAN_IDENTIFY
 typedef int (*damon_score_fn)(struct damon_ctx *c, struct damon_region *r,
 			      struct damos *s);
 
@@ -39,25 +47,36 @@ static struct damon_ctx *ctx;
 static struct damon_region *region;
 static struct damos *scheme;
 
-/* A symbol's address through a kprobe: kallsyms_lookup_name is private. */
+/*
+ * A symbol's address through a kprobe: kallsyms_lookup_name is private.
+ * Return: the address, or an ERR_PTR: -ENOENT for no such symbol (no
+ * DAMON), -EOPNOTSUPP when it cannot be called safely.
+ */
 static void *resolve(const char *name)
 {
 #ifdef CONFIG_KPROBES
 	struct kprobe kp = { .symbol_name = name };
 	u8 *addr;
+	int err = register_kprobe(&kp);
 
-	if (register_kprobe(&kp))
-		return NULL;
+	if (err)
+		return ERR_PTR(err);
 	addr = (u8 *)kp.addr;
 	unregister_kprobe(&kp);
 #ifdef CONFIG_X86_KERNEL_IBT
-	/* kprobes sit after an ENDBR64; an indirect call must land on it */
-	if (addr && !memcmp(addr - 4, "\xf3\x0f\x1e\xfa", 4))
+	/*
+	 * An indirect call must land on an ENDBR64.  kprobes sit after it;
+	 * a function only ever called directly had it sealed at boot, and
+	 * calling it through a pointer would fault: refuse.
+	 */
+	if (!memcmp(addr - 4, "\xf3\x0f\x1e\xfa", 4))
 		addr -= 4;
+	else if (memcmp(addr, "\xf3\x0f\x1e\xfa", 4))
+		return ERR_PTR(-EOPNOTSUPP);
 #endif
 	return addr;
 #else
-	return NULL;
+	return ERR_PTR(-EOPNOTSUPP);
 #endif
 }
 
@@ -156,8 +175,10 @@ static int compare_profiles(struct tally *tally, u64 *total, u64 *skipped,
 	u64 rnd = 0x68f5c0de, i;
 	unsigned int k;
 
+	if (hs_nr_profiles > KMOD_MAX_PROFILES)
+		return -EINVAL;
 	for (i = 0; i < inputs; i++) {
-		struct hs_result res[16];
+		struct hs_result res[KMOD_MAX_PROFILES];
 		struct hs_input in;
 		bool div0 = false;
 		int hot, cold;
@@ -191,8 +212,11 @@ static int compare_profiles(struct tally *tally, u64 *total, u64 *skipped,
 				t->model_hot = res[k].hot;
 			}
 		}
-		if (!(i & 4095))
+		if (!(i & 4095)) {
 			cond_resched();
+			if (fatal_signal_pending(current))
+				return -EINTR;
+		}
 	}
 	return 0;
 }
@@ -214,7 +238,8 @@ static int thunk_##i(const void *p)					\
 	return bench_variants[i]->fn(p);				\
 }
 VARIANT_THUNK(0) VARIANT_THUNK(1) VARIANT_THUNK(2) VARIANT_THUNK(3)
-static const hs_bench_fn thunks[] = { thunk_0, thunk_1, thunk_2, thunk_3 };
+static const hs_bench_fn thunks[KMOD_IDENTIFY_VARIANTS] = {
+	thunk_0, thunk_1, thunk_2, thunk_3 };
 
 static int bench_real(const struct hs_variant *const *v, unsigned int nr_v)
 {
@@ -229,14 +254,18 @@ static int bench_real(const struct hs_variant *const *v, unsigned int nr_v)
 	if (!in)
 		return -ENOMEM;
 	for (i = 0; i < 1000; i++) {	/* the seed's inputs */
-		hs_dist_input(HS_DIST_SEED, 1, (u64)i * 10000, &in[i]);
+		hs_dist_input(HS_DIST_SEED, kmod_seed(), (u64)i * 10000,
+			      &in[i]);
 		fit_input(&in[i]);
 	}
-	kmod_clock(&clk);
+	if (kmod_clock(&clk)) {
+		kvfree(in);
+		return -ENODEV;
+	}
 	fns[nf] = hs_bench_empty;
 	names[nf++] = "empty";
 	fns[nf] = real_hot;
-	names[nf++] = "kernel damon_hot_score";
+	names[nf++] = "kernel";
 	for (i = 0; i < nr_v && i < ARRAY_SIZE(thunks); i++) {
 		bench_variants[i] = v[i];
 		fns[nf] = thunks[i];
@@ -247,6 +276,8 @@ static int bench_real(const struct hs_variant *const *v, unsigned int nr_v)
 	kvfree(in);
 	return err;
 }
+
+#endif
 
 /* identify's own parameter, checked at load whatever the mode. */
 int kmod_identify_params(void)
@@ -266,31 +297,56 @@ int kmod_identify_params(void)
  * Return: 0 (also without DAMON: that is reported, not an error), or
  * -ENOMEM.
  */
+#if !KMOD_CAN_IDENTIFY
 int kmod_identify(const struct hs_variant *const *v, unsigned int nr_v)
 {
-	struct tally *tally;
+	pr_info("identify: needs Linux 6.1 or later\n");
+	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"unsupported\"}\n");
+	return 0;
+}
+#else
+int kmod_identify(const struct hs_variant *const *v, unsigned int nr_v)
+{
+	struct tally *tally = NULL;
 	u64 total = 0, skipped = 0, cold_bad = 0;
 	char agreeing[256] = "";
 	unsigned int k;
 	int err = -ENOMEM;
 
-	kernel_hot = resolve("damon_hot_score");
-	kernel_cold = resolve("damon_cold_score");
-	if (!kernel_hot || !kernel_cold) {
-		pr_info("identify: no DAMON in this kernel (damon_hot_score%s not found)\n",
-			IS_ENABLED(CONFIG_KPROBES) ? "" : ": no kprobes to look");
-		kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"no-damon\"}\n");
+
+	void *hot = resolve("damon_hot_score");
+	void *cold = resolve("damon_cold_score");
+
+	if (IS_ERR(hot) || IS_ERR(cold)) {
+		long e = IS_ERR(hot) ? PTR_ERR(hot) : PTR_ERR(cold);
+
+		if (e == -ENOENT) {
+			pr_info("identify: no DAMON in this kernel (damon_hot_score not found)\n");
+			kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"no-damon\"}\n");
+		} else if (e == -EOPNOTSUPP) {
+			pr_info("identify: cannot call damon_hot_score here (%s)\n",
+				IS_ENABLED(CONFIG_KPROBES) ?
+				"IBT sealed its entry" : "no kprobes to find it");
+			kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"cannot-call\"}\n");
+		} else {
+			pr_info("identify: cannot look damon_hot_score up: kprobe error %ld\n",
+				e);
+			kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"lookup-failed\"}\n");
+		}
 		return 0;
 	}
+	kernel_hot = hot;
+	kernel_cold = cold;
 	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
 	region = kzalloc(sizeof(*region), GFP_KERNEL);
 	scheme = kzalloc(sizeof(*scheme), GFP_KERNEL);
 	tally = kcalloc(hs_nr_profiles, sizeof(*tally), GFP_KERNEL);
 	if (!ctx || !region || !scheme || !tally)
 		goto out;
-	pr_info("identify: damon_hot_score at %px, damon_cold_score at %px\n",
-		kernel_hot, kernel_cold);
-	compare_profiles(tally, &total, &skipped, &cold_bad);
+	pr_info("identify: calling %pS and %pS\n", kernel_hot, kernel_cold);
+	err = compare_profiles(tally, &total, &skipped, &cold_bad);
+	if (err)
+		goto out;
 	pr_info("identify: %llu inputs compared, %llu skipped (some profile divides by zero there)\n",
 		total, skipped);
 	for (k = 0; k < hs_nr_profiles; k++) {
@@ -315,3 +371,4 @@ out:
 	kfree(scheme);
 	return err;
 }
+#endif

@@ -51,27 +51,61 @@ static unsigned long seed = 1;
 module_param(seed, ulong, 0444);
 MODULE_PARM_DESC(seed, "seeds the input pool");
 
+unsigned long kmod_seed(void)
+{
+	return seed;
+}
+
 #define POOL		1000	/* inputs, as the user-space bench */
 #define MAX_ROUNDS	256	/* per run, as the user-space bench */
 #define MAX_FNS		(KMOD_MAX_VARIANTS + 1)
-#define OUT_MAX		(4 << 20)
+#define OUT_MAX		(256UL << 20)	/* the results file, at most */
 
 static struct dentry *hs_dir;
 static char *out;		/* the JSON lines */
-static size_t out_len;
+static size_t out_len, out_cap;
+static bool out_failed;		/* the results did not fit: load fails */
 
-/* Append to the results file (bounded; a full buffer drops the rest). */
+/* Make room for @need more bytes, doubling; false if impossible. */
+static bool out_reserve(size_t need)
+{
+	size_t cap = out_cap ? out_cap : 1 << 16;
+	char *p;
+
+	if (out_len + need < out_cap)
+		return true;
+	while (cap <= out_len + need)
+		cap *= 2;
+	if (cap > OUT_MAX)
+		return false;
+	p = vmalloc(cap);
+	if (!p)
+		return false;
+	if (out)
+		memcpy(p, out, out_len);
+	vfree(out);
+	out = p;
+	out_cap = cap;
+	return true;
+}
+
+/* Append to the results file; if it cannot grow, the load will fail. */
 void kmod_out(const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
-	if (!out || out_len >= OUT_MAX - 1)
-		return;
 	va_start(ap, fmt);
-	n = vsnprintf(out + out_len, OUT_MAX - out_len, fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
-	out_len = min_t(size_t, out_len + max(n, 0), OUT_MAX - 1);
+	if (n < 0 || out_failed || !out_reserve((size_t)n + 1)) {
+		out_failed = true;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(out + out_len, out_cap - out_len, fmt, ap);
+	va_end(ap);
+	out_len += n;
 }
 
 static ssize_t results_read(struct file *f, char __user *buf, size_t len,
@@ -110,8 +144,10 @@ static void batch_leave(void *ctx)
  * kmod_clock() - the engine's clock in the kernel: the serialised TSC at
  * the kernel's own calibration (tsc_khz); its step measured here.
  * @clk:	receives the clock.
+ *
+ * Return: 0, or -ENODEV without a TSC frequency.
  */
-void kmod_clock(struct hs_clock *clk)
+int kmod_clock(struct hs_clock *clk)
 {
 	u64 step = U64_MAX, a, b;
 	int i;
@@ -131,23 +167,39 @@ void kmod_clock(struct hs_clock *clk)
 		step = min(step, b - a);
 	}
 	clk->step = step;
+	if (!clk->hz) {
+		pr_err("no TSC frequency (tsc_khz is 0)\n");
+		return -ENODEV;
+	}
+	return 0;
 }
 
 /* Split @s at commas into @names; -EINVAL on an empty or long field. */
 static int split(const char *param, const char *s, char names[][32],
 		 unsigned int max, unsigned int *nr)
 {
+	const char *all = s;
+	unsigned int i;
+
 	*nr = 0;
 	while (*s) {
 		size_t len = strcspn(s, ",");
 
-		if (!len || len >= 32 || *nr == max) {
-			pr_err("%s='%s': give up to %u comma-separated names\n",
-			       param, s, max);
+		if (!len || len >= 32 || *nr == max ||
+		    (s[len] == ',' && !s[len + 1])) {
+			pr_err("%s=%s: give up to %u comma-separated names\n",
+			       param, all, max);
 			return -EINVAL;
 		}
 		memcpy(names[*nr], s, len);
-		names[(*nr)++][len] = '\0';
+		names[*nr][len] = '\0';
+		for (i = 0; i < *nr; i++)
+			if (!strcmp(names[i], names[*nr])) {
+				pr_err("%s=%s: '%s' twice\n", param, all,
+				       names[i]);
+				return -EINVAL;
+			}
+		(*nr)++;
 		s += len + (s[len] == ',');
 	}
 	if (!*nr) {
@@ -203,12 +255,18 @@ static int parse_params(struct config *c)
 		c->modes[i] = k;
 	}
 	c->nr_modes = nr;
-	if (iterations < 12 * 1000 || iterations > 1000000000UL) {
-		pr_err("iterations=%lu: give 12000 to 10^9\n", iterations);
+	/* at most 10^8: a timed batch then stays under about a millisecond */
+	if (iterations < 12 * 1000 || iterations > 100000000UL) {
+		pr_err("iterations=%lu: give 12000 to 10^8\n", iterations);
 		return -EINVAL;
 	}
 	if (!runs || runs > 100) {
 		pr_err("runs=%u: give 1 to 100\n", runs);
+		return -EINVAL;
+	}
+	if (!strcmp(mode, "identify") && c->nr_v > KMOD_IDENTIFY_VARIANTS) {
+		pr_err("variants: identify times at most %d next to the kernel's\n",
+		       KMOD_IDENTIFY_VARIANTS);
 		return -EINVAL;
 	}
 	return kmod_identify_params();
@@ -355,6 +413,11 @@ int kmod_bench_fns(const struct hs_clock *clk, const struct hs_pool *pool,
 			}
 			at++;
 			cond_resched();
+			if (fatal_signal_pending(current)) {
+				pr_err("interrupted\n");
+				err = -EINTR;
+				goto out;
+			}
 		}
 	}
 	log_table(clk, dist, m, names, nf, mt, nr);
@@ -386,9 +449,7 @@ static int run_bench(const struct config *c)
 	for (i = 0; i < POOL; i++)
 		hs_dist_input(c->dist, seed, (u64)i * iterations / POOL,
 			      &in[i]);
-	kmod_clock(&clk);
-	if (!clk.hz) {
-		pr_err("no TSC frequency (tsc_khz is 0)\n");
+	if (kmod_clock(&clk)) {
 		kvfree(in);
 		return -ENODEV;
 	}
@@ -417,18 +478,26 @@ static int __init hs_init(void)
 	err = parse_params(&c);
 	if (err)
 		return err;
-	out = vzalloc(OUT_MAX);
-	if (!out)
-		return -ENOMEM;
 	if (!strcmp(mode, "identify"))
 		err = kmod_identify(c.v, c.nr_v);
 	else
 		err = run_bench(&c);
+	if (!err && out_failed) {
+		pr_err("the results do not fit in %lu MiB of memory\n",
+		       OUT_MAX >> 20);
+		err = -ENOMEM;
+	}
 	if (err) {
 		vfree(out);
 		return err;
 	}
 	hs_dir = debugfs_create_dir("hotscore", NULL);
+	if (IS_ERR_OR_NULL(hs_dir)) {
+		pr_info("%s done; no debugfs: the results are in this log only\n",
+			mode);
+		hs_dir = NULL;
+		return 0;
+	}
 	debugfs_create_file("results", 0444, hs_dir, NULL, &results_fops);
 	pr_info("%s done; results in debugfs hotscore/results (%zu bytes)\n",
 		mode, out_len);

@@ -17,30 +17,38 @@ if [ ${#missing[@]} -gt 0 ]; then
 	apt-get update -qq
 	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# PREEMPT and DEBUG_ATOMIC_SLEEP: sleeping with interrupts off must warn
+config=$(printf 'CONFIG_%s=y\n' 64BIT PRINTK PRINTK_TIME TTY SERIAL_8250 \
+	SERIAL_8250_CONSOLE BLK_DEV_INITRD RD_GZIP BINFMT_ELF BINFMT_SCRIPT \
+	PROC_FS PROC_SYSCTL SYSFS DEVTMPFS FUTEX MULTIUSER MODULES \
+	MODULE_UNLOAD KPROBES KALLSYMS ACPI DEBUG_FS PREEMPT DEBUG_KERNEL \
+	DEBUG_ATOMIC_SLEEP DAMON DAMON_VADDR DAMON_PADDR DAMON_SYSFS)
 ver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+sum=$(printf '%s\n' "$config" | md5sum | cut -c1-8)
 cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
-W=$cache/damon-kernel-$ver
+# keyed by the source package's version and the configuration
+W=$cache/damon-kernel-$ver-$sum
 K=$W/build
 if [ -f "$K/arch/x86/boot/bzImage" ] && [ -f "$W/done" ]; then
 	echo "$W"
 	exit 0
 fi
 mkdir -p "$W"
-if [ ! -d "$W/linux-source-6.1" ]; then
+if [ ! -f "$W/extracted" ]; then
 	echo "damon-kernel: extracting linux-source-6.1 $ver" >&2
+	rm -rf "$W/linux-source-6.1"
 	tar -xf /usr/src/linux-source-6.1.tar.xz -C "$W"
+	touch "$W/extracted"
 fi
 mkdir -p "$K"
-printf 'CONFIG_%s=y\n' 64BIT PRINTK PRINTK_TIME TTY SERIAL_8250 SERIAL_8250_CONSOLE \
-	BLK_DEV_INITRD RD_GZIP BINFMT_ELF BINFMT_SCRIPT PROC_FS PROC_SYSCTL SYSFS \
-	DEVTMPFS FUTEX MULTIUSER MODULES MODULE_UNLOAD KPROBES KALLSYMS ACPI \
-	DEBUG_FS DAMON DAMON_VADDR DAMON_PADDR DAMON_SYSFS >"$W/damon.config"
+printf '%s\n' "$config" >"$W/damon.config"
 echo "damon-kernel: configuring (tinyconfig + $W/damon.config)" >&2
 make -s -C "$W/linux-source-6.1" O="$K" tinyconfig >/dev/null
 "$W/linux-source-6.1/scripts/kconfig/merge_config.sh" -m -O "$K" "$K/.config" \
 	"$W/damon.config" >/dev/null 2>&1
 make -s -C "$W/linux-source-6.1" O="$K" olddefconfig
-for opt in DAMON DAMON_PADDR DAMON_VADDR DAMON_SYSFS KPROBES MODULES; do
+for opt in DAMON DAMON_PADDR DAMON_VADDR DAMON_SYSFS KPROBES MODULES \
+	PREEMPT DEBUG_ATOMIC_SLEEP; do
 	grep -q "^CONFIG_$opt=y" "$K/.config" || {
 		echo "damon-kernel: CONFIG_$opt did not stick" >&2
 		exit 1

@@ -10,8 +10,11 @@ mount -t debugfs debugfs /sys/kernel/debug
 echo "=== kernel $(uname -r)"
 dmesg -c >/dev/null
 
-insmod /hotscore.ko iterations=400000 runs=2
+insmod /hotscore.ko iterations=400000 runs=4
 echo "=== insmod bench rc=$?"
+echo "=== dmesg bench begin"
+dmesg -c
+echo "=== dmesg bench end"
 echo "=== bench begin"
 cat /sys/kernel/debug/hotscore/results
 echo "=== bench end"
@@ -30,13 +33,18 @@ echo "=== identify begin"
 cat /sys/kernel/debug/hotscore/results
 echo "=== identify end"
 rmmod hotscore
+echo "=== rmmod identify rc=$?"
 dmesg -c
 
+# each bad parameter alone, with nothing loaded, and its own message
 for bad in variants=bogus iterations=5 mode=fast dist=gauss inputs=0 runs=0; do
+	[ -e /sys/module/hotscore ] && echo "=== hotscore still loaded"
 	insmod /hotscore.ko $bad
 	echo "=== insmod $bad rc=$?"
+	echo "=== dmesg $bad begin"
+	dmesg -c
+	echo "=== dmesg $bad end"
 done
-dmesg -c
 
 # DAMON: a kdamond with a pageout scheme under a quota, through sysfs
 k=/sys/kernel/mm/damon/admin/kdamonds

@@ -240,7 +240,7 @@ expect_json "$tmp/imp.json" "$jq"
 	ok "--import JSON has the results" ||
 	fail "--import JSON" "$("$jq" "$tmp/imp.json" results.3.variant results.3.mode)"
 expect_bad "--import: no such file" "" bench --import "$tmp/nosuch.jsonl"
-printf '{"schema":"hotscore-kmod-1"}\nnot json\n' >"$tmp/bad.jsonl"
+printf '{"schema":"hotscore-kmod-1","identify":"no-damon"}\nnot json\n' >"$tmp/bad.jsonl"
 expect_bad "--import: a line that is not JSON" "" bench --import "$tmp/bad.jsonl"
 grep -q 'bad.jsonl:2: not a JSON object' "$tmp/err" && ok "names the line" ||
 	fail "--import line" "$(cat "$tmp/err")"

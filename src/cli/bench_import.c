@@ -23,6 +23,27 @@ struct record {
 };
 
 static const char *path;
+static struct record *recs;	/* reachable until exit, even from hs_die() */
+
+/* identify's timing of the running kernel's own damon_hot_score() */
+static const struct hs_variant kernel_fn = {
+	.name = "kernel",
+	.what = "the running kernel's damon_hot_score()",
+};
+
+#define MAX_FILE	(256UL << 20)
+#define MAX_EXACT	9007199254740992.0	/* 2^53: doubles are exact below */
+
+/* A whole non-negative number that a double holds exactly, or exit 2. */
+static uint64_t whole(const struct json *v, const char *what, double max,
+		      unsigned int line)
+{
+	if (v->type != JSON_NUMBER || v->number < 0 || v->number > max ||
+	    v->number != (double)(uint64_t)v->number)
+		hs_die("--import: %s:%u: %s is not a whole number in 0..%.0f",
+		       path, line, what, max);
+	return (uint64_t)v->number;
+}
 
 static const struct json *need(const struct json *o, const char *key,
 			       enum json_type type, unsigned int line)
@@ -45,13 +66,20 @@ static char *read_all(size_t *len)
 	*len = 0;
 	while (buf && (n = fread(buf + *len, 1, cap - *len - 1, f)) > 0) {
 		*len += n;
+		if (*len > MAX_FILE)
+			hs_die("--import: %s: larger than 256 MiB", path);
 		if (*len + 1 == cap)
 			buf = realloc(buf, cap *= 2);
 	}
 	if (!buf)
 		hs_die("--import: out of memory");
+	if (ferror(f))
+		hs_die("--import: %s: %s", path, strerror(errno));
 	fclose(f);
 	buf[*len] = '\0';
+	if (strlen(buf) != *len)
+		hs_die("--import: %s: a NUL byte: not the module's text output",
+		       path);
 	return buf;
 }
 
@@ -80,8 +108,9 @@ static void set_host(struct bench *b, const struct json *j, unsigned int line)
 	snprintf(clock_name, sizeof(clock_name), "%s",
 		 need(j, "clock", JSON_STRING, line)->string);
 	h->clock.name = clock_name;
-	h->clock.hz = (uint64_t)need(j, "hz", JSON_NUMBER, line)->number;
-	h->clock.step = (uint64_t)need(j, "step", JSON_NUMBER, line)->number;
+	h->clock.hz = whole(need(j, "hz", JSON_NUMBER, line), "hz", 1e12, line);
+	h->clock.step = whole(need(j, "step", JSON_NUMBER, line), "step", 1e9,
+			      line);
 	h->clock.tsc = strstr(h->clock.name, "tsc") != NULL;
 	if (!h->clock.hz)
 		hs_die("--import: %s:%u: hz is 0", path, line);
@@ -92,13 +121,17 @@ static void set_host(struct bench *b, const struct json *j, unsigned int line)
 	snprintf(h->governor, sizeof(h->governor), "n/a");
 	snprintf(h->kernel, sizeof(h->kernel), "%s", kernel);
 	h->cpu = -1;
-	b->iterations = (unsigned long)need(j, "iterations", JSON_NUMBER,
-					    line)->number;
-	b->runs = (unsigned long)need(j, "runs", JSON_NUMBER, line)->number;
-	b->rounds_per_run = (size_t)need(j, "rounds_per_run", JSON_NUMBER,
-					 line)->number;
-	b->n = (size_t)need(j, "n", JSON_NUMBER, line)->number;
-	b->seed = (uint64_t)need(j, "seed", JSON_NUMBER, line)->number;
+	b->iterations = whole(need(j, "iterations", JSON_NUMBER, line),
+			      "iterations", 1e12, line);
+	b->runs = whole(need(j, "runs", JSON_NUMBER, line), "runs", 1e6, line);
+	b->rounds_per_run = whole(need(j, "rounds_per_run", JSON_NUMBER, line),
+				  "rounds_per_run", 1e6, line);
+	b->n = whole(need(j, "n", JSON_NUMBER, line), "n", 1e9, line);
+	b->seed = whole(need(j, "seed", JSON_NUMBER, line), "seed", MAX_EXACT,
+			line);
+	if (!b->n || !b->runs || !b->rounds_per_run)
+		hs_die("--import: %s:%u: n, runs and rounds_per_run must be positive",
+		       path, line);
 	b->pool = 1000;
 	b->layout = HS_LAYOUT_FIXED;
 	b->compiler = "the kernel's (Kbuild)";
@@ -115,9 +148,9 @@ static void fill(struct bench *b, const struct record *rec)
 	if (r->mt)
 		hs_die("--import: %s:%u: %s is given twice", path, rec->line,
 		       r->name);
-	if (!mt->n || mt->n % 2 || sc->n != mt->n)
-		hs_die("--import: %s:%u: mt and scale must hold the same even number of samples",
-		       path, rec->line);
+	if (mt->n != 2 * b->runs * b->rounds_per_run || sc->n != mt->n)
+		hs_die("--import: %s:%u: mt and scale must hold 2 x runs x rounds_per_run = %lu samples",
+		       path, rec->line, 2 * b->runs * b->rounds_per_run);
 	r->n = mt->n;
 	r->mt = calloc(r->n, sizeof(*r->mt));
 	r->scale = calloc(r->n, sizeof(*r->scale));
@@ -125,14 +158,12 @@ static void fill(struct bench *b, const struct record *rec)
 	r->ins = calloc(r->n, sizeof(*r->ins));
 	if (!r->mt || !r->scale || !r->cycles || !r->ins)
 		hs_die("--import: out of memory");
+	/* a call of a second, a 2N/N ratio of 1000: far beyond any sample */
 	for (i = 0; i < r->n; i++) {
-		if (mt->items[i]->type != JSON_NUMBER ||
-		    sc->items[i]->type != JSON_NUMBER ||
-		    mt->items[i]->number < 0 || sc->items[i]->number < 0)
-			hs_die("--import: %s:%u: a sample is not a number",
-			       path, rec->line);
-		r->mt[i] = (uint64_t)mt->items[i]->number;
-		r->scale[i] = (uint64_t)sc->items[i]->number;
+		r->mt[i] = whole(mt->items[i], "a sample (mt)", 1e3 * 1e12,
+				 rec->line);
+		r->scale[i] = whole(sc->items[i], "a sample (scale)", 1e6,
+				    rec->line);
 	}
 }
 
@@ -148,7 +179,6 @@ void bench_import(struct bench *b)
 	static const char *dists[BENCH_MAX_LIST], *modes[BENCH_MAX_LIST];
 	static const char *fns[BENCH_MAX_LIST + 1] = { "empty" };
 	unsigned int nd = 0, nm = 0, nf = 1, nr = 0, line = 0, i, k;
-	struct record *recs = NULL;
 	size_t len;
 	char *text, *p, err[256];
 
@@ -171,6 +201,10 @@ void bench_import(struct bench *b)
 			if (!schema || schema->type != JSON_STRING ||
 			    strcmp(schema->string, "hotscore-kmod-1"))
 				hs_die("--import: %s:%u: not hotscore-kmod-1 output",
+				       path, line);
+			if (!json_get(j, "fn") && !json_get(j, "identify") &&
+			    !json_get(j, "verdict"))
+				hs_die("--import: %s:%u: neither a result (fn) nor identify's",
 				       path, line);
 			if (json_get(j, "fn")) {	/* a bench result */
 				recs = realloc(recs, (nr + 1) * sizeof(*recs));
@@ -200,10 +234,28 @@ void bench_import(struct bench *b)
 		hs_die("--import: %s: no variant besides the empty function",
 		       path);
 	set_host(b, recs[0].j, recs[0].line);
+	for (i = 1; i < nr; i++) {	/* one measurement, one configuration */
+		const char *keys[] = { "kernel", "clock", "hz", "step", "iterations",
+				       "runs", "rounds_per_run", "n", "seed" };
+
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+			const struct json *a = json_get(recs[0].j, keys[k]);
+			const struct json *o = json_get(recs[i].j, keys[k]);
+
+			if (!o || o->type != a->type ||
+			    (a->type == JSON_NUMBER && a->number != o->number) ||
+			    (a->type == JSON_STRING &&
+			     strcmp(a->string, o->string)))
+				hs_die("--import: %s:%u: %s differs from line %u's",
+				       path, recs[i].line, keys[k],
+				       recs[0].line);
+		}
+	}
 	snprintf(b->command, sizeof(b->command), "hotscore bench --import %s",
 		 path);
 	for (k = 1; k < nf; k++) {
-		b->variants[k - 1] = hs_variant_find(fns[k]);
+		b->variants[k - 1] = !strcmp(fns[k], "kernel") ? &kernel_fn :
+			hs_variant_find(fns[k]);
 		if (!b->variants[k - 1])
 			hs_die("--import: %s: '%s' is not a variant", path,
 			       fns[k]);
@@ -264,5 +316,6 @@ void bench_import(struct bench *b)
 			       path, r->name, r->n, b->results[i - i % nf].n);
 	}
 	free(recs);
+	recs = NULL;
 	free(text);
 }
