@@ -192,9 +192,19 @@ static long unicode_escape(struct reader *r)
 /* The string at r->p (after its quote), unescaped; NULL on error. */
 static char *parse_string(struct reader *r)
 {
-	/* an escape never gets longer when decoded: the input bounds it */
-	char *out = malloc((size_t)(r->end - r->p) + 1), *o = out;
+	/*
+	 * An escape never gets longer when decoded, so the raw length up to
+	 * the closing quote bounds the string: allocate that, not the rest of
+	 * the input (which made a file of many strings quadratic).
+	 */
+	const char *q = r->p;
+	char *out, *o;
 	long cp;
+
+	while (q < r->end && *q != '"')
+		q += *q == '\\' && q + 1 < r->end ? 2 : 1;
+	out = malloc((size_t)(q - r->p) + 1);
+	o = out;
 
 	if (!out) {
 		fail(r, "out of memory");
