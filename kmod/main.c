@@ -5,9 +5,10 @@
  * variants (src/bench/damon.c) and the same model (src/score/), compiled as
  * they are.  Each timed batch runs with preemption and interrupts off (the
  * clock's enter/leave hooks), well under a millisecond on real hardware;
- * the module yields between rounds.  Results: a seed-format table in the kernel log, and one JSON
- * object per (distribution, mode, function) in debugfs hotscore/results,
- * which `hotscore bench --import` turns into the user-space report.
+ * the module yields between rounds.  Results: a seed-format table in the
+ * kernel log, and one JSON object per (distribution, mode, function) in
+ * debugfs hotscore/results, which `hotscore bench --import` turns into the
+ * user-space report.
  *
  * mode=identify instead calls the running kernel's own damon_hot_score()
  * (identify.c).
@@ -272,12 +273,15 @@ static int parse_params(struct config *c)
 	return kmod_identify_params();
 }
 
-/* N: a batch of empty calls spans 1000 clock steps (as user space). */
+/*
+ * N: a batch of empty calls spans 1000 clock steps (as user space), but a
+ * batch never grows past 2^18 calls, to keep interrupts off briefly.
+ */
 static size_t choose_n(const struct hs_clock *clk, const struct hs_pool *pool)
 {
 	size_t n = 8192;
 
-	while (n < (1UL << 24)) {
+	while (n < (1UL << 18)) {
 		u64 t;
 
 		batch_enter(NULL);
@@ -294,7 +298,6 @@ static size_t choose_n(const struct hs_clock *clk, const struct hs_pool *pool)
 		n = iterations / 12;
 	return n;
 }
-
 
 static void emit_json(const struct hs_clock *clk, const char *dist,
 		      enum hs_bench_mode m, const char *fn, size_t n,
