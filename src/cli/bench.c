@@ -283,19 +283,6 @@ static void parse(struct bench *b, int argc, char **argv)
 	hs_command_line(b->command, sizeof(b->command), argc, argv);
 }
 
-/* Open every output file first: a bad path must not cost a whole run. */
-static FILE *open_output(const char *opt, const char *path)
-{
-	FILE *f;
-
-	if (!path)
-		return NULL;
-	f = fopen(path, "w");
-	if (!f)
-		hs_die("%s: %s: %s", opt, path, strerror(errno));
-	return f;
-}
-
 /*
  * The mixed stream's pool: an even sample of the distribution's inputs, in
  * the order the distribution makes them (the seed's ages ascend).
@@ -776,9 +763,9 @@ static void report(struct bench *b, FILE *json, FILE *csv, FILE *svg)
 /* --import: hotscore.ko's samples, analysed and reported as if measured. */
 static int import_results(struct bench *b)
 {
-	FILE *json = open_output("--json", b->json);
-	FILE *csv = open_output("--csv", b->csv);
-	FILE *svg = open_output("--svg", b->svg);
+	FILE *json = hs_open_output("--json", b->json);
+	FILE *csv = hs_open_output("--csv", b->csv);
+	FILE *svg = hs_open_output("--svg", b->svg);
 	unsigned int di, mi;
 
 	bench_import(b);
@@ -814,9 +801,9 @@ int hs_cmd_bench(int argc, char **argv)
 	b.cflags = HS_CFLAGS;
 	if (hs_host_init(&b.host, b.cpu, b.clock, err, sizeof(err)))
 		hs_die("%s", err);
-	json = open_output("--json", b.json);
-	csv = open_output("--csv", b.csv);
-	svg = open_output("--svg", b.svg);
+	json = hs_open_output("--json", b.json);
+	csv = hs_open_output("--csv", b.csv);
+	svg = hs_open_output("--svg", b.svg);
 	measure(&b);
 	hs_host_fini(&b.host);
 	report(&b, json, csv, svg);

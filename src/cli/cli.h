@@ -6,6 +6,7 @@
 #define HOTSCORE_CLI_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 
 #define HS_EXIT_USAGE 2
@@ -31,6 +32,9 @@ unsigned long hs_option_number(const char *opt, const char *s,
 /* A status line on stderr when it is a terminal; hs_progress_done() clears. */
 void hs_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void hs_progress_done(void);
+
+/* Open @path for writing, or exit 2 naming @opt; NULL path: NULL. */
+FILE *hs_open_output(const char *opt, const char *path);
 
 /* "hotscore CMD ARGS", shell-quoted where needed, for reports. */
 void hs_command_line(char *buf, size_t size, int argc, char **argv);

@@ -2,6 +2,7 @@
 /*
  * common.c - error reporting, number and CSV field parsing for the CLI.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -230,4 +231,24 @@ void hs_progress_done(void)
 {
 	if (isatty(STDERR_FILENO))
 		fputs("\r\033[K", stderr);
+}
+
+/**
+ * hs_open_output() - open an output file for writing before any work, so
+ * that a bad path fails at once: a one-line error and exit 2.
+ * @opt:	the option, for the message ("--json").
+ * @path:	the file; NULL for none.
+ *
+ * Return: the file, or NULL when @path is NULL.
+ */
+FILE *hs_open_output(const char *opt, const char *path)
+{
+	FILE *f;
+
+	if (!path)
+		return NULL;
+	f = fopen(path, "w");
+	if (!f)
+		hs_die("%s: %s: %s", opt, path, strerror(errno));
+	return f;
 }

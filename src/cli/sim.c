@@ -685,16 +685,6 @@ static void report_overrun(const struct sim_run *run)
 		hs_sim_now_us(&run->sim) / 1e6, run->profile, args);
 }
 
-/* Open an output file before the run, so a bad path fails first. */
-static FILE *open_output(const char *opt, const char *path)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f)
-		hs_die("%s: %s: %s", opt, path, strerror(errno));
-	return f;
-}
-
 /*
  * The duration (one pass of the workload unless given) and what it
  * implies, checked before anything runs or is written.
@@ -747,16 +737,14 @@ int hs_cmd_sim(int argc, char **argv)
 	if (!c)
 		hs_die("sim: out of memory");
 	parse_args(c, argc, argv);
-	for (k = 0; k < c->nr_runs; k++)
-		profile_variant(c, c->profiles[k]);
-	check_duration(c);
+	check_duration(c);	/* the workload and every profile, too */
 	hs_command_line(c->command, sizeof(c->command), argc, argv);
 	if (c->json)
-		c->json_f = open_output("--json", c->json);
+		c->json_f = hs_open_output("--json", c->json);
 	if (c->heatmap)
-		c->heat_f = open_output("--heatmap", c->heatmap);
+		c->heat_f = hs_open_output("--heatmap", c->heatmap);
 	if (c->record)
-		c->runs[0].record = open_output("--record", c->record);
+		c->runs[0].record = hs_open_output("--record", c->record);
 	if (c->timing) {
 		hs_host_fixed_layout(hs_argv);
 		if (hs_host_init(&c->host, -1, HS_CLOCK_AUTO, err,

@@ -81,6 +81,5 @@ void sim_record_snapshot(struct sim_run *run, const struct hs_sim *sim);
 int sim_record_end(struct sim_run *run);
 void sim_heat_add(struct heatmap *h, const struct hs_sim *sim);
 int sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f);
-const char *sim_stage_name(enum hs_stage s);
 
 #endif /* HOTSCORE_CLI_SIM_H */

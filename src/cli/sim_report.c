@@ -27,11 +27,6 @@ static const char *const stage_keys[HS_NR_STAGES] = {
 	"sample", "workload", "aggregate", "merge", "split", "score", "apply",
 };
 
-const char *sim_stage_name(enum hs_stage s)
-{
-	return stage_names[s];
-}
-
 static double mib(uint64_t bytes)
 {
 	return bytes / 1048576.0;
