@@ -154,6 +154,62 @@ static __always_inline bool hs_freq_subscore(const struct hs_components *c,
 }
 
 /**
+ * hs_hot_tail() - damon_hot_score() from freq_subscore and age_in_log on:
+ * the part that depends on nothing else once the weights are fixed.
+ * @c:		the components (only @c->clamp is read).
+ * @fw:		weight_nr_accesses.
+ * @aw:		weight_age.
+ * @freq_subscore: as the kernel's int local.
+ * @age_in_log:	0..32.
+ * @t:		receives the intermediates from age_log_scaled on.
+ *
+ * Shared by the model and the prepared scorer's table (fast.c), so that
+ * the two cannot compute the rest of the score differently.
+ *
+ * Return: the score, before any status is derived from it.
+ */
+static __always_inline int hs_hot_tail(const struct hs_components *c,
+				       uint32_t fw, uint32_t aw,
+				       int freq_subscore, int age_in_log,
+				       struct hs_trace *t)
+{
+	int hot;
+
+	/* never accessed: older means colder */
+	t->age_log_scaled = freq_subscore == 0 ? -age_in_log : age_in_log;
+	t->age_log_scaled += HS_DAMON_MAX_AGE_IN_LOG;
+	t->age_subscore = t->age_log_scaled * HS_DAMON_MAX_SUBSCORE /
+		HS_DAMON_MAX_AGE_IN_LOG / 2;
+
+	/* unsigned weights make the weighted sum an unsigned int */
+	t->weighted = hs_s32(fw * (uint32_t)freq_subscore +
+			     aw * (uint32_t)t->age_subscore);
+	hot = t->weighted;
+	if (fw + aw)	/* int /= unsigned: an unsigned division */
+		hot = hs_s32((uint32_t)hot / (fw + aw));
+	t->averaged = hot;
+	/* int * 99 wraps under -fno-strict-overflow; / 100 truncates to 0 */
+	hot = hs_s32((uint32_t)hot * (uint32_t)HS_DAMOS_MAX_SCORE) /
+		HS_DAMON_MAX_SUBSCORE;
+	t->scaled = hot;
+	if (c->clamp == HS_CLAMP_0_99)
+		hot = hot > HS_DAMOS_MAX_SCORE ? HS_DAMOS_MAX_SCORE :
+			(hot < 0 ? 0 : hot);
+	return hot;
+}
+
+/* hot, damon_cold_score() and the status of a score. */
+static __always_inline struct hs_result hs_result_of(int hot)
+{
+	struct hs_result res = { hot, 0, HS_OK, HS_DIV0_NONE };
+
+	res.cold = hs_s32((uint32_t)HS_DAMOS_MAX_SCORE - (uint32_t)hot);
+	if (hot < 0 || hot > HS_DAMOS_MAX_SCORE)
+		res.status = HS_OUT_OF_RANGE;
+	return res;
+}
+
+/**
  * hs_hot_score_inline() - damon_hot_score() for one combination.
  * @c:		the components; pass constants to get a specialised copy.
  * @in:		the region, scheme and context values.
@@ -167,8 +223,6 @@ hs_hot_score_inline(const struct hs_components *c, const struct hs_input *in,
 		    struct hs_trace *t)
 {
 	struct hs_result res = { 0, 0, HS_OK, HS_DIV0_NONE };
-	uint32_t fw = in->weight_nr_accesses, aw = in->weight_age;
-	int hot;
 
 	if (!hs_freq_subscore(c, in, t, &res.div0)) {
 		res.status = HS_DIV0;
@@ -179,34 +233,9 @@ hs_hot_score_inline(const struct hs_components *c, const struct hs_input *in,
 	t->age_in_sec = (unsigned int)((unsigned long)in->age * in->aggr_us /
 				       1000000UL);
 	t->age_in_log = hs_age_in_log_with(c->agelog, c->fls, t->age_in_sec);
-
-	/* never accessed: older means colder */
-	t->age_log_scaled = t->freq_subscore == 0 ?
-		-t->age_in_log : t->age_in_log;
-	t->age_log_scaled += HS_DAMON_MAX_AGE_IN_LOG;
-	t->age_subscore = t->age_log_scaled * HS_DAMON_MAX_SUBSCORE /
-		HS_DAMON_MAX_AGE_IN_LOG / 2;
-
-	/* unsigned weights make the weighted sum an unsigned int */
-	t->weighted = hs_s32(fw * (uint32_t)t->freq_subscore +
-			     aw * (uint32_t)t->age_subscore);
-	hot = t->weighted;
-	if (fw + aw)	/* int /= unsigned: an unsigned division */
-		hot = hs_s32((uint32_t)hot / (fw + aw));
-	t->averaged = hot;
-	/* int * 99 wraps under -fno-strict-overflow; / 100 truncates to 0 */
-	hot = hs_s32((uint32_t)hot * (uint32_t)HS_DAMOS_MAX_SCORE) /
-		HS_DAMON_MAX_SUBSCORE;
-	t->scaled = hot;
-	if (c->clamp == HS_CLAMP_0_99)
-		hot = hot > HS_DAMOS_MAX_SCORE ? HS_DAMOS_MAX_SCORE :
-			(hot < 0 ? 0 : hot);
-
-	res.hot = hot;
-	res.cold = hs_s32((uint32_t)HS_DAMOS_MAX_SCORE - (uint32_t)hot);
-	if (hot < 0 || hot > HS_DAMOS_MAX_SCORE)
-		res.status = HS_OUT_OF_RANGE;
-	return res;
+	return hs_result_of(hs_hot_tail(c, in->weight_nr_accesses,
+					in->weight_age, t->freq_subscore,
+					t->age_in_log, t));
 }
 
 #endif /* HOTSCORE_SCORE_IMPL_H */
