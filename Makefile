@@ -33,7 +33,8 @@ override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 
 # the engines, under the model: one library
 LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c) \
-             $(wildcard src/verify/*.c) $(wildcard src/sim/*.c)
+             $(wildcard src/simd/*.c) $(wildcard src/verify/*.c) \
+             $(wildcard src/sim/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 

@@ -129,6 +129,20 @@ static __always_inline bool hs_mvsum(const struct hs_input *in,
 	return true;
 }
 
+/*
+ * The frequency line on the count it divides (nr_accesses, or the moving
+ * sum) once the divisor is known and non-zero.
+ */
+static __always_inline uint32_t hs_freq_of_count(enum hs_freq freq,
+						 uint32_t count,
+						 uint32_t max_nr)
+{
+	if (freq == HS_FREQ_MVSUM)
+		return hs_mult_frac(count, 100u, max_nr);
+	/* unsigned int product, wraps above 42,949,672 accesses */
+	return count * 100u / max_nr;
+}
+
 static __always_inline bool hs_freq_subscore(const struct hs_components *c,
 					     const struct hs_input *in,
 					     struct hs_trace *t,
@@ -145,12 +159,23 @@ static __always_inline bool hs_freq_subscore(const struct hs_components *c,
 		*site = HS_DIV0_MAX_NR;
 		return false;
 	}
-	if (c->freq == HS_FREQ_MVSUM)
-		fs = hs_mult_frac(t->mvsum, 100u, t->max_nr);
-	else	/* unsigned int product, wraps above 42,949,672 accesses */
-		fs = in->nr_accesses * 100u / t->max_nr;
+	fs = hs_freq_of_count(c->freq, c->freq == HS_FREQ_MVSUM ? t->mvsum :
+			      in->nr_accesses, t->max_nr);
 	t->freq_subscore = hs_s32(fs);
 	return true;
+}
+
+/*
+ * age_in_sec and age_in_log of @age aggregation intervals: the unsigned long
+ * product wraps mod 2^64 and is stored in an unsigned int.
+ */
+static __always_inline int hs_age_log_of(const struct hs_components *c,
+					 uint32_t age, unsigned long aggr_us,
+					 struct hs_trace *t)
+{
+	t->age_in_sec = (unsigned int)((unsigned long)age * aggr_us /
+				       1000000UL);
+	return hs_age_in_log_with(c->agelog, c->fls, t->age_in_sec);
 }
 
 /**
@@ -229,10 +254,7 @@ hs_hot_score_inline(const struct hs_components *c, const struct hs_input *in,
 		return res;
 	}
 
-	/* unsigned long product (wraps mod 2^64), stored in unsigned int */
-	t->age_in_sec = (unsigned int)((unsigned long)in->age * in->aggr_us /
-				       1000000UL);
-	t->age_in_log = hs_age_in_log_with(c->agelog, c->fls, t->age_in_sec);
+	t->age_in_log = hs_age_log_of(c, in->age, in->aggr_us, t);
 	return hs_result_of(hs_hot_tail(c, in->weight_nr_accesses,
 					in->weight_age, t->freq_subscore,
 					t->age_in_log, t));

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * simd.h - vectorized batch scorers for user space, chosen at run time.
+ *
+ * hs_fast_batch() (src/score/fast.c) is the portable one, and the one the
+ * kernel would use; these compute the same scores from the same prepared
+ * tables with vector instructions where the CPU has them.
+ */
+#ifndef HOTSCORE_SIMD_H
+#define HOTSCORE_SIMD_H
+
+#include "fast.h"
+
+enum hs_fast_impl {
+	HS_FAST_SCALAR,		/* hs_fast_batch(): any CPU, the kernel */
+	HS_FAST_AVX512,		/* AVX-512 F, CD, BW and VBMI */
+	HS_NR_FAST_IMPLS
+};
+
+bool hs_fast_impl_supported(enum hs_fast_impl impl);
+enum hs_fast_impl hs_fast_impl_best(void);
+const char *hs_fast_impl_name(enum hs_fast_impl impl);
+enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,
+				  const struct hs_prep *p,
+				  const struct hs_fast_regions *r, size_t n,
+				  int *hot);
+
+/* The implementations; callers go through hs_fast_batch_with(). */
+bool hs_fast_avx512_usable(const struct hs_prep *p);
+enum hs_status hs_fast_batch_avx512(const struct hs_prep *p,
+				    const struct hs_fast_regions *r, size_t n,
+				    int *hot);
+
+#endif /* HOTSCORE_SIMD_H */

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dispatch.c - pick a batch scorer the CPU can run.
+ *
+ * HOTSCORE_SIMD=scalar in the environment forces the portable one, so that
+ * the fallback can be run on a machine that has the vector unit.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/simd.h>
+
+/** hs_fast_impl_supported() - can this CPU run @impl? */
+bool hs_fast_impl_supported(enum hs_fast_impl impl)
+{
+	switch (impl) {
+	case HS_FAST_SCALAR:
+		return true;
+#if defined(__x86_64__)
+	case HS_FAST_AVX512:
+		__builtin_cpu_init();
+		return __builtin_cpu_supports("avx512f") &&
+		       __builtin_cpu_supports("avx512cd") &&
+		       __builtin_cpu_supports("avx512bw") &&
+		       __builtin_cpu_supports("avx512vl") &&
+		       __builtin_cpu_supports("avx512vbmi");
+#endif
+	default:
+		return false;
+	}
+}
+
+/**
+ * hs_fast_impl_best() - the fastest batch scorer this CPU runs, unless the
+ * environment's HOTSCORE_SIMD=scalar asks for the portable one.
+ */
+enum hs_fast_impl hs_fast_impl_best(void)
+{
+	const char *env = getenv("HOTSCORE_SIMD");
+
+	if (env && !strcmp(env, "scalar"))
+		return HS_FAST_SCALAR;
+	return hs_fast_impl_supported(HS_FAST_AVX512) ? HS_FAST_AVX512 :
+		HS_FAST_SCALAR;
+}
+
+const char *hs_fast_impl_name(enum hs_fast_impl impl)
+{
+	return impl == HS_FAST_AVX512 ? "avx512" : "scalar";
+}
+
+/**
+ * hs_fast_batch_with() - hs_fast_batch() by @impl where @impl can score
+ * with @p, else by the scalar loop.
+ * @impl:	from hs_fast_impl_best(), or one hs_fast_impl_supported().
+ * @p:		the prepared scheme.
+ * @r:		the regions.
+ * @n:		how many.
+ * @hot:	receives the scores.
+ *
+ * Return: as hs_fast_batch().
+ */
+enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,
+				  const struct hs_prep *p,
+				  const struct hs_fast_regions *r, size_t n,
+				  int *hot)
+{
+#if defined(__x86_64__)
+	if (impl == HS_FAST_AVX512 && hs_fast_avx512_usable(p))
+		return hs_fast_batch_avx512(p, r, n, hot);
+#endif
+	(void)impl;
+	return hs_fast_batch(p, r, n, hot);
+}

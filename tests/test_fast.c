@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_fast.c - the prepared scorer against the model: the reciprocal on
+ * the dividends where an error would show first, the age map at every
+ * threshold, and whole scores (status included) for every profile over
+ * random schemes and regions, by the scalar and every vector batch.
+ */
+#include <string.h>
+
+#include "check.h"
+#include <hotscore/simd.h>
+#include <hotscore/damon_bench.h>
+#include "verify/domain.h"
+
+static void recip_check(uint32_t d, uint32_t x)
+{
+	struct hs_recip r;
+
+	hs_recip_init(&r, d);
+	CHECK(hs_recip_div(&r, x) == x / d, "%u / %u = %u, not %u", x, d,
+	      x / d, hs_recip_div(&r, x));
+}
+
+/* The dividends next to a multiple of @d, and the ends of the range. */
+static void recip_edges(uint32_t d, uint64_t *s)
+{
+	uint64_t q, k;
+
+	recip_check(d, 0);
+	recip_check(d, UINT32_MAX);
+	recip_check(d, UINT32_MAX - 1);
+	for (k = 0; k < 6; k++) {
+		q = k < 3 ? k + 1 : (UINT32_MAX / d) - (k - 3);
+		if (!q || q * d > UINT32_MAX)
+			continue;
+		recip_check(d, (uint32_t)(q * d - 1));
+		recip_check(d, (uint32_t)(q * d));
+		if (q * d < UINT32_MAX)
+			recip_check(d, (uint32_t)(q * d + 1));
+	}
+	recip_check(d, (uint32_t)check_rand(s));
+}
+
+static void test_recip_small_divisors(void)
+{
+	uint64_t s = 1;
+	uint32_t d;
+
+	for (d = 1; d <= 70000; d++)
+		recip_edges(d, &s);
+}
+
+static void test_recip_large_divisors(void)
+{
+	static const uint32_t special[] = {
+		0x7fffffff, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff,
+		641, 6700417, 1000000, 1000001, 42949673, 3 << 30,
+	};
+	uint64_t s = 2;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(special) / sizeof(special[0]); i++)
+		recip_edges(special[i], &s);
+	for (i = 0; i < 200000; i++)
+		recip_edges((uint32_t)check_rand(&s) | 1u << (i % 32), &s);
+}
+
+/* A sweep of the whole 32-bit range with a prime stride. */
+static void test_recip_sweep(void)
+{
+	static const uint32_t ds[] = { 3, 7, 10, 20, 100, 1000, 65537 };
+	unsigned int i;
+	uint64_t x;
+
+	for (i = 0; i < sizeof(ds) / sizeof(ds[0]); i++)
+		for (x = i; x <= UINT32_MAX; x += 4099)
+			recip_check(ds[i], (uint32_t)x);
+}
+
+/* hs_fast_score() and hs_score() agree, as verify compares them. */
+static void same(const struct hs_components *c, const struct hs_prep *p,
+		 const struct hs_input *in)
+{
+	struct hs_result a = hs_score(c, in, NULL);
+	struct hs_result b = hs_fast_score(p, in->nr_accesses,
+					   in->last_nr_accesses, in->age);
+
+	CHECK(a.status == b.status && a.div0 == b.div0 &&
+	      (a.status == HS_DIV0 || (a.hot == b.hot && a.cold == b.cold)),
+	      "model %d/%d/%d, fast %d/%d/%d: sample %lu aggr %lu nr %u last %u age %u w %u/%u passed %lu next %lu",
+	      a.hot, a.status, a.div0, b.hot, b.status, b.div0, in->sample_us,
+	      in->aggr_us, in->nr_accesses, in->last_nr_accesses, in->age,
+	      in->weight_nr_accesses, in->weight_age, in->passed_sis,
+	      in->next_aggr_sis);
+}
+
+/* Random schemes at full width; for each, random regions. */
+static void test_fast_random(void)
+{
+	struct hs_input scheme, region;
+	struct hs_prep p;
+	unsigned int k, i, j;
+
+	for (k = 0; k < hs_nr_profiles; k++) {
+		const struct hs_components *c = &hs_profiles[k].comp;
+
+		for (i = 0; i < 3000; i++) {
+			hs_random_input(k * 1000003ULL + 7, i, &scheme);
+			hs_prep_init(&p, c, &scheme);
+			for (j = 0; j < 64; j++) {
+				hs_random_input(k + 99, i * 64ULL + j, &region);
+				scheme.nr_accesses = region.nr_accesses;
+				scheme.last_nr_accesses =
+					region.last_nr_accesses;
+				scheme.age = region.age;
+				same(c, &p, &scheme);
+			}
+		}
+	}
+}
+
+/* The seed's scheme, every count up to 300 and ages across every octave. */
+static void test_fast_seed_scheme(void)
+{
+	struct hs_input in;
+	struct hs_prep p;
+	unsigned int k, nr, j;
+
+	for (k = 0; k < hs_nr_profiles; k++) {
+		hs_dist_base(&in);
+		hs_prep_init(&p, &hs_profiles[k].comp, &in);
+		for (nr = 0; nr <= 300; nr++)
+			for (j = 0; j <= 32; j++) {
+				in.nr_accesses = nr;
+				in.last_nr_accesses = nr / 2;
+				in.age = j ? (uint32_t)((1ULL << j) - 1) : 0;
+				same(&hs_profiles[k].comp, &p, &in);
+				in.age = j ? 1u << (j - 1) : 1;
+				same(&hs_profiles[k].comp, &p, &in);
+			}
+	}
+}
+
+/* Around every threshold of the age map, for intervals up to 1 s. */
+static void test_age_map(void)
+{
+	static const unsigned long aggrs[] = {
+		0, 1, 3, 7, 999, 1000, 5000, 100000, 333333, 999999, 1000000,
+	};
+	const struct hs_components *c = &hs_profile_find("hotfix")->comp;
+	struct hs_input in;
+	struct hs_prep p;
+	unsigned int a, j;
+	int d;
+
+	for (a = 0; a < sizeof(aggrs) / sizeof(aggrs[0]); a++) {
+		hs_dist_base(&in);
+		in.aggr_us = aggrs[a];
+		in.sample_us = 1;
+		hs_prep_init(&p, c, &in);
+		CHECK(!p.age_direct, "aggr %lu: no age map", aggrs[a]);
+		for (j = 0; j < HS_FAST_ROWS; j++)
+			for (d = -1; d <= 1; d++) {
+				in.age = p.age_thr[j] + (uint32_t)d;
+				same(c, &p, &in);
+			}
+	}
+	in.aggr_us = 1000001;
+	hs_prep_init(&p, c, &in);
+	CHECK(p.age_direct, "aggr 1000001 must compute ages directly");
+}
+
+/* Weights that overflow the int8 table and scores outside [0, 99]. */
+static void test_fast_slow_entries(void)
+{
+	const struct hs_components *c = &hs_profile_find("v2-ilog2")->comp;
+	struct hs_input in;
+	struct hs_prep p;
+	unsigned int slow = 0, i, nr, age;
+
+	hs_dist_base(&in);
+	/* the weights sum to 1 (mod 2^32): hot = 200 * (fs - as) * 99 / 100 */
+	in.weight_nr_accesses = 200;
+	in.weight_age = UINT32_MAX - 198;
+	hs_prep_init(&p, c, &in);
+	for (i = 0; i < sizeof(p.table) - HS_FAST_PAD; i++)
+		slow += p.table[HS_FAST_PAD + i] == HS_FAST_SLOW;
+	CHECK(slow > HS_FAST_ROWS, "only %u entries left to the model", slow);
+	in.nr_accesses = 0;
+	in.age = 0;
+	CHECK(hs_fast_score(&p, 0, 0, 0).status == HS_OUT_OF_RANGE,
+	      "no score out of range");
+	for (nr = 0; nr <= 40; nr++)
+		for (age = 0; age < 5000; age += 7) {
+			in.nr_accesses = nr;
+			in.age = age;
+			same(c, &p, &in);
+		}
+}
+
+/* max_nr 1: a count of 2 has freq_subscore 200, beyond the table. */
+static void test_fast_over_100(void)
+{
+	struct hs_input in;
+	struct hs_prep p;
+	unsigned int k, nr;
+
+	for (k = 0; k < hs_nr_profiles; k++) {
+		hs_dist_base(&in);
+		in.sample_us = in.aggr_us;
+		hs_prep_init(&p, &hs_profiles[k].comp, &in);
+		CHECK(p.fs_small[2] == HS_FAST_OVER, "%s: fs_small[2] = %u",
+		      hs_profiles[k].name, p.fs_small[2]);
+		for (nr = 0; nr < 300; nr++) {
+			in.nr_accesses = nr;
+			in.last_nr_accesses = 300 - nr;
+			in.age = nr * 13;
+			same(&hs_profiles[k].comp, &p, &in);
+		}
+	}
+}
+
+/* A moving window, and the inputs hs_prep_matches() tells apart. */
+static void test_prep_window(void)
+{
+	const struct hs_components *c = &hs_profile_find("mm-new")->comp;
+	struct hs_input in;
+	struct hs_prep p;
+	unsigned long passed;
+	unsigned int nr;
+
+	hs_dist_base(&in);
+	in.next_aggr_sis = 20;
+	hs_prep_init(&p, c, &in);
+	for (passed = 0; passed <= 25; passed++) {
+		in.passed_sis = passed;
+		CHECK(!hs_prep_matches(&p, &in) || passed == 0,
+		      "window %lu matches the one prepared", passed);
+		hs_prep_window(&p, passed, in.next_aggr_sis);
+		CHECK(hs_prep_matches(&p, &in), "window %lu", passed);
+		for (nr = 0; nr <= 25; nr++) {
+			in.nr_accesses = nr;
+			in.last_nr_accesses = 25 - nr;
+			in.age = nr * 50;
+			same(c, &p, &in);
+		}
+	}
+	in.weight_age++;
+	CHECK(!hs_prep_matches(&p, &in), "another weight matches");
+}
+
+/* Every batch implementation against hs_fast_score(), ragged lengths. */
+static void test_batches(void)
+{
+	enum { N = 301 };
+	static unsigned int nr[N], last[N], age[N];
+	static int hot[N];
+	struct hs_fast_regions r = { nr, last, age };
+	struct hs_input in;
+	struct hs_prep p;
+	uint64_t s = 5;
+	unsigned int k, i, impl, len, w;
+
+	for (i = 0; i < N; i++) {
+		uint64_t x = check_rand(&s);
+
+		nr[i] = i % 5 == 0 ? (uint32_t)x : (uint32_t)(x % 140);
+		last[i] = (uint32_t)(x >> 32) % 60;
+		age[i] = i % 7 == 0 ? (uint32_t)(x >> 16) :
+			 (uint32_t)(x >> 40) % 5000;
+	}
+	for (k = 0; k < hs_nr_profiles; k++)
+		for (w = 0; w < 3; w++)
+			for (impl = 0; impl < HS_NR_FAST_IMPLS; impl++) {
+				if (!hs_fast_impl_supported(impl))
+					continue;
+				hs_dist_base(&in);
+				in.next_aggr_sis = w == 1 ? 10 : 0;
+				in.weight_age = w == 2 ? UINT32_MAX : 50;
+				hs_prep_init(&p, &hs_profiles[k].comp, &in);
+				for (len = 0; len <= N; len += len < 40 ? 1 : 87) {
+					enum hs_status st, want = HS_OK;
+
+					memset(hot, 0x55, sizeof(hot));
+					st = hs_fast_batch_with(impl, &p, &r, len,
+								hot);
+					for (i = 0; i < len; i++) {
+						struct hs_result e = hs_fast_score(
+							&p, nr[i], last[i], age[i]);
+
+						CHECK(hot[i] == e.hot,
+						      "%s %s len %u [%u]: %d, not %d",
+						      hs_profiles[k].name,
+						      hs_fast_impl_name(impl), len,
+						      i, hot[i], e.hot);
+						if (e.status != HS_OK)
+							want = e.status;
+					}
+					CHECK(st == want, "%s %s len %u: status %d, not %d",
+					      hs_profiles[k].name,
+					      hs_fast_impl_name(impl), len, st,
+					      want);
+				}
+			}
+}
+
+/* A scheme whose intervals trap: every entry point says so. */
+static void test_fast_div0(void)
+{
+	const struct hs_components *c = &hs_profile_find("v6.6")->comp;
+	unsigned int nr = 1, last = 0, age = 0;
+	struct hs_fast_regions r = { &nr, &last, &age };
+	struct hs_input in;
+	struct hs_prep p;
+	int hot = 7;
+
+	hs_dist_base(&in);
+	in.sample_us = 0;
+	hs_prep_init(&p, c, &in);
+	CHECK(p.status == HS_DIV0 && p.div0 == HS_DIV0_SAMPLE, "status %d %d",
+	      p.status, p.div0);
+	same(c, &p, &in);
+	CHECK(hs_fast_batch(&p, &r, 1, &hot) == HS_DIV0 && hot == 7,
+	      "batch on a trapping scheme");
+	CHECK(hs_fast_batch_with(hs_fast_impl_best(), &p, &r, 1, &hot) ==
+	      HS_DIV0 && hot == 7, "vector batch on a trapping scheme");
+}
+
+int main(void)
+{
+	RUN(test_recip_small_divisors);
+	RUN(test_recip_large_divisors);
+	RUN(test_recip_sweep);
+	RUN(test_fast_random);
+	RUN(test_fast_seed_scheme);
+	RUN(test_age_map);
+	RUN(test_fast_slow_entries);
+	RUN(test_fast_over_100);
+	RUN(test_prep_window);
+	RUN(test_batches);
+	RUN(test_fast_div0);
+	return CHECK_DONE();
+}
