@@ -247,6 +247,65 @@ static void test_verdict(void)
 	CHECK(hs_verify_ok(&cfg, &res), "an unclaimed pair may differ");
 	res.agelog.mismatches[HS_AGELOG_ILOG2 * HS_NR_FLS_IMPL] = 1;
 	CHECK(!hs_verify_ok(&cfg, &res), "an age_in_log mismatch: pass");
+	res.agelog.mismatches[HS_AGELOG_ILOG2 * HS_NR_FLS_IMPL] = 0;
+	res.fast[1].mismatches = 1;
+	CHECK(!hs_verify_ok(&cfg, &res), "a prepared scorer differs: pass");
+}
+
+/* What counts as the prepared scorer differing from its profile. */
+static void test_fast_same(void)
+{
+	struct hs_result m = { 50, 49, HS_OK, HS_DIV0_NONE }, f = m;
+
+	CHECK(hs_fast_same(&m, &f), "equal results differ");
+	f.hot = 51;
+	CHECK(!hs_fast_same(&m, &f), "another hot");
+	f = m;
+	f.cold = 48;
+	CHECK(!hs_fast_same(&m, &f), "another cold");
+	f = m;
+	f.status = HS_OUT_OF_RANGE;
+	CHECK(!hs_fast_same(&m, &f), "another status");
+	m.status = f.status = HS_DIV0;
+	m.div0 = HS_DIV0_SAMPLE;
+	f.div0 = HS_DIV0_SAMPLE;
+	f.hot = 3;
+	CHECK(hs_fast_same(&m, &f), "div0: hot means nothing");
+	f.div0 = HS_DIV0_MAX_NR;
+	CHECK(!hs_fast_same(&m, &f), "another trapping division");
+}
+
+/* A run checks every profile's prepared scorer in both input domains. */
+static void test_fast_run(void)
+{
+	static struct hs_verify_result res;
+	struct hs_verify_config cfg = { .nr = 2, .quick = true, .threads = 2,
+					.seed = 3, .random = 5000,
+					.fast = true };
+	unsigned int a;
+
+	cfg.comp[0] = *prof("v5.16");
+	cfg.comp[1] = *prof("mm-new");
+	CHECK_EQ(hs_verify_run(&cfg, &res), 0);
+	for (a = 0; a < 2; a++) {
+		const struct hs_fast_stats *fs = &res.fast[a];
+
+		CHECK_EQ(fs->inputs[HS_DOM_RANDOM], 5000);
+		CHECK(fs->inputs[HS_DOM_GRID] > 0 && fs->mismatches == 0 &&
+		      fs->schemes > 5000 / HS_FAST_RANDOM_BLOCK,
+		      "profile %u: %llu grid inputs, %llu mismatches, %llu schemes",
+		      a, (unsigned long long)fs->inputs[HS_DOM_GRID],
+		      (unsigned long long)fs->mismatches,
+		      (unsigned long long)fs->schemes);
+	}
+	/* mm-new's grid has the moving-sum states: 4 times the inputs */
+	CHECK_EQ(res.fast[1].inputs[HS_DOM_GRID],
+		 4 * res.fast[0].inputs[HS_DOM_GRID]);
+	CHECK(hs_verify_ok(&cfg, &res), "verdict");
+	cfg.fast = false;
+	CHECK_EQ(hs_verify_run(&cfg, &res), 0);
+	CHECK(!res.fast[0].inputs[HS_DOM_GRID] &&
+	      !res.fast[1].inputs[HS_DOM_RANDOM], "checked without .fast");
 }
 
 int main(void)
@@ -260,5 +319,7 @@ int main(void)
 	RUN(test_random_domain);
 	RUN(test_run_independent_of_threads);
 	RUN(test_verdict);
+	RUN(test_fast_same);
+	RUN(test_fast_run);
 	return CHECK_DONE();
 }

@@ -77,6 +77,28 @@ struct hs_agelog_stats {
 	uint32_t first[HS_NR_AGELOG_WAYS];
 };
 
+/**
+ * struct hs_fast_stats - the prepared scorer (fast.h) against its profile.
+ * @inputs:	inputs compared, per domain.
+ * @schemes:	schemes prepared.
+ * @mismatches:	inputs where score or status differ.
+ * @ex:		the first of them.
+ */
+struct hs_fast_stats {
+	uint64_t inputs[HS_NR_DOMAINS];
+	uint64_t schemes;
+	uint64_t mismatches;
+	struct hs_example ex;
+};
+
+/*
+ * In the random domain, the scorer is prepared for the scheme (intervals,
+ * weights, window) of every HS_FAST_RANDOM_BLOCK-th input and scores the
+ * regions of that input and the block's next ones: every random region, at
+ * a preparation a block instead of one an input.
+ */
+#define HS_FAST_RANDOM_BLOCK 1024
+
 /** struct hs_verify_progress - for a progress bar. */
 struct hs_verify_progress {
 	uint64_t done, total;		/* estimated work over all domains */
@@ -90,6 +112,7 @@ struct hs_verify_progress {
  * @comp:	the profiles' components.
  * @nr:		how many (at least 1).
  * @quick:	boundaries and a stride of each domain instead of all of it.
+ * @fast:	also check the prepared scorer of every profile.
  * @threads:	worker threads (at least 1).
  * @seed:	seed of the random domain.
  * @random:	inputs in the random domain.
@@ -100,6 +123,7 @@ struct hs_verify_config {
 	struct hs_components comp[HS_VERIFY_MAX_PROFILES];
 	unsigned int nr;
 	bool quick;
+	bool fast;
 	unsigned int threads;
 	uint64_t seed;
 	uint64_t random;
@@ -114,6 +138,7 @@ struct hs_verify_config {
  * @seconds:	wall time per domain.
  * @pair:	[a][b] for a < b.
  * @inv:	[profile][invariant].
+ * @fast:	[profile]: the prepared scorer, when @cfg->fast.
  */
 struct hs_verify_result {
 	struct hs_agelog_stats agelog;
@@ -121,6 +146,7 @@ struct hs_verify_result {
 	double seconds[HS_NR_DOMAINS];
 	struct hs_pair_stats pair[HS_VERIFY_MAX_PROFILES][HS_VERIFY_MAX_PROFILES];
 	struct hs_inv_stats inv[HS_VERIFY_MAX_PROFILES][HS_NR_INVARIANTS];
+	struct hs_fast_stats fast[HS_VERIFY_MAX_PROFILES];
 };
 
 int hs_verify_run(const struct hs_verify_config *cfg,
@@ -154,6 +180,8 @@ unsigned int hs_pair_code(const struct hs_result *a, const struct hs_result *b);
 const char *hs_status_code_name(unsigned int code);
 bool hs_claimed_equal(const struct hs_components *a,
 		      const struct hs_components *b);
+bool hs_fast_same(const struct hs_result *model,
+		  const struct hs_result *fast);
 bool hs_pair_class(const struct hs_components *a,
 		   const struct hs_components *b, const struct hs_input *in,
 		   unsigned int *cls);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <hotscore/kernel.h>
+#include <hotscore/fast.h>
 #include <hotscore/verify.h>
 
 #include "cli.h"
@@ -106,6 +107,7 @@ static void parse(struct verify *v, int argc, char **argv)
 	int i;
 
 	v->cfg.threads = cpus > 0 ? (unsigned int)cpus : 1;
+	v->cfg.fast = true;
 	v->cfg.seed = 1;
 	for (i = 1; i < argc; i++) {
 		if (hs_opt(argc, argv, &i, "help", NULL)) {
@@ -191,6 +193,18 @@ static bool inv_pred(const struct hs_input *in, const void *ctx)
 	return hs_violates(c->c, c->inv, in, &checked);
 }
 
+static bool fast_pred(const struct hs_input *in, const void *ctx)
+{
+	const struct hs_components *c = ctx;
+	struct hs_result model = hs_score(c, in, NULL), fast;
+	static struct hs_prep p;	/* 3.5 KB: not on the stack */
+
+	hs_prep_init(&p, c, in);
+	fast = hs_fast_score(&p, in->nr_accesses, in->last_nr_accesses,
+			     in->age);
+	return !hs_fast_same(&model, &fast);
+}
+
 /* Every example, made small. */
 static void shrink_all(struct verify *v)
 {
@@ -208,6 +222,9 @@ static void shrink_all(struct verify *v)
 					hs_shrink(&v->res.pair[a][b].ex[k].in,
 						  &dflt, pair_pred, &ctx);
 			}
+		if (v->res.fast[a].ex.found)
+			hs_shrink(&v->res.fast[a].ex.in, &dflt, fast_pred,
+				  &v->cfg.comp[a]);
 		for (k = 0; k < HS_NR_INVARIANTS; k++) {
 			struct inv_ctx ctx = { &v->cfg.comp[a], k };
 
@@ -359,6 +376,48 @@ static void print_invariants(const struct verify *v)
 		}
 }
 
+/* The prepared scorer's result on @in, as outcome() gives the model's. */
+static void fast_outcome(const struct hs_components *c,
+			 const struct hs_input *in, char *buf, size_t size)
+{
+	static struct hs_prep p;
+	struct hs_result r;
+
+	hs_prep_init(&p, c, in);
+	r = hs_fast_score(&p, in->nr_accesses, in->last_nr_accesses, in->age);
+	if (r.status == HS_DIV0)
+		snprintf(buf, size, "%s", hs_status_name(&r));
+	else
+		snprintf(buf, size, "hot %d %s", r.hot, hs_status_name(&r));
+}
+
+static void print_fast(const struct verify *v)
+{
+	char args[512], model[64], fast[64];
+	unsigned int a;
+
+	if (!v->cfg.fast)
+		return;
+	printf("\nprepared scorer (fast.h), each against its profile"
+	       " (differ of compared):\n");
+	for (a = 0; a < v->cfg.nr; a++) {
+		const struct hs_fast_stats *fs = &v->res.fast[a];
+
+		printf("  %-16s %llu of %llu grid + %llu random inputs, %llu schemes prepared\n",
+		       v->names[a], (unsigned long long)fs->mismatches,
+		       (unsigned long long)fs->inputs[HS_DOM_GRID],
+		       (unsigned long long)fs->inputs[HS_DOM_RANDOM],
+		       (unsigned long long)fs->schemes);
+		if (!fs->mismatches)
+			continue;
+		hs_score_args(&fs->ex.in, args, sizeof(args));
+		outcome(&v->cfg.comp[a], &fs->ex.in, model, sizeof(model));
+		fast_outcome(&v->cfg.comp[a], &fs->ex.in, fast, sizeof(fast));
+		printf("      e.g. hotscore score --profile %s%s%s  # %s; prepared: %s\n",
+		       v->names[a], *args ? " " : "", args, model, fast);
+	}
+}
+
 static void print_report(const struct verify *v)
 {
 	const struct hs_verify_result *res = &v->res;
@@ -378,6 +437,7 @@ static void print_report(const struct verify *v)
 		for (b = a + 1; b < v->cfg.nr; b++)
 			print_pair(v, a, b);
 	print_invariants(v);
+	print_fast(v);
 	printf("\n%s\n", verdict(v) ? "FAIL: variants claimed equal differ" :
 	       "ok: every variant claimed equal is equal on every input checked");
 }
@@ -506,6 +566,25 @@ static void write_json(const struct verify *v, FILE *f)
 			}
 			fputc('}', f);
 		}
+	fputs("],\"fast\":[", f);
+	for (a = 0; v->cfg.fast && a < v->cfg.nr; a++) {
+		const struct hs_fast_stats *fs = &res->fast[a];
+		const char *one[1] = { v->names[a] };
+
+		fputs(a ? ",\n{\"profile\":" : "\n{\"profile\":", f);
+		json_write_string(f, v->names[a]);
+		fprintf(f, ",\"grid\":%llu,\"random\":%llu,\"schemes\":%llu,"
+			"\"mismatches\":%llu",
+			(unsigned long long)fs->inputs[HS_DOM_GRID],
+			(unsigned long long)fs->inputs[HS_DOM_RANDOM],
+			(unsigned long long)fs->schemes,
+			(unsigned long long)fs->mismatches);
+		if (fs->mismatches) {
+			fputc(',', f);
+			json_example(f, one, 1, &fs->ex.in);
+		}
+		fputc('}', f);
+	}
 	fprintf(f, "],\"ok\":%s}\n", verdict(v) ? "false" : "true");
 }
 

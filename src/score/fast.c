@@ -46,6 +46,38 @@ void hs_recip_init(struct hs_recip *r, uint32_t d)
  * are found with the model's own age step; if the two-value property ever
  * failed, the map would not be used.
  */
+/*
+ * The first age in [@lo, @hi] whose age_in_log is @top, where @hi's is
+ * @top and the model's age step is monotonic.  The guess is the smallest
+ * age with age * aggr >= 2^(top - 1) * 10^6; the model confirms it at the
+ * guess and below, else a binary search by the model decides.
+ */
+static uint32_t age_threshold(const struct hs_prep *p, uint32_t lo,
+			      uint32_t hi, int top)
+{
+	unsigned long aggr = p->attrs.aggr_us;
+	struct hs_trace t;
+	uint64_t guess;
+
+	if (!top)
+		return lo;
+	guess = ((1ULL << (top - 1)) * 1000000ULL + aggr - 1) / aggr;
+	if (guess >= lo && guess <= hi &&
+	    hs_age_log_of(&p->comp, (uint32_t)guess, aggr, &t) == top &&
+	    (guess == lo || hs_age_log_of(&p->comp, (uint32_t)guess - 1,
+					  aggr, &t) < top))
+		return (uint32_t)guess;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (hs_age_log_of(&p->comp, mid, aggr, &t) < top)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static void prep_age_map(struct hs_prep *p)
 {
 	unsigned long aggr = p->attrs.aggr_us;
@@ -67,17 +99,8 @@ static void prep_age_map(struct hs_prep *p)
 			p->age_direct = true;
 			continue;
 		}
-		/* the first age of the octave whose age_in_log is top */
-		while (lo < hi) {
-			uint32_t mid = lo + (hi - lo) / 2;
-
-			if (hs_age_log_of(&p->comp, mid, aggr, &t) < top)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
 		p->age_row[j] = (uint32_t)top * HS_FAST_COLS;
-		p->age_thr[j] = lo;
+		p->age_thr[j] = age_threshold(p, lo, hi, top);
 	}
 }
 

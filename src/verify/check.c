@@ -114,6 +114,22 @@ static bool hs_same(const struct hs_result *x, const struct hs_result *y)
 }
 
 /**
+ * hs_fast_same() - does the prepared scorer's result equal the model's?
+ * @model:	hs_score().
+ * @fast:	hs_fast_score() on the same input.
+ *
+ * Bit for bit: the status and the trapping division; hot and cold unless
+ * the kernel would have trapped.
+ */
+bool hs_fast_same(const struct hs_result *model, const struct hs_result *fast)
+{
+	if (model->status != fast->status || model->div0 != fast->div0)
+		return false;
+	return model->status == HS_DIV0 ||
+	       (model->hot == fast->hot && model->cold == fast->cold);
+}
+
+/**
  * hs_eval() - a profile on an input and on the two neighbours the
  * monotonicity invariants compare it with: one more access, and one more
  * aggregation interval of age.
@@ -226,7 +242,8 @@ bool hs_violates(const struct hs_components *c, enum hs_invariant inv,
 
 /**
  * hs_verify_ok() - the verdict: every age_in_log way agreed with the loop,
- * and every pair of profiles claimed equal agreed on every input.
+ * every pair of profiles claimed equal agreed on every input, and every
+ * prepared scorer equalled its profile on every input it scored.
  * @cfg:	the profiles.
  * @res:	what the run found.
  *
@@ -239,6 +256,9 @@ bool hs_verify_ok(const struct hs_verify_config *cfg,
 
 	for (k = 0; k < HS_NR_AGELOG_WAYS; k++)
 		if (res->agelog.mismatches[k])
+			return false;
+	for (a = 0; a < cfg->nr; a++)
+		if (res->fast[a].mismatches)
 			return false;
 	for (a = 0; a < cfg->nr; a++)
 		for (b = a + 1; b < cfg->nr; b++)

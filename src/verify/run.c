@@ -13,6 +13,8 @@
 #include <string.h>
 #include <time.h>
 
+#include <hotscore/fast.h>
+
 #include "domain.h"
 
 #define AGELOG_UNIT (1ULL << 24)
@@ -57,12 +59,16 @@ struct acc {
 	uint64_t inputs[HS_NR_DOMAINS];
 	struct hs_pair_stats pair[HS_VERIFY_MAX_PROFILES][HS_VERIFY_MAX_PROFILES];
 	struct hs_inv_stats inv[HS_VERIFY_MAX_PROFILES][HS_NR_INVARIANTS];
+	struct hs_fast_stats fast[HS_VERIFY_MAX_PROFILES];
 };
 
 struct worker {
 	struct job *job;
 	struct acc *acc;
 	struct hs_input *buf;
+	struct hs_prep *prep;		/* per profile, cfg->fast */
+	bool prepared[HS_VERIFY_MAX_PROFILES];
+	struct hs_input block;		/* the random block's scheme */
 	pthread_t tid;
 };
 
@@ -85,15 +91,65 @@ static void keep_first(struct hs_example *ex, uint64_t order,
 }
 
 /*
+ * The prepared scorer of profile @a on @in against the model's @model.
+ * The scheme is prepared again only when @in's differs from the last one.
+ */
+static void fast_check(struct worker *w, unsigned int a,
+		       const struct hs_input *in, uint64_t order,
+		       const struct hs_result *model, enum hs_domain dom)
+{
+	struct hs_fast_stats *fs = &w->acc->fast[a];
+	struct hs_prep *p = &w->prep[a];
+	struct hs_result r;
+
+	if (!w->prepared[a] || !hs_prep_matches(p, in)) {
+		hs_prep_init(p, &w->job->cfg->comp[a], in);
+		w->prepared[a] = true;
+		fs->schemes++;
+	}
+	r = hs_fast_score(p, in->nr_accesses, in->last_nr_accesses, in->age);
+	fs->inputs[dom]++;
+	if (!hs_fast_same(model, &r)) {
+		fs->mismatches++;
+		keep_first(&fs->ex, order, in);
+	}
+}
+
+/*
+ * The random domain's prepared-scorer check: random input @i's region
+ * under the scheme of the first input of its block (HS_FAST_RANDOM_BLOCK).
+ */
+static void fast_random(struct worker *w, uint64_t i, const struct hs_input *in)
+{
+	const struct hs_verify_config *cfg = w->job->cfg;
+	struct hs_input h;
+	struct hs_result model;
+	unsigned int a;
+
+	if (i % HS_FAST_RANDOM_BLOCK == 0)
+		w->block = *in;
+	h = w->block;
+	h.nr_accesses = in->nr_accesses;
+	h.last_nr_accesses = in->last_nr_accesses;
+	h.age = in->age;
+	for (a = 0; a < cfg->nr; a++) {
+		model = hs_score(&cfg->comp[a], &h, NULL);
+		fast_check(w, a, &h, (2ULL << 62) | i, &model, HS_DOM_RANDOM);
+	}
+}
+
+/*
  * Every profile on @in: pairs compared, invariants checked.  With
  * @mvsum_only (a grid unit that varies only the moving-sum state), a raw
  * profile would repeat what state 0 found: only the moving-sum profiles'
- * invariants and the pairs that include one are checked.
+ * invariants and the pairs that include one are checked.  With @fast,
+ * each profile's prepared scorer is compared with it on @in.
  */
-static void check_input(const struct hs_verify_config *cfg, struct acc *acc,
-			const struct hs_input *in, uint64_t order,
-			bool mvsum_only)
+static void check_input(struct worker *w, const struct hs_input *in,
+			uint64_t order, bool mvsum_only, bool fast)
 {
+	const struct hs_verify_config *cfg = w->job->cfg;
+	struct acc *acc = w->acc;
 	struct hs_eval e[HS_VERIFY_MAX_PROFILES];
 	bool mv[HS_VERIFY_MAX_PROFILES];
 	unsigned int a, b, inv;
@@ -124,6 +180,8 @@ static void check_input(const struct hs_verify_config *cfg, struct acc *acc,
 		}
 		if (mvsum_only && !mv[a])
 			continue;
+		if (fast)
+			fast_check(w, a, in, order, &e[a].r, HS_DOM_GRID);
 		for (inv = 0; inv < HS_NR_INVARIANTS; inv++) {
 			struct hs_inv_stats *is = &acc->inv[a][inv];
 
@@ -156,16 +214,19 @@ static void run_unit(struct worker *w, const struct unit *u)
 		n = hs_grid_unit((unsigned int)u->arg, cfg->quick,
 				 w->job->mvsum, w->buf);
 		for (i = 0; i < n; i++)
-			check_input(cfg, w->acc, &w->buf[i],
+			check_input(w, &w->buf[i],
 				    (1ULL << 62) | (u->order + i),
 				    hs_grid_unit_mv((unsigned int)u->arg,
-						    w->job->mvsum) != 0);
+						    w->job->mvsum) != 0,
+				    cfg->fast);
 		break;
 	default:
 		for (i = 0; i < u->n; i++) {
 			hs_random_input(cfg->seed, u->arg + i, &in);
-			check_input(cfg, w->acc, &in,
-				    (2ULL << 62) | (u->arg + i), false);
+			check_input(w, &in, (2ULL << 62) | (u->arg + i),
+				    false, false);
+			if (cfg->fast)
+				fast_random(w, u->arg + i, &in);
 		}
 		break;
 	}
@@ -271,6 +332,11 @@ static void merge(struct hs_verify_result *res, const struct acc *acc,
 				merge_example(&to->ex[k], &from->ex[k]);
 			}
 		}
+		for (k = 0; k < HS_NR_DOMAINS; k++)
+			res->fast[a].inputs[k] += acc->fast[a].inputs[k];
+		res->fast[a].schemes += acc->fast[a].schemes;
+		res->fast[a].mismatches += acc->fast[a].mismatches;
+		merge_example(&res->fast[a].ex, &acc->fast[a].ex);
 		for (k = 0; k < HS_NR_INVARIANTS; k++) {
 			res->inv[a][k].checked += acc->inv[a][k].checked;
 			res->inv[a][k].violations += acc->inv[a][k].violations;
@@ -348,10 +414,12 @@ int hs_verify_run(const struct hs_verify_config *cfg,
 		w[t].job = &job;
 		w[t].acc = calloc(1, sizeof(*w[t].acc));
 		w[t].buf = calloc(HS_GRID_UNIT_MAX, sizeof(*w[t].buf));
-		if (!w[t].acc || !w[t].buf)
+		w[t].prep = calloc(cfg->nr, sizeof(*w[t].prep));
+		if (!w[t].acc || !w[t].buf || !w[t].prep)
 			break;
 	}
-	for (t = 0; t < cfg->threads && w[t].buf && w[t].acc; t++, started++)
+	for (t = 0; t < cfg->threads && w[t].buf && w[t].acc && w[t].prep;
+	     t++, started++)
 		if (pthread_create(&w[t].tid, NULL, worker_main, &w[t]))
 			break;
 	if (started < cfg->threads) {
@@ -376,6 +444,7 @@ out:
 	for (t = 0; w && t < cfg->threads; t++) {
 		free(w[t].acc);
 		free(w[t].buf);
+		free(w[t].prep);
 	}
 	free(w);
 	free(job.units);
