@@ -231,6 +231,11 @@ static int parse_params(struct config *c)
 			pr_err("variants: no variant '%s'\n", names[i]);
 			return -EINVAL;
 		}
+		if (c->v[i]->call != HS_CALL_INPUT) {
+			pr_err("variants: '%s' takes a prepared scheme; time it with hotscore bench\n",
+			       names[i]);
+			return -EINVAL;
+		}
 	}
 	c->nr_v = nr;
 	for (k = 0; k < HS_NR_DISTS; k++)

@@ -59,6 +59,40 @@ else
 	fail "div0 message" "$("$hs" bench --variants loop --dist file:"$tmp/div0.csv" 2>&1)"
 fi
 
+# --- the prepared variants: one scheme per --dist, every region checked
+printf 'sample_us,aggr_us,nr_accesses,age,weight_age\n5000,100000,3,10,1\n5000,100000,3,10,2\n' \
+	>"$tmp/twoschemes.csv"
+expect_bad "prepared variant, two schemes" "" bench --variants hotfix,fast \
+	--dist file:"$tmp/twoschemes.csv"
+if "$hs" bench --variants hotfix,fast-batch --dist file:"$tmp/twoschemes.csv" 2>&1 |
+   grep -q 'row 2 has other intervals, weights or window than row 1; --variants fast-batch prepares one scheme'; then
+	ok "two-scheme message names the row and the variant"
+else
+	fail "two-scheme message" "$("$hs" bench --variants hotfix,fast-batch --dist file:"$tmp/twoschemes.csv" 2>&1)"
+fi
+fastv=hotfix,v2-ilog2,fast,fast-batch,fast-batch-scalar,hotfix-batch
+for simd in "" scalar; do
+	HOTSCORE_SIMD=$simd "$hs" bench "${short[@]}" --variants $fastv \
+		--dist uniform,young --method ktime --json "$tmp/f.json" \
+		>"$tmp/fout" 2>"$tmp/ferr"
+	rc=$?
+	want=$([ "$simd" = scalar ] && echo scalar || echo '(avx512|scalar)')
+	[ $rc -eq 0 ] &&
+		grep -qE "^  batches   64 regions a call, costs per region; fast-batch scores with $want" "$tmp/fout" &&
+		ok "prepared variants run (HOTSCORE_SIMD=$simd)" ||
+		fail "prepared variants (HOTSCORE_SIMD=$simd)" "exit $rc: $(head -c 300 "$tmp/ferr")"
+done
+n=$(grep -cE '^(v2-ilog2|fast|fast-batch|fast-batch-scalar|hotfix-batch) +(uniform|young) +(throughput|latency) ' "$tmp/fout")
+[ "$n" -eq 20 ] && ok "prepared variants: 20 comparison rows" ||
+	fail "prepared comparison rows" "$n of 20"
+# seed tables (batch and ktime) for the kernel-form variants only
+n=$(grep -c '^DAMON Perf Test: Starting 1000000 iterations$' "$tmp/fout")
+[ "$n" -eq 12 ] && ok "seed tables only where calls are the kernel's" ||
+	fail "prepared seed tables" "$n, want 12"
+[ "$("$jq" "$tmp/f.json" results comparisons environment.vector)" = \
+  "$(printf 'array 28\narray 20\nscalar')" ] && ok "JSON: 28 results, 20 comparisons" ||
+	fail "prepared JSON" "$("$jq" "$tmp/f.json" results comparisons environment.vector)"
+
 # --- listings
 if "$hs" bench --list-variants | grep -q '^ilog2-builtin ' &&
    "$hs" bench --list-variants | grep -q '^debian-6.1.192 ' &&

@@ -278,6 +278,46 @@ static void random_input(uint64_t *st, struct hs_input *in)
 	in->weight_age = (unsigned int)(r >> 42) % 1000;
 }
 
+/*
+ * One variant on one input, whatever it takes: a prepared variant gets the
+ * input's scheme prepared, a batch gets the input in every slot.
+ */
+static int variant_call(const struct hs_variant *v, const struct hs_input *in)
+{
+	static unsigned int nr[HS_BATCH_REGIONS], last[HS_BATCH_REGIONS],
+			    age[HS_BATCH_REGIONS];
+	static struct hs_input ins[HS_BATCH_REGIONS];
+	static int hot[HS_BATCH_REGIONS];
+	static struct hs_prep p;
+	struct hs_fast_call f;
+	struct hs_batch_call b;
+	unsigned int i;
+	int r;
+
+	if (v->call == HS_CALL_INPUT)
+		return v->fn(in);
+	hs_prep_init(&p, &v->comp, in);
+	if (v->call == HS_CALL_FAST) {
+		f = (struct hs_fast_call){ &p, in->nr_accesses,
+					   in->last_nr_accesses, in->age };
+		return v->fn(&f);
+	}
+	for (i = 0; i < HS_BATCH_REGIONS; i++) {
+		ins[i] = *in;
+		nr[i] = in->nr_accesses;
+		last[i] = in->last_nr_accesses;
+		age[i] = in->age;
+		hot[i] = -1000;
+	}
+	b = (struct hs_batch_call){ &p, hs_fast_batch, { nr, last, age }, ins,
+				    hot, HS_BATCH_REGIONS };
+	r = v->fn(&b);
+	for (i = 0; i < HS_BATCH_REGIONS; i++)
+		CHECK(hot[i] == r, "%s: region %u scored %d, the last %d",
+		      v->name, i, hot[i], r);
+	return r;
+}
+
 static void test_variants_equal_model(void)
 {
 	uint64_t st = 11;
@@ -292,11 +332,35 @@ static void test_variants_equal_model(void)
 			m = hs_score(&hs_variants[v].comp, &in, NULL);
 			if (m.status == HS_DIV0)
 				continue;
-			CHECK(hs_variants[v].fn(&in) == m.hot,
+			CHECK(variant_call(&hs_variants[v], &in) == m.hot,
 			      "%s: %d, model %d", hs_variants[v].name,
-			      hs_variants[v].fn(&in), m.hot);
+			      variant_call(&hs_variants[v], &in), m.hot);
 		}
 	}
+}
+
+/* The prepared variants are hotfix's, and a batch reports every region. */
+static void test_prepared_variants(void)
+{
+	const struct hs_variant *hotfix = hs_variant_find("hotfix");
+	static const char *const names[] = {
+		"fast", "fast-batch", "fast-batch-scalar", "hotfix-batch",
+	};
+	unsigned int i;
+
+	for (i = 0; i < 4; i++) {
+		const struct hs_variant *v = hs_variant_find(names[i]);
+
+		CHECK(v && !memcmp(&v->comp, &hotfix->comp, sizeof(v->comp)),
+		      "%s: not hotfix's components", names[i]);
+		if (!v)
+			continue;
+		CHECK_EQ(hs_variant_regions(v), i ? HS_BATCH_REGIONS : 1);
+		CHECK_EQ(v->call, i ? HS_CALL_BATCH : HS_CALL_FAST);
+		CHECK(!v->ktime, "%s has a seed-style loop", names[i]);
+	}
+	CHECK_EQ(hs_variant_regions(hotfix), 1);
+	CHECK_EQ(hotfix->call, HS_CALL_INPUT);
 }
 
 static bool same_comp(const struct hs_components *a,
@@ -407,6 +471,7 @@ int main(void)
 	RUN(test_check_no_scaling);
 	RUN(test_self_check_fires_on_eliminated);
 	RUN(test_variants_equal_model);
+	RUN(test_prepared_variants);
 	RUN(test_variant_names);
 	RUN(test_ktime_loop);
 	RUN(test_distributions);

@@ -10,6 +10,7 @@
 #define HOTSCORE_DAMON_BENCH_H
 
 #include "bench.h"
+#include "fast.h"
 #include "score.h"
 
 /**
@@ -34,6 +35,51 @@ struct hs_ktime_run {
 	uint64_t total_ns;
 };
 
+/* What a variant's function is given (struct hs_variant.call). */
+enum hs_call {
+	HS_CALL_INPUT,	/* a struct hs_input: damon_hot_score() as it is */
+	HS_CALL_FAST,	/* a struct hs_fast_call: one region, prepared */
+	HS_CALL_BATCH,	/* a struct hs_batch_call: many regions a call */
+};
+
+#define HS_BATCH_REGIONS 64	/* regions a batch variant scores per call */
+
+/**
+ * struct hs_fast_call - the input of the prepared scorer, one region.
+ * @prep:		the scheme, prepared for the pool's intervals and
+ *			weights, as the kernel would keep it in the scheme.
+ * @nr_accesses:	the region's fields.
+ * @last_nr_accesses:	-
+ * @age:		-
+ */
+struct hs_fast_call {
+	const struct hs_prep *prep;
+	unsigned int nr_accesses, last_nr_accesses, age;
+};
+
+typedef enum hs_status (*hs_batch_fn)(const struct hs_prep *p,
+				      const struct hs_fast_regions *r,
+				      size_t n, int *hot);
+
+/**
+ * struct hs_batch_call - the input of a batch variant: @n regions.
+ * @prep:	prepared variants: the scheme.
+ * @batch:	prepared variants: the batch scorer (hs_fast_batch(), or a
+ *		vector one in user space).
+ * @r:		prepared variants: the regions' fields.
+ * @in:		the kernel's form: the regions' whole inputs.
+ * @hot:	receives the @n scores.
+ * @n:		at least 1.
+ */
+struct hs_batch_call {
+	const struct hs_prep *prep;
+	hs_batch_fn batch;
+	struct hs_fast_regions r;
+	const struct hs_input *in;
+	int *hot;
+	unsigned int n;
+};
+
 /**
  * struct hs_variant - one damon_hot_score() compiled for the bench.
  * @name:	as --variants takes it.
@@ -42,6 +88,9 @@ struct hs_ktime_run {
  *		is reached through ops->get_scheme_score() too.
  * @ktime:	the seed's loop around an inlined copy (see hs_ktime_run).
  * @what:	one line for --list-variants.
+ * @call:	what @fn is given: HS_CALL_INPUT unless set.
+ * @regions:	regions scored per call: 0 (one) unless a batch.
+ * @vector:	a prepared batch that takes the best vector scorer.
  */
 struct hs_variant {
 	const char *name;
@@ -49,12 +98,16 @@ struct hs_variant {
 	hs_bench_fn fn;
 	void (*ktime)(struct hs_ktime_run *run);
 	const char *what;
+	enum hs_call call;
+	unsigned int regions;
+	bool vector;
 };
 
 extern const struct hs_variant hs_variants[];
 extern const unsigned int hs_nr_variants;
 const struct hs_variant *hs_variant_find(const char *name);
 int hs_bench_empty(const void *input);
+unsigned int hs_variant_regions(const struct hs_variant *v);
 
 enum hs_dist {
 	HS_DIST_SEED,		/* age = i: the seed module's loop */

@@ -78,7 +78,7 @@ hs_ktime_##id(struct hs_ktime_run *run)					\
 
 #define HS_VARIANT_ROW(id, name, freq, div, age, fls, clamp, what)	\
 	{ name, HS_COMPONENTS(freq, div, age, fls, clamp),		\
-	  hs_score_##id, hs_ktime_##id, what },
+	  hs_score_##id, hs_ktime_##id, what, HS_CALL_INPUT, 1, false },
 
 /*
  * The age_in_log methods, each inlined into the function the 2026 patches
@@ -124,12 +124,70 @@ hs_ktime_##id(struct hs_ktime_run *run)					\
 HS_METHOD_LIST(HS_DEFINE_VARIANT)
 HS_PROFILE_LIST(HS_DEFINE_PROFILE)
 
+/*
+ * The prepared scorer (fast.h) of the hotfix profile, mainline's: one
+ * region a call, as ops->get_scheme_score() would call it.
+ */
+static __attribute__((__noinline__)) int hs_score_fast(const void *p)
+{
+	const struct hs_fast_call *c = p;
+
+	return hs_fast_hot_inline(c->prep, c->nr_accesses,
+				  c->last_nr_accesses, c->age);
+}
+
+/* An array of regions a call, by the batch scorer the call names. */
+static __attribute__((__noinline__)) int hs_score_fast_batch(const void *p)
+{
+	const struct hs_batch_call *c = p;
+
+	c->batch(c->prep, &c->r, c->n, c->hot);
+	return c->hot[c->n - 1];
+}
+
+/*
+ * The kernel's hotfix damon_hot_score() inlined into a loop over an array:
+ * what batching alone gives, without preparing anything.
+ */
+static __attribute__((__noinline__)) int hs_score_hotfix_batch(const void *p)
+{
+	const struct hs_batch_call *c = p;
+	struct hs_trace t;
+	unsigned int i;
+
+	for (i = 0; i < c->n; i++)
+		c->hot[i] = hs_hot_score_inline(&hs_comp_p_hotfix, &c->in[i],
+						&t).hot;
+	return c->hot[c->n - 1];
+}
+
+/* hotfix's components, as HS_PROFILE_LIST has them (test_engine checks) */
+#define HS_FAST_COMP HS_COMPONENTS(RAW, SAFE, ILOG2, ARCH, 0_99)
+
 const struct hs_variant hs_variants[] = {
 	HS_METHOD_LIST(HS_METHOD_ROW)
 	HS_PROFILE_LIST(HS_PROFILE_VROW)
+	{ "fast", HS_FAST_COMP, hs_score_fast, NULL,
+	  "hotfix, prepared (fast.h): one region a call",
+	  HS_CALL_FAST, 1, false },
+	{ "fast-batch", HS_FAST_COMP, hs_score_fast_batch, NULL,
+	  "hotfix, prepared: 64 regions a call, vector unit if any; per region",
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, true },
+	{ "fast-batch-scalar", HS_FAST_COMP, hs_score_fast_batch, NULL,
+	  "hotfix, prepared: 64 regions a call, the portable loop; per region",
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, false },
+	{ "hotfix-batch", HS_FAST_COMP, hs_score_hotfix_batch, NULL,
+	  "hotfix as the kernel has it, inlined in a loop of 64; per region",
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, false },
 };
 const unsigned int hs_nr_variants = sizeof(hs_variants) /
 				    sizeof(hs_variants[0]);
+
+/** hs_variant_regions() - regions @v scores per call: 1 unless a batch. */
+unsigned int hs_variant_regions(const struct hs_variant *v)
+{
+	return v->regions ? v->regions : 1;
+}
 
 /** hs_variant_find() - a variant by name, or NULL. */
 const struct hs_variant *hs_variant_find(const char *name)

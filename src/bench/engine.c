@@ -243,7 +243,7 @@ const char *hs_check_name(enum hs_check check)
 	case HS_CHECK_OK:
 		return "ok";
 	case HS_CHECK_AT_BASELINE:
-		return "optimized-away (within half an empty call of it)";
+		return "at-baseline (within half an empty call: dead code, or too cheap to tell)";
 	default:
 		return "optimized-away (does not scale from N to 2N)";
 	}

@@ -83,10 +83,10 @@ static void list_variants(void)
 	char buf[96];
 	unsigned int i;
 
-	printf("%-16s %-28s %s\n", "variant", "components", "what");
+	printf("%-18s %-28s %s\n", "variant", "components", "what");
 	for (i = 0; i < hs_nr_variants; i++) {
 		hs_components_format(&hs_variants[i].comp, buf, sizeof(buf));
-		printf("%-16s %-28s %s\n", hs_variants[i].name, buf,
+		printf("%-18s %-28s %s\n", hs_variants[i].name, buf,
 		       hs_variants[i].what);
 	}
 }
@@ -328,6 +328,8 @@ static void check_inputs(struct bench *b, struct bench_dist *d)
 				hs_die("--dist %s: data row %zu is %s under variant %s; the kernel would trap",
 				       d->name, j + 1, hs_status_name(&r),
 				       var->name);
+			if (var->call != HS_CALL_INPUT)
+				continue;	/* bench_check_calls() */
 			got = var->fn(&d->pool[j]);
 			if (got != r.hot) {
 				fprintf(stderr,
@@ -495,7 +497,11 @@ static void analyze(struct bench *b, unsigned int di, unsigned int mi)
 		struct bench_result *r = bench_at(b, di, mi, v);
 
 		summarize(r);
-		r->check = hs_bench_check(r->ns.median, empty->ns.median,
+		/* a call, not a region, against the empty call */
+		r->check = hs_bench_check(r->ns.median *
+					  (r->variant ?
+					   hs_variant_regions(r->variant) : 1),
+					  empty->ns.median,
 					  r->scale_median, b->host.clock.hz);
 		r->baseline = v == 1;
 		if (v > 1)
@@ -508,10 +514,10 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 {
 	unsigned int nf = b->nr_variants + 1, k, run;
 	struct bench_dist *d = &b->dists[di];
-	struct hs_pool pool = { d->pool, sizeof(*d->pool), d->nr_pool };
 	const struct hs_pool *pools[BENCH_MAX_LIST + 1];
 	hs_bench_fn fns[BENCH_MAX_LIST + 1];
 	struct hs_sample s[2 * (BENCH_MAX_LIST + 1)];
+	unsigned int per[BENCH_MAX_LIST + 1];
 	enum hs_bench_mode mode = b->modes[mi];
 	size_t round, at = 0;
 
@@ -519,7 +525,8 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 		struct bench_result *r = bench_at(b, di, mi, k);
 
 		fns[k] = k ? b->variants[k - 1]->fn : hs_bench_empty;
-		pools[k] = &pool;
+		pools[k] = k ? bench_pool(b, d, k - 1) : &d->input_pool;
+		per[k] = k ? hs_variant_regions(b->variants[k - 1]) : 1;
 		r->variant = k ? b->variants[k - 1] : NULL;
 		r->name = k ? b->variants[k - 1]->name : "empty";
 		r->dist = di;
@@ -528,8 +535,8 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 	}
 	for (run = 0; run < b->runs; run++) {
 		for (k = 0; k < nf; k++)	/* warm-up, untimed */
-			hs_bench_batch(&b->host.clock, fns[k], &pool, 0, b->n,
-				       mode);
+			hs_bench_batch(&b->host.clock, fns[k], pools[k], 0,
+				       b->n, mode);
 		for (round = 0; round < b->rounds_per_run; round++) {
 			hs_progress("bench: %s, %s: run %u/%lu, round %zu/%zu",
 				 d->name, hs_mode_name(mode), run + 1, b->runs,
@@ -541,7 +548,9 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 				unsigned int h;
 
 				for (h = 0; h < 2; h++) {
-					r->mt[2 * at + h] = s[2 * k + h].mt;
+					/* a batch variant's cost per region */
+					r->mt[2 * at + h] = (s[2 * k + h].mt +
+							     per[k] / 2) / per[k];
 					r->scale[2 * at + h] = s[2 * k + h].scale;
 					r->cycles[2 * at + h] = s[2 * k + h].cycles;
 					r->ins[2 * at + h] =
@@ -702,6 +711,8 @@ static void measure(struct bench *b)
 	for (di = 0; di < b->nr_dists; di++) {
 		build_pool(b, &b->dists[di]);
 		check_inputs(b, &b->dists[di]);
+		bench_build_calls(b, &b->dists[di]);
+		bench_check_calls(b, &b->dists[di]);
 	}
 	b->results = xcalloc((size_t)b->nr_dists * b->nr_modes *
 			     (b->nr_variants + 1), sizeof(*b->results));
@@ -724,11 +735,15 @@ static void measure(struct bench *b)
 			measure_stream(b, di, mi);
 			analyze(b, di, mi);
 			for (v = 1; v <= b->nr_variants; v++)
-				measure_classes(b, di, bench_at(b, di, mi, v));
+				if (b->variants[v - 1]->call == HS_CALL_INPUT)
+					measure_classes(b, di,
+							bench_at(b, di, mi, v));
 		}
 		if (b->ktime)
 			for (v = 1; v <= b->nr_variants; v++)
-				measure_ktime(b, di, bench_at(b, di, 0, v));
+				if (b->variants[v - 1]->ktime)
+					measure_ktime(b, di,
+						      bench_at(b, di, 0, v));
 	}
 	if (b->accuracy)
 		measure_accuracy(b);

@@ -13,6 +13,7 @@
 
 #include <hotscore/damon_bench.h>
 #include <hotscore/host.h>
+#include <hotscore/simd.h>
 
 #define BENCH_MAX_LIST 32	/* variants, distributions or modes */
 #define BENCH_KTIME_EVERY 1000	/* the seed timed one call in 1000 */
@@ -36,6 +37,24 @@ struct bench_classes {
 	unsigned int nr;
 };
 
+/**
+ * struct bench_calls - what a variant that is not given a struct hs_input
+ * is given instead, made from a distribution's pool (bench_calls.c).
+ * @prep:	the scheme, prepared for the pool's intervals and weights.
+ * @nr, @last, @age: the pool's region fields, HS_BATCH_REGIONS more
+ *		wrapped around so that every batch call is contiguous.
+ * @in:		the pool, wrapped around the same way (the kernel's form).
+ * @hot:	a batch call's scores.
+ * @pool:	the calls, as the engine cycles over them.
+ */
+struct bench_calls {
+	struct hs_prep *prep;
+	unsigned int *nr, *last, *age;
+	struct hs_input *in;
+	int *hot;
+	struct hs_pool pool;
+};
+
 /** struct bench_dist - one distribution: its pool and where it came from. */
 struct bench_dist {
 	char name[128];			/* "seed", "file:PATH" */
@@ -47,6 +66,8 @@ struct bench_dist {
 	size_t nr_rows;
 	struct bench_classes sets[BENCH_MAX_LIST];
 	unsigned int nr_sets;
+	struct bench_calls calls[BENCH_MAX_LIST];	/* per variant */
+	struct hs_pool input_pool;			/* of struct hs_input */
 };
 
 /** struct bench_ktime - the seed module's figures, by its own method. */
@@ -126,6 +147,11 @@ static inline struct bench_result *bench_at(struct bench *b, unsigned int d,
 	return &b->results[(d * b->nr_modes + m) * (b->nr_variants + 1) + v];
 }
 
+void bench_build_calls(struct bench *b, struct bench_dist *d);
+const struct hs_pool *bench_pool(const struct bench *b,
+				 const struct bench_dist *d, unsigned int v);
+void bench_check_calls(const struct bench *b, const struct bench_dist *d);
+enum hs_fast_impl bench_vector_impl(void);
 void bench_import(struct bench *b);
 double bench_ns(const struct bench *b, uint64_t mt);
 double bench_ppm(uint64_t ppm);

@@ -104,6 +104,15 @@ static void print_header(struct bench *b, FILE *f)
 			i + 1 < b->nr_dists ? "," : "");
 	fprintf(f, "; pool of %lu; --seed %llu\n", b->pool,
 		(unsigned long long)b->seed);
+	for (i = 0; i < b->nr_variants; i++)
+		if (b->variants[i]->call == HS_CALL_BATCH) {
+			fprintf(f, "  batches   %u regions a call, costs per region; fast-batch scores with %s%s\n",
+				HS_BATCH_REGIONS,
+				hs_fast_impl_name(bench_vector_impl()),
+				bench_vector_impl() == HS_FAST_SCALAR ?
+				" (HOTSCORE_SIMD=scalar, or no AVX-512)" : "");
+			break;
+		}
 }
 
 /* The smallest "nice" bucket width (ps) that fits [min, max] in 5. */
@@ -342,6 +351,8 @@ void bench_print_text(struct bench *b, FILE *f)
 		for (v = 1; v <= b->nr_variants; v++) {
 			const struct bench_result *r = bench_at(b, di, 0, v);
 
+			if (!r->has_ktime)	/* not the seed's shape */
+				continue;
 			fprintf(f, "\n### %s | dist %s | --method ktime (the"
 				" seed's single-call timing)\n", r->name,
 				b->dists[di].name);
@@ -547,6 +558,9 @@ static void json_environment(struct bench *b, FILE *f)
 	fputc(',', f);
 	json_key(f, "cflags");
 	json_write_string(f, b->cflags);
+	fputc(',', f);
+	json_key(f, "vector");	/* what fast-batch scores with */
+	json_write_string(f, hs_fast_impl_name(bench_vector_impl()));
 	fputs("}", f);
 }
 
@@ -772,7 +786,9 @@ void bench_write_csv(struct bench *b, FILE *f)
 						r->variant ? "1" : "",
 						r->variant ? "baseline" : "");
 				fprintf(f, "%s,", r->variant ?
-					(r->check ? "optimized-away" : "ok") :
+					(r->check == HS_CHECK_AT_BASELINE ?
+					 "at-baseline" : r->check ?
+					 "optimized-away" : "ok") :
 					"empty-call baseline");
 				if (r->variant && r->cls)
 					fprintf(f, "%.4f,%.4f,%.4f\n",

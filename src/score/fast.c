@@ -33,7 +33,7 @@ void hs_recip_init(struct hs_recip *r, uint32_t d)
 		return;
 	}
 	/* d does not divide 2^64: ceil(2^64 / d) = floor((2^64 - 1) / d) + 1 */
-	r->mul = UINT64_MAX / d + 1;
+	r->mul = ~0ULL / d + 1;
 	r->shift = 0;
 }
 

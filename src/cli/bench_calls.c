@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench_calls.c - the inputs of the variants that do not take a struct
+ * hs_input: the prepared scorer (one region a call) and the batches
+ * (HS_BATCH_REGIONS regions a call), made from a distribution's pool.
+ *
+ * The scheme is prepared once, from the pool's first row, as the kernel
+ * would when a scheme is committed; every row must share its intervals and
+ * weights.  A batch call scores the next HS_BATCH_REGIONS regions of the
+ * pool, wrapping around, so that the calls cover the pool as the one-region
+ * variants' calls do.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/simd.h>
+
+#include "bench.h"
+#include "cli.h"
+
+static enum hs_fast_impl vector_impl;
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		hs_die("bench: out of memory");
+	return p;
+}
+
+/* The best batch scorer of this CPU, picked once per run. */
+static enum hs_status batch_vector(const struct hs_prep *p,
+				   const struct hs_fast_regions *r, size_t n,
+				   int *hot)
+{
+	return hs_fast_batch_with(vector_impl, p, r, n, hot);
+}
+
+/** bench_vector_impl() - the vector unit fast-batch uses in this run. */
+enum hs_fast_impl bench_vector_impl(void)
+{
+	return vector_impl;
+}
+
+static void prepare(const struct bench_dist *d, const struct hs_variant *v,
+		    struct bench_calls *c)
+{
+	size_t j;
+
+	c->prep = xcalloc(1, sizeof(*c->prep));
+	hs_prep_init(c->prep, &v->comp, &d->pool[0]);
+	for (j = 1; j < d->nr_pool; j++)
+		if (!hs_prep_matches(c->prep, &d->pool[j]))
+			hs_die("--dist %s: row %zu has other intervals, weights or window than row 1; --variants %s prepares one scheme",
+			       d->name, j + 1, v->name);
+}
+
+static void build_fast(const struct bench_dist *d, struct bench_calls *c)
+{
+	struct hs_fast_call *f = xcalloc(d->nr_pool, sizeof(*f));
+	size_t j;
+
+	for (j = 0; j < d->nr_pool; j++)
+		f[j] = (struct hs_fast_call){ c->prep, d->pool[j].nr_accesses,
+			d->pool[j].last_nr_accesses, d->pool[j].age };
+	c->pool = (struct hs_pool){ f, sizeof(*f), d->nr_pool };
+}
+
+static void build_batch(const struct bench_dist *d, const struct hs_variant *v,
+			struct bench_calls *c)
+{
+	unsigned int per = hs_variant_regions(v);
+	size_t nr = (d->nr_pool + per - 1) / per, j;
+	struct hs_batch_call *bc = xcalloc(nr, sizeof(*bc));
+
+	c->nr = xcalloc(nr * per, sizeof(*c->nr));
+	c->last = xcalloc(nr * per, sizeof(*c->last));
+	c->age = xcalloc(nr * per, sizeof(*c->age));
+	c->in = xcalloc(nr * per, sizeof(*c->in));
+	c->hot = xcalloc(per, sizeof(*c->hot));
+	for (j = 0; j < nr * per; j++) {
+		c->in[j] = d->pool[j % d->nr_pool];
+		c->nr[j] = c->in[j].nr_accesses;
+		c->last[j] = c->in[j].last_nr_accesses;
+		c->age[j] = c->in[j].age;
+	}
+	for (j = 0; j < nr; j++)
+		bc[j] = (struct hs_batch_call){
+			.prep = c->prep,
+			.batch = v->vector ? batch_vector : hs_fast_batch,
+			.r = { c->nr + j * per, c->last + j * per,
+			       c->age + j * per },
+			.in = c->in + j * per,
+			.hot = c->hot,
+			.n = per,
+		};
+	c->pool = (struct hs_pool){ bc, sizeof(*bc), nr };
+}
+
+/**
+ * bench_build_calls() - every variant's inputs for distribution @d.
+ * @b:	the bench, its variants chosen.
+ * @d:	the distribution, its pool built.
+ *
+ * Bad input (rows that do not share one scheme) exits with status 2.
+ */
+void bench_build_calls(struct bench *b, struct bench_dist *d)
+{
+	unsigned int v;
+
+	vector_impl = hs_fast_impl_best();
+	d->input_pool = (struct hs_pool){ d->pool, sizeof(*d->pool),
+					  d->nr_pool };
+	for (v = 0; v < b->nr_variants; v++) {
+		const struct hs_variant *var = b->variants[v];
+		struct bench_calls *c = &d->calls[v];
+
+		if (var->call == HS_CALL_INPUT)
+			continue;
+		prepare(d, var, c);
+		if (var->call == HS_CALL_FAST)
+			build_fast(d, c);
+		else
+			build_batch(d, var, c);
+	}
+}
+
+/** bench_pool() - what variant @v (0-based) of @b is timed on for @d. */
+const struct hs_pool *bench_pool(const struct bench *b,
+				 const struct bench_dist *d, unsigned int v)
+{
+	if (b->variants[v]->call == HS_CALL_INPUT)
+		return &d->input_pool;
+	return &d->calls[v].pool;
+}
+
+/**
+ * bench_check_calls() - every call of every variant built here returns
+ * the model's scores for the pool rows it covers; an internal error exits
+ * with status 1.
+ * @b:	the bench.
+ * @d:	the distribution, its calls built.
+ */
+void bench_check_calls(const struct bench *b, const struct bench_dist *d)
+{
+	unsigned int v, i, per;
+	size_t j, at;
+	int got, want;
+
+	for (v = 0; v < b->nr_variants; v++) {
+		const struct hs_variant *var = b->variants[v];
+		const struct bench_calls *c = &d->calls[v];
+		const char *base = c->pool.base;
+
+		if (var->call == HS_CALL_INPUT)
+			continue;
+		per = var->call == HS_CALL_BATCH ? hs_variant_regions(var) : 1;
+		for (j = 0; j < c->pool.nr; j++) {
+			got = var->fn(base + j * c->pool.stride);
+			for (i = 0; i < per; i++) {
+				at = (j * per + i) % d->nr_pool;
+				want = hs_score(&var->comp, &d->pool[at],
+						NULL).hot;
+				if (per > 1)
+					got = c->hot[i];
+				if (got == want)
+					continue;
+				fprintf(stderr,
+					"hotscore: internal error: variant %s returns %d, the model %d, on input %zu of %s\n",
+					var->name, got, want, at, d->name);
+				exit(1);
+			}
+		}
+	}
+}
