@@ -69,6 +69,12 @@ expect_bad "--profile with --compare-profiles" "" sim --profile v6.6 --compare-p
 expect_bad "bad profile in a comparison" "" sim --compare-profiles v6.6,v9
 grep -q -- "--compare-profiles: no profile 'v9'" "$tmp/err" && ok "names --compare-profiles" ||
 	fail "option name" "$(cat "$tmp/err")"
+expect_bad "unknown scorer" "" sim --scorer turbo
+expect_bad "compare-scorers needs two" "" sim --compare-scorers fast
+expect_bad "compare-scorers: one twice" "" sim --compare-scorers fast,fast
+expect_bad "compare-scorers: unknown" "" sim --compare-scorers kernel,turbo
+expect_bad "--scorer with --compare-scorers" "" sim --scorer fast --compare-scorers kernel,fast
+expect_bad "both comparisons" "" sim --compare-profiles v6.6,hotfix --compare-scorers kernel,fast
 expect_bad "age min above max" "" sim --damos_action stat --damos_age 2s 1s
 expect_bad "rate min above max" "" sim --damos_action stat --damos_access_rate 50% 10%
 expect_bad "size min above max" "" sim --damos_action stat --damos_sz_region max min
@@ -218,5 +224,42 @@ elif diff -u "$here/data/sim-golden.txt" "$tmp/golden" >"$tmp/gdiff"; then
 else
 	fail "golden runs" "$(head -20 "$tmp/gdiff")"
 fi
+
+# --- the prepared scorers decide as the kernel's form, golden runs too --
+n=0
+while IFS= read -r line; do
+	case $line in "## hotscore sim --no-timing "*) ;; *) continue ;; esac
+	args=${line#"## hotscore sim --no-timing "}
+	args=${args//mix.cfg/$mix}
+	want=$(awk -v h="$line" '$0 == h { on = 1; next } /^## / { on = 0 }
+		on && /^decisions: / { print $NF; exit }' "$here/data/sim-golden.txt")
+	for sc in fast fast-batch; do
+		# shellcheck disable=SC2086
+		got=$("$hs" sim --no-timing $args --scorer $sc 2>&1 |
+		      sed -n 's/^decisions: .* hash \([0-9a-f]*\)$/\1/p')
+		[ -n "$want" ] && [ "$got" = "$want" ] && n=$((n + 1)) ||
+			fail "--scorer $sc" "$args: hash '$got', golden '$want'"
+	done
+done <"$here/data/sim-golden.txt"
+[ "$n" -eq 14 ] && ok "7 golden setups: fast and fast-batch decide as recorded" ||
+	fail "prepared golden runs" "$n of 14 agree"
+# the moving sum mid-window, where the vector batch hands over to the loop
+"$hs" sim --compare-scorers kernel,fast-batch --profile mm-new --no-timing \
+	--damos_action lru_prio --damos_apply_interval 20ms \
+	--damos_quotas 0 4MiB 200 0 1 0 --ops paddr >"$tmp/cs" 2>&1
+rc=$?
+grep -q '^compare: mm-new and mm-new/fast-batch made identical decisions: [1-9][0-9]* actions' "$tmp/cs" &&
+	[ $rc -eq 0 ] && ok "mm-new mid-window: fast-batch decides as the kernel" ||
+	fail "compare-scorers mid-window" "exit $rc: $(tail -3 "$tmp/cs")"
+"$hs" sim --compare-scorers kernel,fast --duration 20s --json "$tmp/cs.json" \
+	>"$tmp/cs2" 2>&1
+rc=$?
+grep -qE '^score \+ histogram stage: kernel [0-9]+ ns -> fast [0-9]+ ns per aggregation: [0-9.]+x' "$tmp/cs2" &&
+	grep -q '^compare: mm-new and mm-new/fast made identical decisions' "$tmp/cs2" &&
+	[ $rc -eq 0 ] && ok "--compare-scorers: the score stage before and after" ||
+	fail "compare-scorers stage" "exit $rc: $(tail -4 "$tmp/cs2")"
+[ "$("$jq" "$tmp/cs.json" runs.0.scorer runs.1.scorer | paste -sd' ')" = "kernel fast" ] &&
+	ok "JSON: each run's scorer" ||
+	fail "JSON scorer" "$("$jq" "$tmp/cs.json" runs.0.scorer runs.1.scorer)"
 
 report_counts

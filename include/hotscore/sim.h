@@ -13,6 +13,7 @@
 #define HOTSCORE_SIM_H
 
 #include "bench.h"
+#include "fast.h"
 #include "score.h"
 #include "workload.h"
 
@@ -176,6 +177,17 @@ struct hs_sim;
 
 #define HS_MAX_SCHEMES	8
 
+/* How the schemes' scores are computed (struct hs_sim_config.scorer). */
+enum hs_scorer {
+	HS_SCORER_KERNEL,	/* @score_fn on a struct hs_input per region */
+	HS_SCORER_FAST,		/* the scheme's prepared scorer, per region */
+	HS_SCORER_FAST_BATCH,	/* prepared, the eligible regions at once */
+	HS_NR_SCORERS
+};
+
+const char *hs_scorer_name(enum hs_scorer s);
+int hs_scorer_parse(const char *name);
+
 /**
  * struct hs_sim_config - what a run is given.
  * @attrs:	monitoring attributes.
@@ -185,6 +197,8 @@ struct hs_sim;
  * @comp:	the score's components (from a profile).
  * @score_fn:	damon_hot_score() specialised for @comp (the bench's
  *		variant); called on a struct hs_input.
+ * @scorer:	@score_fn, or each scheme's prepared scorer (fast.h).
+ * @batch:	HS_SCORER_FAST_BATCH's batch scorer; NULL: hs_fast_batch().
  * @duration_us: how long to simulate.
  * @seed:	seeds damon_rand() and the workload.
  * @clock:	times the stages; NULL: no timing.
@@ -202,6 +216,10 @@ struct hs_sim_config {
 	unsigned int nr_schemes;
 	struct hs_components comp;
 	int (*score_fn)(const void *input);
+	enum hs_scorer scorer;
+	enum hs_status (*batch)(const struct hs_prep *p,
+				const struct hs_fast_regions *r, size_t n,
+				int *hot);
 	uint64_t duration_us;
 	uint64_t seed;
 	const struct hs_clock *clock;
@@ -210,6 +228,22 @@ struct hs_sim_config {
 	size_t max_events;
 	void (*on_aggregate)(const struct hs_sim *sim, void *ctx);
 	void *ctx;
+};
+
+/**
+ * struct hs_sim_batch - the eligible regions of one histogram, gathered
+ * for a batch scorer.
+ * @idx:	their index in the region array; the start of one block that
+ *		holds every array.
+ * @nr, @last, @age: their fields, one array each.
+ * @hot:	their scores.
+ * @cap:	room in each array.
+ */
+struct hs_sim_batch {
+	size_t *idx;
+	unsigned int *nr, *last, *age;
+	int *hot;
+	size_t cap;
 };
 
 /**
@@ -251,6 +285,8 @@ struct hs_sim_config {
  *		histogram; the run stops at the first.
  * @overrun_in:	its input.
  * @overrun_hot: its score.
+ * @preps:	per scheme, its prepared scorer (not HS_SCORER_KERNEL).
+ * @batch:	HS_SCORER_FAST_BATCH's scratch.
  */
 struct hs_sim {
 	struct hs_sim_config cfg;
@@ -287,6 +323,8 @@ struct hs_sim {
 	bool overrun;
 	struct hs_input overrun_in;
 	int overrun_hot;
+	struct hs_prep *preps;
+	struct hs_sim_batch batch;
 };
 
 /* Action names as damo spells them; -1 if unknown. */

@@ -25,6 +25,10 @@ enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,
 				  const struct hs_fast_regions *r, size_t n,
 				  int *hot);
 
+enum hs_status hs_fast_batch_best(const struct hs_prep *p,
+				  const struct hs_fast_regions *r, size_t n,
+				  int *hot);
+
 /* The implementations; callers go through hs_fast_batch_with(). */
 bool hs_fast_avx512_usable(const struct hs_prep *p);
 enum hs_status hs_fast_batch_avx512(const struct hs_prep *p,

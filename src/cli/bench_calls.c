@@ -18,7 +18,6 @@
 #include "bench.h"
 #include "cli.h"
 
-static enum hs_fast_impl vector_impl;
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -29,18 +28,10 @@ static void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
-/* The best batch scorer of this CPU, picked once per run. */
-static enum hs_status batch_vector(const struct hs_prep *p,
-				   const struct hs_fast_regions *r, size_t n,
-				   int *hot)
-{
-	return hs_fast_batch_with(vector_impl, p, r, n, hot);
-}
-
 /** bench_vector_impl() - the vector unit fast-batch uses in this run. */
 enum hs_fast_impl bench_vector_impl(void)
 {
-	return vector_impl;
+	return hs_fast_impl_best();
 }
 
 static void prepare(const struct bench_dist *d, const struct hs_variant *v,
@@ -88,7 +79,7 @@ static void build_batch(const struct bench_dist *d, const struct hs_variant *v,
 	for (j = 0; j < nr; j++)
 		bc[j] = (struct hs_batch_call){
 			.prep = c->prep,
-			.batch = v->vector ? batch_vector : hs_fast_batch,
+			.batch = v->vector ? hs_fast_batch_best : hs_fast_batch,
 			.r = { c->nr + j * per, c->last + j * per,
 			       c->age + j * per },
 			.in = c->in + j * per,
@@ -109,7 +100,6 @@ void bench_build_calls(struct bench *b, struct bench_dist *d)
 {
 	unsigned int v;
 
-	vector_impl = hs_fast_impl_best();
 	d->input_pool = (struct hs_pool){ d->pool, sizeof(*d->pool),
 					  d->nr_pool };
 	for (v = 0; v < b->nr_variants; v++) {

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <hotscore/simd.h>
+
 #include "cli.h"
 #include "sim.h"
 
@@ -64,6 +66,11 @@ static void usage(void)
 	     "  --damos_quotas MS [BYTES [RESET_MS [W_SZ [W_NR [W_AGE]]]]]\n"
 	     "  --profile NAME        the damon_hot_score() profile (mm-new)\n"
 	     "  --compare-profiles A,B  run twice, prove identical decisions\n"
+	     "  --scorer NAME         kernel (damon_hot_score() a region, the\n"
+	     "                        default), fast (prepared, fast.h) or\n"
+	     "                        fast-batch (prepared, all regions a call)\n"
+	     "  --compare-scorers A,B   run the profile with both, prove identical\n"
+	     "                        decisions, compare the score stage's cost\n"
 	     "  --capture N           score inputs kept for the cost replay\n"
 	     "                        (4096; 0: no replay)\n"
 	     "  --no-timing           no stage clock, no replay\n"
@@ -386,10 +393,39 @@ static void parse_profiles(struct sim_cmd *c, const char *list)
 	c->compare = true;
 }
 
+static enum hs_scorer scorer_arg(const char *opt, const char *name)
+{
+	int s = hs_scorer_parse(name);
+
+	if (s < 0)
+		hs_die("%s: '%s' is not kernel, fast or fast-batch", opt,
+		       name);
+	return (enum hs_scorer)s;
+}
+
+static void parse_scorers(struct sim_cmd *c, const char *list)
+{
+	const char *comma = strchr(list, ',');
+	char first[64];
+
+	if (!comma || strchr(comma + 1, ',') || comma == list ||
+	    !comma[1] || (size_t)(comma - list) >= sizeof(first))
+		hs_die("--compare-scorers: '%s' is not two scorers A,B", list);
+	memcpy(first, list, (size_t)(comma - list));
+	first[comma - list] = '\0';
+	c->scorers[0] = scorer_arg("--compare-scorers", first);
+	c->scorers[1] = scorer_arg("--compare-scorers", comma + 1);
+	if (c->scorers[0] == c->scorers[1])
+		hs_die("--compare-scorers: '%s' names one scorer twice", list);
+	c->nr_runs = 2;
+	c->compare = c->compare_scorers = true;
+}
+
 static const struct hs_variant *profile_variant(const struct sim_cmd *c,
 						const char *name)
 {
-	const char *opt = c->compare ? "--compare-profiles" : "--profile";
+	const char *opt = c->compare && !c->compare_scorers ?
+		"--compare-profiles" : "--profile";
 	const struct hs_variant *v;
 
 	if (!hs_profile_find(name))
@@ -434,7 +470,8 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 	struct scheme_spec specs[HS_MAX_SCHEMES];
 	unsigned int count[NR_O] = { 0 }, k;
 	struct hs_attrs *a = &c->cfg.attrs;
-	bool have_duration = false, have_profile = false;
+	bool have_duration = false, have_profile = false, have_scorer = false;
+	bool compare_profiles = false;
 	const char *v;
 	int i;
 
@@ -493,8 +530,15 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 			c->profiles[0] = v;
 			have_profile = true;
 		}
-		else if (hs_opt(argc, argv, &i, "compare-profiles", &v))
+		else if (hs_opt(argc, argv, &i, "compare-profiles", &v)) {
 			parse_profiles(c, v);
+			compare_profiles = true;
+		} else if (hs_opt(argc, argv, &i, "scorer", &v)) {
+			c->scorers[0] = c->scorers[1] =
+				scorer_arg("--scorer", v);
+			have_scorer = true;
+		} else if (hs_opt(argc, argv, &i, "compare-scorers", &v))
+			parse_scorers(c, v);
 		else if (hs_opt(argc, argv, &i, "capture", &v))
 			c->cfg.capture = hs_option_number("--capture", v, 0,
 							  1UL << 24);
@@ -510,8 +554,18 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 			hs_die("sim: unknown option '%s'; try hotscore sim --help",
 			       argv[i]);
 	}
-	if (have_profile && c->compare)
+	if (have_profile && compare_profiles)
 		hs_die("sim: give --profile or --compare-profiles, not both");
+	if (compare_profiles && c->compare_scorers)
+		hs_die("sim: give --compare-profiles or --compare-scorers, not both");
+	if (have_scorer && c->compare_scorers)
+		hs_die("sim: give --scorer or --compare-scorers, not both");
+	if (c->compare_scorers) {
+		/* one profile, both scorers; nothing captured to replay, so
+		 * that the score stage holds the same work in both runs */
+		c->profiles[1] = c->profiles[0];
+		c->cfg.capture = 0;
+	}
 	if (!a->sample_us)
 		hs_die("--sample: must be at least 1us");
 	if (a->sample_us > a->aggr_us)
@@ -643,6 +697,10 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	setup_workload(c, &run->wl);
 	cfg.comp = run->variant->comp;
 	cfg.score_fn = run->variant->fn;
+	cfg.scorer = run->scorer;
+	cfg.batch = hs_fast_batch_best;
+	if (run->scorer != HS_SCORER_KERNEL)
+		cfg.capture = 0;	/* the replay times the kernel's form */
 	cfg.clock = c->timing ? &c->host.clock : NULL;
 	cfg.on_aggregate = on_aggregate;
 	cfg.ctx = run;
@@ -753,6 +811,10 @@ int hs_cmd_sim(int argc, char **argv)
 	}
 	for (k = 0; k < c->nr_runs; k++) {
 		c->runs[k].profile = c->profiles[k];
+		c->runs[k].scorer = c->scorers[k];
+		snprintf(c->runs[k].label, sizeof(c->runs[k].label), "%s%s%s",
+			 c->profiles[k], c->scorers[k] ? "/" : "",
+			 c->scorers[k] ? hs_scorer_name(c->scorers[k]) : "");
 		run_one(c, &c->runs[k], k == 0);
 		if (c->runs[k].sim.overrun) {
 			report_overrun(&c->runs[k]);

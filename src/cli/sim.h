@@ -37,6 +37,8 @@ struct heatmap {
 /** struct sim_run - one simulation with one profile. */
 struct sim_run {
 	const char *profile;
+	enum hs_scorer scorer;
+	char label[64];			/* profile, or profile/scorer */
 	const struct hs_variant *variant;
 	struct hs_workload wl;
 	struct hs_sim sim;
@@ -63,8 +65,10 @@ struct sim_cmd {
 	struct hs_sim_config cfg;
 	struct hs_scheme schemes[HS_MAX_SCHEMES];
 	const char *profiles[2];
+	enum hs_scorer scorers[2];
 	unsigned int nr_runs;
-	bool compare;
+	bool compare;			/* two runs, their decisions compared */
+	bool compare_scorers;		/* ... differing in the scorer only */
 	const char *record, *heatmap, *json;
 	uint64_t rate;
 	bool timing;

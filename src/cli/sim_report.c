@@ -165,6 +165,19 @@ static void report_memory(FILE *f, const struct sim_run *run,
 	free(nr);
 }
 
+/* --compare-scorers: the score + histogram stage, before and after. */
+static void report_score_stage(FILE *f, const struct sim_cmd *c)
+{
+	double a = stage_ns(c, &c->runs[0], HS_STAGE_SCORE);
+	double b = stage_ns(c, &c->runs[1], HS_STAGE_SCORE);
+	double ka = kdamond_ns(c, &c->runs[0]), kb = kdamond_ns(c, &c->runs[1]);
+
+	fprintf(f, "score + histogram stage: %s %.0f ns -> %s %.0f ns per aggregation: %.2fx (%.1f%% -> %.1f%% of kdamond's time)\n",
+		hs_scorer_name(c->runs[0].scorer), a,
+		hs_scorer_name(c->runs[1].scorer), b, b > 0 ? a / b : 0,
+		ka > 0 ? 100.0 * a / ka : 0, kb > 0 ? 100.0 * b / kb : 0);
+}
+
 static void report_costs(FILE *f, const struct sim_cmd *c)
 {
 	unsigned int k;
@@ -175,30 +188,39 @@ static void report_costs(FILE *f, const struct sim_cmd *c)
 		"TSC-derived, this VM has no PMU" : "wall time");
 	fprintf(f, "  %-32s", "stage");
 	for (k = 0; k < c->nr_runs; k++)
-		fprintf(f, " %14s", c->runs[k].profile);
+		fprintf(f, " %18s", c->runs[k].label);
 	fputc('\n', f);
 	for (s = 0; s < HS_NR_STAGES; s++) {
 		fprintf(f, "  %-32s", stage_names[s]);
 		for (k = 0; k < c->nr_runs; k++)
-			fprintf(f, " %14.0f", stage_ns(c, &c->runs[k], s));
+			fprintf(f, " %18.0f", stage_ns(c, &c->runs[k], s));
 		fputc('\n', f);
 	}
 	fprintf(f, "  %-32s", "kdamond total");
 	for (k = 0; k < c->nr_runs; k++)
-		fprintf(f, " %14.0f", kdamond_ns(c, &c->runs[k]));
+		fprintf(f, " %18.0f", kdamond_ns(c, &c->runs[k]));
 	fputc('\n', f);
+	if (c->compare_scorers)
+		report_score_stage(f, c);
 	for (k = 0; k < c->nr_runs; k++) {
 		const struct sim_run *run = &c->runs[k];
 		double fn = score_fn_ns(run), kd = kdamond_ns(c, run);
 		double sc = stage_ns(c, run, HS_STAGE_SCORE);
 
+		if (c->compare_scorers)	/* the stage line says it */
+			continue;
+		if (run->scorer != HS_SCORER_KERNEL) {
+			fprintf(f, "score function (%s): %" PRIu64 " calls, prepared; their cost is in the score + histogram stage\n",
+				run->label, run->sim.nr_scores);
+			continue;
+		}
 		if (!run->have_cost) {
 			fprintf(f, "score function (%s): %" PRIu64 " calls; no inputs to time\n",
-				run->profile, run->sim.nr_scores);
+				run->label, run->sim.nr_scores);
 			continue;
 		}
 		fprintf(f, "score function (%s): %" PRIu64 " calls, %.2f ns per call in context (empty call %.2f ns; %zu of its inputs replayed, N=%zu, %s)\n",
-			run->profile, run->sim.nr_scores,
+			run->label, run->sim.nr_scores,
 			run->cost.fn_ps / 1000.0, run->cost.empty_ps / 1000.0,
 			run->sim.nr_inputs, run->cost.n,
 			hs_check_name(run->cost.check));
@@ -224,7 +246,7 @@ void sim_report(FILE *f, const struct sim_cmd *c)
 
 	fprintf(f, "hotscore sim: %s on %s, %s; seed %" PRIu64 "\n",
 		run->wl.name, c->ops == HS_OPS_PADDR ? "paddr" : "vaddr",
-		run->profile, c->cfg.seed);
+		run->label, c->cfg.seed);
 	fprintf(f, "  %.1f s simulated in %.3f s (%.0fx real time%s)\n",
 		sim_s, wall_s, wall_s > 0 ? sim_s / wall_s : 0,
 		c->timing ? ", stage clock on" : "");
@@ -260,7 +282,8 @@ static void fmt_event(char *buf, size_t size, const struct hs_event *e,
 }
 
 /**
- * sim_compare() - whether two profiles made the same decisions.
+ * sim_compare() - whether two runs (profiles or scorers) made the same
+ * decisions.
  * @f:		where to.
  * @c:		the command, after both runs.
  *
@@ -275,7 +298,7 @@ int sim_compare(FILE *f, const struct sim_cmd *c)
 
 	if (a->hash == b->hash && a->nr_events == b->nr_events) {
 		fprintf(f, "compare: %s and %s made identical decisions: %zu actions, hash %016" PRIx64 " in both\n",
-			c->runs[0].profile, c->runs[1].profile, a->nr_events,
+			c->runs[0].label, c->runs[1].label, a->nr_events,
 			a->hash);
 		return 0;
 	}
@@ -285,13 +308,13 @@ int sim_compare(FILE *f, const struct sim_cmd *c)
 		if (memcmp(&a->events[i], &b->events[i], sizeof(a->events[i])))
 			break;
 	fprintf(f, "compare: %s and %s decided differently (%zu vs %zu actions, hash %016" PRIx64 " vs %016" PRIx64 ")\n",
-		c->runs[0].profile, c->runs[1].profile, a->nr_events,
+		c->runs[0].label, c->runs[1].label, a->nr_events,
 		b->nr_events, a->hash, b->hash);
 	if (i < n) {
 		fmt_event(ea, sizeof(ea), &a->events[i], c->cfg.attrs.sample_us);
 		fmt_event(eb, sizeof(eb), &b->events[i], c->cfg.attrs.sample_us);
 		fprintf(f, "  first difference, action #%zu:\n    %s: %s\n    %s: %s\n",
-			i, c->runs[0].profile, ea, c->runs[1].profile, eb);
+			i, c->runs[0].label, ea, c->runs[1].label, eb);
 	} else {
 		fprintf(f, "  the first %zu actions agree; one run made more\n",
 			n);
@@ -484,6 +507,7 @@ static void json_run(FILE *f, const struct sim_cmd *c,
 
 	fputs("{\"profile\": ", f);
 	json_write_string(f, run->profile);
+	fprintf(f, ", \"scorer\": \"%s\"", hs_scorer_name(run->scorer));
 	fprintf(f, ", \"simulated_us\": %" PRIu64 ", \"wall_ns\": %" PRIu64 ", \"samples\": %lu, \"aggregations\": %lu, \"region_samples\": %" PRIu64 ", \"regions_min\": %zu, \"regions_max\": %zu, \"score_calls\": %" PRIu64 ", \"overrun\": %s",
 		hs_sim_now_us(sim), run->wall_ns, sim->nr_samples,
 		sim->nr_aggr, sim->region_samples,

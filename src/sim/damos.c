@@ -8,6 +8,7 @@
  */
 #include <assert.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hotscore/kernel.h"
@@ -190,6 +191,41 @@ static enum score_kind score_kind(enum hs_ops ops, enum hs_action a)
 	}
 }
 
+/*
+ * The scheme's prepared scorer, its moving-sum window moved to now: what
+ * kdamond would do once per sampling interval, done when first needed.
+ */
+static const struct hs_prep *scheme_prep(struct hs_sim *sim,
+					 const struct hs_scheme *s)
+{
+	struct hs_prep *p = &sim->preps[s - sim->schemes];
+
+	if (p->attrs.passed_sis != sim->passed_sis ||
+	    p->attrs.next_aggr_sis != sim->next_aggr_sis)
+		hs_prep_window(p, sim->passed_sis, sim->next_aggr_sis);
+	return p;
+}
+
+/*
+ * The score @kind of a region whose damon_hot_score() is @hot: a score
+ * outside [0, 99] stops the run (the kernel would index past its
+ * histogram) and is clamped only to keep the simulator safe.
+ */
+static int score_of(struct hs_sim *sim, const struct hs_region *r,
+		    const struct hs_scheme *s, enum score_kind kind, int hot)
+{
+	if (hot < 0 || hot > HS_DAMOS_MAX_SCORE) {
+		if (!sim->overrun) {
+			sim->overrun = true;
+			fill_input(sim, r, &s->quota, &sim->overrun_in);
+			sim->overrun_hot = hot;
+		}
+		hot = hot < 0 ? 0 : HS_DAMOS_MAX_SCORE;
+	}
+	/* damon_cold_score(): DAMOS_MAX_SCORE - hot */
+	return kind == SCORE_HOT ? hot : HS_DAMOS_MAX_SCORE - hot;
+}
+
 /**
  * hs_scheme_score() - the ops' get_scheme_score(): damon_hot_score() or
  * damon_cold_score() of the selected profile, or DAMOS_MAX_SCORE.
@@ -205,24 +241,83 @@ int hs_scheme_score(struct hs_sim *sim, const struct hs_region *r,
 {
 	enum score_kind kind = score_kind(sim->cfg.ops, s->action);
 	struct hs_input in;
-	int hot, score;
+	int hot;
 
 	if (kind == SCORE_MAX)
 		return HS_DAMOS_MAX_SCORE;
+	if (sim->cfg.scorer != HS_SCORER_KERNEL) {
+		sim->nr_scores++;
+		hot = hs_fast_hot(scheme_prep(sim, s), r->nr_accesses,
+				  r->last_nr_accesses, r->age);
+		return score_of(sim, r, s, kind, hot);
+	}
 	fill_input(sim, r, &s->quota, &in);
 	capture(sim, &in);
-	hot = sim->cfg.score_fn(&in);
-	if (hot < 0 || hot > HS_DAMOS_MAX_SCORE) {
-		if (!sim->overrun) {
-			sim->overrun = true;
-			sim->overrun_in = in;
-			sim->overrun_hot = hot;
-		}
-		hot = hot < 0 ? 0 : HS_DAMOS_MAX_SCORE;
+	return score_of(sim, r, s, kind, sim->cfg.score_fn(&in));
+}
+
+/* Room for @n regions in the batch scratch: one block, carved up. */
+static int batch_reserve(struct hs_sim_batch *b, size_t n)
+{
+	size_t cap = b->cap ? b->cap : 64;
+	void *mem;
+
+	if (n <= b->cap)
+		return 0;
+	while (cap < n)
+		cap *= 2;
+	mem = malloc(cap * (sizeof(*b->idx) + 3 * sizeof(*b->nr) +
+			    sizeof(*b->hot)));
+	if (!mem)
+		return -1;
+	free(b->idx);
+	b->idx = mem;
+	b->nr = (unsigned int *)(b->idx + cap);
+	b->last = b->nr + cap;
+	b->age = b->last + cap;
+	b->hot = (int *)(b->age + cap);
+	b->cap = cap;
+	return 0;
+}
+
+/*
+ * The histogram loop of hs_adjust_quota() with a batch scorer: gather the
+ * eligible regions' fields, score them in one call, then count.  The
+ * scratch must hold sim->nr regions.
+ */
+static unsigned int histogram_batch(struct hs_sim *sim, struct hs_scheme *s,
+				    enum score_kind kind)
+{
+	struct hs_sim_batch *b = &sim->batch;
+	struct hs_fast_regions fr;
+	unsigned int score, max_score = 0;
+	size_t i, n = 0;
+
+	for (i = 0; i < sim->nr; i++) {
+		const struct hs_region *r = &sim->r[i];
+
+		if (!hs_pattern_match(sim, r, &s->pattern))
+			continue;
+		b->idx[n] = i;
+		b->nr[n] = r->nr_accesses;
+		b->last[n] = r->last_nr_accesses;
+		b->age[n] = r->age;
+		n++;
 	}
-	/* damon_cold_score(): DAMOS_MAX_SCORE - hot */
-	score = kind == SCORE_HOT ? hot : HS_DAMOS_MAX_SCORE - hot;
-	return score;
+	fr = (struct hs_fast_regions){ b->nr, b->last, b->age };
+	(sim->cfg.batch ? sim->cfg.batch : hs_fast_batch)(scheme_prep(sim, s),
+							  &fr, n, b->hot);
+	sim->nr_scores += n;
+	for (i = 0; i < n; i++) {
+		const struct hs_region *r = &sim->r[b->idx[i]];
+
+		score = (unsigned int)score_of(sim, r, s, kind, b->hot[i]);
+		s->stat.nr_scored++;
+		sim->hist[score] += sz_region(r);
+		if (score > max_score)
+			max_score = score;
+	}
+	return max_score;
 }
 
 static bool quota_is_set(const struct hs_quota *q)
@@ -262,6 +357,26 @@ static void set_effective_quota(const struct hs_sim *sim, struct hs_quota *q)
 	q->esz = esz;
 }
 
+/* The histogram loop of hs_adjust_quota(), one score call a region. */
+static unsigned int histogram(struct hs_sim *sim, struct hs_scheme *s)
+{
+	unsigned int score, max_score = 0;
+	size_t i;
+
+	for (i = 0; i < sim->nr; i++) {
+		const struct hs_region *r = &sim->r[i];
+
+		if (!hs_pattern_match(sim, r, &s->pattern))
+			continue;
+		score = (unsigned int)hs_scheme_score(sim, r, s);
+		s->stat.nr_scored++;
+		sim->hist[score] += sz_region(r);
+		if (score > max_score)
+			max_score = score;
+	}
+	return max_score;
+}
+
 /**
  * hs_adjust_quota() - damos_adjust_quota(): roll the charge window, then
  * build the score histogram of the eligible regions and set min_score to
@@ -273,8 +388,8 @@ void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
 {
 	struct hs_quota *q = &s->quota;
 	unsigned long jiffies = hs_jiffies(sim), cumulated;
-	unsigned int score, max_score = 0;
-	size_t i;
+	unsigned int score, max_score;
+	enum score_kind kind;
 
 	if (!q->ms && !q->sz)
 		return;
@@ -295,17 +410,13 @@ void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
 	}
 	memset(sim->hist, 0, sizeof(sim->hist));
 	s->stat.nr_adjust++;
-	for (i = 0; i < sim->nr; i++) {
-		const struct hs_region *r = &sim->r[i];
-
-		if (!hs_pattern_match(sim, r, &s->pattern))
-			continue;
-		score = (unsigned int)hs_scheme_score(sim, r, s);
-		s->stat.nr_scored++;
-		sim->hist[score] += sz_region(r);
-		if (score > max_score)
-			max_score = score;
-	}
+	kind = score_kind(sim->cfg.ops, s->action);
+	/* out of scratch memory, score region by region: the same scores */
+	if (sim->cfg.scorer == HS_SCORER_FAST_BATCH && kind != SCORE_MAX &&
+	    !batch_reserve(&sim->batch, sim->nr))
+		max_score = histogram_batch(sim, s, kind);
+	else
+		max_score = histogram(sim, s);
 	for (cumulated = 0, score = max_score;; score--) {
 		cumulated += sim->hist[score];
 		if (cumulated >= q->esz || !score)

@@ -147,6 +147,53 @@ int hs_sim_check(const struct hs_sim_config *cfg, char *err, size_t errlen)
 	return 0;
 }
 
+static const char *const scorer_names[HS_NR_SCORERS] = {
+	"kernel", "fast", "fast-batch",
+};
+
+/** hs_scorer_name() - "kernel", "fast" or "fast-batch". */
+const char *hs_scorer_name(enum hs_scorer s)
+{
+	return s < HS_NR_SCORERS ? scorer_names[s] : "?";
+}
+
+/** hs_scorer_parse() - a scorer by name, or -1. */
+int hs_scorer_parse(const char *name)
+{
+	int i;
+
+	for (i = 0; i < HS_NR_SCORERS; i++)
+		if (!strcmp(name, scorer_names[i]))
+			return i;
+	return -1;
+}
+
+/*
+ * Each scheme's prepared scorer: what the kernel would build when the
+ * scheme and the attributes are committed (they never change in a run).
+ */
+static int prepare_schemes(struct hs_sim *sim)
+{
+	const struct hs_attrs *a = &sim->cfg.attrs;
+	unsigned int i;
+
+	sim->preps = calloc(sim->cfg.nr_schemes + 1, sizeof(*sim->preps));
+	if (!sim->preps)
+		return -1;
+	for (i = 0; i < sim->cfg.nr_schemes; i++) {
+		struct hs_input in = {
+			.sample_us = a->sample_us, .aggr_us = a->aggr_us,
+			.passed_sis = sim->passed_sis,
+			.next_aggr_sis = sim->next_aggr_sis,
+			.weight_nr_accesses = sim->schemes[i].quota.weight_nr,
+			.weight_age = sim->schemes[i].quota.weight_age,
+		};
+
+		hs_prep_init(&sim->preps[i], &sim->cfg.comp, &in);
+	}
+	return 0;
+}
+
 /**
  * hs_sim_init() - set up kdamond for a workload: the target's initial
  * regions (damon_set_regions() of the ranges, then min_nr_regions) and the
@@ -211,6 +258,8 @@ int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
 		s->quota.min_score = 0;
 		s->next_apply_sis = apply / cfg->attrs.sample_us;
 	}
+	if (cfg->scorer != HS_SCORER_KERNEL && prepare_schemes(sim))
+		goto oom;
 	sim->sz_limit = hs_apply_min_nr_regions(sim);
 	sim->min_seen = SIZE_MAX;	/* set by the first split */
 	return 0;
@@ -226,6 +275,8 @@ void hs_sim_free(struct hs_sim *sim)
 	free(sim->schemes);
 	free(sim->events);
 	free(sim->inputs);
+	free(sim->preps);
+	free(sim->batch.idx);	/* the block of every batch array */
 	memset(sim, 0, sizeof(*sim));
 }
 

@@ -72,3 +72,24 @@ enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,
 	(void)impl;
 	return hs_fast_batch(p, r, n, hot);
 }
+
+/**
+ * hs_fast_batch_best() - hs_fast_batch() by hs_fast_impl_best(), which is
+ * asked once per process.
+ * @p:		the prepared scheme.
+ * @r:		the regions.
+ * @n:		how many.
+ * @hot:	receives the scores.
+ *
+ * Return: as hs_fast_batch().
+ */
+enum hs_status hs_fast_batch_best(const struct hs_prep *p,
+				  const struct hs_fast_regions *r, size_t n,
+				  int *hot)
+{
+	static int impl = -1;
+
+	if (impl < 0)
+		impl = (int)hs_fast_impl_best();
+	return hs_fast_batch_with((enum hs_fast_impl)impl, p, r, n, hot);
+}
