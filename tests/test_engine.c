@@ -361,6 +361,8 @@ static void test_prepared_variants(void)
 	}
 	CHECK_EQ(hs_variant_regions(hotfix), 1);
 	CHECK_EQ(hotfix->call, HS_CALL_INPUT);
+	CHECK(!memcmp(&hs_variant_find("fast-prepare")->comp, &hotfix->comp,
+		      sizeof(hotfix->comp)), "fast-prepare: not hotfix's");
 }
 
 static bool same_comp(const struct hs_components *a,

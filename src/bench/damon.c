@@ -161,6 +161,21 @@ static __attribute__((__noinline__)) int hs_score_hotfix_batch(const void *p)
 	return c->hot[c->n - 1];
 }
 
+/*
+ * The preparation itself: what a change of a scheme's weights or of the
+ * context's intervals costs, once per change.  Then the region is scored
+ * with it, so that the result can be checked like any variant's.
+ */
+static __attribute__((__noinline__)) int hs_score_fast_prepare(const void *p)
+{
+	static struct hs_prep prep;	/* 3.8 KB: not on a kernel stack */
+	const struct hs_input *in = p;
+
+	hs_prep_init(&prep, &hs_comp_p_hotfix, in);
+	return hs_fast_hot_inline(&prep, in->nr_accesses,
+				  in->last_nr_accesses, in->age);
+}
+
 /* hotfix's components, as HS_PROFILE_LIST has them (test_engine checks) */
 #define HS_FAST_COMP HS_COMPONENTS(RAW, SAFE, ILOG2, ARCH, 0_99)
 
@@ -176,6 +191,9 @@ const struct hs_variant hs_variants[] = {
 	{ "fast-batch-scalar", HS_FAST_COMP, hs_score_fast_batch, NULL,
 	  "hotfix, prepared: 64 regions a call, the portable loop; per region",
 	  HS_CALL_BATCH, HS_BATCH_REGIONS, false },
+	{ "fast-prepare", HS_FAST_COMP, hs_score_fast_prepare, NULL,
+	  "hotfix: prepare the scheme (fast.h), then score the region",
+	  HS_CALL_INPUT, 1, false },
 	{ "hotfix-batch", HS_FAST_COMP, hs_score_hotfix_batch, NULL,
 	  "hotfix as the kernel has it, inlined in a loop of 64; per region",
 	  HS_CALL_BATCH, HS_BATCH_REGIONS, false },

@@ -235,13 +235,14 @@ static void print_comparison(struct bench *b, FILE *f)
 	unsigned int vw = name_width(b, false), dw = name_width(b, true);
 	unsigned int di, mi, v;
 
-	fprintf(f, "\nComparison: per call, median [min - max] of the paired"
-		" samples; ratio = %s\ntime / variant time (above 1: faster"
-		" than %s), median of the paired rounds\nwith a 95%% bootstrap"
-		" CI; a verdict needs the CI to exclude 1 and the ratio to\n"
-		"leave the 1%% noise band.%s\n\n", b->variants[0]->name,
-		b->variants[0]->name, b->host.clock.tsc ?
-		"  Cycles are TSC ticks (TSC-derived), not core\ncycles." : "");
+	fprintf(f, "\nComparison: per call (a batch variant's: per region),"
+		" median [min - max] of the\npaired samples; ratio = %s time"
+		" / variant time (above 1: faster than\n%s), median of the"
+		" paired rounds with a 95%% bootstrap CI; a verdict needs\nthe"
+		" CI to exclude 1 and the ratio to leave the 1%% noise band.%s"
+		"\n\n", b->variants[0]->name, b->variants[0]->name,
+		b->host.clock.tsc ? "\nCycles are TSC ticks (TSC-derived), not"
+		" core cycles." : "");
 	fprintf(f, "%-*s  %-*s  %-10s  %-26s  %s%-24s  %-13s  %s\n",
 		vw, "variant", dw, "dist", "mode", "ns/call median [min - max]",
 		b->host.clock.tsc ? "TSC cycles/call       " : "",
