@@ -244,7 +244,7 @@ static const hs_bench_fn thunks[KMOD_IDENTIFY_VARIANTS] = {
 static int bench_real(const struct hs_variant *const *v, unsigned int nr_v)
 {
 	struct hs_input *in = kvmalloc_array(1000, sizeof(*in), GFP_KERNEL);
-	struct hs_pool pool = { in, sizeof(*in), 1000 };
+	struct hs_pool pool = { in, sizeof(*in), 1000, 1 };
 	hs_bench_fn fns[2 + ARRAY_SIZE(thunks)];
 	const char *names[2 + ARRAY_SIZE(thunks)];
 	struct hs_clock clk;

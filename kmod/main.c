@@ -445,7 +445,7 @@ out:
 static int run_bench(const struct config *c)
 {
 	struct hs_input *in = kvmalloc_array(POOL, sizeof(*in), GFP_KERNEL);
-	struct hs_pool pool = { in, sizeof(*in), POOL };
+	struct hs_pool pool = { in, sizeof(*in), POOL, 1 };
 	hs_bench_fn fns[MAX_FNS];
 	const char *names[MAX_FNS];
 	struct hs_clock clk;

@@ -48,7 +48,7 @@ static const struct hs_clock fake = {
 static void test_overhead_cancels(void)
 {
 	int pool[3];
-	struct hs_pool p = { pool, sizeof(pool[0]), 3 };
+	struct hs_pool p = { pool, sizeof(pool[0]), 3, 1 };
 	struct hs_sample s;
 	int mode;
 
@@ -69,7 +69,7 @@ static void test_overhead_cancels(void)
 static void test_round_robin(void)
 {
 	int pool[3];
-	struct hs_pool p = { pool, sizeof(pool[0]), 3 };
+	struct hs_pool p = { pool, sizeof(pool[0]), 3, 1 };
 	int i, mode;
 
 	for (mode = 0; mode < HS_NR_MODES; mode++) {
@@ -108,7 +108,7 @@ static int fn_c(const void *p) { per_fn[2]++; return counted(p); }
 static void test_rounds_pair_everyone(void)
 {
 	int x = 0;
-	struct hs_pool p = { &x, sizeof(x), 1 };
+	struct hs_pool p = { &x, sizeof(x), 1, 1 };
 	const struct hs_pool *pools[3] = { &p, &p, &p };
 	hs_bench_fn fns[3] = { fn_a, fn_b, fn_c };
 	struct hs_sample s[6];
@@ -124,6 +124,26 @@ static void test_rounds_pair_everyone(void)
 			CHECK_EQ(s[2 * k + 1].mt, 10000);
 		}
 	}
+}
+
+/* A pool whose calls do 10 units each gets a tenth of the calls. */
+static void test_rounds_batch_pool(void)
+{
+	int x = 0;
+	struct hs_pool p = { &x, sizeof(x), 1, 1 }, batch = p;
+	const struct hs_pool *pools[3] = { &p, &batch, &p };
+	hs_bench_fn fns[3] = { fn_a, fn_b, fn_c };
+	struct hs_sample s[6];
+
+	batch.units = 10;
+	memset(per_fn, 0, sizeof(per_fn));
+	hs_bench_rounds(&fake, fns, pools, 3, 50, HS_THROUGHPUT, 0, s);
+	CHECK_EQ(per_fn[0], 2 * 300);
+	CHECK_EQ(per_fn[1], 2 * 30);	/* N = 5: 5 + 10 + 10 + 5, twice */
+	CHECK_EQ(hs_pool_calls(&batch, 5), 1);	/* never 0 calls */
+	CHECK_EQ(hs_pool_calls(&p, 7), 7);
+	batch.units = 0;
+	CHECK_EQ(hs_pool_calls(&batch, 7), 7);
 }
 
 /* --- the self-check --- */
@@ -158,7 +178,7 @@ static void test_check_no_scaling(void)
 	const struct hs_clock stuck = { .name = "stuck", .read = stuck_now,
 					.hz = 1000000000 };
 	int x = 0;
-	struct hs_pool p = { &x, sizeof(x), 1 };
+	struct hs_pool p = { &x, sizeof(x), 1, 1 };
 	struct hs_sample s;
 
 	hs_bench_sample(&stuck, counted, &p, 0, 1000, HS_THROUGHPUT, false,
@@ -233,7 +253,7 @@ static void test_self_check_fires_on_eliminated(void)
 				     hs_variant_find("loop")->fn };
 	struct hs_host host;
 	struct hs_input in[64];
-	struct hs_pool p = { in, sizeof(in[0]), 64 };
+	struct hs_pool p = { in, sizeof(in[0]), 64, 1 };
 	uint64_t mt[3], sc[3];
 	enum hs_check gone = HS_CHECK_OK, real = HS_CHECK_AT_BASELINE;
 	char err[128];
@@ -469,6 +489,7 @@ int main(void)
 	RUN(test_round_robin);
 	RUN(test_starts_cover_the_pool);
 	RUN(test_rounds_pair_everyone);
+	RUN(test_rounds_batch_pool);
 	RUN(test_check_thresholds);
 	RUN(test_check_no_scaling);
 	RUN(test_self_check_fires_on_eliminated);

@@ -93,11 +93,15 @@ enum hs_bench_mode {
  * @base:	the first input.
  * @stride:	bytes from one input to the next.
  * @nr:		how many (at least 1).
+ * @units:	work units a call does (a batch's regions); 0 or 1: one.
+ *		hs_bench_rounds() makes N / @units calls of such a pool, so
+ *		that every function of a round runs about as long.
  */
 struct hs_pool {
 	const void *base;
 	size_t stride;
 	size_t nr;
+	size_t units;
 };
 
 /**
@@ -134,6 +138,7 @@ void hs_bench_sample(const struct hs_clock *clk, hs_bench_fn fn,
 		     enum hs_bench_mode mode, bool long_first,
 		     struct hs_sample *out);
 size_t hs_bench_start(unsigned int k, size_t nr);
+size_t hs_pool_calls(const struct hs_pool *pool, size_t n);
 void hs_bench_rounds(const struct hs_clock *clk, const hs_bench_fn *fns,
 		     const struct hs_pool *const *pools, unsigned int nr_fns,
 		     size_t n, enum hs_bench_mode mode, unsigned int round,

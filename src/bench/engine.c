@@ -172,12 +172,26 @@ size_t hs_bench_start(unsigned int k, size_t nr)
 }
 
 /**
+ * hs_pool_calls() - the calls of @pool that do about @n units of work.
+ * @pool:	the pool.
+ * @n:		N.
+ *
+ * Return: @n / @pool->units, at least 1.
+ */
+size_t hs_pool_calls(const struct hs_pool *pool, size_t n)
+{
+	size_t calls = pool->units > 1 ? n / pool->units : n;
+
+	return calls ? calls : 1;
+}
+
+/**
  * hs_bench_rounds() - one round of a paired, interleaved comparison.
  * @clk:	the clock.
  * @fns:	the functions; @fns[0] is usually the baseline.
  * @pools:	each function's inputs.
  * @nr_fns:	how many.
- * @n:		N of each sample.
+ * @n:		N of each sample (hs_pool_calls() of it for a batch pool).
  * @mode:	HS_THROUGHPUT or HS_LATENCY.
  * @round:	the round's number: it rotates the order.
  * @out:	2 * @nr_fns samples: out[2k] and out[2k + 1] are function k's.
@@ -202,7 +216,8 @@ void hs_bench_rounds(const struct hs_clock *clk, const hs_bench_fn *fns,
 		k = (pos + round) % nr_fns;
 		hs_bench_sample(clk, fns[k], pools[k],
 				hs_bench_start(2 * round + pass, pools[k]->nr),
-				n, mode, (i + round) & 1, &out[2 * k + pass]);
+				hs_pool_calls(pools[k], n), mode, (i + round) & 1,
+				&out[2 * k + pass]);
 	}
 }
 

@@ -536,7 +536,7 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 	for (run = 0; run < b->runs; run++) {
 		for (k = 0; k < nf; k++)	/* warm-up, untimed */
 			hs_bench_batch(&b->host.clock, fns[k], pools[k], 0,
-				       b->n, mode);
+				       hs_pool_calls(pools[k], b->n), mode);
 		for (round = 0; round < b->rounds_per_run; round++) {
 			hs_progress("bench: %s, %s: run %u/%lu, round %zu/%zu",
 				 d->name, hs_mode_name(mode), run + 1, b->runs,
@@ -583,7 +583,7 @@ static void measure_classes(struct bench *b, unsigned int di,
 	for (c = 0; c < r->cls->nr; c++) {
 		const struct bench_class *cl = &r->cls->c[c];
 		struct hs_pool pool = { cl->inputs, sizeof(*cl->inputs),
-					cl->nr };
+					cl->nr, 1 };
 
 		hs_progress("bench: %s, %s, %s: class %u/%u", d->name,
 			 hs_mode_name(r->mode), r->name, c + 1, r->cls->nr);
@@ -657,7 +657,7 @@ static void measure_ktime(struct bench *b, unsigned int di,
  */
 static void measure_accuracy(struct bench *b)
 {
-	struct hs_pool pool = { NULL, 0, 1 };
+	struct hs_pool pool = { NULL, 0, 1, 1 };
 	uint64_t ppm[31], hz[31], hz0, hz1;
 	struct hs_sample s;
 	unsigned int k;
@@ -689,7 +689,7 @@ static void measure_accuracy(struct bench *b)
 static void raise_to_clock_step(struct bench *b)
 {
 	struct hs_pool pool = { b->dists[0].pool, sizeof(*b->dists[0].pool),
-				b->dists[0].nr_pool };
+				b->dists[0].nr_pool, 1 };
 	uint64_t want = 1000 * b->host.clock.step, t;
 
 	for (;;) {

@@ -55,7 +55,7 @@ static void build_fast(const struct bench_dist *d, struct bench_calls *c)
 	for (j = 0; j < d->nr_pool; j++)
 		f[j] = (struct hs_fast_call){ c->prep, d->pool[j].nr_accesses,
 			d->pool[j].last_nr_accesses, d->pool[j].age };
-	c->pool = (struct hs_pool){ f, sizeof(*f), d->nr_pool };
+	c->pool = (struct hs_pool){ f, sizeof(*f), d->nr_pool, 1 };
 }
 
 static void build_batch(const struct bench_dist *d, const struct hs_variant *v,
@@ -86,7 +86,7 @@ static void build_batch(const struct bench_dist *d, const struct hs_variant *v,
 			.hot = c->hot,
 			.n = per,
 		};
-	c->pool = (struct hs_pool){ bc, sizeof(*bc), nr };
+	c->pool = (struct hs_pool){ bc, sizeof(*bc), nr, per };
 }
 
 /**
@@ -101,7 +101,7 @@ void bench_build_calls(struct bench *b, struct bench_dist *d)
 	unsigned int v;
 
 	d->input_pool = (struct hs_pool){ d->pool, sizeof(*d->pool),
-					  d->nr_pool };
+					  d->nr_pool, 1 };
 	for (v = 0; v < b->nr_variants; v++) {
 		const struct hs_variant *var = b->variants[v];
 		struct bench_calls *c = &d->calls[v];

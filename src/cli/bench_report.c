@@ -571,9 +571,11 @@ static void json_config(struct bench *b, FILE *f)
 
 	fprintf(f, "\"config\":{\"iterations\":%lu,\"runs\":%lu,\"batch_n\":%zu,"
 		"\"rounds_per_run\":%zu,\"pool\":%lu,\"seed\":%llu,"
-		"\"method\":\"%s\",\"variants\":[", b->iterations, b->runs, b->n,
-		b->rounds_per_run, b->pool, (unsigned long long)b->seed,
-		b->ktime ? "ktime" : "batch");
+		"\"method\":\"%s\",\"batch_regions\":%d,"
+		"\"prepared_bytes\":%zu,\"variants\":[", b->iterations,
+		b->runs, b->n, b->rounds_per_run, b->pool,
+		(unsigned long long)b->seed, b->ktime ? "ktime" : "batch",
+		HS_BATCH_REGIONS, sizeof(struct hs_prep));
 	for (i = 0; i < b->nr_variants; i++) {
 		fputs(i ? "," : "", f);
 		json_write_string(f, b->variants[i]->name);

@@ -29,7 +29,7 @@ int hs_sim_score_cost(const struct hs_clock *clk, hs_bench_fn fn,
 		      const struct hs_input *inputs, size_t nr,
 		      struct hs_score_cost *out)
 {
-	struct hs_pool pool = { inputs, sizeof(*inputs), nr };
+	struct hs_pool pool = { inputs, sizeof(*inputs), nr, 1 };
 	uint64_t fn_mt[COST_ROUNDS], empty_mt[COST_ROUNDS], scale[COST_ROUNDS];
 	size_t n = 1024;
 	unsigned int k;
