@@ -7,6 +7,7 @@
 #   make verify          the full proof (hotscore verify)
 #   make bench           the benchmark suite into docs/PERFORMANCE.md
 #   make bench-sim       only its simulator section
+#   make bench-fast      only its prepared-scorer section
 #   make kmod            kmod/hotscore.ko (KDIR=/lib/modules/$(uname -r)/build)
 #   make test-kernel     hotscore.ko in Debian's and a DAMON kernel, QEMU
 #   WERROR=1             add -Werror (CI does)
@@ -44,7 +45,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
 CLI_LIB_OBJ := $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
-.PHONY: all run test bench bench-sim verify kmod test-kernel clean
+.PHONY: all run test bench bench-sim bench-fast verify kmod test-kernel clean
 all: $(B)/hotscore $(B)/libhotscore.a
 
 $(B)/libhotscore.a: $(LIB_OBJ)
@@ -84,10 +85,15 @@ verify: all
 bench: all $(B)/tests/jsonq
 	@scripts/bench.sh $(B)
 	@scripts/bench-sim.sh $(B)
+	@scripts/bench-fast.sh $(B)
 
 # the simulator's section of docs/PERFORMANCE.md alone
 bench-sim: all $(B)/tests/jsonq
 	@scripts/bench-sim.sh $(B)
+
+# the prepared scorer's section of docs/PERFORMANCE.md alone
+bench-fast: all $(B)/tests/jsonq
+	@scripts/bench-fast.sh $(B)
 
 # the kernel module, against a kernel build tree
 KDIR ?= /lib/modules/$(shell uname -r)/build

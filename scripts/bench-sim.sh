@@ -11,6 +11,7 @@ jq=$build/tests/jsonq
 out=$build/bench-sim
 doc=$root/docs/PERFORMANCE.md
 mkdir -p "$out"
+. "$root/scripts/doc-section.sh"
 
 # 4 GiB in two halves, one random, one swept: at 1,000,000 regions the size
 # limit (total / min_nr_regions) is exactly one page.
@@ -135,13 +136,5 @@ trap 'rm -f "$section"' EXIT
 	echo "<!-- sim:end -->"
 } >"$section"
 
-if grep -q '<!-- sim:begin' "$doc"; then
-	awk -v f="$section" '
-		/<!-- sim:begin/ { while ((getline l < f) > 0) print l; skip = 1 }
-		!skip { print }
-		/<!-- sim:end -->/ { skip = 0 }' "$doc" >"$doc.new"
-else
-	{ cat "$doc"; echo; cat "$section"; } >"$doc.new"
-fi
-mv "$doc.new" "$doc"
+splice_section "$doc" sim "$section"
 echo "bench-sim: wrote $doc" >&2

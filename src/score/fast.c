@@ -273,6 +273,59 @@ int hs_fast_hot(const struct hs_prep *p, unsigned int nr, unsigned int last,
 	return hs_fast_hot_inline(p, nr, last, age);
 }
 
+/*
+ * The batch loop where the tables apply: the count the frequency line
+ * divides is an array (@count: nr_accesses, or last_nr_accesses when a
+ * moving-sum window just started) and the age map covers every age.  The
+ * tables sit in locals so that storing a score does not reload them.
+ */
+static uint32_t batch_mapped(const struct hs_prep *p,
+			     const unsigned int *restrict count,
+			     const struct hs_fast_regions *r, size_t n,
+			     int *restrict hot)
+{
+	const unsigned int *restrict age = r->age;
+	const uint32_t *row = p->age_row, *thr = p->age_thr;
+	const uint8_t *fs_small = p->fs_small;
+	const int8_t *table = p->table + HS_FAST_PAD;
+	bool mvsum = p->comp.freq == HS_FREQ_MVSUM;
+	uint32_t out = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint32_t a = age[i], v = count[i];
+		uint32_t j = (uint32_t)hs_fls(a);
+		uint32_t at = row[j] - (a < thr[j] ? HS_FAST_COLS : 0);
+		int h = table[at + (v < HS_FAST_SMALL ? fs_small[v] :
+				    hs_fast_fs(p, v))];
+
+		if (__builtin_expect(h == HS_FAST_SLOW, 0))
+			h = hs_fast_slow(p, r->nr_accesses[i],
+					 mvsum ? r->last_nr_accesses[i] : 0, a);
+		hot[i] = h;
+		out |= (uint32_t)h > HS_DAMOS_MAX_SCORE;
+	}
+	return out;
+}
+
+/* The general loop: a moving-sum window in progress, or ages computed. */
+static uint32_t batch_general(const struct hs_prep *p,
+			      const struct hs_fast_regions *r, size_t n,
+			      int *restrict hot)
+{
+	bool mvsum = p->comp.freq == HS_FREQ_MVSUM;
+	uint32_t out = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		hot[i] = hs_fast_hot_inline(p, r->nr_accesses[i],
+					    mvsum ? r->last_nr_accesses[i] : 0,
+					    r->age[i]);
+		out |= (uint32_t)hot[i] > HS_DAMOS_MAX_SCORE;
+	}
+	return out;
+}
+
 /**
  * hs_fast_batch() - damon_hot_score() of @n regions, scalar.
  * @p:		the prepared scheme.
@@ -287,24 +340,18 @@ enum hs_status hs_fast_batch(const struct hs_prep *p,
 			     const struct hs_fast_regions *r, size_t n,
 			     int *hot)
 {
-	uint32_t out = 0;
-	size_t i;
+	const unsigned int *count = r->nr_accesses;
+	uint32_t out;
 
 	if (p->status != HS_OK)
 		return HS_DIV0;
-	if (p->comp.freq == HS_FREQ_MVSUM) {
-		for (i = 0; i < n; i++) {
-			hot[i] = hs_fast_hot_inline(p, r->nr_accesses[i],
-						    r->last_nr_accesses[i],
-						    r->age[i]);
-			out |= (uint32_t)hot[i] > HS_DAMOS_MAX_SCORE;
-		}
-	} else {
-		for (i = 0; i < n; i++) {
-			hot[i] = hs_fast_hot_inline(p, r->nr_accesses[i], 0,
-						    r->age[i]);
-			out |= (uint32_t)hot[i] > HS_DAMOS_MAX_SCORE;
-		}
-	}
+	if (p->comp.freq == HS_FREQ_MVSUM && p->left_window_bp == 10000)
+		count = r->last_nr_accesses;
+	else if (p->comp.freq == HS_FREQ_MVSUM && p->left_window_bp)
+		count = NULL;	/* nr + a share of last: per region */
+	if (count && !p->age_direct)
+		out = batch_mapped(p, count, r, n, hot);
+	else
+		out = batch_general(p, r, n, hot);
 	return out ? HS_OUT_OF_RANGE : HS_OK;
 }

@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# make bench (and make bench-fast): the prepared scorer (fast.h) against
+# the kernel's forms, in isolation and in the simulated kdamond; rewrites
+# the fast section of docs/PERFORMANCE.md (between its fast:begin/fast:end
+# markers).  Usage: scripts/bench-fast.sh BUILD_DIR
+set -euo pipefail
+build=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+hs=$build/hotscore
+jq=$build/tests/jsonq
+out=$build/bench-fast
+doc=$root/docs/PERFORMANCE.md
+mkdir -p "$out"
+. "$root/scripts/doc-section.sh"
+
+dists=seed,uniform,young,zero,worst
+vs_hotfix=(--variants hotfix,fast,fast-batch,fast-batch-scalar,hotfix-batch
+	   --dist $dists --modes throughput,latency --seed 1)
+# a preparation costs about 1500 score calls: far fewer of them
+prep=(--variants hotfix,fast-prepare --dist seed,uniform --modes throughput
+      --iterations 24000 --runs 6 --seed 1)
+vs_v2=(--variants v2-ilog2,fast,fast-batch --dist $dists
+       --modes throughput,latency --seed 1)
+
+echo "bench-fast: against hotfix, 5 distributions x 2 modes" >&2
+"$hs" bench "${vs_hotfix[@]}" --format markdown --json "$out/hotfix.json" \
+	>"$out/hotfix.md"
+echo "bench-fast: the preparation" >&2
+"$hs" bench "${prep[@]}" --json "$out/prep.json" >"$out/prep.txt"
+echo "bench-fast: against v2-ilog2" >&2
+"$hs" bench "${vs_v2[@]}" --format markdown --json "$out/v2.json" \
+	>"$out/v2.md"
+
+# ratio [CI] of VARIANT against the file's baseline, per dist and mode
+ratio() {	# JSON VARIANT DIST MODE
+	local i n
+	n=$("$jq" "$1" comparisons | cut -d' ' -f2)
+	for ((i = 0; i < n; i++)); do
+		set -- "$1" "$2" "$3" "$4" $("$jq" "$1" comparisons.$i.variant \
+			comparisons.$i.dist comparisons.$i.mode)
+		if [ "$5" = "$2" ] && [ "$6" = "$3" ] && [ "$7" = "$4" ]; then
+			"$jq" "$1" comparisons.$i.ratio comparisons.$i.ci_low \
+				comparisons.$i.ci_high | paste -sd' ' |
+				awk '{ printf "%.2f [%.2f-%.2f]", $1, $2, $3 }'
+			return
+		fi
+	done
+	echo "-"
+}
+
+summary() {	# MODE
+	local d
+	for d in ${dists//,/ }; do
+		echo "| $d | $(ratio "$out/hotfix.json" fast "$d" "$1") |" \
+		     "$(ratio "$out/hotfix.json" fast-batch "$d" "$1") |" \
+		     "$(ratio "$out/hotfix.json" fast-batch-scalar "$d" "$1") |" \
+		     "$(ratio "$out/hotfix.json" hotfix-batch "$d" "$1") |" \
+		     "$(ratio "$out/v2.json" fast "$d" "$1") |" \
+		     "$(ratio "$out/v2.json" fast-batch "$d" "$1") |"
+	done
+}
+
+# the median ns of VARIANT over the throughput rows of every distribution
+median_ns() {	# JSON VARIANT
+	local i n
+	n=$("$jq" "$1" results | cut -d' ' -f2)
+	for ((i = 0; i < n; i++)); do
+		set -- "$1" "$2" $("$jq" "$1" results.$i.variant results.$i.mode \
+			results.$i.ns_per_call.median)
+		[ "$3" = "$2" ] && [ "$4" = throughput ] && echo "$5"
+	done | sort -g | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] }'
+}
+
+# in context: 1000 regions, the score + histogram stage before and after
+ctx=(--minr 1000 --maxr 1000 --duration 60s)
+stage_runs() {	# PROFILE SCORER: 5 invocations, the stage line of each
+	local k
+	for k in 1 2 3 4 5; do
+		echo "bench-fast: in context, $1, kernel vs $2, invocation $k of 5" >&2
+		"$hs" sim "${ctx[@]}" --profile "$1" --compare-scorers "kernel,$2" \
+			>"$out/sim-$1-$2-$k.txt"
+		grep -q 'made identical decisions' "$out/sim-$1-$2-$k.txt" || {
+			echo "bench-fast: $1: kernel and $2 decided differently" >&2
+			exit 1
+		}
+	done
+}
+stage_row() {	# PROFILE SCORER
+	local k
+	for k in 1 2 3 4 5; do
+		sed -n 's/^score + histogram stage: kernel \([0-9]*\) ns -> [a-z-]* \([0-9]*\) ns per aggregation: \([0-9.]*\)x.*/\1 \2 \3/p' \
+			"$out/sim-$1-$2-$k.txt"
+	done | sort -k3 -g | awk -v p="$1" -v s="$2" '
+		{ a[NR] = $1; b[NR] = $2; r[NR] = $3 }
+		END { m = int((NR + 1) / 2)
+		      printf "| %s | %s | %d | %d | %.2fx | %.2f-%.2fx |\n",
+			p, s, a[m], b[m], r[m], r[1], r[NR] }'
+}
+for p in hotfix mm-new; do
+	for s in fast fast-batch; do
+		stage_runs "$p" "$s"
+	done
+done
+
+section=$(mktemp)
+trap 'rm -f "$section"' EXIT
+{
+	echo "<!-- fast:begin (written by make bench; edits here are lost) -->"
+	echo "## The prepared scorer (\`fast\`, \`fast-batch\`)"
+	echo
+	echo "Measured $(date -u +%Y-%m-%d) by \`make bench\` (scripts/bench-fast.sh) on"
+	echo "$("$jq" "$out/hotfix.json" environment.cpu_model), CPU $("$jq" "$out/hotfix.json" environment.cpu) pinned,"
+	echo "Linux $("$jq" "$out/hotfix.json" environment.kernel), $("$jq" "$out/hotfix.json" environment.compiler)."
+	echo "\`fast-batch\` scored with **$("$jq" "$out/hotfix.json" environment.vector)**; a prepared"
+	echo "scheme is $("$jq" "$out/hotfix.json" config.prepared_bytes) bytes (\`sizeof(struct hs_prep)\`)."
+	echo "All figures are TSC-derived (no PMU on this VM). \`fast\` is one"
+	echo "region per call through a function pointer, as the kernel calls"
+	echo "\`damon_hot_score()\`; the batches score $("$jq" "$out/hotfix.json" config.batch_regions) regions a call and are"
+	echo "reported **per region**. In latency mode a batch's calls are chained,"
+	echo "not its regions, so its throughput row is the one to read. See"
+	echo "[proposal-prepared-score.md](proposal-prepared-score.md)."
+	echo
+	echo "### Ratios, throughput (time of the baseline / time of the variant, per region)"
+	echo
+	echo "Paired medians with 95 % bootstrap CIs, from the two runs below."
+	echo "Target: 5x per region in a batch."
+	echo
+	echo "| dist | fast vs hotfix | fast-batch vs hotfix | fast-batch-scalar vs hotfix | hotfix-batch vs hotfix | fast vs v2-ilog2 | fast-batch vs v2-ilog2 |"
+	echo "|---|---|---|---|---|---|---|"
+	summary throughput
+	echo
+	echo "The same in latency mode:"
+	echo
+	echo "| dist | fast vs hotfix | fast-batch vs hotfix | fast-batch-scalar vs hotfix | hotfix-batch vs hotfix | fast vs v2-ilog2 | fast-batch vs v2-ilog2 |"
+	echo "|---|---|---|---|---|---|---|"
+	summary latency
+	echo
+	echo "Preparing a scheme (\`fast-prepare\`: prepare, then score one"
+	echo "region) costs $(median_ns "$out/prep.json" fast-prepare) ns (\`hotscore bench ${prep[*]}\`,"
+	echo "the median over the distributions): once per change of a scheme's"
+	echo "weights or of the context's intervals."
+	echo
+	echo "### Against hotfix"
+	echo
+	echo "\`hotscore bench ${vs_hotfix[*]}\`:"
+	echo
+	cat "$out/hotfix.md"
+	echo
+	echo "### Against v2-ilog2"
+	echo
+	echo "\`hotscore bench ${vs_v2[*]}\`:"
+	echo
+	cat "$out/v2.md"
+	echo
+	echo "### In context: the score + histogram stage"
+	echo
+	echo "\`hotscore sim ${ctx[*]} --profile P --compare-scorers kernel,S\`,"
+	echo "5 invocations each; every one made identical decisions with both"
+	echo "scorers. ns per aggregation (TSC-derived), the median invocation by"
+	echo "ratio, and the range of the ratio:"
+	echo
+	echo "| profile | scorer | kernel ns | prepared ns | ratio | range |"
+	echo "|---|---|---|---|---|---|"
+	for p in hotfix mm-new; do
+		for s in fast fast-batch; do
+			stage_row "$p" "$s"
+		done
+	done
+	echo
+	echo "One of them in full (hotfix, fast-batch, invocation 1):"
+	echo
+	sed -n '/^cost per aggregation/,/^compare:/p' \
+		"$out/sim-hotfix-fast-batch-1.txt" | grep -v '^$' | sed 's/^/    /'
+	echo
+	echo "<!-- fast:end -->"
+} >"$section"
+
+splice_section "$doc" fast "$section"
+echo "bench-fast: wrote $doc" >&2
