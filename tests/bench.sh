@@ -281,6 +281,11 @@ grep -q 'bad.jsonl:2: not a JSON object' "$tmp/err" && ok "names the line" ||
 grep -v '"fn":"fls"' "$kres" | grep -v '"fn":"ilog2"' | grep -v '"mode":"latency"' |
 	sed 's/"fn":"loop"/"fn":"nosuch"/' >"$tmp/unknown.jsonl"
 expect_bad "--import: an unknown variant" "" bench --import "$tmp/unknown.jsonl"
+sed 's/"fn":"ilog2"/"fn":"fast-batch"/' "$kres" >"$tmp/prepared.jsonl"
+expect_bad "--import: a prepared variant" "" bench --import "$tmp/prepared.jsonl"
+grep -q "'fast-batch' takes a prepared scheme, which hotscore.ko does not time" "$tmp/err" &&
+	ok "--import names the prepared variant" ||
+	fail "--import prepared" "$(cat "$tmp/err")"
 grep -v '"mode":"latency","fn":"ilog2"' "$kres" >"$tmp/missing.jsonl"
 expect_bad "--import: a result missing" "" bench --import "$tmp/missing.jsonl"
 grep '"identify"' "$kres" >"$tmp/none.jsonl"; echo >>"$tmp/none.jsonl"
