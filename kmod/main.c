@@ -231,8 +231,8 @@ static int parse_params(struct config *c)
 			pr_err("variants: no variant '%s'\n", names[i]);
 			return -EINVAL;
 		}
-		if (c->v[i]->call != HS_CALL_INPUT) {
-			pr_err("variants: '%s' takes a prepared scheme; time it with hotscore bench\n",
+		if (c->v[i]->user_only) {
+			pr_err("variants: '%s' is timed in user space only (hotscore bench)\n",
 			       names[i]);
 			return -EINVAL;
 		}

@@ -60,15 +60,35 @@ summary() {	# MODE
 	done
 }
 
-# the median ns of VARIANT over the throughput rows of every distribution
-median_ns() {	# JSON VARIANT
+# "X ns (dist), Y ns (dist)": VARIANT's throughput medians
+ns_by_dist() {	# JSON VARIANT
 	local i n
 	n=$("$jq" "$1" results | cut -d' ' -f2)
 	for ((i = 0; i < n; i++)); do
 		set -- "$1" "$2" $("$jq" "$1" results.$i.variant results.$i.mode \
-			results.$i.ns_per_call.median)
-		[ "$3" = "$2" ] && [ "$4" = throughput ] && echo "$5"
-	done | sort -g | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] }'
+			results.$i.ns_per_call.median results.$i.dist)
+		[ "$3" = "$2" ] && [ "$4" = throughput ] &&
+			printf '%.0f ns (%s)\n' "$5" "$6"
+	done | paste -sd, | sed 's/,/, /g'
+}
+
+# what fast-batch scored with, over the distributions of the main run
+vector_used() {
+	local i n
+	n=$("$jq" "$out/hotfix.json" results | cut -d' ' -f2)
+	for ((i = 0; i < n; i++)); do
+		[ "$("$jq" "$out/hotfix.json" results.$i.variant)" = fast-batch ] &&
+			"$jq" "$out/hotfix.json" results.$i.vector
+	done | sort -u | paste -sd/
+}
+
+clock_note() {
+	local j=$out/hotfix.json
+	if [ "$("$jq" "$j" environment.tsc)" = true ]; then
+		echo "Cycle figures are TSC ticks (TSC-derived); counters: $("$jq" "$j" environment.counters)."
+	else
+		echo "Clock: $("$jq" "$j" environment.clock)."
+	fi
 }
 
 # in context: 1000 regions, the score + histogram stage before and after
@@ -111,9 +131,9 @@ trap 'rm -f "$section"' EXIT
 	echo "Measured $(date -u +%Y-%m-%d) by \`make bench\` (scripts/bench-fast.sh) on"
 	echo "$("$jq" "$out/hotfix.json" environment.cpu_model), CPU $("$jq" "$out/hotfix.json" environment.cpu) pinned,"
 	echo "Linux $("$jq" "$out/hotfix.json" environment.kernel), $("$jq" "$out/hotfix.json" environment.compiler)."
-	echo "\`fast-batch\` scored with **$("$jq" "$out/hotfix.json" environment.vector)**; a prepared"
+	echo "\`fast-batch\` scored with **$(vector_used)**; a prepared"
 	echo "scheme is $("$jq" "$out/hotfix.json" config.prepared_bytes) bytes (\`sizeof(struct hs_prep)\`)."
-	echo "All figures are TSC-derived (no PMU on this VM). \`fast\` is one"
+	echo "$(clock_note) \`fast\` is one"
 	echo "region per call through a function pointer, as the kernel calls"
 	echo "\`damon_hot_score()\`; the batches score $("$jq" "$out/hotfix.json" config.batch_regions) regions a call and are"
 	echo "reported **per region**. In latency mode a batch's calls are chained,"
@@ -136,8 +156,8 @@ trap 'rm -f "$section"' EXIT
 	summary latency
 	echo
 	echo "Preparing a scheme (\`fast-prepare\`: prepare, then score one"
-	echo "region) costs $(median_ns "$out/prep.json" fast-prepare) ns (\`hotscore bench ${prep[*]}\`,"
-	echo "the median over the distributions): once per change of a scheme's"
+	echo "region) costs $(ns_by_dist "$out/prep.json" fast-prepare)"
+	echo "(\`hotscore bench ${prep[*]}\`): once per change of a scheme's"
 	echo "weights or of the context's intervals."
 	echo
 	echo "### Against hotfix"

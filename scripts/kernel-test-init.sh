@@ -37,7 +37,7 @@ echo "=== rmmod identify rc=$?"
 dmesg -c
 
 # each bad parameter alone, with nothing loaded, and its own message
-for bad in variants=bogus variants=fast iterations=5 mode=fast dist=gauss inputs=0 runs=0; do
+for bad in variants=bogus variants=fast variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0; do
 	[ -e /sys/module/hotscore ] && echo "=== hotscore still loaded"
 	insmod /hotscore.ko $bad
 	echo "=== insmod $bad rc=$?"

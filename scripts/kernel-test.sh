@@ -136,7 +136,7 @@ check_common() {	# NAME: what both kernels must show
 	grep -q '^=== rmmod identify rc=0' "$log" && ! grep -q '^=== hotscore still loaded' "$log" &&
 		ok "$n: identify unloads, nothing loaded for the bad parameters" ||
 		fail "$n: unload" "$(grep -E '^=== (rmmod identify|hotscore still)' "$log")"
-	for bad in variants=bogus variants=fast iterations=5 mode=fast dist=gauss inputs=0 runs=0; do
+	for bad in variants=bogus variants=fast variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0; do
 		key=${bad%%=*}
 		msg=$(between "$n" "dmesg $bad" | grep "hotscore: ")
 		grep -q "^=== insmod $bad rc=[1-9]" "$log" &&

@@ -70,6 +70,25 @@ if "$hs" bench --variants hotfix,fast-batch --dist file:"$tmp/twoschemes.csv" 2>
 else
 	fail "two-scheme message" "$("$hs" bench --variants hotfix,fast-batch --dist file:"$tmp/twoschemes.csv" 2>&1)"
 fi
+HOTSCORE_SIMD=sse2 expect_bad "HOTSCORE_SIMD that names no scorer" "" bench
+echo '{"old": true}' >"$tmp/keep.json"
+expect_bad "a bad --dist leaves an old --json alone" "" bench --variants loop \
+	--dist file:"$tmp/div0.csv" --json "$tmp/keep.json"
+grep -q '"old"' "$tmp/keep.json" && ok "the old --json is still there" ||
+	fail "old --json" "truncated: '$(cat "$tmp/keep.json")'"
+# aggr above 1 s: no age map, so fast-batch falls back to the loop, and says so
+printf 'sample_us,aggr_us,nr_accesses,age\n5000,5000000,3,10\n5000,5000000,20,5000\n' \
+	>"$tmp/slow.csv"
+"$hs" bench --variants hotfix,fast-batch --dist seed,file:"$tmp/slow.csv" \
+	--iterations 200000 --runs 2 --modes throughput --json "$tmp/slow.json" \
+	>"$tmp/slowout" 2>&1
+want=$(grep -q avx512f /proc/cpuinfo && grep -q avx512vbmi /proc/cpuinfo &&
+       echo avx512 || echo scalar)
+grep -q "fast-batch scores with $want on seed, scalar on file:" "$tmp/slowout" &&
+	[ "$("$jq" "$tmp/slow.json" results.2.regions_per_call results.2.vector \
+	     results.5.vector results.1.regions_per_call | paste -sd' ')" = "64 $want scalar 1" ] &&
+	ok "fast-batch names the scorer it used per distribution" ||
+	fail "per-dist scorer" "$(grep batches "$tmp/slowout"); $("$jq" "$tmp/slow.json" results.2.regions_per_call results.2.vector results.5.vector)"
 fastv=hotfix,v2-ilog2,fast,fast-batch,fast-batch-scalar,hotfix-batch
 for simd in "" scalar; do
 	HOTSCORE_SIMD=$simd "$hs" bench "${short[@]}" --variants $fastv \
@@ -78,7 +97,7 @@ for simd in "" scalar; do
 	rc=$?
 	want=$([ "$simd" = scalar ] && echo scalar || echo '(avx512|scalar)')
 	[ $rc -eq 0 ] &&
-		grep -qE "^  batches   64 regions a call, costs per region; fast-batch scores with $want" "$tmp/fout" &&
+		grep -qE "^  batches   64 regions a call, costs per region; fast-batch scores with $want on uniform, $want on young" "$tmp/fout" &&
 		ok "prepared variants run (HOTSCORE_SIMD=$simd)" ||
 		fail "prepared variants (HOTSCORE_SIMD=$simd)" "exit $rc: $(head -c 300 "$tmp/ferr")"
 done
@@ -283,7 +302,7 @@ grep -v '"fn":"fls"' "$kres" | grep -v '"fn":"ilog2"' | grep -v '"mode":"latency
 expect_bad "--import: an unknown variant" "" bench --import "$tmp/unknown.jsonl"
 sed 's/"fn":"ilog2"/"fn":"fast-batch"/' "$kres" >"$tmp/prepared.jsonl"
 expect_bad "--import: a prepared variant" "" bench --import "$tmp/prepared.jsonl"
-grep -q "'fast-batch' takes a prepared scheme, which hotscore.ko does not time" "$tmp/err" &&
+grep -q "'fast-batch' is timed in user space only, not by hotscore.ko" "$tmp/err" &&
 	ok "--import names the prepared variant" ||
 	fail "--import prepared" "$(cat "$tmp/err")"
 grep -v '"mode":"latency","fn":"ilog2"' "$kres" >"$tmp/missing.jsonl"

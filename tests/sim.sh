@@ -70,6 +70,9 @@ expect_bad "bad profile in a comparison" "" sim --compare-profiles v6.6,v9
 grep -q -- "--compare-profiles: no profile 'v9'" "$tmp/err" && ok "names --compare-profiles" ||
 	fail "option name" "$(cat "$tmp/err")"
 expect_bad "unknown scorer" "" sim --scorer turbo
+expect_bad "--capture with a prepared scorer" "" sim --scorer fast --capture 10
+expect_bad "--capture with --compare-scorers" "" sim --compare-scorers kernel,fast --capture 10
+HOTSCORE_SIMD=avx2 expect_bad "HOTSCORE_SIMD that names no scorer" "" sim
 expect_bad "compare-scorers needs two" "" sim --compare-scorers fast
 expect_bad "compare-scorers: one twice" "" sim --compare-scorers fast,fast
 expect_bad "compare-scorers: unknown" "" sim --compare-scorers kernel,turbo

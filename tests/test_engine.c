@@ -378,11 +378,14 @@ static void test_prepared_variants(void)
 		CHECK_EQ(hs_variant_regions(v), i ? HS_BATCH_REGIONS : 1);
 		CHECK_EQ(v->call, i ? HS_CALL_BATCH : HS_CALL_FAST);
 		CHECK(!v->ktime, "%s has a seed-style loop", names[i]);
+		CHECK(v->user_only, "%s would be timed by the module", names[i]);
 	}
 	CHECK_EQ(hs_variant_regions(hotfix), 1);
 	CHECK_EQ(hotfix->call, HS_CALL_INPUT);
 	CHECK(!memcmp(&hs_variant_find("fast-prepare")->comp, &hotfix->comp,
 		      sizeof(hotfix->comp)), "fast-prepare: not hotfix's");
+	CHECK(hs_variant_find("fast-prepare")->user_only &&
+	      !hotfix->user_only, "user_only: fast-prepare, not hotfix");
 }
 
 static bool same_comp(const struct hs_components *a,

@@ -91,6 +91,7 @@ struct hs_batch_call {
  * @call:	what @fn is given: HS_CALL_INPUT unless set.
  * @regions:	regions scored per call: 0 (one) unless a batch.
  * @vector:	a prepared batch that takes the best vector scorer.
+ * @user_only:	timed by `hotscore bench` only: hotscore.ko refuses it.
  */
 struct hs_variant {
 	const char *name;
@@ -101,6 +102,7 @@ struct hs_variant {
 	enum hs_call call;
 	unsigned int regions;
 	bool vector;
+	bool user_only;
 };
 
 extern const struct hs_variant hs_variants[];

@@ -18,6 +18,7 @@ enum hs_fast_impl {
 };
 
 bool hs_fast_impl_supported(enum hs_fast_impl impl);
+int hs_simd_env(enum hs_fast_impl *impl);
 enum hs_fast_impl hs_fast_impl_best(void);
 const char *hs_fast_impl_name(enum hs_fast_impl impl);
 enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,

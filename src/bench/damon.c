@@ -78,7 +78,8 @@ hs_ktime_##id(struct hs_ktime_run *run)					\
 
 #define HS_VARIANT_ROW(id, name, freq, div, age, fls, clamp, what)	\
 	{ name, HS_COMPONENTS(freq, div, age, fls, clamp),		\
-	  hs_score_##id, hs_ktime_##id, what, HS_CALL_INPUT, 1, false },
+	  hs_score_##id, hs_ktime_##id, what, HS_CALL_INPUT, 1, false,	\
+	  false },
 
 /*
  * The age_in_log methods, each inlined into the function the 2026 patches
@@ -184,19 +185,19 @@ const struct hs_variant hs_variants[] = {
 	HS_PROFILE_LIST(HS_PROFILE_VROW)
 	{ "fast", HS_FAST_COMP, hs_score_fast, NULL,
 	  "hotfix, prepared (fast.h): one region a call",
-	  HS_CALL_FAST, 1, false },
+	  HS_CALL_FAST, 1, false, true },
 	{ "fast-batch", HS_FAST_COMP, hs_score_fast_batch, NULL,
 	  "hotfix, prepared: 64 regions a call, vector unit if any; per region",
-	  HS_CALL_BATCH, HS_BATCH_REGIONS, true },
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, true, true },
 	{ "fast-batch-scalar", HS_FAST_COMP, hs_score_fast_batch, NULL,
 	  "hotfix, prepared: 64 regions a call, the portable loop; per region",
-	  HS_CALL_BATCH, HS_BATCH_REGIONS, false },
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, true },
 	{ "fast-prepare", HS_FAST_COMP, hs_score_fast_prepare, NULL,
 	  "hotfix: prepare the scheme (fast.h), then score the region",
-	  HS_CALL_INPUT, 1, false },
+	  HS_CALL_INPUT, 1, false, true },
 	{ "hotfix-batch", HS_FAST_COMP, hs_score_hotfix_batch, NULL,
 	  "hotfix as the kernel has it, inlined in a loop of 64; per region",
-	  HS_CALL_BATCH, HS_BATCH_REGIONS, false },
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, true },
 };
 const unsigned int hs_nr_variants = sizeof(hs_variants) /
 				    sizeof(hs_variants[0]);

@@ -552,9 +552,11 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 					r->mt[2 * at + h] = (s[2 * k + h].mt +
 							     per[k] / 2) / per[k];
 					r->scale[2 * at + h] = s[2 * k + h].scale;
-					r->cycles[2 * at + h] = s[2 * k + h].cycles;
+					r->cycles[2 * at + h] =
+						s[2 * k + h].cycles / per[k];
 					r->ins[2 * at + h] =
-						s[2 * k + h].instructions;
+						s[2 * k + h].instructions /
+						per[k];
 					r->counters &= s[2 * k + h].counters;
 				}
 			}
@@ -704,9 +706,13 @@ static void raise_to_clock_step(struct bench *b)
 	}
 }
 
-static void measure(struct bench *b)
+/*
+ * Every distribution's inputs, built and checked: bad input exits here,
+ * before any output file is opened (and truncated) and before any timing.
+ */
+static void prepare_inputs(struct bench *b)
 {
-	unsigned int di, mi, v;
+	unsigned int di;
 
 	for (di = 0; di < b->nr_dists; di++) {
 		build_pool(b, &b->dists[di]);
@@ -714,6 +720,12 @@ static void measure(struct bench *b)
 		bench_build_calls(b, &b->dists[di]);
 		bench_check_calls(b, &b->dists[di]);
 	}
+}
+
+static void measure(struct bench *b)
+{
+	unsigned int di, mi, v;
+
 	b->results = xcalloc((size_t)b->nr_dists * b->nr_modes *
 			     (b->nr_variants + 1), sizeof(*b->results));
 	/*
@@ -805,6 +817,7 @@ int hs_cmd_bench(int argc, char **argv)
 	char err[256];
 
 	parse(&b, argc, argv);
+	hs_check_simd_env();
 	if (b.import)
 		return import_results(&b);
 	b.layout = hs_host_fixed_layout(b.keep_aslr ? NULL : hs_argv);
@@ -816,6 +829,7 @@ int hs_cmd_bench(int argc, char **argv)
 	b.cflags = HS_CFLAGS;
 	if (hs_host_init(&b.host, b.cpu, b.clock, err, sizeof(err)))
 		hs_die("%s", err);
+	prepare_inputs(&b);
 	json = hs_open_output("--json", b.json);
 	csv = hs_open_output("--csv", b.csv);
 	svg = hs_open_output("--svg", b.svg);

@@ -46,9 +46,11 @@ struct bench_classes {
  * @in:		the pool, wrapped around the same way (the kernel's form).
  * @hot:	a batch call's scores.
  * @pool:	the calls, as the engine cycles over them.
+ * @impl:	the batch scorer a vector variant uses on this distribution.
  */
 struct bench_calls {
 	struct hs_prep *prep;
+	enum hs_fast_impl impl;
 	unsigned int *nr, *last, *age;
 	struct hs_input *in;
 	int *hot;

@@ -6,9 +6,8 @@
  *
  * The scheme is prepared once, from the pool's first row, as the kernel
  * would when a scheme is committed; every row must share its intervals and
- * weights.  A batch call scores the next HS_BATCH_REGIONS regions of the
- * pool, wrapping around, so that the calls cover the pool as the one-region
- * variants' calls do.
+ * weights.  A batch call scores HS_BATCH_REGIONS consecutive regions of
+ * the pool, wrapping around; the calls cover every row equally often.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -58,35 +57,59 @@ static void build_fast(const struct bench_dist *d, struct bench_calls *c)
 	c->pool = (struct hs_pool){ f, sizeof(*f), d->nr_pool, 1 };
 }
 
+static size_t gcd(size_t a, size_t b)
+{
+	while (b) {
+		size_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * Batch calls: call k scores the regions from (k * per) mod nr on, in
+ * arrays padded with the pool's first per - 1 rows so that every call is
+ * contiguous.  nr / gcd(nr, per) calls cover lcm(nr, per) regions: every
+ * row of the pool equally often, as the one-region variants cover it.
+ */
 static void build_batch(const struct bench_dist *d, const struct hs_variant *v,
 			struct bench_calls *c)
 {
 	unsigned int per = hs_variant_regions(v);
-	size_t nr = (d->nr_pool + per - 1) / per, j;
+	size_t nr = d->nr_pool / gcd(d->nr_pool, per), len = d->nr_pool + per - 1;
 	struct hs_batch_call *bc = xcalloc(nr, sizeof(*bc));
+	size_t j, at;
 
-	c->nr = xcalloc(nr * per, sizeof(*c->nr));
-	c->last = xcalloc(nr * per, sizeof(*c->last));
-	c->age = xcalloc(nr * per, sizeof(*c->age));
-	c->in = xcalloc(nr * per, sizeof(*c->in));
+	c->nr = xcalloc(len, sizeof(*c->nr));
+	c->last = xcalloc(len, sizeof(*c->last));
+	c->age = xcalloc(len, sizeof(*c->age));
+	c->in = xcalloc(len, sizeof(*c->in));
 	c->hot = xcalloc(per, sizeof(*c->hot));
-	for (j = 0; j < nr * per; j++) {
+	for (j = 0; j < len; j++) {
 		c->in[j] = d->pool[j % d->nr_pool];
 		c->nr[j] = c->in[j].nr_accesses;
 		c->last[j] = c->in[j].last_nr_accesses;
 		c->age[j] = c->in[j].age;
 	}
-	for (j = 0; j < nr; j++)
+	for (j = 0; j < nr; j++) {
+		at = j * per % d->nr_pool;
 		bc[j] = (struct hs_batch_call){
 			.prep = c->prep,
 			.batch = v->vector ? hs_fast_batch_best : hs_fast_batch,
-			.r = { c->nr + j * per, c->last + j * per,
-			       c->age + j * per },
-			.in = c->in + j * per,
+			.r = { c->nr + at, c->last + at, c->age + at },
+			.in = c->in + at,
 			.hot = c->hot,
 			.n = per,
 		};
+	}
 	c->pool = (struct hs_pool){ bc, sizeof(*bc), nr, per };
+	/* what hs_fast_batch_best() does with this scheme */
+	c->impl = HS_FAST_SCALAR;
+	if (v->vector && hs_fast_impl_best() == HS_FAST_AVX512 &&
+	    hs_fast_avx512_usable(c->prep))
+		c->impl = HS_FAST_AVX512;
 }
 
 /**
@@ -149,7 +172,7 @@ void bench_check_calls(const struct bench *b, const struct bench_dist *d)
 		for (j = 0; j < c->pool.nr; j++) {
 			got = var->fn(base + j * c->pool.stride);
 			for (i = 0; i < per; i++) {
-				at = (j * per + i) % d->nr_pool;
+				at = (j * per % d->nr_pool + i) % d->nr_pool;
 				want = hs_score(&var->comp, &d->pool[at],
 						NULL).hot;
 				if (per > 1)

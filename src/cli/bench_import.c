@@ -259,8 +259,8 @@ void bench_import(struct bench *b)
 		if (!b->variants[k - 1])
 			hs_die("--import: %s: '%s' is not a variant", path,
 			       fns[k]);
-		if (b->variants[k - 1]->call != HS_CALL_INPUT)
-			hs_die("--import: %s: '%s' takes a prepared scheme, which hotscore.ko does not time",
+		if (b->variants[k - 1]->user_only)
+			hs_die("--import: %s: '%s' is timed in user space only, not by hotscore.ko",
 			       path, fns[k]);
 	}
 	b->nr_variants = nf - 1;

@@ -60,6 +60,51 @@ static const char *check_of(const struct bench_result *r)
 	return r->variant ? hs_check_name(r->check) : "empty-call baseline";
 }
 
+/* A batch variant's figures are per region, not per call. */
+static bool per_region(const struct bench_result *r)
+{
+	return r->variant && hs_variant_regions(r->variant) > 1;
+}
+
+/* The 0-based index of @r's variant in the run's list. */
+static unsigned int variant_index(const struct bench *b,
+				  const struct bench_result *r)
+{
+	unsigned int v;
+
+	for (v = 0; v < b->nr_variants && b->variants[v] != r->variant; v++)
+		;
+	return v;
+}
+
+/*
+ * The batches line of the header: what a batch costs are reported per, and
+ * which scorer fast-batch used on each distribution (the vector one needs
+ * intervals up to 1 s, and a moving-sum window at an end).
+ */
+static void print_batches(const struct bench *b, FILE *f)
+{
+	unsigned int v, vec = b->nr_variants, di;
+	bool any = false;
+
+	for (v = 0; v < b->nr_variants; v++) {
+		any |= hs_variant_regions(b->variants[v]) > 1;
+		if (b->variants[v]->vector && vec == b->nr_variants)
+			vec = v;
+	}
+	if (!any)
+		return;
+	fprintf(f, "  batches   %u regions a call, costs per region", HS_BATCH_REGIONS);
+	if (vec < b->nr_variants && b->dists[0].calls[vec].prep) {
+		fprintf(f, "; %s scores with", b->variants[vec]->name);
+		for (di = 0; di < b->nr_dists; di++)
+			fprintf(f, "%s %s on %s", di ? "," : "",
+				hs_fast_impl_name(b->dists[di].calls[vec].impl),
+				b->dists[di].name);
+	}
+	fputc('\n', f);
+}
+
 static unsigned int name_width(const struct bench *b, bool dists)
 {
 	unsigned int w = dists ? 4 : 7, i;
@@ -104,15 +149,7 @@ static void print_header(struct bench *b, FILE *f)
 			i + 1 < b->nr_dists ? "," : "");
 	fprintf(f, "; pool of %lu; --seed %llu\n", b->pool,
 		(unsigned long long)b->seed);
-	for (i = 0; i < b->nr_variants; i++)
-		if (b->variants[i]->call == HS_CALL_BATCH) {
-			fprintf(f, "  batches   %u regions a call, costs per region; fast-batch scores with %s%s\n",
-				HS_BATCH_REGIONS,
-				hs_fast_impl_name(bench_vector_impl()),
-				bench_vector_impl() == HS_FAST_SCALAR ?
-				" (HOTSCORE_SIMD=scalar, or no AVX-512)" : "");
-			break;
-		}
+	print_batches(b, f);
 }
 
 /* The smallest "nice" bucket width (ps) that fits [min, max] in 5. */
@@ -328,6 +365,24 @@ static void print_accuracy(struct bench *b, FILE *f)
 		(double)b->core_hz / 1e6);
 }
 
+/* --method ktime: name the variants the seed's loop does not apply to. */
+static void print_no_ktime(const struct bench *b, FILE *f)
+{
+	unsigned int v, n = 0;
+
+	if (!b->ktime)
+		return;
+	for (v = 0; v < b->nr_variants; v++) {
+		if (b->variants[v]->ktime)
+			continue;
+		fprintf(f, "%s%s", n++ ? ", " : "\n--method ktime: not for ",
+			b->variants[v]->name);
+	}
+	if (n)
+		fputs(" (no seed-style loop: they are not one call an input)\n",
+		      f);
+}
+
 /** bench_print_text() - the default report: seed tables, then comparison. */
 void bench_print_text(struct bench *b, FILE *f)
 {
@@ -360,6 +415,7 @@ void bench_print_text(struct bench *b, FILE *f)
 			print_ktime_table(b, r, f);
 		}
 	}
+	print_no_ktime(b, f);
 	print_comparison(b, f);
 	print_counters(b, f);
 	print_accuracy(b, f);
@@ -370,7 +426,7 @@ void bench_print_markdown(struct bench *b, FILE *f)
 {
 	unsigned int di, mi, v;
 
-	fprintf(f, "| variant | dist | mode | ns/call median [min–max] | %s"
+	fprintf(f, "| variant | dist | mode | ns/call (batches: per region) median [min–max] | %s"
 		"ratio vs %s [95%% CI] | verdict | check |\n"
 		"|---|---|---|---|%s---|---|---|\n", b->host.clock.tsc ?
 		"TSC cycles/call median [min–max] | " : "",
@@ -472,8 +528,9 @@ void bench_print_commit(struct bench *b, FILE *f)
 				int n;
 
 				n = snprintf(line, sizeof(line),
-					     "  %-14.14s %7.2f ns", r->name,
-					     bench_ns(b, r->ns.median));
+					     "  %-17.17s %6.2f ns%s", r->name,
+					     bench_ns(b, r->ns.median),
+					     per_region(r) ? "/r" : "  ");
 				if (h->clock.tsc)
 					n += snprintf(line + n, sizeof(line) - (size_t)n,
 						      " %6.1f cyc",
@@ -492,9 +549,17 @@ void bench_print_commit(struct bench *b, FILE *f)
 						 bench_ppm(r->ci_low),
 						 bench_ppm(r->ci_high),
 						 r->check == HS_CHECK_OK ?
-						 verdict_of(r) : "DCE?");
+						 verdict_of(r) : r->check ==
+						 HS_CHECK_AT_BASELINE ?
+						 "at-base" : "DCE?");
 				fprintf(f, "%.72s\n", line);
 			}
+		}
+	for (v = 0; v < b->nr_variants; v++)
+		if (hs_variant_regions(b->variants[v]) > 1) {
+			fprintf(f, "\nns/r: per region of a %u-region batch.\n",
+				HS_BATCH_REGIONS);
+			break;
 		}
 	fputc('\n', f);
 	/* the seed, always: with it the command makes the same inputs */
@@ -641,9 +706,16 @@ static void json_result(struct bench *b, FILE *f,
 	fputs(",\"dist\":", f);
 	json_write_string(f, b->dists[r->dist].name);
 	fprintf(f, ",\"mode\":\"%s\",\"role\":\"%s\",\"samples\":%zu,"
-		"\"ns_per_call\":", hs_mode_name(r->mode), !r->variant ?
+		"\"regions_per_call\":%u,", hs_mode_name(r->mode), !r->variant ?
 		"empty-call baseline" : r->baseline ? "baseline" : "variant",
-		r->n);
+		r->n, r->variant ? hs_variant_regions(r->variant) : 1);
+	if (r->variant && r->variant->vector) {
+		json_key(f, "vector");	/* what fast-batch used here */
+		json_write_string(f, hs_fast_impl_name(
+			b->dists[r->dist].calls[variant_index(b, r)].impl));
+		fputc(',', f);
+	}
+	fputs("\"ns_per_call\":", f);
 	json_ns_stats(b, f, &r->ns);
 	if (b->host.clock.tsc)
 		fprintf(f, ",\"cycles_per_call\":{\"median\":%.3f,\"min\":%.3f,"
@@ -750,7 +822,8 @@ void bench_write_csv(struct bench *b, FILE *f)
 
 	fputs("variant,dist,mode,samples,ns_median,ns_min,ns_max,ns_q1,ns_q3,"
 	      "ns_mad,ns_tmean,tsc_cycles_median,ratio,ci_low,ci_high,verdict,"
-	      "check,class_mean_ns,class_p95_ns,class_p99_ns\n", f);
+	      "check,class_mean_ns,class_p95_ns,class_p99_ns,regions_per_call\n",
+	      f);
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			for (v = 0; v <= b->nr_variants; v++) {
@@ -794,12 +867,14 @@ void bench_write_csv(struct bench *b, FILE *f)
 					 "optimized-away" : "ok") :
 					"empty-call baseline");
 				if (r->variant && r->cls)
-					fprintf(f, "%.4f,%.4f,%.4f\n",
+					fprintf(f, "%.4f,%.4f,%.4f,",
 						bench_ns(b, r->cls_mean),
 						bench_ns(b, r->cls_p95),
 						bench_ns(b, r->cls_p99));
 				else
-					fputs(",,\n", f);
+					fputs(",,,", f);
+				fprintf(f, "%u\n", r->variant ?
+					hs_variant_regions(r->variant) : 1);
 			}
 }
 
@@ -845,7 +920,7 @@ void bench_write_svg(struct bench *b, FILE *f)
 			"text-anchor=\"middle\">%g</text>\n", X(x), top - 10,
 			X(x), top + rows * rh, X(x), top + rows * rh + 16, x);
 	fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">ns per"
-		" call</text>\n", (left + width - right) / 2,
+		" call (batches: per region)</text>\n", (left + width - right) / 2,
 		top + rows * rh + 34);
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
@@ -855,8 +930,9 @@ void bench_write_svg(struct bench *b, FILE *f)
 				double y = top + row * rh + rh / 2;
 				char label[200];
 
-				snprintf(label, sizeof(label), "%s | %s | %s",
-					 r->name, b->dists[di].name,
+				snprintf(label, sizeof(label), "%s%s | %s | %s",
+					 r->name, per_region(r) ?
+					 " (per region)" : "", b->dists[di].name,
 					 hs_mode_name(r->mode));
 				fputs("<text x=\"10\" y=\"", f);
 				fprintf(f, "%.1f\">", y + 4);

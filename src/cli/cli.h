@@ -32,6 +32,7 @@ unsigned long hs_option_number(const char *opt, const char *s,
 /* A status line on stderr when it is a terminal; hs_progress_done() clears. */
 void hs_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void hs_progress_done(void);
+void hs_check_simd_env(void);
 
 /* Open @path for writing, or exit 2 naming @opt; NULL path: NULL. */
 FILE *hs_open_output(const char *opt, const char *path);

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <hotscore/simd.h>
+
 #include "cli.h"
 
 /*
@@ -251,4 +253,17 @@ FILE *hs_open_output(const char *opt, const char *path)
 	if (!f)
 		hs_die("%s: %s: %s", opt, path, strerror(errno));
 	return f;
+}
+
+/**
+ * hs_check_simd_env() - exit 2 with one line when HOTSCORE_SIMD asks for
+ * something that is not there (bench and sim read it for fast-batch).
+ */
+void hs_check_simd_env(void)
+{
+	enum hs_fast_impl impl;
+
+	if (hs_simd_env(&impl))
+		hs_die("HOTSCORE_SIMD=%s: give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)",
+		       getenv("HOTSCORE_SIMD"));
 }

@@ -471,7 +471,7 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 	unsigned int count[NR_O] = { 0 }, k;
 	struct hs_attrs *a = &c->cfg.attrs;
 	bool have_duration = false, have_profile = false, have_scorer = false;
-	bool compare_profiles = false;
+	bool compare_profiles = false, have_capture = false;
 	const char *v;
 	int i;
 
@@ -539,9 +539,11 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 			have_scorer = true;
 		} else if (hs_opt(argc, argv, &i, "compare-scorers", &v))
 			parse_scorers(c, v);
-		else if (hs_opt(argc, argv, &i, "capture", &v))
+		else if (hs_opt(argc, argv, &i, "capture", &v)) {
 			c->cfg.capture = hs_option_number("--capture", v, 0,
 							  1UL << 24);
+			have_capture = true;
+		}
 		else if (hs_opt(argc, argv, &i, "no-timing", NULL))
 			c->timing = false;
 		else if (hs_opt(argc, argv, &i, "record", &v))
@@ -560,6 +562,8 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 		hs_die("sim: give --compare-profiles or --compare-scorers, not both");
 	if (have_scorer && c->compare_scorers)
 		hs_die("sim: give --scorer or --compare-scorers, not both");
+	if (have_capture && (c->compare_scorers || c->scorers[0]))
+		hs_die("--capture: nothing is captured with a prepared scorer or --compare-scorers: the replay times the kernel's form");
 	if (c->compare_scorers) {
 		/* one profile, both scorers; nothing captured to replay, so
 		 * that the score stage holds the same work in both runs */
@@ -795,6 +799,7 @@ int hs_cmd_sim(int argc, char **argv)
 	if (!c)
 		hs_die("sim: out of memory");
 	parse_args(c, argc, argv);
+	hs_check_simd_env();
 	check_duration(c);	/* the workload and every profile, too */
 	hs_command_line(c->command, sizeof(c->command), argc, argv);
 	if (c->json)

@@ -3,7 +3,8 @@
  * dispatch.c - pick a batch scorer the CPU can run.
  *
  * HOTSCORE_SIMD=scalar in the environment forces the portable one, so that
- * the fallback can be run on a machine that has the vector unit.
+ * the fallback can be run on a machine that has the vector unit;
+ * HOTSCORE_SIMD=avx512 insists on the vector one.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -31,17 +32,40 @@ bool hs_fast_impl_supported(enum hs_fast_impl impl)
 }
 
 /**
- * hs_fast_impl_best() - the fastest batch scorer this CPU runs, unless the
- * environment's HOTSCORE_SIMD=scalar asks for the portable one.
+ * hs_simd_env() - what the environment's HOTSCORE_SIMD asks for.
+ * @impl:	receives it: unset, empty or "auto" is the best this CPU runs;
+ *		"scalar" the portable loop; "avx512" the AVX-512 one.
+ *
+ * Return: 0, or -1 for another value or a unit this CPU lacks (@impl is
+ * then the best this CPU runs).
  */
-enum hs_fast_impl hs_fast_impl_best(void)
+int hs_simd_env(enum hs_fast_impl *impl)
 {
 	const char *env = getenv("HOTSCORE_SIMD");
 
-	if (env && !strcmp(env, "scalar"))
-		return HS_FAST_SCALAR;
-	return hs_fast_impl_supported(HS_FAST_AVX512) ? HS_FAST_AVX512 :
+	*impl = hs_fast_impl_supported(HS_FAST_AVX512) ? HS_FAST_AVX512 :
 		HS_FAST_SCALAR;
+	if (!env || !*env || !strcmp(env, "auto"))
+		return 0;
+	if (!strcmp(env, "scalar")) {
+		*impl = HS_FAST_SCALAR;
+		return 0;
+	}
+	if (!strcmp(env, "avx512") && hs_fast_impl_supported(HS_FAST_AVX512))
+		return 0;
+	return -1;
+}
+
+/**
+ * hs_fast_impl_best() - the fastest batch scorer this CPU runs, unless the
+ * environment's HOTSCORE_SIMD asks for another (hs_simd_env()).
+ */
+enum hs_fast_impl hs_fast_impl_best(void)
+{
+	enum hs_fast_impl impl;
+
+	hs_simd_env(&impl);
+	return impl;
 }
 
 const char *hs_fast_impl_name(enum hs_fast_impl impl)
