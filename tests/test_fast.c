@@ -304,6 +304,174 @@ static void test_batches(void)
 			}
 }
 
+/*
+ * Every batch implementation on @n regions of scheme @in against the model:
+ * each score, and the status (out of range if any score is).
+ */
+static void batch_vs_model(const struct hs_components *c,
+			   const struct hs_input *in, const unsigned int *nr,
+			   const unsigned int *last, const unsigned int *age,
+			   unsigned int n, const char *what)
+{
+	static int hot[256];
+	struct hs_fast_regions r = { nr, last, age };
+	struct hs_input x = *in;
+	struct hs_prep p;
+	unsigned int impl, i;
+
+	hs_prep_init(&p, c, in);
+	for (impl = 0; impl < HS_NR_FAST_IMPLS; impl++) {
+		enum hs_status st, want = HS_OK;
+
+		if (!hs_fast_impl_supported(impl))
+			continue;
+		memset(hot, 0x55, sizeof(hot));
+		st = hs_fast_batch_with(impl, &p, &r, n, hot);
+		for (i = 0; i < n; i++) {
+			struct hs_result m;
+
+			x.nr_accesses = nr[i];
+			x.last_nr_accesses = last[i];
+			x.age = age[i];
+			m = hs_score(c, &x, NULL);
+			if (m.status == HS_DIV0) {
+				want = HS_DIV0;
+				break;
+			}
+			if (m.status == HS_OUT_OF_RANGE)
+				want = HS_OUT_OF_RANGE;
+			CHECK(hot[i] == m.hot, "%s, %s [%u] nr %u last %u age %u: %d, model %d",
+			      what, hs_fast_impl_name(impl), i, nr[i], last[i],
+			      age[i], hot[i], m.hot);
+		}
+		CHECK(st == want, "%s, %s: status %d, model %d", what,
+		      hs_fast_impl_name(impl), st, want);
+	}
+}
+
+/*
+ * Schemes that take each path of the batch loops: the age map and ages
+ * computed per region, the moving sum at both ends of a window and in the
+ * middle, scores out of range on either side (some only below 0), and the
+ * model's fallback, over whole vectors and a ragged tail.
+ */
+static void test_batch_paths(void)
+{
+	static const struct { unsigned long sample, aggr; uint32_t fw, aw; }
+	schemes[] = {
+		{ 5000, 100000, 50, 50 },	/* the seed's */
+		{ 5000, 5000000, 1, 1 },	/* aggr > 1 s: ages per region */
+		{ 1, 1000000, 3, 7 },		/* max_nr 10^6: the reciprocal */
+		{ 7, 100, 1, 0 },
+		{ 100000, 100000, 1, 1 },	/* max_nr 1: counts above 100 */
+		{ 5000, 100000, 200, 4294967097u },	/* weights sum to 1 */
+		{ 1000, 100000, 2, 4294967295u },	/* a score of 100 */
+		{ 1000, 2000000, 2, 4294967295u },	/* 100, ages computed */
+		{ 5000, 100000, 0, 0 },
+	};
+	enum { N = 80 };
+	static unsigned int nr[N], last[N], age[N];
+	unsigned int k, sc, w, i, n;
+	uint64_t rnd = 9;
+	char what[96];
+
+	for (k = 0; k < hs_nr_profiles; k++)
+		for (sc = 0; sc < sizeof(schemes) / sizeof(schemes[0]); sc++)
+			for (w = 0; w < 3; w++) {
+				const struct hs_components *c =
+					&hs_profiles[k].comp;
+				struct hs_input in = { 0 };
+				struct hs_prep p;
+				unsigned long win;
+
+				in.sample_us = schemes[sc].sample;
+				in.aggr_us = schemes[sc].aggr;
+				in.weight_nr_accesses = schemes[sc].fw;
+				in.weight_age = schemes[sc].aw;
+				win = in.aggr_us / in.sample_us;
+				in.passed_sis = 1000;
+				/* bp 0, 10000 (a window just started), half */
+				in.next_aggr_sis = w == 0 ? 1000 : w == 1 ?
+					1000 + win : 1000 + win / 2;
+				hs_prep_init(&p, c, &in);
+				for (i = 0; i < N; i++) {
+					uint64_t x = check_rand(&rnd);
+
+					nr[i] = i % 9 == 8 ? (uint32_t)x :
+						(uint32_t)(x % 140);
+					last[i] = (uint32_t)(x >> 32) % 150;
+					/* 0, both sides of a threshold, any */
+					age[i] = i % 4 == 0 ? 0 : i % 4 == 3 ?
+						(uint32_t)(x >> 8) :
+						p.age_thr[(x >> 40) % HS_FAST_ROWS]
+						- (i % 4 == 1);
+				}
+				/* with age 0: the score 100 in the last two */
+				nr[5] = 76;
+				nr[6] = 1520;
+				age[4] = age[5] = age[6] = 0;
+				for (n = 16; n <= N; n += n < 64 ? 16 : 13) {
+					snprintf(what, sizeof(what),
+						 "%s, scheme %u, window %u, %u regions",
+						 hs_profiles[k].name, sc, w, n);
+					batch_vs_model(c, &in, nr, last, age, n,
+						       what);
+				}
+				/* the score 100 alone: out of range by 1 */
+				batch_vs_model(c, &in, nr + 5, last + 5,
+					       age + 5, 1, "a lone 76");
+				batch_vs_model(c, &in, nr + 6, last + 6,
+					       age + 6, 1, "a lone 1520");
+				for (i = 0; i < 16; i++) {	/* a vector of them */
+					nr[40 + i] = 76;
+					last[40 + i] = 0;
+					age[40 + i] = 0;
+				}
+				batch_vs_model(c, &in, nr + 40, last + 40,
+					       age + 40, 16, "16 x 76");
+				/* nothing accessed: only scores below 0 */
+				memset(nr, 0, sizeof(nr));
+				memset(last, 0, sizeof(last));
+				batch_vs_model(c, &in, nr, last, age, 32,
+					       "no access");
+			}
+}
+
+/* hs_prep_matches() tells every scheme field apart, and the window. */
+static void test_prep_matches(void)
+{
+	struct hs_input in, other;
+	struct hs_prep p;
+	unsigned int k, f;
+
+	for (k = 0; k < hs_nr_profiles; k++) {
+		bool mv = hs_profiles[k].comp.freq == HS_FREQ_MVSUM;
+
+		hs_dist_base(&in);
+		in.next_aggr_sis = 20;
+		hs_prep_init(&p, &hs_profiles[k].comp, &in);
+		other = in;
+		other.nr_accesses = 9;
+		other.last_nr_accesses = 8;
+		other.age = 7;
+		CHECK(hs_prep_matches(&p, &other), "region fields matter");
+		for (f = 0; f < 6; f++) {
+			other = in;
+			switch (f) {
+			case 0: other.sample_us++; break;
+			case 1: other.aggr_us++; break;
+			case 2: other.weight_nr_accesses++; break;
+			case 3: other.weight_age++; break;
+			case 4: other.passed_sis++; break;
+			default: other.next_aggr_sis++; break;
+			}
+			/* the window matters to the moving sum only */
+			CHECK(hs_prep_matches(&p, &other) == (f >= 4 && !mv),
+			      "%s: field %u", hs_profiles[k].name, f);
+		}
+	}
+}
+
 /* A scheme whose intervals trap: every entry point says so. */
 static void test_fast_div0(void)
 {
@@ -338,6 +506,8 @@ int main(void)
 	RUN(test_fast_over_100);
 	RUN(test_prep_window);
 	RUN(test_batches);
+	RUN(test_batch_paths);
+	RUN(test_prep_matches);
 	RUN(test_fast_div0);
 	return CHECK_DONE();
 }

@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include <hotscore/fast.h>
 #include <hotscore/verify.h>
 
 #include "verify/domain.h"
@@ -279,6 +280,7 @@ static void test_fast_same(void)
 static void test_fast_run(void)
 {
 	static struct hs_verify_result res;
+	static struct hs_fast_stats two[HS_VERIFY_MAX_PROFILES];
 	struct hs_verify_config cfg = { .nr = 2, .quick = true, .threads = 2,
 					.seed = 3, .random = 5000,
 					.fast = true };
@@ -291,13 +293,20 @@ static void test_fast_run(void)
 		const struct hs_fast_stats *fs = &res.fast[a];
 
 		CHECK_EQ(fs->inputs[HS_DOM_RANDOM], 5000);
+		/* one scheme a block of the random domain: 5 blocks */
+		CHECK_EQ(fs->schemes[HS_DOM_RANDOM], 5);
 		CHECK(fs->inputs[HS_DOM_GRID] > 0 && fs->mismatches == 0 &&
-		      fs->schemes > 5000 / HS_FAST_RANDOM_BLOCK,
+		      fs->schemes[HS_DOM_GRID] > 0,
 		      "profile %u: %llu grid inputs, %llu mismatches, %llu schemes",
 		      a, (unsigned long long)fs->inputs[HS_DOM_GRID],
 		      (unsigned long long)fs->mismatches,
-		      (unsigned long long)fs->schemes);
+		      (unsigned long long)fs->schemes[HS_DOM_GRID]);
 	}
+	memcpy(two, res.fast, sizeof(two));
+	cfg.threads = 1;
+	CHECK_EQ(hs_verify_run(&cfg, &res), 0);
+	CHECK(!memcmp(two, res.fast, sizeof(two)),
+	      "the prepared scorer's counts depend on the threads");
 	/* mm-new's grid has the moving-sum states: 4 times the inputs */
 	CHECK_EQ(res.fast[1].inputs[HS_DOM_GRID],
 		 4 * res.fast[0].inputs[HS_DOM_GRID]);
@@ -306,6 +315,41 @@ static void test_fast_run(void)
 	CHECK_EQ(hs_verify_run(&cfg, &res), 0);
 	CHECK(!res.fast[0].inputs[HS_DOM_GRID] &&
 	      !res.fast[1].inputs[HS_DOM_RANDOM], "checked without .fast");
+}
+
+/*
+ * A broken prepared scorer is caught: each profile checked against the
+ * other's prepared scorer (v6.6 overruns where hotfix clamps) must differ,
+ * fail the verdict and keep an example that reproduces the difference.
+ */
+static void test_fast_detects(void)
+{
+	static struct hs_verify_result res;
+	struct hs_verify_config cfg = { .nr = 2, .quick = true, .threads = 2,
+					.seed = 3, .random = 3000,
+					.fast = true, .fast_rotate = 1 };
+	unsigned int a;
+
+	cfg.comp[0] = *prof("v6.6");
+	cfg.comp[1] = *prof("hotfix");
+	CHECK_EQ(hs_verify_run(&cfg, &res), 0);
+	for (a = 0; a < 2; a++) {
+		const struct hs_fast_stats *fs = &res.fast[a];
+		struct hs_prep p;
+		struct hs_result m, f;
+
+		CHECK(fs->mismatches > 0 && fs->ex.found,
+		      "profile %u: a broken scorer passed", a);
+		if (!fs->ex.found)
+			continue;
+		m = hs_score(&cfg.comp[a], &fs->ex.in, NULL);
+		hs_prep_init(&p, &cfg.comp[1 - a], &fs->ex.in);
+		f = hs_fast_score(&p, fs->ex.in.nr_accesses,
+				  fs->ex.in.last_nr_accesses, fs->ex.in.age);
+		CHECK(!hs_fast_same(&m, &f), "profile %u: its example agrees",
+		      a);
+	}
+	CHECK(!hs_verify_ok(&cfg, &res), "verdict ok with a broken scorer");
 }
 
 int main(void)
@@ -321,5 +365,6 @@ int main(void)
 	RUN(test_verdict);
 	RUN(test_fast_same);
 	RUN(test_fast_run);
+	RUN(test_fast_detects);
 	return CHECK_DONE();
 }

@@ -92,12 +92,12 @@ i=$(for k in $(seq 0 20); do
 	fail "JSON commands" "$("$jq" "$tmp/v.json" pairs.$i.classes.0.commands)"
 
 # the prepared scorer: every profile, both domains, nothing differs
-n=$(grep -cE '^  [a-z0-9.-]+ +0 of [1-9][0-9]* grid \+ 100000 random inputs, [1-9][0-9]* schemes prepared$' "$tmp/out")
+n=$(grep -cE '^  [a-z0-9.-]+ +0 of [1-9][0-9]* grid \+ 100000 random inputs; [1-9][0-9]* \+ 98 schemes prepared$' "$tmp/out")
 [ "$n" = 7 ] && ok "prepared scorer = profile, 7 profiles" ||
 	fail "prepared scorer" "$n of 7 lines: $(grep -A8 '^prepared' "$tmp/out")"
-[ "$("$jq" "$tmp/v.json" fast fast.6.profile fast.6.mismatches fast.6.random | paste -sd' ')" = \
-  "array 7 mm-new 0 100000" ] && ok "JSON: the prepared scorer per profile" ||
-	fail "JSON fast" "$("$jq" "$tmp/v.json" fast fast.6.profile fast.6.mismatches fast.6.random)"
+[ "$("$jq" "$tmp/v.json" fast fast.6.profile fast.6.mismatches fast.6.random fast.6.schemes.random | paste -sd' ')" = \
+  "array 7 mm-new 0 100000 98" ] && ok "JSON: the prepared scorer per profile" ||
+	fail "JSON fast" "$("$jq" "$tmp/v.json" fast fast.6.profile fast.6.mismatches fast.6.random fast.6.schemes.random)"
 
 # --profiles picks; one profile: invariants only, still exit 0
 "$hs" verify --quick --profiles hotfix,raw+safe+fls-generic+clamp --threads 1 \

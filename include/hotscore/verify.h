@@ -80,13 +80,15 @@ struct hs_agelog_stats {
 /**
  * struct hs_fast_stats - the prepared scorer (fast.h) against its profile.
  * @inputs:	inputs compared, per domain.
- * @schemes:	schemes prepared.
+ * @schemes:	schemes prepared, per domain: each unit of work starts
+ *		afresh, and a random block always prepares its scheme, so the
+ *		count does not depend on the threads.
  * @mismatches:	inputs where score or status differ.
  * @ex:		the first of them.
  */
 struct hs_fast_stats {
 	uint64_t inputs[HS_NR_DOMAINS];
-	uint64_t schemes;
+	uint64_t schemes[HS_NR_DOMAINS];
 	uint64_t mismatches;
 	struct hs_example ex;
 };
@@ -113,6 +115,9 @@ struct hs_verify_progress {
  * @nr:		how many (at least 1).
  * @quick:	boundaries and a stride of each domain instead of all of it.
  * @fast:	also check the prepared scorer of every profile.
+ * @fast_rotate: a test's fault: check profile a's model against the
+ *		prepared scorer of profile (a + @fast_rotate) % @nr; 0 in a
+ *		real run.
  * @threads:	worker threads (at least 1).
  * @seed:	seed of the random domain.
  * @random:	inputs in the random domain.
@@ -124,6 +129,7 @@ struct hs_verify_config {
 	unsigned int nr;
 	bool quick;
 	bool fast;
+	unsigned int fast_rotate;
 	unsigned int threads;
 	uint64_t seed;
 	uint64_t random;

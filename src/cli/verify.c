@@ -403,11 +403,12 @@ static void print_fast(const struct verify *v)
 	for (a = 0; a < v->cfg.nr; a++) {
 		const struct hs_fast_stats *fs = &v->res.fast[a];
 
-		printf("  %-16s %llu of %llu grid + %llu random inputs, %llu schemes prepared\n",
+		printf("  %-16s %llu of %llu grid + %llu random inputs; %llu + %llu schemes prepared\n",
 		       v->names[a], (unsigned long long)fs->mismatches,
 		       (unsigned long long)fs->inputs[HS_DOM_GRID],
 		       (unsigned long long)fs->inputs[HS_DOM_RANDOM],
-		       (unsigned long long)fs->schemes);
+		       (unsigned long long)fs->schemes[HS_DOM_GRID],
+		       (unsigned long long)fs->schemes[HS_DOM_RANDOM]);
 		if (!fs->mismatches)
 			continue;
 		hs_score_args(&fs->ex.in, args, sizeof(args));
@@ -573,11 +574,13 @@ static void write_json(const struct verify *v, FILE *f)
 
 		fputs(a ? ",\n{\"profile\":" : "\n{\"profile\":", f);
 		json_write_string(f, v->names[a]);
-		fprintf(f, ",\"grid\":%llu,\"random\":%llu,\"schemes\":%llu,"
+		fprintf(f, ",\"grid\":%llu,\"random\":%llu,"
+			"\"schemes\":{\"grid\":%llu,\"random\":%llu},"
 			"\"mismatches\":%llu",
 			(unsigned long long)fs->inputs[HS_DOM_GRID],
 			(unsigned long long)fs->inputs[HS_DOM_RANDOM],
-			(unsigned long long)fs->schemes,
+			(unsigned long long)fs->schemes[HS_DOM_GRID],
+			(unsigned long long)fs->schemes[HS_DOM_RANDOM],
 			(unsigned long long)fs->mismatches);
 		if (fs->mismatches) {
 			fputc(',', f);

@@ -40,44 +40,13 @@ void hs_recip_init(struct hs_recip *r, uint32_t d)
 /*
  * The age -> age_in_log map, one octave of ages at a time.  Without wrap or
  * truncation (aggr_us <= 1 s: age * aggr < 2^52 and age_in_sec < 2^32),
- * age_in_sec = floor(age * aggr / 10^6) grows with age, and over one octave
- * [2^(j-1), 2^j) it spans less than a factor of two, so its bit length takes
- * at most two values there: hi, and hi - 1 below some threshold age.  Both
- * are found with the model's own age step; if the two-value property ever
- * failed, the map would not be used.
+ * age_in_sec = floor(age * aggr / 10^6) never falls as age grows.  Over one
+ * octave [2^(j-1), 2^j), the exact quotient age * aggr / 10^6 spans less
+ * than a factor of two, [s, 2s); since fls(floor(x)) = k means x lies in
+ * [2^(k-1), 2^k), at most two bit lengths occur there: the octave's last
+ * age's, hi, and hi - 1 below some threshold age.  Both, and the threshold,
+ * come from the model's own age step (a binary search over the octave).
  */
-/*
- * The first age in [@lo, @hi] whose age_in_log is @top, where @hi's is
- * @top and the model's age step is monotonic.  The guess is the smallest
- * age with age * aggr >= 2^(top - 1) * 10^6; the model confirms it at the
- * guess and below, else a binary search by the model decides.
- */
-static uint32_t age_threshold(const struct hs_prep *p, uint32_t lo,
-			      uint32_t hi, int top)
-{
-	unsigned long aggr = p->attrs.aggr_us;
-	struct hs_trace t;
-	uint64_t guess;
-
-	if (!top)
-		return lo;
-	guess = ((1ULL << (top - 1)) * 1000000ULL + aggr - 1) / aggr;
-	if (guess >= lo && guess <= hi &&
-	    hs_age_log_of(&p->comp, (uint32_t)guess, aggr, &t) == top &&
-	    (guess == lo || hs_age_log_of(&p->comp, (uint32_t)guess - 1,
-					  aggr, &t) < top))
-		return (uint32_t)guess;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (hs_age_log_of(&p->comp, mid, aggr, &t) < top)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 static void prep_age_map(struct hs_prep *p)
 {
 	unsigned long aggr = p->attrs.aggr_us;
@@ -95,12 +64,17 @@ static void prep_age_map(struct hs_prep *p)
 		if (p->age_direct)
 			continue;
 		top = hs_age_log_of(&p->comp, hi, aggr, &t);
-		if (hs_age_log_of(&p->comp, lo, aggr, &t) < top - 1) {
-			p->age_direct = true;
-			continue;
+		/* the first age of the octave whose age_in_log is top */
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+
+			if (hs_age_log_of(&p->comp, mid, aggr, &t) < top)
+				lo = mid + 1;
+			else
+				hi = mid;
 		}
 		p->age_row[j] = (uint32_t)top * HS_FAST_COLS;
-		p->age_thr[j] = age_threshold(p, lo, hi, top);
+		p->age_thr[j] = lo;
 	}
 }
 
@@ -331,7 +305,9 @@ static uint32_t batch_general(const struct hs_prep *p,
  * @p:		the prepared scheme.
  * @r:		the regions (@r->last_nr_accesses only for mvsum profiles).
  * @n:		how many.
- * @hot:	receives the @n scores, unless the status is HS_DIV0.
+ * @hot:	receives the @n scores, unless the status is HS_DIV0; it must
+ *		not overlap the arrays of @r (a score is not written over an
+ *		input that a later region, or the model's fallback, reads).
  *
  * Return: HS_DIV0 (nothing scored), HS_OUT_OF_RANGE when some score is
  * outside [0, 99], else HS_OK.

@@ -111,9 +111,12 @@ enum hs_status hs_fast_batch_best(const struct hs_prep *p,
 				  const struct hs_fast_regions *r, size_t n,
 				  int *hot)
 {
-	static int impl = -1;
+	static int cached = -1;	/* threads may race to fill it: same value */
+	int impl = __atomic_load_n(&cached, __ATOMIC_RELAXED);
 
-	if (impl < 0)
+	if (impl < 0) {
 		impl = (int)hs_fast_impl_best();
+		__atomic_store_n(&cached, impl, __ATOMIC_RELAXED);
+	}
 	return hs_fast_batch_with((enum hs_fast_impl)impl, p, r, n, hot);
 }

@@ -84,7 +84,7 @@ static HS_AVX512 __mmask16 hs_avx512_16(const struct hs_prep *p,
  * @p:		the prepared scheme; hs_fast_avx512_usable(@p) must hold.
  * @r:		the regions.
  * @n:		how many.
- * @hot:	receives the scores.
+ * @hot:	receives the scores; not overlapping @r's arrays.
  *
  * Return: as hs_fast_batch().
  */

@@ -102,10 +102,13 @@ static void fast_check(struct worker *w, unsigned int a,
 	struct hs_prep *p = &w->prep[a];
 	struct hs_result r;
 
+	const struct hs_verify_config *cfg = w->job->cfg;
+
 	if (!w->prepared[a] || !hs_prep_matches(p, in)) {
-		hs_prep_init(p, &w->job->cfg->comp[a], in);
+		hs_prep_init(p, &cfg->comp[(a + cfg->fast_rotate) % cfg->nr],
+			     in);
 		w->prepared[a] = true;
-		fs->schemes++;
+		fs->schemes[dom]++;
 	}
 	r = hs_fast_score(p, in->nr_accesses, in->last_nr_accesses, in->age);
 	fs->inputs[dom]++;
@@ -126,8 +129,10 @@ static void fast_random(struct worker *w, uint64_t i, const struct hs_input *in)
 	struct hs_result model;
 	unsigned int a;
 
-	if (i % HS_FAST_RANDOM_BLOCK == 0)
+	if (i % HS_FAST_RANDOM_BLOCK == 0) {	/* a new scheme, always */
 		w->block = *in;
+		memset(w->prepared, 0, sizeof(w->prepared));
+	}
 	h = w->block;
 	h.nr_accesses = in->nr_accesses;
 	h.last_nr_accesses = in->last_nr_accesses;
@@ -200,6 +205,9 @@ static void run_unit(struct worker *w, const struct unit *u)
 	struct hs_input in;
 	uint64_t i, n;
 
+	/* no scheme carried over from another unit: counts do not depend
+	 * on which thread ran what */
+	memset(w->prepared, 0, sizeof(w->prepared));
 	switch (u->dom) {
 	case HS_DOM_AGELOG:
 		if (cfg->quick) {
@@ -334,7 +342,8 @@ static void merge(struct hs_verify_result *res, const struct acc *acc,
 		}
 		for (k = 0; k < HS_NR_DOMAINS; k++)
 			res->fast[a].inputs[k] += acc->fast[a].inputs[k];
-		res->fast[a].schemes += acc->fast[a].schemes;
+		for (k = 0; k < HS_NR_DOMAINS; k++)
+			res->fast[a].schemes[k] += acc->fast[a].schemes[k];
 		res->fast[a].mismatches += acc->fast[a].mismatches;
 		merge_example(&res->fast[a].ex, &acc->fast[a].ex);
 		for (k = 0; k < HS_NR_INVARIANTS; k++) {
