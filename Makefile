@@ -16,8 +16,11 @@ CC      ?= cc
 SANITIZE ?= 0
 WERROR  ?= 0
 
+# -falign-loops=32: a timed loop's speed must not hang on where the linker
+# happens to put it (the scalar batch scorer moved by 17 % with placement;
+# docs/bench.md, "Limits").
 CFLAGS_BASE := -std=gnu11 -O2 -g -Wall -Wextra -Wshadow -Wstrict-prototypes \
-               -Wmissing-prototypes -Iinclude -pthread
+               -Wmissing-prototypes -falign-loops=32 -Iinclude -pthread
 ifeq ($(WERROR),1)
 CFLAGS_BASE += -Werror
 endif
