@@ -16,6 +16,9 @@ mkdir -p "$out"
 dists=seed,uniform,young,zero,worst
 vs_hotfix=(--variants hotfix,fast,fast-batch,fast-batch-scalar,hotfix-batch
 	   --dist $dists --modes throughput,latency --seed 1)
+# inputs too many for the branch predictor to learn (docs/bench.md, Limits)
+big=(--variants hotfix,fast,fast-batch,fast-batch-scalar --dist uniform,young
+     --modes throughput --pool 262144 --iterations 4000000 --seed 1)
 # a preparation costs about 1500 score calls: far fewer of them
 prep=(--variants hotfix,fast-prepare --dist seed,uniform --modes throughput
       --iterations 24000 --runs 6 --seed 1)
@@ -25,6 +28,8 @@ vs_v2=(--variants v2-ilog2,fast,fast-batch --dist $dists
 echo "bench-fast: against hotfix, 5 distributions x 2 modes" >&2
 "$hs" bench "${vs_hotfix[@]}" --format markdown --json "$out/hotfix.json" \
 	>"$out/hotfix.md"
+echo "bench-fast: a pool of 262144" >&2
+"$hs" bench "${big[@]}" --format markdown >"$out/big.md"
 echo "bench-fast: the preparation" >&2
 "$hs" bench "${prep[@]}" --json "$out/prep.json" >"$out/prep.txt"
 echo "bench-fast: against v2-ilog2" >&2
@@ -165,6 +170,14 @@ trap 'rm -f "$section"' EXIT
 	echo "\`hotscore bench ${vs_hotfix[*]}\`:"
 	echo
 	cat "$out/hotfix.md"
+	echo
+	echo "### A pool too large for the branch predictor"
+	echo
+	echo "\`hotscore bench ${big[*]}\`: the same figures as with the"
+	echo "default pool of 1000 mean that no branch of the scorer lives on"
+	echo "patterns the predictor learned from a cycled pool."
+	echo
+	cat "$out/big.md"
 	echo
 	echo "### Against v2-ilog2"
 	echo

@@ -159,7 +159,7 @@ static void test_age_map(void)
 		in.sample_us = 1;
 		hs_prep_init(&p, c, &in);
 		CHECK(!p.age_direct, "aggr %lu: no age map", aggrs[a]);
-		for (j = 0; j < HS_FAST_ROWS; j++)
+		for (j = 0; j < HS_FAST_OCTAVES; j++)
 			for (d = -1; d <= 1; d++) {
 				in.age = p.age_thr[j] + (uint32_t)d;
 				same(c, &p, &in);
@@ -403,7 +403,7 @@ static void test_batch_paths(void)
 					/* 0, both sides of a threshold, any */
 					age[i] = i % 4 == 0 ? 0 : i % 4 == 3 ?
 						(uint32_t)(x >> 8) :
-						p.age_thr[(x >> 40) % HS_FAST_ROWS]
+						p.age_thr[(x >> 40) % HS_FAST_OCTAVES]
 						- (i % 4 == 1);
 				}
 				/* with age 0: the score 100 in the last two */

@@ -8,7 +8,7 @@
  * (0..32).  hs_prep_init() computes, once per (context attributes, scheme
  * quota): the frequency divisor as a reciprocal that is exact for every
  * 32-bit dividend, the freq_subscore of every small access count, the
- * age -> age_in_log map as 33 octave thresholds, and the 101 x 33 table of
+ * age -> age_in_log map as 32 octave thresholds, and the 33 x 102 table of
  * scores.  A region then costs a table load or two.  Anything the tables do
  * not cover (a freq_subscore above 100, a score outside int8) goes through
  * the model (hs_score()), so the result is exact for every input, status
@@ -25,6 +25,7 @@
 #define HS_FAST_COLS	(HS_DAMON_MAX_SUBSCORE + 2)	/* 0..100, over */
 #define HS_FAST_OVER	(HS_DAMON_MAX_SUBSCORE + 1)	/* fs above 100 */
 #define HS_FAST_ROWS	(HS_DAMON_MAX_AGE_IN_LOG + 1)	/* age_in_log */
+#define HS_FAST_OCTAVES	32	/* of 32-bit ages: 0..1, 2..3, ..., 2^31.. */
 #define HS_FAST_SMALL	127	/* counts with a tabulated freq_subscore */
 #define HS_FAST_SLOW	(-128)	/* hot: not in the table, ask the model */
 #define HS_FAST_PAD	3	/* bytes before the table, for a gather */
@@ -53,10 +54,10 @@ struct hs_recip {
  * @left_window_bp: mvsum: the window's remaining part, in bp.
  * @age_direct:	@attrs.aggr_us is above 1 s: age_in_log is computed per
  *		region, as the kernel does, instead of by @age_row/@age_thr.
- * @age_row:	by bit length of the age: HS_FAST_COLS times the age_in_log
- *		of the octave's largest age (0 for age 0).
- * @age_thr:	the smallest age of that bit length that reaches it; below
- *		it, age_in_log is one less (the row before).
+ * @age_row:	per octave of ages (hs_fast_octave()): HS_FAST_COLS times
+ *		the age_in_log of the octave's largest age.
+ * @age_thr:	the smallest age of the octave that reaches it; below it,
+ *		age_in_log is one less (the row before).
  * @fs_small:	freq_subscore of each count below HS_FAST_SMALL (the raw
  *		nr_accesses, or the moving sum), HS_FAST_OVER above 100;
  *		entry HS_FAST_SMALL is HS_FAST_OVER, for the vector path.
@@ -74,8 +75,8 @@ struct hs_prep {
 	struct hs_recip div;
 	unsigned long left_window_bp;
 	bool age_direct;
-	uint32_t age_row[HS_FAST_ROWS];
-	uint32_t age_thr[HS_FAST_ROWS];
+	uint32_t age_row[HS_FAST_OCTAVES];
+	uint32_t age_thr[HS_FAST_OCTAVES];
 	uint8_t fs_small[HS_FAST_SMALL + 1];
 	int8_t table[HS_FAST_PAD + HS_FAST_ROWS * HS_FAST_COLS];
 };
@@ -118,13 +119,24 @@ enum hs_status hs_fast_batch(const struct hs_prep *p,
 			     const struct hs_fast_regions *r, size_t n,
 			     int *hot);
 
+/*
+ * The octave of @age: its highest set bit, age 0 sharing octave 0 with
+ * age 1 (a bsr of age | 1, defined for every age, no zero test).
+ */
+static __always_inline unsigned int hs_fast_octave(uint32_t age)
+{
+	return (unsigned int)hs_fls(age | 1u) - 1;
+}
+
 /* HS_FAST_COLS * age_in_log of @age, by the prepared map. */
 static __always_inline uint32_t hs_fast_age_row(const struct hs_prep *p,
 						uint32_t age)
 {
-	unsigned int j = (unsigned int)hs_fls(age);
+	unsigned int j = hs_fast_octave(age);
 
-	return p->age_row[j] - (age < p->age_thr[j] ? HS_FAST_COLS : 0);
+	/* the borrow of age - age_thr[j]: no branch on a random outcome */
+	return p->age_row[j] - (HS_FAST_COLS &
+		(uint32_t)(((uint64_t)age - p->age_thr[j]) >> 32));
 }
 
 /* The count the frequency line divides: nr_accesses, or the moving sum. */

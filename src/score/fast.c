@@ -41,11 +41,12 @@ void hs_recip_init(struct hs_recip *r, uint32_t d)
  * The age -> age_in_log map, one octave of ages at a time.  Without wrap or
  * truncation (aggr_us <= 1 s: age * aggr < 2^52 and age_in_sec < 2^32),
  * age_in_sec = floor(age * aggr / 10^6) never falls as age grows.  Over one
- * octave [2^(j-1), 2^j), the exact quotient age * aggr / 10^6 spans less
+ * octave [2^j, 2^(j+1)), the exact quotient age * aggr / 10^6 spans less
  * than a factor of two, [s, 2s); since fls(floor(x)) = k means x lies in
  * [2^(k-1), 2^k), at most two bit lengths occur there: the octave's last
- * age's, hi, and hi - 1 below some threshold age.  Both, and the threshold,
- * come from the model's own age step (a binary search over the octave).
+ * age's, hi, and hi - 1 below some threshold age.  Octave 0 holds ages 0
+ * and 1, whose age_in_sec are 0 and at most 1.  The values and the
+ * threshold come from the model's own age step (a binary search).
  */
 static void prep_age_map(struct hs_prep *p)
 {
@@ -54,9 +55,9 @@ static void prep_age_map(struct hs_prep *p)
 	unsigned int j;
 
 	p->age_direct = aggr > HS_FAST_AGE_DIRECT_MAX;
-	for (j = 0; j < HS_FAST_ROWS; j++) {
-		uint32_t lo = j ? 1u << (j - 1) : 0;
-		uint32_t hi = j ? (uint32_t)((1ULL << j) - 1) : 0;
+	for (j = 0; j < HS_FAST_OCTAVES; j++) {
+		uint32_t lo = j ? 1u << j : 0;
+		uint32_t hi = (uint32_t)((2ULL << j) - 1);
 		int top;
 
 		p->age_row[j] = 0;
@@ -268,8 +269,15 @@ static uint32_t batch_mapped(const struct hs_prep *p,
 
 	for (i = 0; i < n; i++) {
 		uint32_t a = age[i], v = count[i];
-		uint32_t j = (uint32_t)hs_fls(a);
-		uint32_t at = row[j] - (a < thr[j] ? HS_FAST_COLS : 0);
+		uint32_t j = hs_fast_octave(a);
+		/*
+		 * No branch on the threshold: ages fall on both sides of it
+		 * at random, and a mispredicted branch there doubled the cost
+		 * of a region with --pool 262144 (docs/bench.md, "Limits").
+		 * The borrow of a - thr[j] in 64 bits is the mask.
+		 */
+		uint32_t at = row[j] - (HS_FAST_COLS &
+			(uint32_t)(((uint64_t)a - thr[j]) >> 32));
 		int h = table[at + (v < HS_FAST_SMALL ? fs_small[v] :
 				    hs_fast_fs(p, v))];
 
@@ -277,8 +285,10 @@ static uint32_t batch_mapped(const struct hs_prep *p,
 			h = hs_fast_slow(p, r->nr_accesses[i],
 					 mvsum ? r->last_nr_accesses[i] : 0, a);
 		hot[i] = h;
-		out |= (uint32_t)h > HS_DAMOS_MAX_SCORE;
 	}
+	/* apart, so that the compiler can vectorize it */
+	for (i = 0; i < n; i++)
+		out |= (uint32_t)hot[i] > HS_DAMOS_MAX_SCORE;
 	return out;
 }
 

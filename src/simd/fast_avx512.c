@@ -35,8 +35,8 @@ bool hs_fast_avx512_usable(const struct hs_prep *p)
 
 /* The tables a batch keeps in registers. */
 struct hs_avx512_tables {
-	__m512i row_a, row_b;	/* age_row[1..16], age_row[17..32] */
-	__m512i thr_a, thr_b;	/* age_thr[1..16], age_thr[17..32] */
+	__m512i row_a, row_b;	/* age_row[0..15], age_row[16..31] */
+	__m512i thr_a, thr_b;	/* age_thr[0..15], age_thr[16..31] */
 	__m512i fs_a, fs_b;	/* fs_small[0..127] */
 };
 
@@ -51,14 +51,13 @@ static HS_AVX512 __mmask16 hs_avx512_16(const struct hs_prep *p,
 {
 	const __m512i cols = _mm512_set1_epi32(HS_FAST_COLS);
 	__m512i idx, row, thr, fs, e;
-	__mmask16 nz, lt, redo;
+	__mmask16 lt, redo;
 
-	/* the row: age_row[j] - (age < age_thr[j]) rows; age 0 is row 0 */
-	nz = _mm512_test_epi32_mask(age, age);
-	idx = _mm512_sub_epi32(_mm512_set1_epi32(31),
-			       _mm512_lzcnt_epi32(age));	/* j - 1 */
-	row = _mm512_maskz_permutex2var_epi32(nz, t->row_a, idx, t->row_b);
-	thr = _mm512_maskz_permutex2var_epi32(nz, t->thr_a, idx, t->thr_b);
+	/* the row: age_row[j] - (age < age_thr[j]) rows, j the octave */
+	idx = _mm512_sub_epi32(_mm512_set1_epi32(31), _mm512_lzcnt_epi32(
+		_mm512_or_si512(age, _mm512_set1_epi32(1))));
+	row = _mm512_permutex2var_epi32(t->row_a, idx, t->row_b);
+	thr = _mm512_permutex2var_epi32(t->thr_a, idx, t->thr_b);
 	lt = _mm512_cmplt_epu32_mask(age, thr);
 	row = _mm512_mask_sub_epi32(row, lt, row, cols);
 	/*
@@ -101,10 +100,10 @@ HS_AVX512 enum hs_status hs_fast_batch_avx512(const struct hs_prep *p,
 
 	if (mvsum && p->left_window_bp == 10000)
 		count = r->last_nr_accesses;
-	t.row_a = _mm512_loadu_si512(p->age_row + 1);
-	t.row_b = _mm512_loadu_si512(p->age_row + 17);
-	t.thr_a = _mm512_loadu_si512(p->age_thr + 1);
-	t.thr_b = _mm512_loadu_si512(p->age_thr + 17);
+	t.row_a = _mm512_loadu_si512(p->age_row);
+	t.row_b = _mm512_loadu_si512(p->age_row + 16);
+	t.thr_a = _mm512_loadu_si512(p->age_thr);
+	t.thr_b = _mm512_loadu_si512(p->age_thr + 16);
 	t.fs_a = _mm512_loadu_si512(p->fs_small);
 	t.fs_b = _mm512_loadu_si512(p->fs_small + 64);
 	for (i = 0; i + 16 <= n; i += 16) {
