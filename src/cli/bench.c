@@ -36,15 +36,6 @@ static uint64_t hs_min_u64(uint64_t a, uint64_t b)
 	return a < b ? a : b;
 }
 
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		hs_die("bench: out of memory");
-	return p;
-}
-
 static void usage(void)
 {
 	printf(
@@ -300,7 +291,7 @@ static void build_pool(struct bench *b, struct bench_dist *d)
 		return;
 	}
 	d->nr_pool = b->pool;
-	d->pool = xcalloc(d->nr_pool, sizeof(*d->pool));
+	d->pool = hs_xcalloc(d->nr_pool, sizeof(*d->pool));
 	for (j = 0; j < d->nr_pool; j++)
 		hs_dist_input(d->kind, b->seed,
 			      (uint64_t)j * b->iterations / d->nr_pool,
@@ -368,7 +359,7 @@ static void class_add(struct bench *b, struct bench_class *map[],
 	if (!c) {
 		c = &set->c[set->nr++];
 		c->key = key;
-		c->inputs = xcalloc(keep, sizeof(*c->inputs));
+		c->inputs = hs_xcalloc(keep, sizeof(*c->inputs));
 		map[key] = c;
 	}
 	c->count += count;
@@ -389,7 +380,7 @@ static void build_classes(struct bench *b, struct bench_dist *d,
 
 	if (set->c)
 		return;
-	set->c = xcalloc(HS_NR_CLASSES, sizeof(*set->c));
+	set->c = hs_xcalloc(HS_NR_CLASSES, sizeof(*set->c));
 	if (d->kind == HS_NR_DISTS) {
 		for (i = 0; i < d->nr_rows; i++)
 			class_add(b, map, set, &d->rows[i],
@@ -411,19 +402,19 @@ static void alloc_result(struct bench *b, struct bench_result *r)
 {
 	size_t n = 2 * b->runs * b->rounds_per_run;
 
-	r->mt = xcalloc(n, sizeof(*r->mt));
-	r->scale = xcalloc(n, sizeof(*r->scale));
-	r->cycles = xcalloc(n, sizeof(*r->cycles));
-	r->ins = xcalloc(n, sizeof(*r->ins));
+	r->mt = hs_xcalloc(n, sizeof(*r->mt));
+	r->scale = hs_xcalloc(n, sizeof(*r->scale));
+	r->cycles = hs_xcalloc(n, sizeof(*r->cycles));
+	r->ins = hs_xcalloc(n, sizeof(*r->ins));
 	r->counters = true;
 }
 
 static uint64_t median_of(const uint64_t *v, size_t n)
 {
-	uint64_t *tmp = xcalloc(n, sizeof(*tmp)), *scratch;
+	uint64_t *tmp = hs_xcalloc(n, sizeof(*tmp)), *scratch;
 	struct hs_summary s;
 
-	scratch = xcalloc(n, sizeof(*scratch));
+	scratch = hs_xcalloc(n, sizeof(*scratch));
 	memcpy(tmp, v, n * sizeof(*tmp));
 	hs_summarize(tmp, n, scratch, &s);
 	free(tmp);
@@ -441,9 +432,9 @@ static void compare(struct bench *b, struct bench_result *base,
 		    struct bench_result *r)
 {
 	size_t rounds = r->n / 2, k, n = 0;
-	uint64_t *ratio = xcalloc(rounds, sizeof(*ratio));
-	uint64_t *scratch = xcalloc(rounds, sizeof(*scratch));
-	uint64_t *meds = xcalloc(BOOTSTRAP_ROUNDS, sizeof(*meds));
+	uint64_t *ratio = hs_xcalloc(rounds, sizeof(*ratio));
+	uint64_t *scratch = hs_xcalloc(rounds, sizeof(*scratch));
+	uint64_t *meds = hs_xcalloc(BOOTSTRAP_ROUNDS, sizeof(*meds));
 
 	for (k = 0; k < rounds; k++) {
 		uint64_t tb = base->mt[2 * k] + base->mt[2 * k + 1];
@@ -471,8 +462,8 @@ static void compare(struct bench *b, struct bench_result *base,
 
 static void summarize(struct bench_result *r)
 {
-	uint64_t *tmp = xcalloc(r->n, sizeof(*tmp));
-	uint64_t *scratch = xcalloc(r->n, sizeof(*scratch));
+	uint64_t *tmp = hs_xcalloc(r->n, sizeof(*tmp));
+	uint64_t *scratch = hs_xcalloc(r->n, sizeof(*scratch));
 
 	memcpy(tmp, r->mt, r->n * sizeof(*tmp));
 	hs_summarize(tmp, r->n, scratch, &r->ns);
@@ -580,8 +571,8 @@ static void measure_classes(struct bench *b, unsigned int di,
 
 	r->cls = class_set(d, &r->variant->comp);
 	build_classes(b, d, (struct bench_classes *)r->cls);
-	r->cls_mt = xcalloc(r->cls->nr, sizeof(*r->cls_mt));
-	w = xcalloc(r->cls->nr, sizeof(*w));
+	r->cls_mt = hs_xcalloc(r->cls->nr, sizeof(*r->cls_mt));
+	w = hs_xcalloc(r->cls->nr, sizeof(*w));
 	for (c = 0; c < r->cls->nr; c++) {
 		const struct bench_class *cl = &r->cls->c[c];
 		struct hs_pool pool = { cl->inputs, sizeof(*cl->inputs),
@@ -617,7 +608,7 @@ static void measure_ktime(struct bench *b, unsigned int di,
 	struct bench_dist *d = &b->dists[di];
 	size_t per_run = (b->iterations + BENCH_KTIME_EVERY - 1) /
 			 BENCH_KTIME_EVERY;
-	uint64_t *all = xcalloc(per_run * b->runs, sizeof(*all)), total = 0;
+	uint64_t *all = hs_xcalloc(per_run * b->runs, sizeof(*all)), total = 0;
 	struct hs_ktime_run kr = {
 		.pool = d->pool, .nr = d->nr_pool,
 		.seed_ages = d->kind == HS_DIST_SEED,
@@ -726,7 +717,7 @@ static void measure(struct bench *b)
 {
 	unsigned int di, mi, v;
 
-	b->results = xcalloc((size_t)b->nr_dists * b->nr_modes *
+	b->results = hs_xcalloc((size_t)b->nr_dists * b->nr_modes *
 			     (b->nr_variants + 1), sizeof(*b->results));
 	/*
 	 * N/2N with two runs of each: 6N calls a sample, 2 samples a round.

@@ -18,15 +18,6 @@
 #include "cli.h"
 
 
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p)
-		hs_die("bench: out of memory");
-	return p;
-}
-
 /** bench_vector_impl() - the vector unit fast-batch uses in this run. */
 enum hs_fast_impl bench_vector_impl(void)
 {
@@ -38,7 +29,7 @@ static void prepare(const struct bench_dist *d, const struct hs_variant *v,
 {
 	size_t j;
 
-	c->prep = xcalloc(1, sizeof(*c->prep));
+	c->prep = hs_xcalloc(1, sizeof(*c->prep));
 	hs_prep_init(c->prep, &v->comp, &d->pool[0]);
 	for (j = 1; j < d->nr_pool; j++)
 		if (!hs_prep_matches(c->prep, &d->pool[j]))
@@ -48,7 +39,7 @@ static void prepare(const struct bench_dist *d, const struct hs_variant *v,
 
 static void build_fast(const struct bench_dist *d, struct bench_calls *c)
 {
-	struct hs_fast_call *f = xcalloc(d->nr_pool, sizeof(*f));
+	struct hs_fast_call *f = hs_xcalloc(d->nr_pool, sizeof(*f));
 	size_t j;
 
 	for (j = 0; j < d->nr_pool; j++)
@@ -79,14 +70,14 @@ static void build_batch(const struct bench_dist *d, const struct hs_variant *v,
 {
 	unsigned int per = hs_variant_regions(v);
 	size_t nr = d->nr_pool / gcd(d->nr_pool, per), len = d->nr_pool + per - 1;
-	struct hs_batch_call *bc = xcalloc(nr, sizeof(*bc));
+	struct hs_batch_call *bc = hs_xcalloc(nr, sizeof(*bc));
 	size_t j, at;
 
-	c->nr = xcalloc(len, sizeof(*c->nr));
-	c->last = xcalloc(len, sizeof(*c->last));
-	c->age = xcalloc(len, sizeof(*c->age));
-	c->in = xcalloc(len, sizeof(*c->in));
-	c->hot = xcalloc(per, sizeof(*c->hot));
+	c->nr = hs_xcalloc(len, sizeof(*c->nr));
+	c->last = hs_xcalloc(len, sizeof(*c->last));
+	c->age = hs_xcalloc(len, sizeof(*c->age));
+	c->in = hs_xcalloc(len, sizeof(*c->in));
+	c->hot = hs_xcalloc(per, sizeof(*c->hot));
 	for (j = 0; j < len; j++) {
 		c->in[j] = d->pool[j % d->nr_pool];
 		c->nr[j] = c->in[j].nr_accesses;

@@ -33,6 +33,7 @@ unsigned long hs_option_number(const char *opt, const char *s,
 void hs_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void hs_progress_done(void);
 void hs_check_simd_env(void);
+void *hs_xcalloc(size_t n, size_t size);
 
 /* Open @path for writing, or exit 2 naming @opt; NULL path: NULL. */
 FILE *hs_open_output(const char *opt, const char *path);

@@ -267,3 +267,18 @@ void hs_check_simd_env(void)
 		hs_die("HOTSCORE_SIMD=%s: give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)",
 		       getenv("HOTSCORE_SIMD"));
 }
+
+/**
+ * hs_xcalloc() - calloc() that never returns NULL: out of memory is one
+ * line on stderr and exit status 2.
+ * @n:		elements (0 is taken as 1, so the result is never NULL).
+ * @size:	bytes each.
+ */
+void *hs_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		hs_die("out of memory");
+	return p;
+}
