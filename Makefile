@@ -68,6 +68,11 @@ $(B)/%.o: %.c
 # 2^32 values about 10 % faster (docs/PERFORMANCE.md, hotscore verify).
 $(B)/src/verify/check.o: CFLAGS += -funroll-loops
 
+# hotscore --version: VERSION, and the commit when built from git.
+HS_VERSION := $(shell cat VERSION)$(shell git describe --always --dirty \
+		2>/dev/null | sed 's/^/ (git /; s/$$/)/')
+$(B)/src/cli/main.o: CFLAGS += -DHS_VERSION='"$(HS_VERSION)"'
+
 # The bench's JSON records the flags it was built with.
 $(B)/src/cli/bench.o: CFLAGS += -DHS_CFLAGS='"$(strip $(CFLAGS_BASE))"'
 

@@ -26,7 +26,10 @@ expect_bad "workload: missing field" "" sim --workload "$tmp/fields.cfg"
 expect_bad "workload: no such file" "" sim --workload "$tmp/nosuch.cfg"
 expect_bad "unknown option" "" sim --frobnicate
 expect_bad "unknown action" "" sim --damos_action hugepage
-expect_bad "scheme option before an action" "" sim --damos_age 1s max
+expect_bad "a scheme option twice for one action" "" sim --damos_action stat --damos_age 1s max --damos_age 2s max
+grep -q -- "--damos_age is given twice, --damos_action once before it" "$tmp/err" &&
+	ok "the message counts in words" || fail "counts" "$(cat "$tmp/err")"
+expect_bad "a scheme option twice, no action" "" sim --damos_quotas 10ms --damos_quotas 20ms
 expect_bad "one value short" "" sim --damos_action stat --damos_age 1s
 expect_bad "bad time unit" "" sim --sample 5parsecs
 expect_bad "bad size" "" sim --damos_action stat --damos_sz_region 4KiB lots
@@ -35,7 +38,7 @@ expect_bad "sample > aggr" "" sim --sample 200ms --aggr 100ms
 expect_bad "minr below 3" "" sim --minr 2
 expect_bad "minr > maxr" "" sim --minr 50 --maxr 20
 expect_bad "unknown profile" "" sim --profile v9
-expect_bad "compare needs two" "" sim --compare-profiles v6.6
+expect_bad "three profiles" "" sim --profile v6.6,hotfix,mm-new
 expect_bad "bad ops" "" sim --ops kaddr
 expect_bad "zero duration" "" sim --duration 0
 expect_bad "sub-microsecond time" "" sim --sample 1500ns
@@ -65,19 +68,17 @@ expect_bad "a dividing profile leaves an old --record alone" "" sim \
 	--profile v5.16 --sample 1 --aggr 4294967296 --duration 1s --record "$tmp/keep.json"
 [ "$(cat "$tmp/keep.json")" = keep ] && ok "old record intact" ||
 	fail "old record" "truncated"
-expect_bad "--profile with --compare-profiles" "" sim --profile v6.6 --compare-profiles v6.6,hotfix
 expect_bad "bad profile in a comparison" "" sim --compare-profiles v6.6,v9
-grep -q -- "--compare-profiles: no profile 'v9'" "$tmp/err" && ok "names --compare-profiles" ||
+grep -q -- "--profile: no profile 'v9'" "$tmp/err" && ok "names --profile" ||
 	fail "option name" "$(cat "$tmp/err")"
 expect_bad "unknown scorer" "" sim --scorer turbo
 expect_bad "--capture with a prepared scorer" "" sim --scorer fast --capture 10
-expect_bad "--capture with --compare-scorers" "" sim --compare-scorers kernel,fast --capture 10
+expect_bad "--capture with two scorers" "" sim --scorer kernel,fast --capture 10
 HOTSCORE_SIMD=avx2 expect_bad "HOTSCORE_SIMD that names no scorer" "" sim
-expect_bad "compare-scorers needs two" "" sim --compare-scorers fast
-expect_bad "compare-scorers: one twice" "" sim --compare-scorers fast,fast
-expect_bad "compare-scorers: unknown" "" sim --compare-scorers kernel,turbo
-expect_bad "--scorer with --compare-scorers" "" sim --scorer fast --compare-scorers kernel,fast
-expect_bad "both comparisons" "" sim --compare-profiles v6.6,hotfix --compare-scorers kernel,fast
+expect_bad "two scorers: one twice" "" sim --scorer fast,fast
+expect_bad "two scorers: unknown" "" sim --scorer kernel,turbo
+expect_bad "both comparisons" "" sim --profile v6.6,hotfix --scorer kernel,fast
+expect_bad "both comparisons, old spellings" "" sim --compare-profiles v6.6,hotfix --compare-scorers kernel,fast
 expect_bad "age min above max" "" sim --damos_action stat --damos_age 2s 1s
 expect_bad "rate min above max" "" sim --damos_action stat --damos_access_rate 50% 10%
 expect_bad "size min above max" "" sim --damos_action stat --damos_sz_region max min
@@ -91,8 +92,8 @@ rc=$?
 [ $rc -eq 0 ] && ok "default run exits 0" || fail "default" "exit $rc: $(head -c 300 "$tmp/err")"
 [ -s "$tmp/err" ] && fail "stderr" "not a terminal, yet: $(head -c 200 "$tmp/err")" ||
 	ok "no progress output when stderr is not a terminal"
-grep -q '^hotscore sim: stairs on vaddr, mm-new; seed 1' "$tmp/out" &&
-	ok "stairs, vaddr, mm-new by default" || fail "header" "$(head -2 "$tmp/out")"
+grep -q '^hotscore sim: stairs on vaddr, hotfix; seed 1' "$tmp/out" &&
+	ok "stairs, vaddr, hotfix (the default profile) by default" || fail "header" "$(head -2 "$tmp/out")"
 grep -q '^scheme 0: pageout; nr_accesses 0..0 samples, age 20..max' "$tmp/out" &&
 	ok "a pageout scheme by default" || fail "scheme" "$(grep scheme "$tmp/out")"
 grep -q 'qt_exceeds [1-9]' "$tmp/out" && ok "the default quota binds" ||
@@ -103,13 +104,13 @@ for s in "sampling (prepare + check)" "score + histogram" "apply (walk + actions
 	grep -q "^  $s  *[0-9]" "$tmp/out" && ok "cost row: $s" ||
 		fail "cost row" "$s missing"
 done
-grep -Eq '^score function \(mm-new\): [0-9]+ calls, [0-9.]+ ns per call in context' "$tmp/out" &&
+grep -Eq '^score function \(hotfix\): [0-9]+ calls, [0-9.]+ ns per call in context' "$tmp/out" &&
 	grep -Eq "[0-9.]+% of kdamond's time, [0-9.]+% of the score \+ histogram stage" "$tmp/out" &&
 	ok "the score function's share" || fail "share" "$(grep -A1 '^score function' "$tmp/out")"
 grep -q 'TSC-derived' "$tmp/out" && ok "TSC figures labelled" ||
 	echo "SKIP TSC label: not an x86 TSC clock here"
 expect_json "$tmp/d.json" "$jq"
-[ "$("$jq" "$tmp/d.json" runs.0.profile)" = mm-new ] && ok "JSON profile" ||
+[ "$("$jq" "$tmp/d.json" runs.0.profile)" = hotfix ] && ok "JSON profile" ||
 	fail "JSON profile" "$("$jq" "$tmp/d.json" runs.0.profile)"
 [ "$("$jq" "$tmp/d.json" runs.0.schemes.0.action)" = pageout ] &&
 	ok "JSON scheme" || fail "JSON scheme" "$("$jq" "$tmp/d.json" runs.0.schemes.0)"
@@ -123,7 +124,7 @@ awk -v s="$1" -v p="$2" 'BEGIN { exit !(s > 0 && p > 0) }' &&
 
 if command -v script >/dev/null; then
 	script -qc "'$hs' sim --duration 20s" /dev/null >"$tmp/tty" 2>&1
-	grep -aq 'sim: mm-new: [0-9.]* of 20.0 s simulated' "$tmp/tty" &&
+	grep -aq 'sim: hotfix: [0-9.]* of 20.0 s simulated' "$tmp/tty" &&
 		grep -aq 'timing the score function' "$tmp/tty" &&
 		ok "progress on a terminal" || fail "progress" "none on a TTY"
 else
@@ -131,13 +132,13 @@ else
 fi
 
 # --- comparisons ------------------------------------------------------
-"$hs" sim --compare-profiles v6.6,v2-ilog2 --no-timing >"$tmp/cmp" 2>&1
+"$hs" sim --profile v6.6,v2-ilog2 --no-timing >"$tmp/cmp" 2>&1
 rc=$?
 grep -q '^compare: v6.6 and v2-ilog2 made identical decisions: [1-9][0-9]* actions' "$tmp/cmp" &&
 	[ $rc -eq 0 ] && ok "v6.6 and v2-ilog2 decide identically" ||
 	fail "compare" "exit $rc: $(tail -3 "$tmp/cmp")"
 # schemes applied mid-aggregation: mm-new's moving sum against raw counts
-"$hs" sim --compare-profiles hotfix,mm-new --no-timing --damos_action lru_prio \
+"$hs" sim --profile hotfix,mm-new --no-timing --damos_action lru_prio \
 	--damos_apply_interval 20ms --damos_quotas 0 4MiB 200 0 1 0 \
 	--ops paddr >"$tmp/cmp2" 2>&1
 rc=$?
@@ -145,6 +146,25 @@ grep -q '^compare: hotfix and mm-new decided differently' "$tmp/cmp2" &&
 	grep -q 'first difference, action #' "$tmp/cmp2" && [ $rc -eq 1 ] &&
 	ok "a real difference is shown, exit 1" ||
 	fail "difference" "exit $rc: $(tail -4 "$tmp/cmp2")"
+
+# --- one weight changed: the default scheme, not a new one to retype ---
+"$hs" sim --damos_quotas 10ms 8MiB 1s 0 3 7 --duration 5s --no-timing >"$tmp/w" 2>&1
+rc=$?
+grep -q '^scheme 0: pageout; nr_accesses 0..0 samples, age 20..max' "$tmp/w" &&
+	grep -q 'quota: 10 ms, 8388608 B per 1000 ms; weights sz 0 nr_accesses 3 age 7' "$tmp/w" &&
+	! grep -q '^scheme 1' "$tmp/w" && [ $rc -eq 0 ] &&
+	ok "--damos_quotas alone sets the default scheme's quota and weights" ||
+	fail "default scheme" "exit $rc: $(grep -A1 '^scheme' "$tmp/w")"
+"$hs" sim --damos_age 5s max --duration 2s --no-timing >"$tmp/w" 2>&1 &&
+	grep -q '^scheme 0: pageout; nr_accesses 0..0 samples, age 50..max' "$tmp/w" &&
+	grep -q 'quota: 10 ms, 8388608 B per 1000 ms; weights sz 0 nr_accesses 0 age 1' "$tmp/w" &&
+	ok "--damos_age alone keeps the default quota" ||
+	fail "default age" "$(grep -A1 '^scheme' "$tmp/w")"
+# the deprecated spelling of a documented example still compares
+"$hs" sim --compare-profiles v6.6,v2-ilog2 --no-timing --duration 5s >"$tmp/cmp3" 2>&1 &&
+	grep -q '^compare: v6.6 and v2-ilog2 made identical decisions' "$tmp/cmp3" &&
+	ok "--compare-profiles (deprecated) = --profile A,B" ||
+	fail "old spelling" "$(tail -2 "$tmp/cmp3")"
 
 # --- records: valid, deterministic, seeded -----------------------------
 "$hs" sim --no-timing --duration 20s --record "$tmp/a.rec" >/dev/null 2>&1
@@ -209,13 +229,13 @@ golden() {
 		"$hs" sim --no-timing $args 2>&1 | sed '2d'
 		echo "exit $?"
 	done <<-RUNS
-	--duration 30s
+	--duration 30s --profile mm-new
 	--workload zigzag --ops paddr --damos_action lru_prio --damos_quotas 0 4MiB 200 0 1 0 --damos_apply_interval 20ms --profile v6.6 --duration 30s
-	--ops paddr --damos_action migrate_hot --damos_access_rate 5% max --damos_quotas 10 0 1000 0 1 1 --duration 30s
-	--damos_action stat --damos_quotas 0 1MiB 100 --duration 20s
-	--workload $mix --minr 100 --maxr 150 --damos_action pageout --damos_age 1s max --damos_quotas 5 2MiB 300 0 1 1 --duration 20s
-	--workload $mix --ops paddr --rate 3000 --sample 4ms --aggr 40ms --damos_action migrate_cold --damos_quotas 2 0 50 0 1 1 --damos_action lru_deprio --damos_access_rate 0% 10% --damos_quotas 0 512KiB 30 0 3 1 --duration 20s
-	--workload $mix --minr 20 --maxr 40 --updr 1s --damos_action pageout --damos_sz_region 8KiB max --damos_quotas 0 3MiB 250 --duration 15s
+	--ops paddr --damos_action migrate_hot --damos_access_rate 5% max --damos_quotas 10 0 1000 0 1 1 --duration 30s --profile mm-new
+	--damos_action stat --damos_quotas 0 1MiB 100 --duration 20s --profile mm-new
+	--workload $mix --minr 100 --maxr 150 --damos_action pageout --damos_age 1s max --damos_quotas 5 2MiB 300 0 1 1 --duration 20s --profile mm-new
+	--workload $mix --ops paddr --rate 3000 --sample 4ms --aggr 40ms --damos_action migrate_cold --damos_quotas 2 0 50 0 1 1 --damos_action lru_deprio --damos_access_rate 0% 10% --damos_quotas 0 512KiB 30 0 3 1 --duration 20s --profile mm-new
+	--workload $mix --minr 20 --maxr 40 --updr 1s --damos_action pageout --damos_sz_region 8KiB max --damos_quotas 0 3MiB 250 --duration 15s --profile mm-new
 	RUNS
 }
 golden | sed "s|$here/data/||g" >"$tmp/golden"
@@ -247,7 +267,7 @@ done <"$here/data/sim-golden.txt"
 [ "$n" -eq 14 ] && ok "7 golden setups: fast and fast-batch decide as recorded" ||
 	fail "prepared golden runs" "$n of 14 agree"
 # the moving sum mid-window, where the vector batch hands over to the loop
-"$hs" sim --compare-scorers kernel,fast-batch --profile mm-new --no-timing \
+"$hs" sim --scorer kernel,fast-batch --profile mm-new --no-timing \
 	--damos_action lru_prio --damos_apply_interval 20ms \
 	--damos_quotas 0 4MiB 200 0 1 0 --ops paddr >"$tmp/cs" 2>&1
 rc=$?
@@ -258,7 +278,7 @@ grep -q '^compare: mm-new and mm-new/fast-batch made identical decisions: [1-9][
 	>"$tmp/cs2" 2>&1
 rc=$?
 grep -qE '^score \+ histogram stage: kernel [0-9]+ ns -> fast [0-9]+ ns per aggregation: [0-9.]+x' "$tmp/cs2" &&
-	grep -q '^compare: mm-new and mm-new/fast made identical decisions' "$tmp/cs2" &&
+	grep -q '^compare: hotfix and hotfix/fast made identical decisions' "$tmp/cs2" &&
 	[ $rc -eq 0 ] && ok "--compare-scorers: the score stage before and after" ||
 	fail "compare-scorers stage" "exit $rc: $(tail -4 "$tmp/cs2")"
 [ "$("$jq" "$tmp/cs.json" runs.0.scorer runs.1.scorer | paste -sd' ')" = "kernel fast" ] &&

@@ -20,6 +20,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "opt.h"
 
 #define DEFAULT_VARIANTS "loop,fls,ilog2"
 #define DEFAULT_MODES "throughput,latency"
@@ -36,38 +37,90 @@ static uint64_t hs_min_u64(uint64_t a, uint64_t b)
 	return a < b ? a : b;
 }
 
-static void usage(void)
-{
-	printf(
-"usage: hotscore bench [OPTIONS]\n"
-"\n"
-"Time damon_hot_score() variants in batches, with the timer cancelled, and\n"
-"compare them pairwise.  With no options: the seed module's scenario\n"
-"(10,000,000 iterations of the seed distribution, 5 runs, loop,fls,ilog2).\n"
-"\n"
-"  --variants LIST    variants; the first is the baseline (%s)\n"
-"  --dist LIST        seed, uniform, young, zero, worst, file:PATH (seed)\n"
-"  --modes LIST       throughput, latency (%s)\n"
-"  --iterations N     calls per variant per run (10000000)\n"
-"  --runs N           runs (5)\n"
-"  --batch N          N of the N/2N differenced batches (8192)\n"
-"  --pool N           inputs cycled over, as regions in a context (1000)\n"
-"  --seed S           PRNG seed (default: from the clock; printed)\n"
-"  --cpu N            pin to CPU N (default: the current one)\n"
-"  --clock C          auto (TSC or cntvct) or gettime\n"
-"  --method M         batch, or ktime: also the seed's single-call timing\n"
-"  --accuracy         also time a chain of dependent adds (cycles/add)\n"
-"  --keep-aslr        do not re-run without address-space randomization\n"
-"  --format F         text, commit (a block for a commit message), markdown\n"
-"  --json FILE        every figure and the environment (docs/bench.md)\n"
-"  --csv FILE         one row per variant, distribution and mode\n"
-"  --svg FILE         box plot of the per-call cost of each variant\n"
-"  --import FILE      no timing: report the results hotscore.ko wrote\n"
-"                     (debugfs hotscore/results, one JSON object a line)\n"
-"  --list-variants    the variants and what each is\n"
-"  --list-dists       the distributions\n",
-	DEFAULT_VARIANTS, DEFAULT_MODES);
-}
+enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_RUNS, O_BATCH, O_POOL, O_SEED,
+       O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
+       O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS };
+
+/* Everything that chooses what is measured: not for --import. */
+#define MEASURE OPT_NOIMPORT
+
+static const struct opt bench_opts[] = {
+	{ .id = O_PROFILE, .name = "profile", .old = "variants",
+	  .type = OPT_LIST, .arg = "LIST", .dflt = DEFAULT_VARIANTS,
+	  .flags = MEASURE, .words = "@variants",
+	  .help = "what to time: profiles and variants (--list-profiles);"
+		  " the first is the baseline", .example = "loop,fls" },
+	{ .id = O_DIST, .name = "dist", .type = OPT_LIST, .arg = "LIST",
+	  .dflt = "seed", .flags = MEASURE,
+	  .words = "seed uniform young zero worst file:",
+	  .help = "input distributions: seed, uniform, young, zero, worst,"
+		  " file:PATH (a `hotscore score --input` CSV)",
+	  .example = "uniform,young" },
+	{ .id = O_MODE, .name = "mode", .old = "modes", .type = OPT_LIST,
+	  .arg = "LIST", .dflt = DEFAULT_MODES, .flags = MEASURE,
+	  .words = "throughput latency",
+	  .help = "throughput (independent calls), latency (each call waits"
+		  " for the last)", .example = "throughput" },
+	{ .id = O_ITER, .name = "iterations", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "10000000", .min = MIN_ITERATIONS, .max = MAX_ITERATIONS,
+	  .flags = MEASURE, .help = "calls per variant per run",
+	  .example = "100000" },
+	{ .id = O_RUNS, .name = "runs", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "5", .min = 1, .max = 100, .flags = MEASURE,
+	  .help = "runs", .example = "3" },
+	{ .id = O_BATCH, .name = "batch", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "8192", .min = 16, .max = 1UL << 24, .flags = MEASURE,
+	  .help = "N of the N/2N differenced batches (raised to span 1000"
+		  " clock steps)", .example = "4096" },
+	{ .id = O_POOL, .name = "pool", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "1000", .min = 1, .max = 1UL << 20, .flags = MEASURE,
+	  .help = "inputs cycled over, as regions in a context",
+	  .example = "4096" },
+	{ .id = O_SEED, .name = "seed", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "1", .flags = MEASURE, .help = "seed of the inputs",
+	  .example = "7" },
+	{ .id = O_CPU, .name = "cpu", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "the current one", .max = 4095, .flags = MEASURE,
+	  .help = "pin to CPU N", .example = "0" },
+	{ .id = O_CLOCK, .name = "clock", .type = OPT_STR, .arg = "C",
+	  .dflt = "auto", .flags = MEASURE, .words = "auto gettime",
+	  .help = "auto (the TSC or cntvct) or gettime", .example = "gettime" },
+	{ .id = O_METHOD, .name = "method", .type = OPT_STR, .arg = "M",
+	  .dflt = "batch", .flags = MEASURE, .words = "batch ktime",
+	  .help = "batch, or ktime: also the seed's single-call timing",
+	  .example = "ktime" },
+	{ .id = O_ACCURACY, .name = "accuracy", .type = OPT_FLAG,
+	  .flags = MEASURE,
+	  .help = "also time a chain of dependent adds (cycles per add)" },
+	{ .id = O_KEEP_ASLR, .name = "keep-aslr", .type = OPT_FLAG,
+	  .flags = MEASURE,
+	  .help = "do not re-run without address-space randomization" },
+	{ .id = O_FORMAT, .name = "format", .type = OPT_STR, .arg = "F",
+	  .dflt = "text", .flags = OPT_OUTPUT, .words = "text commit markdown",
+	  .help = "text, commit (a block for a commit message) or markdown",
+	  .example = "commit" },
+	{ .id = O_JSON, .name = "json", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT, .words = "@file",
+	  .help = "every figure and the environment (docs/bench.md)",
+	  .example = "r.json" },
+	{ .id = O_CSV, .name = "csv", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT, .words = "@file",
+	  .help = "one row per variant, distribution and mode",
+	  .example = "r.csv" },
+	{ .id = O_SVG, .name = "svg", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT, .words = "@file",
+	  .help = "box plot of the per-call cost of each variant",
+	  .example = "r.svg" },
+	{ .id = O_IMPORT, .name = "import", .type = OPT_STR, .arg = "FILE",
+	  .words = "@file",
+	  .help = "no timing: report what hotscore.ko measured (debugfs"
+		  " hotscore/results)", .example = "r.jsonl" },
+	{ .id = O_LIST, .name = "list-profiles", .old = "list-variants",
+	  .type = OPT_FLAG, .flags = OPT_EXIT,
+	  .help = "the profiles and variants, and what each is" },
+	{ .id = O_LIST_DISTS, .name = "list-dists", .type = OPT_FLAG,
+	  .flags = OPT_EXIT, .help = "the distributions" },
+};
 
 static void list_variants(void)
 {
@@ -101,12 +154,12 @@ static void for_each_item(const char *opt, const char *value,
 	unsigned int n = 0;
 
 	if (!copy)
-		hs_die("bench: out of memory");
+		cli_die("out of memory");
 	for (item = strtok_r(copy, ",", &save); item;
 	     item = strtok_r(NULL, ",", &save), n++)
 		add(b, opt, item);
 	if (!n)
-		hs_die("%s: empty list", opt);
+		cli_die("%s: empty list", opt);
 	free(copy);
 }
 
@@ -116,13 +169,13 @@ static void add_variant(struct bench *b, const char *opt, const char *name)
 	unsigned int i;
 
 	if (!v)
-		hs_die("%s: unknown variant '%s' (see --list-variants)", opt,
+		cli_die("%s: unknown variant '%s' (see --list-variants)", opt,
 		       name);
 	for (i = 0; i < b->nr_variants; i++)
 		if (b->variants[i] == v)
-			hs_die("%s: '%s' is listed twice", opt, name);
+			cli_die("%s: '%s' is listed twice", opt, name);
 	if (b->nr_variants == BENCH_MAX_LIST)
-		hs_die("%s: more than %d items", opt, BENCH_MAX_LIST);
+		cli_die("%s: more than %d items", opt, BENCH_MAX_LIST);
 	b->variants[b->nr_variants++] = v;
 }
 
@@ -136,11 +189,11 @@ static void add_mode(struct bench *b, const char *opt, const char *name)
 	else if (!strcmp(name, "latency"))
 		m = HS_LATENCY;
 	else
-		hs_die("%s: unknown mode '%s' (throughput or latency)", opt,
+		cli_die("%s: unknown mode '%s' (throughput or latency)", opt,
 		       name);
 	for (i = 0; i < b->nr_modes; i++)
 		if (b->modes[i] == m)
-			hs_die("%s: '%s' is listed twice", opt, name);
+			cli_die("%s: '%s' is listed twice", opt, name);
 	b->modes[b->nr_modes++] = m;
 }
 
@@ -151,127 +204,129 @@ static void add_dist(struct bench *b, const char *opt, const char *name)
 
 	for (i = 0; i < b->nr_dists; i++)
 		if (!strcmp(b->dists[i].name, name))
-			hs_die("%s: '%s' is listed twice", opt, name);
+			cli_die("%s: '%s' is listed twice", opt, name);
 	if (b->nr_dists == BENCH_MAX_LIST)
-		hs_die("%s: more than %d items", opt, BENCH_MAX_LIST);
+		cli_die("%s: more than %d items", opt, BENCH_MAX_LIST);
 	d = &b->dists[b->nr_dists];
 	if (strlen(name) >= sizeof(d->name))
-		hs_die("%s: '%.40s...' is too long", opt, name);
+		cli_die("%s: '%.40s...' is too long", opt, name);
 	snprintf(d->name, sizeof(d->name), "%s", name);
 	if (!strncmp(name, "file:", 5)) {
 		d->kind = HS_NR_DISTS;
 		d->path = d->name + 5;
 		if (!*d->path)
-			hs_die("%s: file: needs a path", opt);
+			cli_die("%s: file: needs a path", opt);
 	} else {
 		for (k = 0; k < HS_NR_DISTS; k++)
 			if (!strcmp(name, hs_dist_name(k)))
 				break;
 		if (k == HS_NR_DISTS)
-			hs_die("%s: unknown distribution '%s' (see --list-dists)",
+			cli_die("%s: unknown distribution '%s' (see --list-dists)",
 			       opt, name);
 		d->kind = k;
 	}
 	b->nr_dists++;
 }
 
+static enum hs_clock_choice clock_arg(const char *v)
+{
+	if (!strcmp(v, "auto"))
+		return HS_CLOCK_AUTO;
+	if (!strcmp(v, "gettime"))
+		return HS_CLOCK_GETTIME;
+	cli_usage_die("--clock: unknown clock '%s' (auto or gettime)", v);
+}
+
+static enum bench_format format_arg(const char *v)
+{
+	if (!strcmp(v, "text"))
+		return FORMAT_TEXT;
+	if (!strcmp(v, "commit"))
+		return FORMAT_COMMIT;
+	if (!strcmp(v, "markdown"))
+		return FORMAT_MARKDOWN;
+	cli_usage_die("--format: unknown format '%s' (text, commit or markdown)",
+		      v);
+}
+
+struct bench_args {
+	struct bench *b;
+	const char *variants, *modes, *dists;
+};
+
+static void set(void *ctx, const struct opt *o, const struct opt_val *v,
+		unsigned int nr)
+{
+	struct bench_args *a = ctx;
+	struct bench *b = a->b;
+
+	(void)nr;
+	switch (o->id) {
+	case O_PROFILE: a->variants = v->s; break;
+	case O_DIST: a->dists = v->s; break;
+	case O_MODE: a->modes = v->s; break;
+	case O_ITER: b->iterations = v->u; break;
+	case O_RUNS: b->runs = v->u; break;
+	case O_BATCH: b->batch = v->u; break;
+	case O_POOL: b->pool = v->u; break;
+	case O_SEED: b->seed = v->u; break;
+	case O_CPU: b->cpu = (int)v->u; break;
+	case O_CLOCK: b->clock = clock_arg(v->s); break;
+	case O_METHOD:
+		if (strcmp(v->s, "ktime") && strcmp(v->s, "batch"))
+			cli_usage_die("--method: unknown method '%s' (batch or ktime)",
+				      v->s);
+		b->ktime = !strcmp(v->s, "ktime");
+		break;
+	case O_ACCURACY: b->accuracy = true; break;
+	case O_KEEP_ASLR: b->keep_aslr = true; break;
+	case O_FORMAT: b->format = format_arg(v->s); break;
+	case O_JSON: b->json = v->s; break;
+	case O_CSV: b->csv = v->s; break;
+	case O_SVG: b->svg = v->s; break;
+	case O_IMPORT: b->import = v->s; break;
+	case O_LIST:
+		list_variants();
+		cli_exit(0);
+	case O_LIST_DISTS:
+		list_dists();
+		cli_exit(0);
+	}
+}
+
+/* --import reports what the module measured: nothing here chooses it. */
+static void check_import(const struct bench *b)
+{
+	size_t i;
+
+	if (!b->import)
+		return;
+	for (i = 0; i < sizeof(bench_opts) / sizeof(bench_opts[0]); i++)
+		if ((bench_opts[i].flags & OPT_NOIMPORT) &&
+		    opt_given(bench_opts[i].id))
+			cli_usage_die("--%s does not apply to --import: hotscore.ko's parameters chose what it measured",
+				      bench_opts[i].name);
+}
+
 static void parse(struct bench *b, int argc, char **argv)
 {
-	const char *v, *variants = DEFAULT_VARIANTS, *modes = DEFAULT_MODES;
-	const char *dists = "seed";
-	bool seeded = false;
-	int i;
+	struct bench_args a = { b, DEFAULT_VARIANTS, DEFAULT_MODES, "seed" };
 
 	b->iterations = 10000000;
 	b->runs = 5;
 	b->batch = 8192;
 	b->pool = 1000;
 	b->cpu = -1;
-	for (i = 1; i < argc; i++) {
-		if (hs_opt(argc, argv, &i, "help", NULL)) {
-			usage();
-			exit(0);
-		} else if (hs_opt(argc, argv, &i, "list-variants", NULL)) {
-			list_variants();
-			exit(0);
-		} else if (hs_opt(argc, argv, &i, "list-dists", NULL)) {
-			list_dists();
-			exit(0);
-		} else if (hs_opt(argc, argv, &i, "variants", &v)) {
-			variants = v;
-		} else if (hs_opt(argc, argv, &i, "dist", &v)) {
-			dists = v;
-		} else if (hs_opt(argc, argv, &i, "modes", &v)) {
-			modes = v;
-		} else if (hs_opt(argc, argv, &i, "iterations", &v)) {
-			b->iterations = hs_option_number("--iterations", v,
-							 MIN_ITERATIONS,
-							 MAX_ITERATIONS);
-		} else if (hs_opt(argc, argv, &i, "runs", &v)) {
-			b->runs = hs_option_number("--runs", v, 1, 100);
-		} else if (hs_opt(argc, argv, &i, "batch", &v)) {
-			b->batch = hs_option_number("--batch", v, 16,
-						    1UL << 24);
-		} else if (hs_opt(argc, argv, &i, "pool", &v)) {
-			b->pool = hs_option_number("--pool", v, 1, 1UL << 20);
-		} else if (hs_opt(argc, argv, &i, "seed", &v)) {
-			b->seed = hs_option_number("--seed", v, 0,
-						   ULONG_MAX);
-			seeded = true;
-		} else if (hs_opt(argc, argv, &i, "cpu", &v)) {
-			b->cpu = (int)hs_option_number("--cpu", v, 0, 4095);
-		} else if (hs_opt(argc, argv, &i, "clock", &v)) {
-			if (!strcmp(v, "auto"))
-				b->clock = HS_CLOCK_AUTO;
-			else if (!strcmp(v, "gettime"))
-				b->clock = HS_CLOCK_GETTIME;
-			else
-				hs_die("--clock: unknown clock '%s' (auto or gettime)",
-				       v);
-		} else if (hs_opt(argc, argv, &i, "method", &v)) {
-			if (!strcmp(v, "ktime"))
-				b->ktime = true;
-			else if (strcmp(v, "batch"))
-				hs_die("--method: unknown method '%s' (batch or ktime)",
-				       v);
-		} else if (hs_opt(argc, argv, &i, "accuracy", NULL)) {
-			b->accuracy = true;
-		} else if (hs_opt(argc, argv, &i, "keep-aslr", NULL)) {
-			b->keep_aslr = true;
-		} else if (hs_opt(argc, argv, &i, "format", &v)) {
-			if (!strcmp(v, "text"))
-				b->format = FORMAT_TEXT;
-			else if (!strcmp(v, "commit"))
-				b->format = FORMAT_COMMIT;
-			else if (!strcmp(v, "markdown"))
-				b->format = FORMAT_MARKDOWN;
-			else
-				hs_die("--format: unknown format '%s' (text, commit or markdown)",
-				       v);
-		} else if (hs_opt(argc, argv, &i, "import", &v)) {
-			b->import = v;
-		} else if (hs_opt(argc, argv, &i, "json", &v)) {
-			b->json = v;
-		} else if (hs_opt(argc, argv, &i, "csv", &v)) {
-			b->csv = v;
-		} else if (hs_opt(argc, argv, &i, "svg", &v)) {
-			b->svg = v;
-		} else if (!strncmp(argv[i], "--", 2)) {
-			hs_die("bench: unknown option '%s'; see 'hotscore bench --help'",
-			       argv[i]);
-		} else {
-			hs_die("bench: unexpected argument '%s'", argv[i]);
-		}
+	b->seed = HS_DEFAULT_SEED;
+	opt_parse(&cmd_bench, argc, argv, set, &a);
+	check_import(b);
+	if (!b->import) {
+		for_each_item("--profile", a.variants, add_variant, b);
+		for_each_item("--mode", a.modes, add_mode, b);
+		for_each_item("--dist", a.dists, add_dist, b);
 	}
-	for_each_item("--variants", variants, add_variant, b);
-	for_each_item("--modes", modes, add_mode, b);
-	for_each_item("--dist", dists, add_dist, b);
-	if (!seeded) {
-		uint64_t s = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-
-		b->seed = hs_stats_rand(&s);
-	}
-	hs_command_line(b->command, sizeof(b->command), argc, argv);
+	opt_parsed(&cmd_bench);
+	opt_reproduce(&cmd_bench, b->command, sizeof(b->command));
 }
 
 /*
@@ -285,7 +340,7 @@ static void build_pool(struct bench *b, struct bench_dist *d)
 	if (d->kind == HS_NR_DISTS) {
 		d->nr_rows = hs_read_inputs(d->path, &d->rows);
 		if (!d->nr_rows)
-			hs_die("--dist: %s: no rows", d->path);
+			cli_die("--dist: %s: no rows", d->path);
 		d->pool = d->rows;
 		d->nr_pool = d->nr_rows;
 		return;
@@ -316,7 +371,7 @@ static void check_inputs(struct bench *b, struct bench_dist *d)
 		for (j = 0; j < d->nr_pool; j++) {
 			r = hs_score(&var->comp, &d->pool[j], NULL);
 			if (r.status == HS_DIV0)
-				hs_die("--dist %s: data row %zu is %s under variant %s; the kernel would trap",
+				cli_die("--dist %s: data row %zu is %s under variant %s; the kernel would trap",
 				       d->name, j + 1, hs_status_name(&r),
 				       var->name);
 			if (var->call != HS_CALL_INPUT)
@@ -761,7 +816,7 @@ static void emit(FILE *f, const char *path, struct bench *b,
 		return;
 	write(b, f);
 	if (fflush(f) || ferror(f) || fclose(f))
-		hs_die("%s: write error: %s", path, strerror(errno));
+		cli_die("%s: write error: %s", path, strerror(errno));
 }
 
 /* Print the reports of a measured or imported struct bench. */
@@ -794,14 +849,14 @@ static int import_results(struct bench *b)
 	return 0;
 }
 
-/**
- * hs_cmd_bench() - `hotscore bench`.
+/*
+ * `hotscore bench`.
  * @argc: argument count, argv[0] being "bench".
  * @argv: the arguments.
  *
  * Return: 0; bad input exits with status 2 before any timing.
  */
-int hs_cmd_bench(int argc, char **argv)
+static int bench_run(int argc, char **argv)
 {
 	static struct bench b;
 	FILE *json, *csv, *svg;
@@ -819,7 +874,7 @@ int hs_cmd_bench(int argc, char **argv)
 #endif
 	b.cflags = HS_CFLAGS;
 	if (hs_host_init(&b.host, b.cpu, b.clock, err, sizeof(err)))
-		hs_die("%s", err);
+		cli_die("%s", err);
 	prepare_inputs(&b);
 	json = hs_open_output("--json", b.json);
 	csv = hs_open_output("--csv", b.csv);
@@ -829,3 +884,21 @@ int hs_cmd_bench(int argc, char **argv)
 	report(&b, json, csv, svg);
 	return 0;
 }
+
+const struct hs_cmd cmd_bench = {
+	.name = "bench",
+	.summary = "the DAMON Perf Test: variants timed in batches, compared paired",
+	.usage = "hotscore bench [--profile LIST] [--dist LIST] [--mode LIST]"
+		 " [--iterations N] [--runs N] ...\n"
+		 "hotscore bench --import FILE [--format F] [--json FILE]"
+		 " [--csv FILE] [--svg FILE]",
+	.about = "Time damon_hot_score() variants in batches, with the timer"
+		 " cancelled, and compare them\npairwise.  With no options: the"
+		 " seed module's scenario (10,000,000 iterations of\nthe seed"
+		 " distribution, 5 runs, loop,fls,ilog2).",
+	.notes = "The reproduce line of --format commit leaves out the"
+		 " options that name outputs.",
+	.opts = bench_opts,
+	.nr_opts = sizeof(bench_opts) / sizeof(bench_opts[0]),
+	.run = bench_run,
+};

@@ -23,7 +23,7 @@ struct record {
 };
 
 static const char *path;
-static struct record *recs;	/* reachable until exit, even from hs_die() */
+static struct record *recs;	/* reachable until exit, even from cli_die() */
 
 /* identify's timing of the running kernel's own damon_hot_score() */
 static const struct hs_variant kernel_fn = {
@@ -40,7 +40,7 @@ static uint64_t whole(const struct json *v, const char *what, double max,
 {
 	if (v->type != JSON_NUMBER || v->number < 0 || v->number > max ||
 	    v->number != (double)(uint64_t)v->number)
-		hs_die("--import: %s:%u: %s is not a whole number in 0..%.0f",
+		cli_die("--import: %s:%u: %s is not a whole number in 0..%.0f",
 		       path, line, what, max);
 	return (uint64_t)v->number;
 }
@@ -51,7 +51,7 @@ static const struct json *need(const struct json *o, const char *key,
 	const struct json *v = json_get(o, key);
 
 	if (!v || v->type != type)
-		hs_die("--import: %s:%u: no %s", path, line, key);
+		cli_die("--import: %s:%u: no %s", path, line, key);
 	return v;
 }
 
@@ -62,23 +62,23 @@ static char *read_all(size_t *len)
 	char *buf = malloc(cap);
 
 	if (!f)
-		hs_die("--import: %s: %s", path, strerror(errno));
+		cli_die("--import: %s: %s", path, strerror(errno));
 	*len = 0;
 	while (buf && (n = fread(buf + *len, 1, cap - *len - 1, f)) > 0) {
 		*len += n;
 		if (*len > MAX_FILE)
-			hs_die("--import: %s: larger than 256 MiB", path);
+			cli_die("--import: %s: larger than 256 MiB", path);
 		if (*len + 1 == cap)
 			buf = realloc(buf, cap *= 2);
 	}
 	if (!buf)
-		hs_die("--import: out of memory");
+		cli_die("--import: out of memory");
 	if (ferror(f))
-		hs_die("--import: %s: %s", path, strerror(errno));
+		cli_die("--import: %s: %s", path, strerror(errno));
 	fclose(f);
 	buf[*len] = '\0';
 	if (strlen(buf) != *len)
-		hs_die("--import: %s: a NUL byte: not the module's text output",
+		cli_die("--import: %s: a NUL byte: not the module's text output",
 		       path);
 	return buf;
 }
@@ -93,7 +93,7 @@ static unsigned int intern(const char **names, unsigned int *nr,
 		if (!strcmp(names[i], name))
 			return i;
 	if (*nr == BENCH_MAX_LIST)
-		hs_die("--import: %s:%u: more than %d names", path, line,
+		cli_die("--import: %s:%u: more than %d names", path, line,
 		       BENCH_MAX_LIST);
 	names[*nr] = name;
 	return (*nr)++;
@@ -113,7 +113,7 @@ static void set_host(struct bench *b, const struct json *j, unsigned int line)
 			      line);
 	h->clock.tsc = strstr(h->clock.name, "tsc") != NULL;
 	if (!h->clock.hz)
-		hs_die("--import: %s:%u: hz is 0", path, line);
+		cli_die("--import: %s:%u: hz is 0", path, line);
 	snprintf(h->clock_desc, sizeof(h->clock_desc),
 		 "the kernel's tsc_khz, read by hotscore.ko");
 	snprintf(h->perf, sizeof(h->perf), "none (measured in the kernel)");
@@ -130,7 +130,7 @@ static void set_host(struct bench *b, const struct json *j, unsigned int line)
 	b->seed = whole(need(j, "seed", JSON_NUMBER, line), "seed", MAX_EXACT,
 			line);
 	if (!b->n || !b->runs || !b->rounds_per_run)
-		hs_die("--import: %s:%u: n, runs and rounds_per_run must be positive",
+		cli_die("--import: %s:%u: n, runs and rounds_per_run must be positive",
 		       path, line);
 	b->pool = 1000;
 	b->layout = HS_LAYOUT_FIXED;
@@ -146,10 +146,10 @@ static void fill(struct bench *b, const struct record *rec)
 	size_t i;
 
 	if (r->mt)
-		hs_die("--import: %s:%u: %s is given twice", path, rec->line,
+		cli_die("--import: %s:%u: %s is given twice", path, rec->line,
 		       r->name);
 	if (mt->n != 2 * b->runs * b->rounds_per_run || sc->n != mt->n)
-		hs_die("--import: %s:%u: mt and scale must hold 2 x runs x rounds_per_run = %lu samples",
+		cli_die("--import: %s:%u: mt and scale must hold 2 x runs x rounds_per_run = %lu samples",
 		       path, rec->line, 2 * b->runs * b->rounds_per_run);
 	r->n = mt->n;
 	r->mt = calloc(r->n, sizeof(*r->mt));
@@ -157,7 +157,7 @@ static void fill(struct bench *b, const struct record *rec)
 	r->cycles = calloc(r->n, sizeof(*r->cycles));
 	r->ins = calloc(r->n, sizeof(*r->ins));
 	if (!r->mt || !r->scale || !r->cycles || !r->ins)
-		hs_die("--import: out of memory");
+		cli_die("--import: out of memory");
 	/* a call of a second, a 2N/N ratio of 1000: far beyond any sample */
 	for (i = 0; i < r->n; i++) {
 		r->mt[i] = whole(mt->items[i], "a sample (mt)", 1e3 * 1e12,
@@ -195,21 +195,21 @@ void bench_import(struct bench *b)
 		if (*p) {
 			j = json_parse(p, strlen(p), err, sizeof(err));
 			if (!j || j->type != JSON_OBJECT)
-				hs_die("--import: %s:%u: not a JSON object: %s",
+				cli_die("--import: %s:%u: not a JSON object: %s",
 				       path, line, j ? "" : err);
 			schema = json_get(j, "schema");
 			if (!schema || schema->type != JSON_STRING ||
 			    strcmp(schema->string, "hotscore-kmod-1"))
-				hs_die("--import: %s:%u: not hotscore-kmod-1 output",
+				cli_die("--import: %s:%u: not hotscore-kmod-1 output",
 				       path, line);
 			if (!json_get(j, "fn") && !json_get(j, "identify") &&
 			    !json_get(j, "verdict"))
-				hs_die("--import: %s:%u: neither a result (fn) nor identify's",
+				cli_die("--import: %s:%u: neither a result (fn) nor identify's",
 				       path, line);
 			if (json_get(j, "fn")) {	/* a bench result */
 				recs = realloc(recs, (nr + 1) * sizeof(*recs));
 				if (!recs)
-					hs_die("--import: out of memory");
+					cli_die("--import: out of memory");
 				recs[nr].j = j;
 				recs[nr].line = line;
 				recs[nr].dist = intern(dists, &nd,
@@ -228,10 +228,10 @@ void bench_import(struct bench *b)
 		p = end + 1;
 	}
 	if (!nr)
-		hs_die("--import: %s: no bench results (identify's lines only?)",
+		cli_die("--import: %s: no bench results (identify's lines only?)",
 		       path);
 	if (nf < 2)
-		hs_die("--import: %s: no variant besides the empty function",
+		cli_die("--import: %s: no variant besides the empty function",
 		       path);
 	set_host(b, recs[0].j, recs[0].line);
 	for (i = 1; i < nr; i++) {	/* one measurement, one configuration */
@@ -246,7 +246,7 @@ void bench_import(struct bench *b)
 			    (a->type == JSON_NUMBER && a->number != o->number) ||
 			    (a->type == JSON_STRING &&
 			     strcmp(a->string, o->string)))
-				hs_die("--import: %s:%u: %s differs from line %u's",
+				cli_die("--import: %s:%u: %s differs from line %u's",
 				       path, recs[i].line, keys[k],
 				       recs[0].line);
 		}
@@ -257,10 +257,10 @@ void bench_import(struct bench *b)
 		b->variants[k - 1] = !strcmp(fns[k], "kernel") ? &kernel_fn :
 			hs_variant_find(fns[k]);
 		if (!b->variants[k - 1])
-			hs_die("--import: %s: '%s' is not a variant", path,
+			cli_die("--import: %s: '%s' is not a variant", path,
 			       fns[k]);
 		if (b->variants[k - 1]->user_only)
-			hs_die("--import: %s: '%s' is timed in user space only, not by hotscore.ko",
+			cli_die("--import: %s: '%s' is timed in user space only, not by hotscore.ko",
 			       path, fns[k]);
 	}
 	b->nr_variants = nf - 1;
@@ -272,7 +272,7 @@ void bench_import(struct bench *b)
 			if (!strcmp(dists[i], hs_dist_name(k)))
 				break;
 		if (k == HS_NR_DISTS)
-			hs_die("--import: %s: '%s' is not a distribution", path,
+			cli_die("--import: %s: '%s' is not a distribution", path,
 			       dists[i]);
 		d->kind = k;
 	}
@@ -282,14 +282,14 @@ void bench_import(struct bench *b)
 			if (!strcmp(modes[i], hs_mode_name(k)))
 				break;
 		if (k == HS_NR_MODES)
-			hs_die("--import: %s: '%s' is not a mode", path,
+			cli_die("--import: %s: '%s' is not a mode", path,
 			       modes[i]);
 		b->modes[i] = k;
 	}
 	b->nr_modes = nm;
 	b->results = calloc((size_t)nd * nm * nf, sizeof(*b->results));
 	if (!b->results)
-		hs_die("--import: out of memory");
+		cli_die("--import: out of memory");
 	for (i = 0; i < nd; i++)
 		for (k = 0; k < nm; k++) {
 			unsigned int v;
@@ -311,11 +311,11 @@ void bench_import(struct bench *b)
 		const struct bench_result *r = &b->results[i];
 
 		if (!r->mt)
-			hs_die("--import: %s: no results for %s, %s, %s", path,
+			cli_die("--import: %s: no results for %s, %s, %s", path,
 			       r->name, b->dists[r->dist].name,
 			       hs_mode_name(r->mode));
 		if (r->n != b->results[i - i % nf].n)
-			hs_die("--import: %s: %s has %zu samples, the others of its mode %zu",
+			cli_die("--import: %s: %s has %zu samples, the others of its mode %zu",
 			       path, r->name, r->n, b->results[i - i % nf].n);
 	}
 	free(recs);

@@ -9,14 +9,25 @@
 #include <stdio.h>
 #include <stddef.h>
 
+/* Exit status: 0 success, 1 a finding, 2 bad input or usage, 130 Ctrl-C. */
+#define HS_EXIT_FINDING 1
 #define HS_EXIT_USAGE 2
+#define HS_EXIT_INTERRUPTED 130
 
 /* The program's whole argv, for a command that re-executes itself. */
 extern char **hs_argv;
+/* The subcommand running ("score"), for messages; NULL before one is. */
+extern const char *cli_cmd_name;
 
-/* Print "hotscore: <msg>" as one line on stderr and exit with status 2. */
-void hs_die(const char *fmt, ...)
+/* "hotscore CMD: <msg>" as one line on stderr, then exit with status 2. */
+void cli_die(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));
+/* The same, ending "; try 'hotscore CMD --help'": a usage error. */
+void cli_usage_die(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2), noreturn));
+/* Flush stdout and exit: a write error (a full disk) is exit status 1. */
+void cli_exit(int status) __attribute__((noreturn));
+int cli_finish(int status);
 
 /*
  * Parse a decimal (or 0x-prefixed hexadecimal) number no larger than @max.
@@ -38,9 +49,6 @@ void *hs_xcalloc(size_t n, size_t size);
 /* Open @path for writing, or exit 2 naming @opt; NULL path: NULL. */
 FILE *hs_open_output(const char *opt, const char *path);
 
-/* "hotscore CMD ARGS", shell-quoted where needed, for reports. */
-void hs_command_line(char *buf, size_t size, int argc, char **argv);
-
 /* Strip spaces and tabs at both ends, in place. */
 char *hs_trim(char *s);
 
@@ -53,18 +61,21 @@ size_t hs_csv_count(const char *line);
  */
 size_t hs_split_csv(char *line, char **fields, size_t max);
 
-/* The option at argv[*i]: matches --@name or --@name=VALUE. */
-bool hs_opt(int argc, char **argv, int *i, const char *name,
-	    const char **value);
-
 struct hs_input;
 size_t hs_read_inputs(const char *path, struct hs_input **out);
 void hs_score_args(const struct hs_input *in, char *buf, size_t size);
 void hs_score_defaults(struct hs_input *in);
+void hs_list_profiles(void);
 
-int hs_cmd_score(int argc, char **argv);
-int hs_cmd_bench(int argc, char **argv);
-int hs_cmd_verify(int argc, char **argv);
-int hs_cmd_sim(int argc, char **argv);
+/* The profile every subcommand scores with unless told otherwise. */
+#define HS_DEFAULT_PROFILE "hotfix"
+/* The seed every subcommand's random inputs start from unless told. */
+#define HS_DEFAULT_SEED 1
+
+struct hs_cmd;
+extern const struct hs_cmd cmd_score, cmd_bench, cmd_verify, cmd_sim;
+/* Every subcommand, NULL-terminated, in the order help lists them. */
+extern const struct hs_cmd *const hs_commands[];
+const struct hs_cmd *hs_command_find(const char *name);
 
 #endif /* HOTSCORE_CLI_H */

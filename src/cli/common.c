@@ -14,29 +14,71 @@
 
 #include "cli.h"
 
+const char *cli_cmd_name;
+
 /*
  * One line, always: control characters from the input (a newline inside an
  * argument, a stray CR) are escaped rather than printed.
  */
-void hs_die(const char *fmt, ...)
+static void __attribute__((noreturn))
+die_line(const char *hint, const char *fmt, va_list ap)
 {
 	char msg[512];
 	const unsigned char *p;
-	va_list ap;
 
 	fflush(stdout);
-	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	fputs("hotscore: ", stderr);
+	fprintf(stderr, "hotscore%s%s: ", cli_cmd_name ? " " : "",
+		cli_cmd_name ? cli_cmd_name : "");
 	for (p = (const unsigned char *)msg; *p; p++) {
 		if (*p < 0x20 || *p == 0x7f)
 			fprintf(stderr, "\\x%02x", *p);
 		else
 			fputc(*p, stderr);
 	}
+	if (hint)
+		fprintf(stderr, "; try 'hotscore%s%s --help'",
+			cli_cmd_name ? " " : "", cli_cmd_name ? cli_cmd_name : "");
 	fputc('\n', stderr);
 	exit(HS_EXIT_USAGE);
+}
+
+void cli_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	die_line(NULL, fmt, ap);
+}
+
+void cli_usage_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	die_line("", fmt, ap);
+}
+
+/**
+ * cli_finish() - the exit status, after stdout is flushed: a full disk or
+ * a closed pipe must not pass for success.
+ * @status:	what the command returned.
+ *
+ * Return: @status, or 1 if writing stdout failed.
+ */
+int cli_finish(int status)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "hotscore: writing the output: %s\n",
+			strerror(errno));
+		return HS_EXIT_FINDING;
+	}
+	return status;
+}
+
+void cli_exit(int status)
+{
+	exit(cli_finish(status));
 }
 
 static int hs_digit(char c, unsigned int base)
@@ -140,29 +182,6 @@ size_t hs_split_csv(char *line, char **fields, size_t max)
 	}
 }
 
-bool hs_opt(int argc, char **argv, int *i, const char *name,
-	    const char **value)
-{
-	const char *arg = argv[*i];
-	size_t len = strlen(name);
-
-	if (strncmp(arg, "--", 2) || strncmp(arg + 2, name, len))
-		return false;
-	arg += 2 + len;
-	if (!value)
-		return *arg == '\0';
-	if (*arg == '=') {
-		*value = arg + 1;
-		return true;
-	}
-	if (*arg)
-		return false;
-	if (*i + 1 >= argc)
-		hs_die("option --%s needs a value", name);
-	*value = argv[++*i];
-	return true;
-}
-
 /**
  * hs_option_number() - the number an option was given, or exit 2.
  * @opt:	the option, for the message ("--runs").
@@ -179,35 +198,10 @@ unsigned long hs_option_number(const char *opt, const char *s,
 	const char *err = hs_parse_number(s, ULONG_MAX, &n);
 
 	if (err)
-		hs_die("%s: '%s': %s", opt, s, err);
+		cli_die("%s: '%s': %s", opt, s, err);
 	if (n < min || n > max)
-		hs_die("%s: '%s' is out of range (%lu..%lu)", opt, s, min, max);
+		cli_die("%s: '%s' is out of range (%lu..%lu)", opt, s, min, max);
 	return n;
-}
-
-/**
- * hs_command_line() - "hotscore COMMAND ARGS...", shell-quoted where an
- * argument needs it, so that a report's command can be pasted back.
- * @buf:	receives it, truncated to @size.
- * @size:	of @buf.
- * @argc:	the subcommand's argument count.
- * @argv:	its arguments, argv[0] being the subcommand's name.
- */
-void hs_command_line(char *buf, size_t size, int argc, char **argv)
-{
-	size_t at;
-	int i;
-
-	at = (size_t)snprintf(buf, size, "hotscore %s", argv[0]);
-	for (i = 1; i < argc && at < size; i++) {
-		bool plain = argv[i][0] &&
-			strspn(argv[i], "abcdefghijklmnopqrstuvwxyz"
-				"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=.,:/+@")
-			== strlen(argv[i]);
-
-		at += (size_t)snprintf(buf + at, size - at,
-				       plain ? " %s" : " '%s'", argv[i]);
-	}
 }
 
 /**
@@ -251,7 +245,7 @@ FILE *hs_open_output(const char *opt, const char *path)
 		return NULL;
 	f = fopen(path, "w");
 	if (!f)
-		hs_die("%s: %s: %s", opt, path, strerror(errno));
+		cli_die("%s: %s: %s", opt, path, strerror(errno));
 	return f;
 }
 
@@ -264,7 +258,7 @@ void hs_check_simd_env(void)
 	enum hs_fast_impl impl;
 
 	if (hs_simd_env(&impl))
-		hs_die("HOTSCORE_SIMD=%s: give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)",
+		cli_die("HOTSCORE_SIMD=%s: give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)",
 		       getenv("HOTSCORE_SIMD"));
 }
 
@@ -279,6 +273,6 @@ void *hs_xcalloc(size_t n, size_t size)
 	void *p = calloc(n ? n : 1, size);
 
 	if (!p)
-		hs_die("out of memory");
+		cli_die("out of memory");
 	return p;
 }

@@ -1,64 +1,76 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * main.c - hotscore: dispatch to one subcommand.
+ * main.c - hotscore: dispatch to one subcommand; help and version.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "opt.h"
+
+#ifndef HS_VERSION
+#define HS_VERSION "unknown"
+#endif
 
 char **hs_argv;
-
-static const struct {
-	const char *name;
-	int (*run)(int argc, char **argv);
-	const char *what;
-} commands[] = {
-	{ "score", hs_cmd_score,
-	  "damon_hot_score()/damon_cold_score() of any kernel version" },
-	{ "bench", hs_cmd_bench,
-	  "the DAMON Perf Test: variants timed in batches, compared paired" },
-	{ "verify", hs_cmd_verify,
-	  "variants proven equal over whole domains; where versions differ" },
-	{ "sim", hs_cmd_sim,
-	  "kdamond and DAMOS in user space: what the quota picks, what scoring costs" },
-};
 
 static void usage(FILE *f)
 {
 	size_t i;
 
-	fputs("usage: hotscore COMMAND [OPTIONS]   (hotscore COMMAND --help)\n\n",
-	      f);
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
+	fputs("usage: hotscore COMMAND [OPTIONS]\n"
+	      "       hotscore help [COMMAND]\n"
+	      "       hotscore --version\n\n"
+	      "DAMON's damon_hot_score() and damon_cold_score(), every kernel"
+	      " version of them:\nscored, timed, proven and simulated.\n\n"
+	      "commands:\n", f);
+	for (i = 0; hs_commands[i]; i++)
+		fprintf(f, "  %-8s %s\n", hs_commands[i]->name,
+			hs_commands[i]->summary);
+	fputs("\n'hotscore help COMMAND' or 'hotscore COMMAND --help' tells"
+	      " more; docs/cli.md has\nevery option of every command.  Exit"
+	      " status: 0 success, 1 a finding (a\ndifference, a failed"
+	      " check), 2 bad input, 130 interrupted.\n", f);
 }
 
-/* A full disk or a closed pipe must not pass for success. */
-static int finish(int status)
+/* hotscore help [COMMAND] */
+static int help(int argc, char **argv)
 {
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "hotscore: writing the output: %s\n",
-			strerror(errno));
-		return 1;
+	const struct hs_cmd *cmd;
+
+	if (argc < 2) {
+		usage(stdout);
+		return 0;
 	}
-	return status;
+	if (argc > 2)
+		cli_usage_die("help takes one command, not '%s'", argv[2]);
+	cmd = hs_command_find(argv[1]);
+	if (!cmd)
+		cli_usage_die("no command '%s'", argv[1]);
+	opt_usage(cmd, stdout);
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	size_t i;
+	const struct hs_cmd *cmd;
 
 	hs_argv = argv;
 	if (argc < 2)
-		hs_die("no command given; try 'hotscore --help'");
+		cli_usage_die("no command given");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
-		return finish(0);
+		return cli_finish(0);
 	}
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(argv[1], commands[i].name))
-			return finish(commands[i].run(argc - 1, argv + 1));
-	hs_die("unknown command '%s'; try 'hotscore --help'", argv[1]);
+	if (!strcmp(argv[1], "--version")) {
+		printf("hotscore %s\n", HS_VERSION);
+		return cli_finish(0);
+	}
+	if (!strcmp(argv[1], "help"))
+		return cli_finish(help(argc - 1, argv + 1));
+	cmd = hs_command_find(argv[1]);
+	if (!cmd)
+		cli_usage_die("unknown command '%s'", argv[1]);
+	cli_cmd_name = cmd->name;
+	return cli_finish(cmd->run(argc - 1, argv + 1));
 }

@@ -14,34 +14,79 @@
 #include <hotscore/score.h>
 
 #include "cli.h"
+#include "opt.h"
 
-/* One numeric column of the input, by its CSV name and its flag name. */
+/*
+ * One numeric column of the input.  Its index is also its option's id in
+ * score_opts[], whose name is the flag (the kernel's field name).
+ */
 struct column {
 	const char *csv;
-	const char *flag;
 	size_t offset;		/* in struct hs_input */
 	bool is_long;		/* unsigned long, else unsigned int */
+	bool is_time;		/* us; the flag takes units */
 	unsigned long dflt;
 };
 
-#define COL_UL(c, f, m, d) { c, f, offsetof(struct hs_input, m), true, d }
-#define COL_U(c, f, m, d) { c, f, offsetof(struct hs_input, m), false, d }
+#define COL_UL(c, m, t, d) { c, offsetof(struct hs_input, m), true, t, d }
+#define COL_U(c, m, d) { c, offsetof(struct hs_input, m), false, false, d }
 
 static const struct column columns[] = {
-	COL_UL("sample_us", "sample-us", sample_us, 5000),
-	COL_UL("aggr_us", "aggr-us", aggr_us, 100000),
-	COL_U("nr_accesses", "nr-accesses", nr_accesses, 0),
-	COL_U("last_nr_accesses", "last-nr-accesses", last_nr_accesses, 0),
-	COL_U("age", "age", age, 0),
-	COL_UL("passed_sis", "passed-sis", passed_sis, 0),
-	COL_UL("next_aggr_sis", "next-aggr-sis", next_aggr_sis, 0),
-	COL_U("weight_nr_accesses", "weight-nr-accesses", weight_nr_accesses, 1),
-	COL_U("weight_age", "weight-age", weight_age, 1),
+	COL_UL("sample_us", sample_us, true, 5000),
+	COL_UL("aggr_us", aggr_us, true, 100000),
+	COL_U("nr_accesses", nr_accesses, 0),
+	COL_U("last_nr_accesses", last_nr_accesses, 0),
+	COL_U("age", age, 0),
+	COL_UL("passed_sis", passed_sis, false, 0),
+	COL_UL("next_aggr_sis", next_aggr_sis, false, 0),
+	COL_U("weight_nr_accesses", weight_nr_accesses, 1),
+	COL_U("weight_age", weight_age, 1),
 };
 #define NR_COLUMNS (sizeof(columns) / sizeof(columns[0]))
 #define PROFILE_COL NR_COLUMNS	/* the profile column's index */
 #define IGNORED_COL (NR_COLUMNS + 1)	/* hot, cold, status: re-fed output */
-#define DEFAULT_PROFILE "hotfix"
+#define MAX_SPECS 32		/* profiles side by side */
+
+enum { O_PROFILE = NR_COLUMNS, O_INPUT, O_CSV, O_LIST };
+
+#define U32 4294967295UL
+#define FIELD(i, n, h, m, d, e) { .id = i, .name = n, .type = OPT_COUNT, \
+	.arg = "N", .dflt = d, .help = h, .max = m, .example = e }
+static const struct opt score_opts[] = {
+	{ .id = O_PROFILE, .name = "profile", .type = OPT_LIST, .arg = "LIST",
+	  .dflt = HS_DEFAULT_PROFILE, .words = "@profiles",
+	  .help = "profiles, FREQ+DIVISOR+AGE+CLAMP combinations or all, side"
+		  " by side", .example = "v6.6,hotfix" },
+	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "FILE",
+	  .help = "score every row of a CSV file (- for stdin) instead of"
+		  " one input", .words = "@file", .example = "-" },
+	{ .id = 0, .name = "sample", .old = "sample-us", .type = OPT_TIME,
+	  .arg = "T", .dflt = "5ms", .max = ULONG_MAX,
+	  .help = "the sampling interval, attrs.sample_interval",
+	  .example = "5ms" },
+	{ .id = 1, .name = "aggr", .old = "aggr-us", .type = OPT_TIME,
+	  .arg = "T", .dflt = "100ms", .max = ULONG_MAX,
+	  .help = "the aggregation interval, attrs.aggr_interval",
+	  .example = "100ms" },
+	FIELD(2, "nr_accesses", "the region's nr_accesses", U32, "0", "21"),
+	FIELD(3, "last_nr_accesses", "the region's last_nr_accesses (the"
+	      " moving sum's)", U32, "0", "3"),
+	FIELD(4, "age", "the region's age, in aggregation intervals", U32,
+	      "0", "50"),
+	FIELD(5, "passed_sis", "ctx->passed_sample_intervals (the moving"
+	      " sum's)", ULONG_MAX, "0", "7"),
+	FIELD(6, "next_aggr_sis", "ctx->next_aggregation_sis (the moving"
+	      " sum's)", ULONG_MAX, "0", "20"),
+	FIELD(7, "weight_nr_accesses", "the scheme's quota weight_nr_accesses",
+	      U32, "1", "3"),
+	FIELD(8, "weight_age", "the scheme's quota weight_age", U32, "1",
+	      "0"),
+	{ .id = O_LIST, .name = "list-profiles", .type = OPT_FLAG,
+	  .flags = OPT_EXIT,
+	  .help = "the built-in profiles and their components" },
+	{ .id = O_CSV, .name = "csv", .type = OPT_FLAG,
+	  .flags = OPT_DEPRECATED, .help = "the same as --input -" },
+};
 
 /* A profile or component list, resolved, with its name as printed. */
 struct spec {
@@ -52,6 +97,15 @@ struct spec {
 struct row {
 	struct hs_input in;
 	struct spec spec;
+	bool has_profile;	/* from the CSV's profile column */
+};
+
+/* The command: the flags' input, the profiles, where rows come from. */
+struct score {
+	struct row dflt;
+	struct spec specs[MAX_SPECS];
+	unsigned int nr_specs;
+	const char *input;
 };
 
 static void column_set(const struct column *c, struct hs_input *in,
@@ -93,10 +147,10 @@ static void column_parse(const struct column *c, const char *s,
 
 	err = hs_parse_number(s, max, &v);
 	if (err && !strcmp(err, "out of range"))
-		hs_die("%s: '%s' is out of range for %s (0..%lu)", where, s,
+		cli_die("%s: '%s' is out of range for %s (0..%lu)", where, s,
 		       c->is_long ? "unsigned long" : "unsigned int", max);
 	if (err)
-		hs_die("%s: '%s': %s", where, s, err);
+		cli_die("%s: '%s': %s", where, s, err);
 	column_set(c, in, v);
 }
 
@@ -106,18 +160,19 @@ static void spec_parse(const char *s, struct spec *out, const char *where)
 	int err = hs_components_parse(s, &out->comp);
 
 	if (err == -2)
-		hs_die("%s: '%s' needs the x86 bsr instruction, not on this machine",
+		cli_die("%s: '%s' needs the x86 bsr instruction, not on this machine",
 		       where, s);
 	if (err)
-		hs_die("%s: unknown profile '%s' (see --list-profiles)", where,
-		       s);
+		cli_die("%s: unknown profile '%s' (see 'hotscore score --list-profiles')",
+			where, s);
 	if (p)
 		snprintf(out->name, sizeof(out->name), "%s", p->name);
 	else
 		hs_components_format(&out->comp, out->name, sizeof(out->name));
 }
 
-static void list_profiles(void)
+/** hs_list_profiles() - the built-in profiles and the component syntax. */
+void hs_list_profiles(void)
 {
 	unsigned int i;
 
@@ -143,24 +198,6 @@ static void list_profiles(void)
 	       "  CLAMP    none | clamp\n");
 }
 
-static void usage(void)
-{
-	size_t i;
-
-	printf("usage: hotscore score [--profile P] [--FIELD N ...]\n"
-	       "       hotscore score --csv [--profile P] [--FIELD N ...] < in.csv\n"
-	       "       hotscore score --list-profiles\n\n"
-	       "One input from flags prints every step of the computation.\n"
-	       "With --csv, stdin is CSV whose header names any of:\n  profile");
-	for (i = 0; i < NR_COLUMNS; i++)
-		printf(",%s", columns[i].csv);
-	printf("\nMissing columns take the flags' values.  Output: every column,"
-	       " then hot,cold,status.\nFlags (default):\n"
-	       "  --profile P (%s)\n", DEFAULT_PROFILE);
-	for (i = 0; i < NR_COLUMNS; i++)
-		printf("  --%s N (%lu)\n", columns[i].flag, columns[i].dflt);
-}
-
 static void print_csv_header(void)
 {
 	size_t i;
@@ -171,12 +208,12 @@ static void print_csv_header(void)
 	fputs(",hot,cold,status\n", stdout);
 }
 
-static void print_csv_row(const struct row *r)
+static void print_csv_row(const struct row *r, const struct spec *spec)
 {
-	struct hs_result res = hs_score(&r->spec.comp, &r->in, NULL);
+	struct hs_result res = hs_score(&spec->comp, &r->in, NULL);
 	size_t i;
 
-	fputs(r->spec.name, stdout);
+	fputs(spec->name, stdout);
 	for (i = 0; i < NR_COLUMNS; i++)
 		printf(",%lu", column_get(&columns[i], &r->in));
 	if (res.status == HS_DIV0)
@@ -188,7 +225,7 @@ static void print_csv_row(const struct row *r)
 /*
  * The CSV on stdin, read whole.  It is parsed twice: once to check every row,
  * once to print, so an error leaves stdout empty while memory stays about the
- * size of the input.  File scope keeps every buffer reachable when hs_die()
+ * size of the input.  File scope keeps every buffer reachable when cli_die()
  * exits from deep inside.
  */
 static struct {
@@ -213,7 +250,7 @@ static void csv_read(FILE *f)
 			csv.cap = csv.cap ? 2 * csv.cap : 1 << 20;
 			csv.buf = realloc(csv.buf, csv.cap + 1);
 			if (!csv.buf)
-				hs_die("%sout of memory reading %s", csv.what,
+				cli_die("%sout of memory reading %s", csv.what,
 				       csv.source);
 		}
 		n = fread(csv.buf + csv.len, 1, csv.cap - csv.len, f);
@@ -222,7 +259,7 @@ static void csv_read(FILE *f)
 			break;
 	}
 	if (ferror(f))
-		hs_die("%serror reading %s", csv.what, csv.source);
+		cli_die("%serror reading %s", csv.what, csv.source);
 	csv.buf[csv.len] = '\0';
 	/* a UTF-8 byte-order mark is not part of the first column's name */
 	if (csv.len >= 3 && !memcmp(csv.buf, "\xef\xbb\xbf", 3))
@@ -242,13 +279,13 @@ static bool csv_next_line(void)
 	n = (size_t)(end - start);
 	csv.lineno++;
 	if (memchr(start, '\0', n))
-		hs_die("%sline %zu: contains a NUL byte", csv.what,
+		cli_die("%sline %zu: contains a NUL byte", csv.what,
 		       csv.lineno);
 	if (n + 1 > csv.line_cap) {
 		csv.line_cap = 2 * n + 1;
 		csv.line = realloc(csv.line, csv.line_cap);
 		if (!csv.line)
-			hs_die("out of memory");
+			cli_die("out of memory");
 	}
 	memcpy(csv.line, start, n);
 	csv.line[n] = '\0';
@@ -265,13 +302,13 @@ static void csv_header(void)
 	size_t i, j;
 
 	if (!csv_next_line() || !*hs_trim(csv.line))
-		hs_die("%s%sno header line on %s", csv.what,
+		cli_die("%s%sno header line on %s", csv.what,
 		       *csv.what ? "" : "--csv: ", csv.source);
 	csv.ncols = hs_csv_count(csv.line);
 	csv.fields = calloc(csv.ncols, sizeof(*csv.fields));
 	csv.map = calloc(csv.ncols, sizeof(*csv.map));
 	if (!csv.fields || !csv.map)
-		hs_die("out of memory");
+		cli_die("out of memory");
 	hs_split_csv(csv.line, csv.fields, csv.ncols);
 	for (i = 0; i < csv.ncols; i++) {
 		const char *name = csv.fields[i];
@@ -285,10 +322,10 @@ static void csv_header(void)
 			if (!strcmp(name, columns[j].csv))
 				break;
 		if (j == NR_COLUMNS && strcmp(name, "profile"))
-			hs_die("%sline %zu: unknown column '%s'", csv.what,
+			cli_die("%sline %zu: unknown column '%s'", csv.what,
 			       csv.lineno, name);
 		if (seen[j])
-			hs_die("%sline %zu: column '%s' appears twice",
+			cli_die("%sline %zu: column '%s' appears twice",
 			       csv.what, csv.lineno, name);
 		seen[j] = true;
 		csv.map[i] = j;	/* NR_COLUMNS is PROFILE_COL */
@@ -302,7 +339,7 @@ static void csv_row(struct row *r)
 	char where[PATH_MAX + 64];
 
 	if (n != csv.ncols)
-		hs_die("%sline %zu: %zu fields, the header has %zu", csv.what,
+		cli_die("%sline %zu: %zu fields, the header has %zu", csv.what,
 		       csv.lineno,
 		       n, csv.ncols);
 	for (i = 0; i < csv.ncols; i++) {
@@ -314,6 +351,7 @@ static void csv_row(struct row *r)
 			snprintf(where, sizeof(where), "%sline %zu: profile",
 				 csv.what, csv.lineno);
 			spec_parse(csv.fields[i], &r->spec, where);
+			r->has_profile = true;
 		} else {
 			snprintf(where, sizeof(where), "%sline %zu: %s",
 				 csv.what, csv.lineno, columns[col].csv);
@@ -340,7 +378,7 @@ static void row_defaults(struct row *r)
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < NR_COLUMNS; i++)
 		column_set(&columns[i], &r->in, columns[i].dflt);
-	spec_parse(DEFAULT_PROFILE, &r->spec, "default profile");
+	spec_parse(HS_DEFAULT_PROFILE, &r->spec, "default profile");
 }
 
 /** hs_score_defaults() - the input `hotscore score` uses with no flags. */
@@ -354,23 +392,29 @@ void hs_score_defaults(struct hs_input *in)
 
 /**
  * hs_score_args() - the `hotscore score` flags that give @in: each column
- * that differs from its default, as --flag VALUE.
+ * that differs from its default, as --flag VALUE, times with units.
  * @in:		the input.
  * @buf:	receives the flags, space-separated (empty if all default).
  * @size:	of @buf.
  */
 void hs_score_args(const struct hs_input *in, char *buf, size_t size)
 {
+	char value[32];
 	size_t i, at = 0;
 
 	buf[0] = '\0';
 	for (i = 0; i < NR_COLUMNS && at < size; i++) {
 		unsigned long v = column_get(&columns[i], in);
 
-		if (v != columns[i].dflt)
-			at += (size_t)snprintf(buf + at, size - at, "%s--%s %lu",
-					       at ? " " : "", columns[i].flag,
-					       v);
+		if (v == columns[i].dflt)
+			continue;
+		if (columns[i].is_time)
+			hs_format_time_us(v, value, sizeof(value));
+		else
+			snprintf(value, sizeof(value), "%lu", v);
+		at += (size_t)snprintf(buf + at, size - at, "%s--%s %s",
+				       at ? " " : "", score_opts[i + 2].name,
+				       value);
 	}
 }
 
@@ -393,7 +437,7 @@ size_t hs_read_inputs(const char *path, struct hs_input **out)
 	FILE *f = fopen(path, "r");
 
 	if (!f)
-		hs_die("%s: %s", path, strerror(errno));
+		cli_die("%s: %s", path, strerror(errno));
 	snprintf(what, sizeof(what), "%s: ", path);
 	csv.what = what;
 	csv.source = path;
@@ -410,7 +454,7 @@ size_t hs_read_inputs(const char *path, struct hs_input **out)
 			cap = cap ? 2 * cap : 1024;
 			rows = realloc(rows, cap * sizeof(*rows));
 			if (!rows)
-				hs_die("%sout of memory", csv.what);
+				cli_die("%sout of memory", csv.what);
 		}
 		rows[n++] = r.in;
 	}
@@ -419,14 +463,36 @@ size_t hs_read_inputs(const char *path, struct hs_input **out)
 	return n;
 }
 
-static int run_csv(const struct row *dflt)
+/* Open the CSV: a file, or stdin for "-". */
+static void csv_open(const char *path)
+{
+	static char what[PATH_MAX + 8];
+	FILE *f;
+
+	if (!strcmp(path, "-")) {
+		csv.what = "";
+		csv.source = "stdin";
+		csv_read(stdin);
+		return;
+	}
+	f = fopen(path, "r");
+	if (!f)
+		cli_die("--input: %s: %s", path, strerror(errno));
+	snprintf(what, sizeof(what), "%s: ", path);
+	csv.what = what;
+	csv.source = path;
+	csv_read(f);
+	fclose(f);
+}
+
+/* Each row under its own profile, or else under every --profile. */
+static int run_csv(const struct score *sc)
 {
 	size_t body, body_lineno;
+	unsigned int k;
 	int pass;
 
-	csv.what = "";
-	csv.source = "stdin";
-	csv_read(stdin);
+	csv_open(sc->input);
 	csv_header();
 	body = csv.pos;
 	body_lineno = csv.lineno;
@@ -436,108 +502,217 @@ static int run_csv(const struct row *dflt)
 		if (pass)
 			print_csv_header();
 		while (csv_next_line()) {
-			struct row r = *dflt;
+			struct row r = sc->dflt;
 
 			if (!*hs_trim(csv.line))
 				continue;	/* a blank line is not a row */
 			csv_row(&r);
-			if (pass)
-				print_csv_row(&r);
+			if (!pass)
+				continue;
+			if (r.has_profile)
+				print_csv_row(&r, &r.spec);
+			else
+				for (k = 0; k < sc->nr_specs; k++)
+					print_csv_row(&r, &sc->specs[k]);
 		}
 	}
 	csv_free();
 	return 0;
 }
 
-static void print_input(const struct row *r)
-{
-	size_t i;
+/* The computation's steps, one row each; "-" where a step is not taken. */
+enum { ST_COMP, ST_WINDOW, ST_LEFT, ST_MVSUM, ST_MAXNR, ST_FREQ, ST_AGESEC,
+       ST_AGELOG, ST_AGELOG32, ST_AGESUB, ST_WSUM, ST_WMEAN, ST_SCALED,
+       ST_HOT, ST_COLD, ST_STATUS, NR_STEPS };
 
-	printf("%-18s %s\n", "profile", r->spec.name);
-	for (i = 0; i < NR_COLUMNS; i++)
-		printf("%-18s %lu\n", columns[i].csv,
-		       column_get(&columns[i], &r->in));
-}
+static const char *const step_names[NR_STEPS] = {
+	"components", "window_len", "left_window_bp", "mvsum",
+	"max_nr_accesses", "freq_subscore", "age_in_sec", "age_in_log",
+	"age_in_log+32", "age_subscore", "weighted_sum", "weighted_mean",
+	"hotness*99/100", "hot", "cold", "status",
+};
 
-static int run_one(const struct row *r)
+typedef char step_text[32];
+
+static void steps_of(const struct spec *sp, const struct hs_input *in,
+		     step_text *v)
 {
 	struct hs_trace t;
-	struct hs_result res = hs_score(&r->spec.comp, &r->in, &t);
-	char comp[64];
+	struct hs_result res = hs_score(&sp->comp, in, &t);
+	unsigned int k;
 
-	hs_components_format(&r->spec.comp, comp, sizeof(comp));
-	print_input(r);
-	printf("%-18s %s\n", "components", comp);
-	if (r->spec.comp.freq == HS_FREQ_MVSUM && res.div0 != HS_DIV0_SAMPLE) {
-		printf("%-18s %lu\n", "window_len", t.window_len);
-		if (res.div0 != HS_DIV0_WINDOW)
-			printf("%-18s %lu\n%-18s %u\n", "left_window_bp",
-			       t.left_window_bp, "mvsum", t.mvsum);
+	for (k = 0; k < NR_STEPS; k++)
+		snprintf(v[k], sizeof(v[k]), "-");
+	hs_components_format(&sp->comp, v[ST_COMP], sizeof(v[ST_COMP]));
+	if (sp->comp.freq == HS_FREQ_MVSUM && res.div0 != HS_DIV0_SAMPLE) {
+		snprintf(v[ST_WINDOW], sizeof(*v), "%lu", t.window_len);
+		if (res.div0 != HS_DIV0_WINDOW) {
+			snprintf(v[ST_LEFT], sizeof(*v), "%lu",
+				 t.left_window_bp);
+			snprintf(v[ST_MVSUM], sizeof(*v), "%u", t.mvsum);
+		}
 	}
+	snprintf(v[ST_STATUS], sizeof(*v), "%s", hs_status_name(&res));
 	if (res.status == HS_DIV0) {
-		printf("%-18s undef\n%-18s undef\n%-18s %s\n", "hot", "cold",
-		       "status", hs_status_name(&res));
-		return 0;
+		snprintf(v[ST_HOT], sizeof(*v), "undef");
+		snprintf(v[ST_COLD], sizeof(*v), "undef");
+		return;
 	}
-	printf("%-18s %u\n", "max_nr_accesses", t.max_nr);
-	printf("%-18s %d\n", "freq_subscore", t.freq_subscore);
-	printf("%-18s %u\n", "age_in_sec", t.age_in_sec);
-	printf("%-18s %d\n", "age_in_log", t.age_in_log);
-	printf("%-18s %d\n", "age_in_log+32", t.age_log_scaled);
-	printf("%-18s %d\n", "age_subscore", t.age_subscore);
-	printf("%-18s %d\n", "weighted_sum", t.weighted);
-	printf("%-18s %d\n", "weighted_mean", t.averaged);
-	printf("%-18s %d\n", "hotness*99/100", t.scaled);
-	printf("%-18s %d\n%-18s %d\n%-18s %s\n", "hot", res.hot, "cold",
-	       res.cold, "status", hs_status_name(&res));
+	snprintf(v[ST_MAXNR], sizeof(*v), "%u", t.max_nr);
+	snprintf(v[ST_FREQ], sizeof(*v), "%d", t.freq_subscore);
+	snprintf(v[ST_AGESEC], sizeof(*v), "%u", t.age_in_sec);
+	snprintf(v[ST_AGELOG], sizeof(*v), "%d", t.age_in_log);
+	snprintf(v[ST_AGELOG32], sizeof(*v), "%d", t.age_log_scaled);
+	snprintf(v[ST_AGESUB], sizeof(*v), "%d", t.age_subscore);
+	snprintf(v[ST_WSUM], sizeof(*v), "%d", t.weighted);
+	snprintf(v[ST_WMEAN], sizeof(*v), "%d", t.averaged);
+	snprintf(v[ST_SCALED], sizeof(*v), "%d", t.scaled);
+	snprintf(v[ST_HOT], sizeof(*v), "%d", res.hot);
+	snprintf(v[ST_COLD], sizeof(*v), "%d", res.cold);
+}
+
+/* One row of the table: the label, then columns [from, to). */
+static void print_step_row(const char *label, step_text (*v)[NR_STEPS],
+			   unsigned int k, const int *w, unsigned int from,
+			   unsigned int to)
+{
+	unsigned int j;
+
+	printf("%-18s", label);
+	for (j = from; j < to; j++)
+		printf(" %-*s", j + 1 < to ? w[j] : 0, v[j][k]);
+	putchar('\n');
+}
+
+/*
+ * One input from flags: the inputs, then every step under each profile,
+ * side by side; as many columns a table as fit 100 columns.
+ */
+static int run_one(const struct score *sc)
+{
+	static step_text v[MAX_SPECS][NR_STEPS];
+	static step_text names[MAX_SPECS][NR_STEPS];
+	int w[MAX_SPECS];
+	unsigned int j, k, from, to, width;
+	size_t i;
+
+	for (j = 0; j < sc->nr_specs; j++) {
+		steps_of(&sc->specs[j], &sc->dflt.in, v[j]);
+		snprintf(names[j][0], sizeof(names[j][0]), "%s",
+			 sc->specs[j].name);
+		w[j] = (int)strlen(names[j][0]);
+		for (k = 0; k < NR_STEPS; k++)
+			if ((int)strlen(v[j][k]) > w[j])
+				w[j] = (int)strlen(v[j][k]);
+	}
+	for (from = 0; from < sc->nr_specs; from = to) {
+		width = 18;
+		for (to = from; to < sc->nr_specs &&
+		     (to == from || width + 1 + (unsigned int)w[to] <= 100); to++)
+			width += 1 + (unsigned int)w[to];
+		if (from)
+			putchar('\n');
+		print_step_row("profile", names, 0, w, from, to);
+		for (i = 0; i < NR_COLUMNS && !from; i++)
+			printf("%-18s %lu\n", columns[i].csv,
+			       column_get(&columns[i], &sc->dflt.in));
+		for (k = 0; k < NR_STEPS; k++) {
+			bool taken = false;
+
+			for (j = from; j < to; j++)
+				taken |= strcmp(v[j][k], "-") != 0;
+			if (taken)
+				print_step_row(step_names[k], v, k, w, from,
+					       to);
+		}
+	}
 	return 0;
 }
 
-/**
- * hs_cmd_score() - `hotscore score`.
- * @argc: argument count, argv[0] being "score".
- * @argv: arguments.
- *
- * Return: exit status.
- */
-int hs_cmd_score(int argc, char **argv)
+static void add_spec(struct score *sc, const char *name)
 {
-	struct row r;
-	bool csv_mode = false;
-	const char *v;
-	char where[64];
-	size_t c;
-	int i;
-
-	row_defaults(&r);
-
-	for (i = 1; i < argc; i++) {
-		if (hs_opt(argc, argv, &i, "help", NULL)) {
-			usage();
-			return 0;
-		}
-		if (hs_opt(argc, argv, &i, "list-profiles", NULL)) {
-			list_profiles();
-			return 0;
-		}
-		if (hs_opt(argc, argv, &i, "csv", NULL)) {
-			csv_mode = true;
-			continue;
-		}
-		if (hs_opt(argc, argv, &i, "profile", &v)) {
-			spec_parse(v, &r.spec, "--profile");
-			continue;
-		}
-		if (strncmp(argv[i], "--", 2))
-			hs_die("score: unexpected argument '%s'", argv[i]);
-		for (c = 0; c < NR_COLUMNS; c++)
-			if (hs_opt(argc, argv, &i, columns[c].flag, &v))
-				break;
-		if (c == NR_COLUMNS)
-			hs_die("score: unknown option '%s'; see 'hotscore score --help'",
-			       argv[i]);
-		snprintf(where, sizeof(where), "--%s", columns[c].flag);
-		column_parse(&columns[c], v, &r.in, where);
-	}
-	return csv_mode ? run_csv(&r) : run_one(&r);
+	if (sc->nr_specs == MAX_SPECS)
+		cli_usage_die("--profile: more than %d profiles", MAX_SPECS);
+	spec_parse(name, &sc->specs[sc->nr_specs++], "--profile");
 }
+
+/* --profile LIST: names, combinations, or all of the built-in profiles. */
+static void specs_parse(struct score *sc, const char *list)
+{
+	char *copy = strdup(list), *item, *save = NULL;
+	unsigned int i;
+
+	if (!copy)
+		cli_die("out of memory");
+	sc->nr_specs = 0;
+	for (item = strtok_r(copy, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < hs_nr_profiles; i++)
+			if (!strcmp(item, "all"))
+				add_spec(sc, hs_profiles[i].name);
+		if (strcmp(item, "all"))
+			add_spec(sc, item);
+	}
+	free(copy);
+	if (!sc->nr_specs)
+		cli_die("--profile: empty list");
+}
+
+static void set(void *ctx, const struct opt *o, const struct opt_val *v,
+		unsigned int nr)
+{
+	struct score *sc = ctx;
+
+	(void)nr;
+	switch (o->id) {
+	case O_LIST:
+		hs_list_profiles();
+		cli_exit(0);
+	case O_PROFILE:
+		specs_parse(sc, v->s);
+		break;
+	case O_INPUT:
+		sc->input = v->s;
+		break;
+	case O_CSV:
+		sc->input = "-";
+		break;
+	default:
+		column_set(&columns[o->id], &sc->dflt.in, (unsigned long)v->u);
+	}
+}
+
+static int score_run(int argc, char **argv)
+{
+	static struct score sc;
+
+	row_defaults(&sc.dflt);
+	sc.specs[0] = sc.dflt.spec;
+	sc.nr_specs = 1;
+	opt_parse(&cmd_score, argc, argv, set, &sc);
+	sc.dflt.spec = sc.specs[0];
+	opt_parsed(&cmd_score);
+	return sc.input ? run_csv(&sc) : run_one(&sc);
+}
+
+const struct hs_cmd cmd_score = {
+	.name = "score",
+	.summary = "damon_hot_score()/damon_cold_score() of any kernel version",
+	.usage = "hotscore score [--profile LIST] [--sample T] [--aggr T]"
+		 " [--nr_accesses N] [--age N] ...\n"
+		 "hotscore score --input FILE|- [--profile LIST] [--FIELD VALUE ...]\n"
+		 "hotscore score --list-profiles",
+	.about = "One input from flags prints every step of the computation,"
+		 " one column a profile.\nWith --input, each CSV row is scored:"
+		 " its header names any of profile,\nsample_us, aggr_us,"
+		 " nr_accesses, last_nr_accesses, age, passed_sis,\n"
+		 "next_aggr_sis, weight_nr_accesses, weight_age (the kernel's"
+		 " field names; times\nin us).  Columns the file lacks take the"
+		 " flags' values; a row without a profile\ncolumn is scored under"
+		 " every --profile.  Output: every column, then\n"
+		 "hot,cold,status; nothing is printed unless every row is good.",
+	.notes = "T is a time: 5000 (us), 5ms, 1.5s; ns, us, ms, s, m, h.",
+	.opts = score_opts,
+	.nr_opts = sizeof(score_opts) / sizeof(score_opts[0]),
+	.run = score_run,
+};

@@ -15,6 +15,7 @@
 #include <hotscore/simd.h>
 
 #include "cli.h"
+#include "opt.h"
 #include "sim.h"
 
 #define NO_LIMIT	UINT64_MAX
@@ -34,213 +35,111 @@ struct scheme_spec {
 	uint64_t quota[6];		/* ms, bytes, reset ms, w_sz, w_nr, w_age */
 };
 
-/* How many times each scheme option was given. */
-enum { O_ACTION, O_RATE, O_SZ, O_AGE, O_APPLY, O_QUOTAS, NR_O };
+enum { O_WORKLOAD, O_OPS, O_RATE, O_DURATION, O_SEED, O_SAMPLE, O_AGGR,
+       O_UPDR, O_MINR, O_MAXR, O_ACTION, O_ACCESS_RATE, O_SZ, O_AGE,
+       O_APPLY, O_QUOTAS, O_PROFILE, O_SCORER, O_CAPTURE, O_NO_TIMING,
+       O_RECORD, O_HEATMAP, O_JSON, O_LIST };
 
-static const char *const scheme_opts[NR_O] = {
-	"damos_action", "damos_access_rate", "damos_sz_region", "damos_age",
-	"damos_apply_interval", "damos_quotas",
+static const enum opt_type two_rates[] = { OPT_RATE, OPT_RATE };
+static const enum opt_type two_sizes[] = { OPT_SIZE, OPT_SIZE };
+static const enum opt_type two_times[] = { OPT_TIME, OPT_TIME };
+static const enum opt_type quota_types[] = { OPT_MS, OPT_SIZE, OPT_MS,
+					     OPT_COUNT, OPT_COUNT, OPT_COUNT };
+
+#define SCHEME (OPT_REPEAT | OPT_MINMAX)
+static const struct opt sim_opts[] = {
+	{ .id = O_WORKLOAD, .name = "workload", .type = OPT_STR,
+	  .arg = "NAME|FILE", .dflt = "stairs", .words = "stairs zigzag @file",
+	  .help = "stairs, zigzag, or a masim config file",
+	  .example = "zigzag" },
+	{ .id = O_OPS, .name = "ops", .type = OPT_STR, .arg = "OPS",
+	  .dflt = "vaddr", .words = "vaddr paddr",
+	  .help = "monitoring operations: vaddr or paddr", .example = "paddr" },
+	{ .id = O_RATE, .name = "rate", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "100000", .min = 1, .max = HS_WL_MAX_RATE,
+	  .help = "workload memory accesses per ms", .example = "3000" },
+	{ .id = O_DURATION, .name = "duration", .type = OPT_TIME, .arg = "T",
+	  .dflt = "one pass of the workload", .min = 1, .max = SIM_MAX_US,
+	  .help = "simulated time", .example = "5s" },
+	{ .id = O_SEED, .name = "seed", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "1", .help = "seed of damon_rand() and the workload",
+	  .example = "2" },
+	{ .id = O_SAMPLE, .name = "sample", .type = OPT_TIME, .arg = "T",
+	  .dflt = "5ms", .min = 1, .max = SIM_MAX_US,
+	  .help = "the sampling interval", .example = "4ms" },
+	{ .id = O_AGGR, .name = "aggr", .type = OPT_TIME, .arg = "T",
+	  .dflt = "100ms", .min = 1, .max = SIM_MAX_US,
+	  .help = "the aggregation interval", .example = "40ms" },
+	{ .id = O_UPDR, .name = "updr", .type = OPT_TIME, .arg = "T",
+	  .dflt = "60s", .min = 1, .max = SIM_MAX_US,
+	  .help = "the operations update interval", .example = "1s" },
+	{ .id = O_MINR, .name = "minr", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "10", .min = 3, .max = SIM_MAX_REGIONS,
+	  .help = "the minimum number of regions", .example = "20" },
+	{ .id = O_MAXR, .name = "maxr", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "1000", .min = 3, .max = SIM_MAX_REGIONS,
+	  .help = "the maximum number of regions", .example = "40" },
+	{ .id = O_ACTION, .name = "damos_action", .type = OPT_STR,
+	  .arg = "ACTION", .flags = OPT_REPEAT,
+	  .words = "stat pageout lru_prio lru_deprio migrate_hot migrate_cold",
+	  .help = "starts a scheme: stat, pageout, lru_prio, lru_deprio,"
+		  " migrate_hot or migrate_cold", .example = "stat" },
+	{ .id = O_ACCESS_RATE, .name = "damos_access_rate", .type = OPT_RATE,
+	  .nr_values = 2, .min_values = 2, .types = two_rates,
+	  .arg = "MIN MAX", .dflt = "min max", .flags = SCHEME,
+	  .help = "the scheme's access rate, in percent", .example = "0% 10%" },
+	{ .id = O_SZ, .name = "damos_sz_region", .type = OPT_SIZE,
+	  .nr_values = 2, .min_values = 2, .types = two_sizes,
+	  .arg = "MIN MAX", .dflt = "min max", .flags = SCHEME,
+	  .help = "the scheme's region size", .example = "4KiB max" },
+	{ .id = O_AGE, .name = "damos_age", .type = OPT_TIME, .nr_values = 2,
+	  .min_values = 2, .types = two_times, .arg = "MIN MAX",
+	  .dflt = "min max", .max = SIM_MAX_US, .flags = SCHEME,
+	  .help = "the scheme's region age", .example = "2s max" },
+	{ .id = O_APPLY, .name = "damos_apply_interval", .type = OPT_TIME,
+	  .arg = "T", .dflt = "the aggregation interval", .max = SIM_MAX_US,
+	  .flags = OPT_REPEAT, .help = "how often the scheme is applied",
+	  .example = "20ms" },
+	{ .id = O_QUOTAS, .name = "damos_quotas", .type = OPT_MS,
+	  .nr_values = 6, .min_values = 1, .types = quota_types,
+	  .arg = "TIME [SIZE [RESET [W_SZ [W_NR [W_AGE]]]]]",
+	  .max = UINT32_MAX, .flags = SCHEME,
+	  .help = "the scheme's quota: time and size per reset interval, and"
+		  " the weights; as in damo, a bare TIME or RESET is in ms",
+	  .example = "10ms 8MiB 1s 0 3 7" },
+	{ .id = O_PROFILE, .name = "profile", .old = "compare-profiles",
+	  .type = OPT_LIST, .arg = "P[,P2]", .dflt = HS_DEFAULT_PROFILE,
+	  .words = "@profiles",
+	  .help = "the damon_hot_score() profile; two run twice and prove"
+		  " the decisions identical", .example = "v6.6,v2-ilog2" },
+	{ .id = O_SCORER, .name = "scorer", .old = "compare-scorers",
+	  .type = OPT_LIST, .arg = "S[,S2]", .dflt = "kernel",
+	  .words = "kernel fast fast-batch",
+	  .help = "kernel (the profile's function, a region a call), fast"
+		  " (prepared, fast.h) or fast-batch (all regions a call); two"
+		  " run twice and compare the score stage",
+	  .example = "kernel,fast-batch" },
+	{ .id = O_CAPTURE, .name = "capture", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "4096", .max = 1UL << 24,
+	  .help = "score inputs kept for the cost replay (0: no replay)",
+	  .example = "100" },
+	{ .id = O_NO_TIMING, .name = "no-timing", .type = OPT_FLAG,
+	  .help = "no stage clock, no replay: the decisions only" },
+	{ .id = O_RECORD, .name = "record", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT, .words = "@file",
+	  .help = "the snapshots, in damo's JSON record format",
+	  .example = "damon.data.json" },
+	{ .id = O_HEATMAP, .name = "heatmap", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT, .words = "@file",
+	  .help = "an SVG: time x address, colour = access frequency",
+	  .example = "heat.svg" },
+	{ .id = O_JSON, .name = "json", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT, .words = "@file",
+	  .help = "stats and costs (docs/sim.md)", .example = "sim.json" },
+	{ .id = O_LIST, .name = "list-profiles", .type = OPT_FLAG,
+	  .flags = OPT_EXIT,
+	  .help = "the built-in profiles (as hotscore score --list-profiles)" },
 };
-
-static void usage(void)
-{
-	puts("usage: hotscore sim [OPTIONS]\n"
-	     "\n"
-	     "Simulate kdamond (linux-mm 2026) and DAMOS over a masim workload,\n"
-	     "far faster than real time; report what the quota picked and what\n"
-	     "each stage, and the score function, cost in context.\n"
-	     "\n"
-	     "  --workload NAME|FILE  stairs (default), zigzag, or a masim config\n"
-	     "  --ops vaddr|paddr     monitoring operations (default vaddr)\n"
-	     "  --rate N              workload memory accesses per ms (100000)\n"
-	     "  --duration T          simulated time (default: one workload pass)\n"
-	     "  --seed N              damon_rand() and workload seed (default 1)\n"
-	     "  --sample T --aggr T --updr T   intervals (5ms, 100ms, 60s)\n"
-	     "  --minr N --maxr N     min/max nr_regions (10, 1000)\n"
-	     "  --damos_action ACT    stat pageout lru_prio lru_deprio migrate_hot\n"
-	     "                        migrate_cold; starts a scheme\n"
-	     "  --damos_access_rate MIN MAX   percent, e.g. 0% 0%\n"
-	     "  --damos_sz_region MIN MAX     bytes, e.g. 4KiB max\n"
-	     "  --damos_age MIN MAX           time, e.g. 2s max\n"
-	     "  --damos_apply_interval T      (default: the aggregation interval)\n"
-	     "  --damos_quotas MS [BYTES [RESET_MS [W_SZ [W_NR [W_AGE]]]]]\n"
-	     "  --profile NAME        the damon_hot_score() profile (mm-new)\n"
-	     "  --compare-profiles A,B  run twice, prove identical decisions\n"
-	     "  --scorer NAME         kernel (damon_hot_score() a region, the\n"
-	     "                        default), fast (prepared, fast.h) or\n"
-	     "                        fast-batch (prepared, all regions a call)\n"
-	     "  --compare-scorers A,B   run the profile with both, prove identical\n"
-	     "                        decisions, compare the score stage's cost\n"
-	     "  --capture N           score inputs kept for the cost replay\n"
-	     "                        (4096; 0: no replay)\n"
-	     "  --no-timing           no stage clock, no replay\n"
-	     "  --record FILE         damo's JSON record format\n"
-	     "  --heatmap FILE.svg    time x address, colour = access frequency\n"
-	     "  --json FILE           stats and costs\n"
-	     "\n"
-	     "With no scheme options: --damos_action pageout --damos_access_rate\n"
-	     "0% 0% --damos_age 2s max --damos_quotas 10 8MiB 1000 0 0 1.\n"
-	     "T takes ns, us (default), ms, s, m, h.  Sizes take B, K/KiB,\n"
-	     "M/MiB, G/GiB, T/TiB (1024) or KB, MB, GB, TB (1000).");
-}
-
-/*
- * "12.5" as 12500000000 (the value times 10^9).  Return the rest of @s, or
- * NULL if @s does not start with a number or has more than 9 decimals.
- */
-static const char *parse_fixed(const char *s, unsigned __int128 *out)
-{
-	unsigned __int128 v = 0;
-	unsigned int frac = 0;
-	bool digits = false, dot = false;
-
-	for (; *s; s++) {
-		if (*s == '.' && !dot) {
-			dot = true;
-			continue;
-		}
-		if (*s < '0' || *s > '9')
-			break;
-		if (dot && ++frac > 9)
-			return NULL;
-		digits = true;
-		v = v * 10 + (unsigned)(*s - '0');
-		if (v >> 100)
-			return NULL;
-	}
-	if (!digits)
-		return NULL;
-	for (; frac < 9; frac++)
-		v *= 10;
-	*out = v;
-	return s;
-}
-
-/* A value with a unit: value * mult, which must be a whole number. */
-static uint64_t scaled(const char *opt, const char *s, const char *unit,
-		       unsigned __int128 fixed, uint64_t mult, uint64_t div)
-{
-	unsigned __int128 v = fixed * mult;
-
-	if (v % (1000000000ULL * (unsigned __int128)div))
-		hs_die("%s: '%s': not a whole number of %s", opt, s, unit);
-	v /= 1000000000ULL * (unsigned __int128)div;
-	if (v >= NO_LIMIT)
-		hs_die("%s: '%s' is too large", opt, s);
-	return (uint64_t)v;
-}
-
-/*
- * A time in microseconds: plain numbers are us, as in damo.  At most 30
- * days, so that simulated nanoseconds never wrap.
- */
-static uint64_t opt_time(const char *opt, const char *s, bool allow_max)
-{
-	static const struct { const char *u; uint64_t ns; } units[] = {
-		{ "ns", 1 }, { "us", 1000 }, { "", 1000 }, { "ms", 1000000 },
-		{ "s", 1000000000ULL }, { "m", 60000000000ULL },
-		{ "h", 3600000000000ULL },
-	};
-	unsigned __int128 v;
-	const char *rest;
-	size_t i;
-
-	if (allow_max && !strcmp(s, "max"))
-		return NO_LIMIT;
-	rest = parse_fixed(s, &v);
-	if (!rest)
-		hs_die("%s: '%s' is not a time (e.g. 5000, 5ms, 1.5s; at most 9 decimals)",
-		       opt, s);
-	while (*rest == ' ')
-		rest++;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		uint64_t us;
-
-		if (strcmp(rest, units[i].u))
-			continue;
-		us = scaled(opt, s, "microseconds", v, units[i].ns, 1000);
-		if (us > SIM_MAX_US)
-			hs_die("%s: '%s' is longer than 30 days", opt, s);
-		return us;
-	}
-	hs_die("%s: '%s': unknown unit '%s' (ns, us, ms, s, m, h)", opt, s,
-	       rest);
-}
-
-/* A size in bytes: "min", "max", or a number with an optional unit. */
-static uint64_t opt_size(const char *opt, const char *s)
-{
-	static const struct { const char *u; uint64_t mult; } units[] = {
-		{ "", 1 }, { "B", 1 },
-		{ "K", 1ULL << 10 }, { "KiB", 1ULL << 10 }, { "KB", 1000 },
-		{ "M", 1ULL << 20 }, { "MiB", 1ULL << 20 }, { "MB", 1000000 },
-		{ "G", 1ULL << 30 }, { "GiB", 1ULL << 30 },
-		{ "GB", 1000000000ULL }, { "T", 1ULL << 40 },
-		{ "TiB", 1ULL << 40 }, { "TB", 1000000000000ULL },
-	};
-	unsigned __int128 v;
-	const char *rest;
-	size_t i;
-
-	if (!strcmp(s, "min"))
-		return 0;
-	if (!strcmp(s, "max"))
-		return NO_LIMIT;
-	rest = parse_fixed(s, &v);
-	if (!rest)
-		hs_die("%s: '%s' is not a size (e.g. 4096, 4KiB, 8MiB, max)",
-		       opt, s);
-	while (*rest == ' ')
-		rest++;
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (!strcmp(rest, units[i].u))
-			return scaled(opt, s, "bytes", v, units[i].mult, 1);
-	hs_die("%s: '%s': unknown unit '%s' (B, KiB, MiB, GiB, TiB, KB, ...)",
-	       opt, s, rest);
-}
-
-/* An access rate in 1/100 percent: "0%", "12.5", "min", "max". */
-static uint64_t opt_rate(const char *opt, const char *s)
-{
-	unsigned __int128 v;
-	const char *rest;
-	uint64_t bp;
-
-	if (!strcmp(s, "min"))
-		return 0;
-	if (!strcmp(s, "max"))
-		return NO_LIMIT;
-	rest = parse_fixed(s, &v);
-	if (!rest || (*rest && strcmp(rest, "%")))
-		hs_die("%s: '%s' is not a percentage (e.g. 0%%, 12.5%%, max)",
-		       opt, s);
-	if (v > (unsigned __int128)100 * 1000000000)
-		hs_die("%s: '%s' is above 100%%", opt, s);
-	bp = scaled(opt, s, "1/100 percent", v, 100, 1);
-	return bp;
-}
-
-/* The next argument of a multi-value option, or exit 2. */
-static const char *next_arg(int argc, char **argv, int *i, const char *opt)
-{
-	if (*i + 1 >= argc || !strncmp(argv[*i + 1], "--", 2))
-		hs_die("--%s needs more values; see hotscore sim --help", opt);
-	return argv[++*i];
-}
-
-static struct scheme_spec *spec_for(struct scheme_spec *specs,
-				    unsigned int *count, int opt)
-{
-	unsigned int n = count[opt]++;
-
-	if (opt != O_ACTION && n >= count[O_ACTION])
-		hs_die("--%s given %u times but --damos_action only %u: each scheme starts with --damos_action",
-		       scheme_opts[opt], n + 1, count[O_ACTION]);
-	if (n >= HS_MAX_SCHEMES)
-		hs_die("--%s: at most %d schemes", scheme_opts[opt],
-		       HS_MAX_SCHEMES);
-	return &specs[n];
-}
 
 static void spec_defaults(struct scheme_spec *sp)
 {
@@ -251,73 +150,130 @@ static void spec_defaults(struct scheme_spec *sp)
 	sp->quota[2] = NO_LIMIT;	/* damo: reset interval "max" */
 }
 
-/* min above max matches nothing: the kernel takes it, a user meant else */
-static void check_range(const char *opt, const uint64_t *v, const char *min,
-			const char *max)
+/* The default scheme: DAMON_RECLAIM's shape, with a quota that binds. */
+static void default_scheme(struct scheme_spec *sp)
 {
-	if (v[0] > v[1])
-		hs_die("--%s: min '%s' is above max '%s'", opt, min, max);
+	spec_defaults(sp);
+	sp->action = HS_ACT_PAGEOUT;
+	sp->rate_bp[0] = sp->rate_bp[1] = 0;
+	sp->age_us[0] = 2000000;
+	sp->quota[0] = 10;
+	sp->quota[1] = 8ULL << 20;
+	sp->quota[2] = 1000;
+	sp->quota[5] = 1;
 }
 
-static int parse_scheme_opt(int argc, char **argv, int *i,
-			    struct scheme_spec *specs, unsigned int *count)
+/* min above max matches nothing: the kernel takes it, a user meant else */
+static void check_range(const char *opt, const struct opt_val *v)
 {
-	const char *arg = argv[*i] + 2, *v;
-	struct scheme_spec *sp;
-	int opt, k;
+	if (v[0].u > v[1].u)
+		cli_die("--%s: min '%s' is above max '%s'", opt, v[0].s, v[1].s);
+}
 
-	for (opt = 0; opt < NR_O; opt++)
-		if (!strcmp(arg, scheme_opts[opt]))
-			break;
-	if (opt == NR_O)
-		return 0;
-	sp = spec_for(specs, count, opt);
-	switch (opt) {
+/* One scheme option as given; applied once every option is known. */
+struct scheme_opt {
+	const struct opt *o;
+	struct opt_val v[OPT_MAX_VALUES];
+	unsigned int nr;
+};
+
+struct sim_args {
+	struct sim_cmd *c;
+	struct scheme_opt sopts[HS_MAX_SCHEMES * 6];
+	unsigned int nr_sopts;
+	const char *profiles, *scorers;
+};
+
+static void apply_scheme_opt(struct scheme_spec *sp,
+			     const struct scheme_opt *so)
+{
+	const struct opt_val *v = so->v;
+	unsigned int k;
+
+	switch (so->o->id) {
 	case O_ACTION:
-		spec_defaults(sp);
-		v = next_arg(argc, argv, i, arg);
-		sp->action = hs_action_parse(v);
+		sp->action = hs_action_parse(v[0].s);
 		if (sp->action < 0)
-			hs_die("--damos_action: '%s' is not simulated (stat, pageout, lru_prio, lru_deprio, migrate_hot, migrate_cold)", v);
+			cli_usage_die("--damos_action: '%s' is not simulated (stat, pageout, lru_prio, lru_deprio, migrate_hot, migrate_cold)",
+				      v[0].s);
 		break;
-	case O_RATE:
+	case O_ACCESS_RATE:
+		check_range(so->o->name, v);
 		for (k = 0; k < 2; k++)
-			sp->rate_bp[k] = opt_rate("--damos_access_rate",
-						  next_arg(argc, argv, i, arg));
-		check_range(arg, sp->rate_bp, argv[*i - 1], argv[*i]);
+			sp->rate_bp[k] = v[k].u;
 		break;
 	case O_SZ:
+		check_range(so->o->name, v);
 		for (k = 0; k < 2; k++)
-			sp->sz[k] = opt_size("--damos_sz_region",
-					     next_arg(argc, argv, i, arg));
-		check_range(arg, sp->sz, argv[*i - 1], argv[*i]);
+			sp->sz[k] = v[k].u;
 		break;
 	case O_AGE:
+		check_range(so->o->name, v);
 		for (k = 0; k < 2; k++)
-			sp->age_us[k] = opt_time("--damos_age",
-						 next_arg(argc, argv, i, arg),
-						 true);
-		check_range(arg, sp->age_us, argv[*i - 1], argv[*i]);
+			sp->age_us[k] = v[k].u;
 		break;
 	case O_APPLY:
-		sp->apply_us = opt_time("--damos_apply_interval",
-					next_arg(argc, argv, i, arg), false);
+		sp->apply_us = v[0].u;
 		break;
 	case O_QUOTAS:
-		/* <ms> [<bytes> [<reset ms> [<w_sz> [<w_nr> [<w_age>]]]]] */
-		for (k = 0; k < 6; k++) {
-			if (k && (*i + 1 >= argc ||
-				  !strncmp(argv[*i + 1], "--", 2)))
-				break;
-			v = next_arg(argc, argv, i, arg);
-			if (k == 1)
-				sp->quota[k] = opt_size("--damos_quotas", v);
-			else
-				sp->quota[k] = hs_option_number("--damos_quotas", v, 0, k >= 3 ? UINT32_MAX : ULONG_MAX);
-		}
+		/* damo's defaults for the fields left out */
+		sp->quota[0] = sp->quota[1] = 0;
+		sp->quota[2] = NO_LIMIT;
+		sp->quota[3] = sp->quota[4] = sp->quota[5] = 0;
+		for (k = 0; k < so->nr; k++)
+			sp->quota[k] = v[k].u;
 		break;
 	}
-	return 1;
+}
+
+static const char *times(unsigned int n)
+{
+	return n == 1 ? "once" : n == 2 ? "twice" : "more often";
+}
+
+/*
+ * The schemes.  With no --damos_action, each scheme option replaces its
+ * part of the default scheme.  Otherwise, as in damo, the n-th use of each
+ * option belongs to the n-th --damos_action.
+ */
+static unsigned int build_schemes(struct sim_args *sa,
+				  struct scheme_spec *specs)
+{
+	unsigned int count[O_QUOTAS + 1] = { 0 }, i, n;
+
+	for (i = 0; i < sa->nr_sopts; i++)
+		count[O_ACTION] += sa->sopts[i].o->id == O_ACTION;
+	if (count[O_ACTION] > HS_MAX_SCHEMES)
+		cli_usage_die("--damos_action: at most %d schemes",
+			      HS_MAX_SCHEMES);
+	if (!count[O_ACTION]) {
+		default_scheme(&specs[0]);
+		for (i = 0; i < sa->nr_sopts; i++) {
+			const struct scheme_opt *so = &sa->sopts[i];
+
+			if (count[so->o->id]++)
+				cli_usage_die("--%s is given twice, and there is one scheme: start each scheme with --damos_action",
+					      so->o->name);
+			apply_scheme_opt(&specs[0], so);
+		}
+		return 1;
+	}
+	n = count[O_ACTION];
+	memset(count, 0, sizeof(count));
+	for (i = 0; i < sa->nr_sopts; i++) {
+		const struct scheme_opt *so = &sa->sopts[i];
+		unsigned int k = count[so->o->id]++;
+
+		if (so->o->id == O_ACTION)
+			spec_defaults(&specs[k]);
+		else if (k >= count[O_ACTION])
+			cli_usage_die("--%s is given %s, --damos_action %s before it: each scheme starts with --damos_action",
+				      so->o->name, times(k + 1),
+				      count[O_ACTION] ? times(count[O_ACTION]) :
+				      "never");
+		apply_scheme_opt(&specs[k], so);
+	}
+	return n;
 }
 
 static unsigned long clamp_ul(uint64_t v)
@@ -364,76 +320,80 @@ static void spec_to_scheme(const struct scheme_spec *sp,
 	s->quota.weight_age = clamp_u(sp->quota[5]);
 }
 
-/* The default scheme: DAMON_RECLAIM's shape, with a quota that binds. */
-static void default_scheme(struct scheme_spec *sp)
-{
-	spec_defaults(sp);
-	sp->action = HS_ACT_PAGEOUT;
-	sp->rate_bp[0] = sp->rate_bp[1] = 0;
-	sp->age_us[0] = 2000000;
-	sp->quota[0] = 10;
-	sp->quota[1] = 8ULL << 20;
-	sp->quota[2] = 1000;
-	sp->quota[5] = 1;
-}
-
-static void parse_profiles(struct sim_cmd *c, const char *list)
-{
-	const char *comma = strchr(list, ',');
-	static char first[64];
-
-	if (!comma || strchr(comma + 1, ',') || comma == list ||
-	    !comma[1] || (size_t)(comma - list) >= sizeof(first))
-		hs_die("--compare-profiles: '%s' is not two profiles A,B", list);
-	memcpy(first, list, (size_t)(comma - list));
-	first[comma - list] = '\0';
-	c->profiles[0] = first;
-	c->profiles[1] = comma + 1;
-	c->nr_runs = 2;
-	c->compare = true;
-}
-
-static enum hs_scorer scorer_arg(const char *opt, const char *name)
+static enum hs_scorer scorer_arg(const char *name)
 {
 	int s = hs_scorer_parse(name);
 
 	if (s < 0)
-		hs_die("%s: '%s' is not kernel, fast or fast-batch", opt,
-		       name);
+		cli_usage_die("--scorer: '%s' is not kernel, fast or fast-batch",
+			      name);
 	return (enum hs_scorer)s;
+}
+
+/*
+ * "A" or "A,B" into @out; return how many.  Two items mean a comparison
+ * of two runs that differ in this one thing.
+ */
+static unsigned int split_two(const char *opt, const char *list,
+			      char out[2][64])
+{
+	const char *comma = strchr(list, ',');
+	size_t len = comma ? (size_t)(comma - list) : strlen(list);
+
+	if (comma && strchr(comma + 1, ','))
+		cli_usage_die("--%s: '%s': at most two, to compare", opt, list);
+	if (!len || (comma && !comma[1]))
+		cli_usage_die("--%s: '%s' has an empty item", opt, list);
+	if (len >= 64 || (comma && strlen(comma + 1) >= 64))
+		cli_usage_die("--%s: '%.40s...' is too long", opt, list);
+	snprintf(out[0], 64, "%.*s", (int)len, list);
+	if (!comma)
+		return 1;
+	snprintf(out[1], 64, "%s", comma + 1);
+	if (!strcmp(out[0], out[1]))
+		cli_usage_die("--%s: '%s' names one twice", opt, list);
+	return 2;
+}
+
+static void parse_profiles(struct sim_cmd *c, const char *list)
+{
+	static char names[2][64];
+
+	if (split_two("profile", list, names) == 2) {
+		c->nr_runs = 2;
+		c->compare = true;
+	}
+	c->profiles[0] = names[0];
+	c->profiles[1] = c->compare ? names[1] : names[0];
 }
 
 static void parse_scorers(struct sim_cmd *c, const char *list)
 {
-	const char *comma = strchr(list, ',');
-	char first[64];
+	char names[2][64];
+	unsigned int n = split_two("scorer", list, names);
 
-	if (!comma || strchr(comma + 1, ',') || comma == list ||
-	    !comma[1] || (size_t)(comma - list) >= sizeof(first))
-		hs_die("--compare-scorers: '%s' is not two scorers A,B", list);
-	memcpy(first, list, (size_t)(comma - list));
-	first[comma - list] = '\0';
-	c->scorers[0] = scorer_arg("--compare-scorers", first);
-	c->scorers[1] = scorer_arg("--compare-scorers", comma + 1);
-	if (c->scorers[0] == c->scorers[1])
-		hs_die("--compare-scorers: '%s' names one scorer twice", list);
-	c->nr_runs = 2;
-	c->compare = c->compare_scorers = true;
+	c->scorers[0] = scorer_arg(names[0]);
+	c->scorers[1] = n == 2 ? scorer_arg(names[1]) : c->scorers[0];
+	if (n == 2 && c->scorers[0] == c->scorers[1])
+		cli_usage_die("--scorer: '%s' names one scorer twice", list);
+	if (n == 2) {
+		c->nr_runs = 2;
+		c->compare = c->compare_scorers = true;
+	}
 }
 
 static const struct hs_variant *profile_variant(const struct sim_cmd *c,
 						const char *name)
 {
-	const char *opt = c->compare && !c->compare_scorers ?
-		"--compare-profiles" : "--profile";
 	const struct hs_variant *v;
 
+	(void)c;
 	if (!hs_profile_find(name))
-		hs_die("%s: no profile '%s' (hotscore score --list-profiles)",
-		       opt, name);
+		cli_usage_die("--profile: no profile '%s' (hotscore sim --list-profiles)",
+			      name);
 	v = hs_variant_find(name);
 	if (!v)
-		hs_die("%s: '%s' has no compiled variant", opt, name);
+		cli_die("--profile: '%s' has no compiled variant", name);
 	return v;
 }
 
@@ -444,153 +404,136 @@ static char *read_file(const char *path, size_t *lenp)
 	size_t len = 0, cap = 4096, got;
 
 	if (!f)
-		hs_die("--workload: %s: %s (built-in: stairs, zigzag)", path,
+		cli_die("--workload: %s: %s (built-in: stairs, zigzag)", path,
 		       strerror(errno));
 	buf = malloc(cap);
 	while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
 		len += got;
 		if (len == cap) {
 			if (cap >= 16 << 20)
-				hs_die("--workload: %s: larger than 16 MiB",
+				cli_die("--workload: %s: larger than 16 MiB",
 				       path);
 			buf = realloc(buf, cap *= 2);
 		}
 	}
 	if (!buf)
-		hs_die("sim: out of memory");
+		cli_die("out of memory");
 	if (ferror(f))
-		hs_die("--workload: %s: %s", path, strerror(errno));
+		cli_die("--workload: %s: %s", path, strerror(errno));
 	fclose(f);
 	*lenp = len;
 	return buf;
 }
 
-static void parse_args(struct sim_cmd *c, int argc, char **argv)
+static void set(void *ctx, const struct opt *o, const struct opt_val *v,
+		unsigned int nr)
 {
-	struct scheme_spec specs[HS_MAX_SCHEMES];
-	unsigned int count[NR_O] = { 0 }, k;
+	struct sim_args *sa = ctx;
+	struct sim_cmd *c = sa->c;
 	struct hs_attrs *a = &c->cfg.attrs;
-	bool have_duration = false, have_profile = false, have_scorer = false;
-	bool compare_profiles = false, have_capture = false;
-	const char *v;
-	int i;
 
+	if (o->id >= O_ACTION && o->id <= O_QUOTAS) {
+		struct scheme_opt *so = &sa->sopts[sa->nr_sopts];
+
+		if (sa->nr_sopts == sizeof(sa->sopts) / sizeof(sa->sopts[0]))
+			cli_usage_die("--%s: too many scheme options", o->name);
+		so->o = o;
+		so->nr = nr;
+		memcpy(so->v, v, nr * sizeof(*v));
+		sa->nr_sopts++;
+		return;
+	}
+	switch (o->id) {
+	case O_WORKLOAD: c->workload = v->s; break;
+	case O_OPS:
+		if (strcmp(v->s, "vaddr") && strcmp(v->s, "paddr"))
+			cli_usage_die("--ops: '%s' is not vaddr or paddr", v->s);
+		c->ops = !strcmp(v->s, "paddr") ? HS_OPS_PADDR : HS_OPS_VADDR;
+		break;
+	case O_RATE: c->rate = v->u; break;
+	case O_DURATION: c->cfg.duration_us = v->u; break;
+	case O_SEED: c->cfg.seed = v->u; break;
+	case O_SAMPLE: a->sample_us = clamp_ul(v->u); break;
+	case O_AGGR: a->aggr_us = clamp_ul(v->u); break;
+	case O_UPDR: a->ops_update_us = clamp_ul(v->u); break;
+	case O_MINR: a->min_nr_regions = v->u; break;
+	case O_MAXR: a->max_nr_regions = v->u; break;
+	case O_PROFILE: sa->profiles = v->s; break;
+	case O_SCORER: sa->scorers = v->s; break;
+	case O_CAPTURE: c->cfg.capture = v->u; break;
+	case O_NO_TIMING: c->timing = false; break;
+	case O_RECORD: c->record = v->s; break;
+	case O_HEATMAP: c->heatmap = v->s; break;
+	case O_JSON: c->json = v->s; break;
+	case O_LIST:
+		hs_list_profiles();
+		cli_exit(0);
+	}
+}
+
+static void sim_defaults(struct sim_cmd *c)
+{
 	memset(c, 0, sizeof(*c));
 	c->workload = "stairs";
-	c->profiles[0] = "mm-new";
+	c->profiles[0] = c->profiles[1] = HS_DEFAULT_PROFILE;
 	c->nr_runs = 1;
 	c->rate = HS_WL_DEFAULT_RATE;
 	c->timing = true;
-	c->cfg.seed = 1;
+	c->cfg.seed = HS_DEFAULT_SEED;
 	c->cfg.hz = 250;
 	c->cfg.capture = 4096;
 	c->cfg.max_events = 1 << 20;
-	*a = (struct hs_attrs){ 5000, 100000, 60000000, 10, 1000,
-				HS_PAGE_SIZE };
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage();
-			exit(0);
-		}
-		if (!strncmp(argv[i], "--damos_", 8) &&
-		    parse_scheme_opt(argc, argv, &i, specs, count))
-			continue;
-		if (hs_opt(argc, argv, &i, "workload", &v))
-			c->workload = v;
-		else if (hs_opt(argc, argv, &i, "ops", &v)) {
-			if (strcmp(v, "vaddr") && strcmp(v, "paddr"))
-				hs_die("--ops: '%s' is not vaddr or paddr", v);
-			c->ops = !strcmp(v, "paddr") ? HS_OPS_PADDR :
-				HS_OPS_VADDR;
-		} else if (hs_opt(argc, argv, &i, "rate", &v))
-			c->rate = hs_option_number("--rate", v, 1,
-						   HS_WL_MAX_RATE);
-		else if (hs_opt(argc, argv, &i, "duration", &v)) {
-			c->cfg.duration_us = opt_time("--duration", v, false);
-			have_duration = true;
-			if (!c->cfg.duration_us)
-				hs_die("--duration: '%s' is not positive", v);
-		} else if (hs_opt(argc, argv, &i, "seed", &v))
-			c->cfg.seed = hs_option_number("--seed", v, 0,
-						       ULONG_MAX);
-		else if (hs_opt(argc, argv, &i, "sample", &v))
-			a->sample_us = clamp_ul(opt_time("--sample", v, false));
-		else if (hs_opt(argc, argv, &i, "aggr", &v))
-			a->aggr_us = clamp_ul(opt_time("--aggr", v, false));
-		else if (hs_opt(argc, argv, &i, "updr", &v))
-			a->ops_update_us = clamp_ul(opt_time("--updr", v,
-							     false));
-		else if (hs_opt(argc, argv, &i, "minr", &v))
-			a->min_nr_regions = hs_option_number("--minr", v, 3,
-							     SIM_MAX_REGIONS);
-		else if (hs_opt(argc, argv, &i, "maxr", &v))
-			a->max_nr_regions = hs_option_number("--maxr", v, 3,
-							     SIM_MAX_REGIONS);
-		else if (hs_opt(argc, argv, &i, "profile", &v)) {
-			c->profiles[0] = v;
-			have_profile = true;
-		}
-		else if (hs_opt(argc, argv, &i, "compare-profiles", &v)) {
-			parse_profiles(c, v);
-			compare_profiles = true;
-		} else if (hs_opt(argc, argv, &i, "scorer", &v)) {
-			c->scorers[0] = c->scorers[1] =
-				scorer_arg("--scorer", v);
-			have_scorer = true;
-		} else if (hs_opt(argc, argv, &i, "compare-scorers", &v))
-			parse_scorers(c, v);
-		else if (hs_opt(argc, argv, &i, "capture", &v)) {
-			c->cfg.capture = hs_option_number("--capture", v, 0,
-							  1UL << 24);
-			have_capture = true;
-		}
-		else if (hs_opt(argc, argv, &i, "no-timing", NULL))
-			c->timing = false;
-		else if (hs_opt(argc, argv, &i, "record", &v))
-			c->record = v;
-		else if (hs_opt(argc, argv, &i, "heatmap", &v))
-			c->heatmap = v;
-		else if (hs_opt(argc, argv, &i, "json", &v))
-			c->json = v;
-		else
-			hs_die("sim: unknown option '%s'; try hotscore sim --help",
-			       argv[i]);
+	c->cfg.attrs = (struct hs_attrs){ 5000, 100000, 60000000, 10, 1000,
+					  HS_PAGE_SIZE };
+}
+
+/* Two profiles or two scorers: one comparison at a time. */
+static void check_comparison(struct sim_cmd *c, const struct sim_args *sa)
+{
+	if (sa->profiles)
+		parse_profiles(c, sa->profiles);
+	if (sa->scorers) {
+		if (c->compare && strchr(sa->scorers, ','))
+			cli_usage_die("compare two profiles or two scorers, not both");
+		parse_scorers(c, sa->scorers);
 	}
-	if (have_profile && compare_profiles)
-		hs_die("sim: give --profile or --compare-profiles, not both");
-	if (compare_profiles && c->compare_scorers)
-		hs_die("sim: give --compare-profiles or --compare-scorers, not both");
-	if (have_scorer && c->compare_scorers)
-		hs_die("sim: give --scorer or --compare-scorers, not both");
-	if (have_capture && (c->compare_scorers || c->scorers[0]))
-		hs_die("--capture: nothing is captured with a prepared scorer or --compare-scorers: the replay times the kernel's form");
+	if (opt_given(O_CAPTURE) && (c->compare_scorers || c->scorers[0]))
+		cli_usage_die("--capture: nothing is captured with a prepared scorer or two scorers: the replay times the kernel's form");
 	if (c->compare_scorers) {
 		/* one profile, both scorers; nothing captured to replay, so
 		 * that the score stage holds the same work in both runs */
 		c->profiles[1] = c->profiles[0];
 		c->cfg.capture = 0;
 	}
-	if (!a->sample_us)
-		hs_die("--sample: must be at least 1us");
+}
+
+static void parse_args(struct sim_cmd *c, int argc, char **argv)
+{
+	static struct sim_args sa;
+	struct scheme_spec specs[HS_MAX_SCHEMES];
+	struct hs_attrs *a = &c->cfg.attrs;
+	unsigned int k;
+
+	sim_defaults(c);
+	memset(&sa, 0, sizeof(sa));
+	sa.c = c;
+	opt_parse(&cmd_sim, argc, argv, set, &sa);
+	check_comparison(c, &sa);
 	if (a->sample_us > a->aggr_us)
-		hs_die("--sample %luus is longer than --aggr %luus",
-		       a->sample_us, a->aggr_us);
+		cli_usage_die("--sample %luus is longer than --aggr %luus",
+			      a->sample_us, a->aggr_us);
 	if (a->min_nr_regions > a->max_nr_regions)
-		hs_die("--minr %lu is larger than --maxr %lu",
-		       a->min_nr_regions, a->max_nr_regions);
-	if (!count[O_ACTION]) {
-		default_scheme(&specs[0]);
-		count[O_ACTION] = 1;
-	}
-	for (k = 0; k < count[O_ACTION]; k++)
+		cli_usage_die("--minr %lu is larger than --maxr %lu",
+			      a->min_nr_regions, a->max_nr_regions);
+	c->cfg.nr_schemes = build_schemes(&sa, specs);
+	for (k = 0; k < c->cfg.nr_schemes; k++)
 		spec_to_scheme(&specs[k], a, &c->schemes[k]);
 	c->cfg.schemes = c->schemes;
-	c->cfg.nr_schemes = count[O_ACTION];
 	c->cfg.ops = c->ops;
-	if (!have_duration)
-		c->cfg.duration_us = 0;	/* one pass: set from the workload */
 	if (!c->timing)
 		c->cfg.capture = 0;
+	opt_parsed(&cmd_sim);
+	opt_reproduce(&cmd_sim, c->command, sizeof(c->command));
 }
 
 static const char *load_workload(struct sim_cmd *c, const char **file,
@@ -617,12 +560,12 @@ static void setup_workload(struct sim_cmd *c, struct hs_workload *wl)
 
 	text = load_workload(c, &file, &len);
 	if (hs_workload_parse(text, len, file, wl, err, sizeof(err)))
-		hs_die("--workload: %s", err);
+		cli_die("--workload: %s", err);
 	wl->rate = c->rate;
 	wl->seed = c->cfg.seed;
 	if (hs_workload_layout(wl, c->ops == HS_OPS_PADDR ? HS_WL_PADDR :
 			       HS_WL_VADDR, err, sizeof(err)))
-		hs_die("--workload: %s: %s", file, err);
+		cli_die("--workload: %s: %s", file, err);
 	hs_workload_prepare(wl, c->cfg.attrs.sample_us);
 }
 
@@ -652,7 +595,7 @@ static void add_point(struct sim_run *run, const struct hs_sim *sim)
 		run->points = realloc(run->points, run->cap_points *
 				      sizeof(*run->points));
 		if (!run->points)
-			hs_die("sim: out of memory");
+			cli_die("out of memory");
 	}
 	for (i = 0; i < sim->nr; i++)
 		if (sim->r[i].nr_accesses)
@@ -713,10 +656,10 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	if (first && c->heatmap) {
 		run->heat = calloc(1, sizeof(*run->heat));
 		if (!run->heat)
-			hs_die("sim: out of memory");
+			cli_die("out of memory");
 	}
 	if (hs_sim_init(&run->sim, &cfg, &run->wl, err, sizeof(err)))
-		hs_die("sim: %s", err);
+		cli_die("%s", err);
 	t0 = hs_host_now_ns();
 	while (hs_sim_step(&run->sim))
 		if (!(++steps & 1023))
@@ -764,22 +707,22 @@ static void check_duration(struct sim_cmd *c)
 	if (!c->cfg.duration_us) {
 		c->cfg.duration_us = wl.total_ms * 1000;
 		if (c->cfg.duration_us > SIM_MAX_US)
-			hs_die("--workload: %s: one pass is %.1f days; give --duration (at most 30 days)",
+			cli_die("--workload: %s: one pass is %.1f days; give --duration (at most 30 days)",
 			       c->workload, c->cfg.duration_us / 86400e6);
 	}
 	hs_workload_free(&wl);
 	for (k = 0; k < c->nr_runs; k++) {
 		cfg.comp = profile_variant(c, c->profiles[k])->comp;
 		if (hs_sim_check(&cfg, err, sizeof(err)))
-			hs_die("sim: %s: %s", c->profiles[k], err);
+			cli_die("%s: %s", c->profiles[k], err);
 	}
 	if (c->cfg.duration_us / a->sample_us > SIM_MAX_SAMPLES)
-		hs_die("--duration: %.1f s at --sample %lu us is more than 10^9 samples",
+		cli_die("--duration: %.1f s at --sample %lu us is more than 10^9 samples",
 		       c->cfg.duration_us / 1e6, a->sample_us);
 	/* about 150 bytes a region: keep a record under about 3 GB */
 	if (c->record && (c->cfg.duration_us / a->aggr_us + 1) *
 	    a->max_nr_regions > SIM_MAX_RECORD)
-		hs_die("--record: %llu snapshots of up to %lu regions is too much; shorten --duration, raise --aggr or lower --maxr",
+		cli_die("--record: %llu snapshots of up to %lu regions is too much; shorten --duration, raise --aggr or lower --maxr",
 		       (unsigned long long)(c->cfg.duration_us / a->aggr_us + 1),
 		       a->max_nr_regions);
 }
@@ -789,7 +732,7 @@ static int close_output(FILE *f)
 	return fclose(f) ? -1 : 0;
 }
 
-int hs_cmd_sim(int argc, char **argv)
+static int sim_run(int argc, char **argv)
 {
 	struct sim_cmd *c = calloc(1, sizeof(*c));
 	int status = 0;
@@ -797,11 +740,10 @@ int hs_cmd_sim(int argc, char **argv)
 	char err[256];
 
 	if (!c)
-		hs_die("sim: out of memory");
+		cli_die("out of memory");
 	parse_args(c, argc, argv);
 	hs_check_simd_env();
 	check_duration(c);	/* the workload and every profile, too */
-	hs_command_line(c->command, sizeof(c->command), argc, argv);
 	if (c->json)
 		c->json_f = hs_open_output("--json", c->json);
 	if (c->heatmap)
@@ -812,7 +754,7 @@ int hs_cmd_sim(int argc, char **argv)
 		hs_host_fixed_layout(hs_argv);
 		if (hs_host_init(&c->host, -1, HS_CLOCK_AUTO, err,
 				 sizeof(err)))
-			hs_die("sim: %s", err);
+			cli_die("%s", err);
 	}
 	for (k = 0; k < c->nr_runs; k++) {
 		c->runs[k].profile = c->profiles[k];
@@ -827,12 +769,12 @@ int hs_cmd_sim(int argc, char **argv)
 		}
 	}
 	if (c->record && sim_record_end(&c->runs[0]))
-		hs_die("--record: %s: %s", c->record, strerror(errno));
+		cli_die("--record: %s: %s", c->record, strerror(errno));
 	if (c->heatmap && sim_heat_write(c->runs[0].heat, c, c->heat_f))
-		hs_die("--heatmap: %s: %s", c->heatmap, strerror(errno));
+		cli_die("--heatmap: %s: %s", c->heatmap, strerror(errno));
 	if (c->json && (sim_write_json(c, c->json_f) ||
 			close_output(c->json_f)))
-		hs_die("--json: %s: %s", c->json, strerror(errno));
+		cli_die("--json: %s: %s", c->json, strerror(errno));
 	sim_report(stdout, c);
 	if (c->compare && sim_compare(stdout, c))
 		status = status ? status : 1;
@@ -848,3 +790,26 @@ int hs_cmd_sim(int argc, char **argv)
 	free(c);
 	return status;
 }
+
+const struct hs_cmd cmd_sim = {
+	.name = "sim",
+	.summary = "kdamond and DAMOS in user space: what the quota picks, what scoring costs",
+	.usage = "hotscore sim [--workload NAME|FILE] [--duration T] [--profile P[,P2]]"
+		 " [--damos_action ACTION ...]",
+	.about = "Simulate kdamond (linux-mm 2026) and DAMOS over a masim"
+		 " workload, far faster than real\ntime; report what the quota"
+		 " picked and what each stage, and the score function,\ncost in"
+		 " context.  Options follow damo's names.",
+	.notes = "With no --damos_action, the scheme is --damos_action pageout"
+		 " --damos_access_rate 0% 0%\n--damos_age 2s max --damos_quotas"
+		 " 10ms 8MiB 1s 0 0 1, and each scheme option\nreplaces its part"
+		 " of it (fields --damos_quotas leaves out take damo's defaults:"
+		 " 0,\nmax, 0 weights).  With --damos_action, the n-th use of"
+		 " each scheme option belongs\nto the n-th --damos_action.\n"
+		 "T is a time: 5000 (us), 5ms, 1.5s; ns, us, ms, s, m, h.  Sizes"
+		 " take B, K/KiB, M/MiB,\nG/GiB, T/TiB (1024) or KB, MB, GB, TB"
+		 " (1000); min and max are sizes too.",
+	.opts = sim_opts,
+	.nr_opts = sizeof(sim_opts) / sizeof(sim_opts[0]),
+	.run = sim_run,
+};

@@ -138,7 +138,7 @@ static void report_memory(FILE *f, const struct sim_run *run,
 	wss = calloc(run->nr_points, sizeof(*wss));
 	nr = calloc(run->nr_points, sizeof(*nr));
 	if (!wss || !nr)
-		hs_die("sim: out of memory");
+		cli_die("out of memory");
 	fprintf(f, "\nmemory over time (resident at the period's end; faults in it; median working set and regions):\n");
 	fprintf(f, "  %17s %12s %10s %12s %8s\n", "period", "resident",
 		"faults", "working set", "regions");

@@ -23,6 +23,7 @@
 
 #include "cli.h"
 #include "json.h"
+#include "opt.h"
 
 #define FULL_RANDOM 10000000UL
 #define QUICK_RANDOM 100000UL
@@ -36,25 +37,32 @@ struct verify {
 	struct hs_verify_result res;
 };
 
-static void usage(void)
-{
-	printf(
-"usage: hotscore verify [OPTIONS]\n"
-"\n"
-"Prove the age_in_log methods equal over all 2^32 values of age_in_sec,\n"
-"compare every pair of profiles over a grid and a random domain, check\n"
-"each profile's invariants, and shrink every finding to a small\n"
-"`hotscore score` command.  Exit 1 if profiles that differ only in their\n"
-"age_in_log method disagree anywhere.\n"
-"\n"
-"  --profiles LIST   profiles or FREQ+DIVISOR+AGE+CLAMP specs (all named)\n"
-"  --quick           boundaries and a stride of each domain (for make test)\n"
-"  --threads N       worker threads (one per online CPU)\n"
-"  --seed S          seed of the random domain (1)\n"
-"  --random N        inputs in the random domain (%lu; quick %lu)\n"
-"  --json FILE       every count and example (docs/verify.md)\n",
-	FULL_RANDOM, QUICK_RANDOM);
-}
+enum { O_PROFILE, O_QUICK, O_THREADS, O_SEED, O_RANDOM, O_JSON, O_LIST };
+
+static const struct opt verify_opts[] = {
+	{ .id = O_PROFILE, .name = "profile", .old = "profiles",
+	  .type = OPT_LIST, .arg = "LIST", .dflt = "all",
+	  .help = "profiles or FREQ+DIVISOR+AGE+CLAMP combinations",
+	  .words = "@profiles", .example = "v6.6,hotfix" },
+	{ .id = O_QUICK, .name = "quick", .type = OPT_FLAG,
+	  .help = "boundaries and a stride of each domain (make test)" },
+	{ .id = O_THREADS, .name = "threads", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "one per online CPU", .help = "worker threads", .min = 1,
+	  .max = 256, .example = "2" },
+	{ .id = O_SEED, .name = "seed", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "1", .help = "seed of the random domain", .example = "7" },
+	{ .id = O_RANDOM, .name = "random", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "10000000; --quick 100000",
+	  .help = "inputs in the random domain", .max = 1000000000,
+	  .example = "1000" },
+	{ .id = O_JSON, .name = "json", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT, .words = "@file",
+	  .help = "every count and example (docs/verify.md)",
+	  .example = "v.json" },
+	{ .id = O_LIST, .name = "list-profiles", .type = OPT_FLAG,
+	  .flags = OPT_EXIT,
+	  .help = "the built-in profiles (as hotscore score --list-profiles)" },
+};
 
 static void add_profile(struct verify *v, const char *name)
 {
@@ -68,20 +76,20 @@ static void add_profile(struct verify *v, const char *name)
 	} else {
 		rc = hs_components_parse(name, &comp);
 		if (rc == -2)
-			hs_die("--profiles: '%s' needs the x86 bsr instruction, not on this machine",
-			       name);
+			cli_die("--profile: '%s' needs the x86 bsr instruction, not on this machine",
+				name);
 		if (rc)
-			hs_die("--profiles: unknown profile '%s' (see hotscore score --list-profiles)",
-			       name);
+			cli_die("--profile: unknown profile '%s' (see 'hotscore verify --list-profiles')",
+				name);
 	}
 	for (i = 0; i < v->cfg.nr; i++)
 		if (!strcmp(v->names[i], name))
-			hs_die("--profiles: '%s' is listed twice", name);
+			cli_die("--profile: '%s' is listed twice", name);
 	if (v->cfg.nr == HS_VERIFY_MAX_PROFILES)
-		hs_die("--profiles: more than %d profiles",
+		cli_die("--profile: more than %d profiles",
 		       HS_VERIFY_MAX_PROFILES);
 	if (strlen(name) >= sizeof(v->names[0]))
-		hs_die("--profiles: '%.40s...' is too long", name);
+		cli_die("--profile: '%.40s...' is too long", name);
 	snprintf(v->names[v->cfg.nr], sizeof(v->names[0]), "%s", name);
 	v->cfg.comp[v->cfg.nr++] = comp;
 }
@@ -91,60 +99,72 @@ static void add_profiles(struct verify *v, const char *list)
 	char *copy = strdup(list), *item, *save = NULL;
 
 	if (!copy)
-		hs_die("verify: out of memory");
+		cli_die("out of memory");
 	for (item = strtok_r(copy, ",", &save); item;
-	     item = strtok_r(NULL, ",", &save))
-		add_profile(v, item);
+	     item = strtok_r(NULL, ",", &save)) {
+		unsigned int i;
+
+		if (strcmp(item, "all")) {
+			add_profile(v, item);
+			continue;
+		}
+		for (i = 0; i < hs_nr_profiles; i++)
+			add_profile(v, hs_profiles[i].name);
+	}
 	free(copy);
 	if (!v->cfg.nr)
-		hs_die("--profiles: empty list");
+		cli_die("--profile: empty list");
+}
+
+static void set(void *ctx, const struct opt *o, const struct opt_val *val,
+		unsigned int nr)
+{
+	struct verify *v = ctx;
+
+	(void)nr;
+	switch (o->id) {
+	case O_PROFILE:
+		v->cfg.nr = 0;
+		add_profiles(v, val->s);
+		break;
+	case O_QUICK:
+		v->cfg.quick = true;
+		break;
+	case O_THREADS:
+		v->cfg.threads = (unsigned int)val->u;
+		break;
+	case O_SEED:
+		v->cfg.seed = val->u;
+		break;
+	case O_RANDOM:
+		v->cfg.random = val->u;
+		v->random_set = true;
+		break;
+	case O_JSON:
+		v->json = val->s;
+		break;
+	case O_LIST:
+		hs_list_profiles();
+		cli_exit(0);
+	}
 }
 
 static void parse(struct verify *v, int argc, char **argv)
 {
-	const char *val, *profiles = NULL;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	int i;
+	unsigned int i;
 
 	v->cfg.threads = cpus > 0 ? (unsigned int)cpus : 1;
 	v->cfg.fast = true;
-	v->cfg.seed = 1;
-	for (i = 1; i < argc; i++) {
-		if (hs_opt(argc, argv, &i, "help", NULL)) {
-			usage();
-			exit(0);
-		} else if (hs_opt(argc, argv, &i, "profiles", &val)) {
-			profiles = val;
-		} else if (hs_opt(argc, argv, &i, "quick", NULL)) {
-			v->cfg.quick = true;
-		} else if (hs_opt(argc, argv, &i, "threads", &val)) {
-			v->cfg.threads = (unsigned int)
-				hs_option_number("--threads", val, 1, 256);
-		} else if (hs_opt(argc, argv, &i, "seed", &val)) {
-			v->cfg.seed = hs_option_number("--seed", val, 0,
-						       ULONG_MAX);
-		} else if (hs_opt(argc, argv, &i, "random", &val)) {
-			v->cfg.random = hs_option_number("--random", val, 0,
-							 1000000000UL);
-			v->random_set = true;
-		} else if (hs_opt(argc, argv, &i, "json", &val)) {
-			v->json = val;
-		} else if (!strncmp(argv[i], "--", 2)) {
-			hs_die("verify: unknown option '%s'; see 'hotscore verify --help'",
-			       argv[i]);
-		} else {
-			hs_die("verify: unexpected argument '%s'", argv[i]);
-		}
-	}
-	if (profiles) {
-		add_profiles(v, profiles);
-	} else {
-		for (i = 0; i < (int)hs_nr_profiles; i++)
+	v->cfg.seed = HS_DEFAULT_SEED;
+	opt_parse(&cmd_verify, argc, argv, set, v);
+	if (!opt_given(O_PROFILE))
+		for (i = 0; i < hs_nr_profiles; i++)
 			add_profile(v, hs_profiles[i].name);
-	}
 	if (!v->random_set)
 		v->cfg.random = v->cfg.quick ? QUICK_RANDOM : FULL_RANDOM;
-	hs_command_line(v->command, sizeof(v->command), argc, argv);
+	opt_parsed(&cmd_verify);
+	opt_reproduce(&cmd_verify, v->command, sizeof(v->command));
 }
 
 /* A bar on stderr, only when it is a terminal. */
@@ -591,25 +611,25 @@ static void write_json(const struct verify *v, FILE *f)
 	fprintf(f, "],\"ok\":%s}\n", verdict(v) ? "false" : "true");
 }
 
-/**
- * hs_cmd_verify() - `hotscore verify`.
+/*
+ * `hotscore verify`.
  * @argc: argument count, argv[0] being "verify".
  * @argv: the arguments.
  *
  * Return: 0, or 1 if variants claimed equal differ.
  */
-int hs_cmd_verify(int argc, char **argv)
+static int verify_run(int argc, char **argv)
 {
 	static struct verify v;
 	FILE *json = NULL;
 
 	parse(&v, argc, argv);
 	if (v.json && !(json = fopen(v.json, "w")))
-		hs_die("--json: %s: %s", v.json, strerror(errno));
+		cli_die("--json: %s: %s", v.json, strerror(errno));
 	if (isatty(STDERR_FILENO))
 		v.cfg.progress = progress;
 	if (hs_verify_run(&v.cfg, &v.res))
-		hs_die("verify: cannot start %u threads or allocate their memory",
+		cli_die("cannot start %u threads or allocate their memory",
 		       v.cfg.threads);
 	if (v.cfg.progress)
 		fputs("\r\033[K", stderr);
@@ -618,8 +638,25 @@ int hs_cmd_verify(int argc, char **argv)
 	if (json) {
 		write_json(&v, json);
 		if (fflush(json) || ferror(json) || fclose(json))
-			hs_die("--json: %s: write error: %s", v.json,
+			cli_die("--json: %s: write error: %s", v.json,
 			       strerror(errno));
 	}
 	return verdict(&v);
 }
+
+const struct hs_cmd cmd_verify = {
+	.name = "verify",
+	.summary = "variants proven equal over whole domains; where versions differ",
+	.usage = "hotscore verify [--profile LIST] [--quick] [--threads N]"
+		 " [--seed N] [--random N] [--json FILE]",
+	.about = "Prove the age_in_log methods equal over all 2^32 values of"
+		 " age_in_sec, compare every\npair of profiles over a grid and a"
+		 " random domain, check each profile's invariants\nand its"
+		 " prepared scorer, and shrink every finding to a small `hotscore"
+		 " score`\ncommand.  Exit 1 if profiles that differ only in their"
+		 " age_in_log method disagree\nanywhere, so that verify can gate"
+		 " a change in CI.",
+	.opts = verify_opts,
+	.nr_opts = sizeof(verify_opts) / sizeof(verify_opts[0]),
+	.run = verify_run,
+};

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * commands.c - the subcommands, in the order help lists them.  The CLI and
+ * the reference generator (src/doc/gendoc.c) both read this list.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "cli.h"
+#include "opt.h"
+
+const struct hs_cmd *const hs_commands[] = {
+	&cmd_score, &cmd_bench, &cmd_verify, &cmd_sim, NULL,
+};
+
+/** hs_command_find() - the subcommand named @name, or NULL. */
+const struct hs_cmd *hs_command_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; hs_commands[i]; i++)
+		if (!strcmp(hs_commands[i]->name, name))
+			return hs_commands[i];
+	return NULL;
+}
