@@ -12,6 +12,45 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
 
+# table_aligned FILE: the comparison table's columns start where its
+# header's do (a cell starts after two spaces; cells hold single spaces)
+table_aligned() {
+	awk 'function starts(s,   i, r) {
+		r = ""
+		for (i = 1; i <= length(s); i++)
+			if (substr(s, i, 1) != " " &&
+			    (i == 1 || substr(s, i - 2, 2) == "  "))
+				r = r " " i
+		return r
+	}
+	/^Comparison:/ { cmp = 1 }
+	cmp && /^variant  / { want = starts($0); on = 1; next }
+	on && /^$/ { exit }
+	on && starts($0) != want {
+		print "row \"" $0 "\" starts at" starts($0) ", header at" want
+		bad = 1
+	}
+	on { n++ }
+	END { if (!n) print "no comparison table"; exit bad || !n }' "$1"
+}
+
+# joined FILE: FILE with continuation lines joined as the shell joins
+# them (" \" between words, "\" inside one)
+joined() {
+	sed -e ':a' -e '/\\$/{N;s/ \\\n/ /;s/\\\n//;ba}' "$1"
+}
+
+# unwrapped FILE: the report with its header's continuation lines (indented
+# 12 spaces) joined to the lines they continue
+unwrapped() {
+	sed -e ':a' -e '$!N;s/\n            / /;ta' -e 'P;D' "$1"
+}
+
+# width FILE: its longest line
+width() {
+	awk '{ if (length > m) m = length } END { print m + 0 }' "$1"
+}
+
 # enough for 6 paired rounds even if N is raised 4x for a coarse clock
 short=(--iterations 1000000 --runs 2 --pool 64)
 
@@ -19,14 +58,14 @@ short=(--iterations 1000000 --runs 2 --pool 64)
 printf 'sample_us,aggr_us,age\n5000,100000,3\n0,100000,3\n' >"$tmp/div0.csv"
 printf 'sample_us,age\n' >"$tmp/empty.csv"
 printf 'sample_us,age\n5000,abc\n' >"$tmp/badrow.csv"
-expect_bad "unknown variant" "" bench --variants loop,nope
-expect_bad "empty variant list" "" bench --variants ''
-expect_bad "variant twice" "" bench --variants loop,loop
-expect_bad "only commas, variants" "" bench --variants ,
-expect_bad "only commas, modes" "" bench --modes ,,
+expect_bad "unknown variant" "" bench --profile loop,nope
+expect_bad "empty variant list" "" bench --profile ''
+expect_bad "variant twice" "" bench --profile loop,loop
+expect_bad "only commas, variants" "" bench --profile ,
+expect_bad "only commas, modes" "" bench --mode ,,
 expect_bad "only commas, dists" "" bench --dist ,
 expect_bad "unknown distribution" "" bench --dist gauss
-expect_bad "unknown mode" "" bench --modes fast
+expect_bad "unknown mode" "" bench --mode fast
 expect_bad "zero iterations" "" bench --iterations 0
 expect_bad "absurd iterations" "" bench --iterations 99999999999
 expect_bad "negative runs" "" bench --runs -1
@@ -40,7 +79,7 @@ expect_bad "unreadable file" "" bench --dist file:"$tmp/none.csv"
 expect_bad "file: without a path" "" bench --dist file:
 expect_bad "file without rows" "" bench --dist file:"$tmp/empty.csv"
 expect_bad "file with a bad row" "" bench --dist file:"$tmp/badrow.csv"
-expect_bad "file that divides by zero" "" bench --variants loop \
+expect_bad "file that divides by zero" "" bench --profile loop \
 	--dist file:"$tmp/div0.csv"
 expect_bad "CPU beyond any machine" "" bench --cpu 4095
 expect_bad "CPU that is not online" "" bench --cpu $(nproc --all)
@@ -52,52 +91,53 @@ echo keep >"$tmp/keep.json"
 expect_bad "unknown option" "" bench --fast
 expect_bad "stray argument" "" bench seed
 
-if "$hs" bench --variants loop --dist file:"$tmp/div0.csv" 2>&1 |
+if "$hs" bench --profile loop --dist file:"$tmp/div0.csv" 2>&1 |
    grep -q 'row 2 is div0(sample_interval) under variant loop'; then
 	ok "div0 message names the row, status and variant"
 else
-	fail "div0 message" "$("$hs" bench --variants loop --dist file:"$tmp/div0.csv" 2>&1)"
+	fail "div0 message" "$("$hs" bench --profile loop --dist file:"$tmp/div0.csv" 2>&1)"
 fi
 
 # --- the prepared variants: one scheme per --dist, every region checked
 printf 'sample_us,aggr_us,nr_accesses,age,weight_age\n5000,100000,3,10,1\n5000,100000,3,10,2\n' \
 	>"$tmp/twoschemes.csv"
-expect_bad "prepared variant, two schemes" "" bench --variants hotfix,fast \
+expect_bad "prepared variant, two schemes" "" bench --profile hotfix,fast \
 	--dist file:"$tmp/twoschemes.csv"
-if "$hs" bench --variants hotfix,fast-batch --dist file:"$tmp/twoschemes.csv" 2>&1 |
-   grep -q 'row 2 has other intervals, weights or window than row 1; --variants fast-batch prepares one scheme'; then
+if "$hs" bench --profile hotfix,fast-batch --dist file:"$tmp/twoschemes.csv" 2>&1 |
+   grep -Eq 'row 2 has other intervals, weights or window than row 1; --(variants|profile) fast-batch prepares one scheme'; then
 	ok "two-scheme message names the row and the variant"
 else
-	fail "two-scheme message" "$("$hs" bench --variants hotfix,fast-batch --dist file:"$tmp/twoschemes.csv" 2>&1)"
+	fail "two-scheme message" "$("$hs" bench --profile hotfix,fast-batch --dist file:"$tmp/twoschemes.csv" 2>&1)"
 fi
 HOTSCORE_SIMD=sse2 expect_bad "HOTSCORE_SIMD that names no scorer" "" bench
 echo '{"old": true}' >"$tmp/keep.json"
-expect_bad "a bad --dist leaves an old --json alone" "" bench --variants loop \
+expect_bad "a bad --dist leaves an old --json alone" "" bench --profile loop \
 	--dist file:"$tmp/div0.csv" --json "$tmp/keep.json"
 grep -q '"old"' "$tmp/keep.json" && ok "the old --json is still there" ||
 	fail "old --json" "truncated: '$(cat "$tmp/keep.json")'"
 # aggr above 1 s: no age map, so fast-batch falls back to the loop, and says so
 printf 'sample_us,aggr_us,nr_accesses,age\n5000,5000000,3,10\n5000,5000000,20,5000\n' \
 	>"$tmp/slow.csv"
-"$hs" bench --variants hotfix,fast-batch --dist seed,file:"$tmp/slow.csv" \
-	--iterations 200000 --runs 2 --modes throughput --json "$tmp/slow.json" \
+"$hs" bench --profile hotfix,fast-batch --dist seed,file:"$tmp/slow.csv" \
+	--iterations 200000 --runs 2 --mode throughput --json "$tmp/slow.json" \
 	>"$tmp/slowout" 2>&1
 want=$(grep -q avx512f /proc/cpuinfo && grep -q avx512vbmi /proc/cpuinfo &&
        echo avx512 || echo scalar)
-grep -q "fast-batch scores with $want on seed, scalar on file:" "$tmp/slowout" &&
+unwrapped "$tmp/slowout" | grep -q "fast-batch scores with $want on seed, scalar on file:" &&
 	[ "$("$jq" "$tmp/slow.json" results.2.regions_per_call results.2.vector \
 	     results.5.vector results.1.regions_per_call | paste -sd' ')" = "64 $want scalar 1" ] &&
 	ok "fast-batch names the scorer it used per distribution" ||
 	fail "per-dist scorer" "$(grep batches "$tmp/slowout"); $("$jq" "$tmp/slow.json" results.2.regions_per_call results.2.vector results.5.vector)"
 fastv=hotfix,v2-ilog2,fast,fast-batch,fast-batch-scalar,hotfix-batch
 for simd in "" scalar; do
-	HOTSCORE_SIMD=$simd "$hs" bench "${short[@]}" --variants $fastv \
+	HOTSCORE_SIMD=$simd "$hs" bench "${short[@]}" --profile $fastv \
 		--dist uniform,young --method ktime --json "$tmp/f.json" \
 		>"$tmp/fout" 2>"$tmp/ferr"
 	rc=$?
 	want=$([ "$simd" = scalar ] && echo scalar || echo '(avx512|scalar)')
 	[ $rc -eq 0 ] &&
-		grep -qE "^  batches   64 regions a call, costs per region; fast-batch scores with $want on uniform, $want on young" "$tmp/fout" &&
+		unwrapped "$tmp/fout" |
+		grep -qE "^  batches   64 regions a call, costs per region; fast-batch scores with $want on uniform, $want on young" &&
 		ok "prepared variants run (HOTSCORE_SIMD=$simd)" ||
 		fail "prepared variants (HOTSCORE_SIMD=$simd)" "exit $rc: $(head -c 300 "$tmp/ferr")"
 done
@@ -113,14 +153,25 @@ n=$(grep -c '^DAMON Perf Test: Starting 1000000 iterations$' "$tmp/fout")
 	fail "prepared JSON" "$("$jq" "$tmp/f.json" results comparisons environment.vector)"
 
 # --- listings
-if "$hs" bench --list-variants | grep -q '^ilog2-builtin ' &&
-   "$hs" bench --list-variants | grep -q '^debian-6.1.192 ' &&
+if "$hs" bench --list-profiles | grep -q '^ilog2-builtin ' &&
+   "$hs" bench --list-profiles | grep -q '^debian-6.1.192 ' &&
    "$hs" bench --list-dists | grep -q '^young ' &&
-   "$hs" bench --help | grep -q -- '--variants'; then
-	ok "--list-variants, --list-dists, --help"
+   "$hs" bench --help | grep -q -- '--profile'; then
+	ok "--list-profiles, --list-dists, --help"
 else
 	fail "listings" "a variant, distribution or option is missing"
 fi
+# columns sized to their content: every name and components string starts
+# where the header's does, with two spaces before it; within 100 columns
+"$hs" bench --list-profiles >"$tmp/list"
+bad=$(awk 'NR == 1 { c = index($0, "components"); w = index($0, "what"); next }
+	length > 100 { print "line " NR " has " length " columns"; next }
+	/^ / { if (substr($0, 1, w - 1) ~ /[^ ]/) print "line " NR ": wrapped text before column " w; next }
+	substr($0, c - 2, 3) !~ /^  [^ ]$/ || substr($0, w - 2, 3) !~ /^  [^ ]$/ {
+		print "line " NR ": " $0 }' "$tmp/list")
+[ -z "$bad" ] && [ "$(wc -l <"$tmp/list")" -gt 20 ] &&
+	ok "--list-profiles: aligned columns within 100 columns" ||
+	fail "--list-profiles columns" "$bad"
 
 # --- a short real run, every output
 printf 'sample_us,aggr_us,nr_accesses,age\n5000,100000,0,10\n5000,100000,20,5000\n5000,100000,7,300\n' \
@@ -129,6 +180,7 @@ printf 'sample_us,aggr_us,nr_accesses,age\n5000,100000,0,10\n5000,100000,20,5000
 	--dist seed,young,file:"$tmp/rows.csv" --json "$tmp/b.json" \
 	--csv "$tmp/b.csv" --svg "$tmp/b.svg" >"$tmp/out" 2>"$tmp/err"
 rc=$?
+cp "$tmp/out" "$tmp/short"	# expect_bad overwrites out
 if [ $rc -ne 0 ]; then
 	fail "short run" "exit $rc: $(head -c 300 "$tmp/err")"
 else
@@ -138,7 +190,7 @@ fi
 [ -s "$tmp/err" ] && fail "quiet stderr" "not a TTY, yet: $(head -c 200 "$tmp/err")" ||
 	ok "no progress output when stderr is not a terminal"
 if command -v script >/dev/null; then
-	script -qc "'$hs' bench --iterations 100000 --runs 1 --modes throughput" \
+	script -qc "'$hs' bench --iterations 100000 --runs 1 --mode throughput" \
 		/dev/null >"$tmp/tty" 2>&1
 	grep -aq 'bench: seed, throughput: run 1/1' "$tmp/tty" &&
 		ok "progress on a terminal" || fail "progress" "none on a TTY"
@@ -211,7 +263,7 @@ if setarch -R true 2>/dev/null; then
 		grep -q '^  layout    fixed: .*(re-executed)' "$tmp/out" &&
 		ok "re-executed with address-space randomization off" ||
 		fail "layout" "$("$jq" "$tmp/b.json" environment.aslr)"
-	setarch -R "$hs" bench "${short[@]}" --modes throughput \
+	setarch -R "$hs" bench "${short[@]}" --mode throughput \
 		--json "$tmp/already.json" >"$tmp/already" 2>&1
 	[ "$("$jq" "$tmp/already.json" environment.aslr environment.reexecuted |
 	     paste -sd' ')" = "false false" ] &&
@@ -221,13 +273,13 @@ if setarch -R true 2>/dev/null; then
 else
 	echo "SKIP layout: this system does not let a process disable ASLR"
 fi
-"$hs" bench "${short[@]}" --modes throughput --keep-aslr \
+"$hs" bench "${short[@]}" --mode throughput --keep-aslr \
 	--json "$tmp/aslr.json" >/dev/null 2>&1
 [ "$("$jq" "$tmp/aslr.json" environment.aslr)" = true ] &&
 	ok "--keep-aslr keeps it" || fail "--keep-aslr" "ASLR off anyway"
 # a setuid copy loses ADDR_NO_RANDOMIZE at exec: it must not loop
 cp "$hs" "$tmp/suid" && chmod u+s "$tmp/suid"
-if timeout 60 "$tmp/suid" bench "${short[@]}" --modes throughput \
+if timeout 60 "$tmp/suid" bench "${short[@]}" --mode throughput \
 	>/dev/null 2>&1; then
 	ok "a setuid binary runs once, not in a re-exec loop"
 else
@@ -236,7 +288,7 @@ fi
 
 # N is raised until a batch spans 1000 clock steps, and a run has at most
 # 256 rounds, whatever --batch says
-"$hs" bench --iterations 49248 --batch 16 --runs 1 --modes throughput \
+"$hs" bench --iterations 49248 --batch 16 --runs 1 --mode throughput \
 	--json "$tmp/n.json" >/dev/null 2>&1
 n=$("$jq" "$tmp/n.json" config.batch_n)
 r=$("$jq" "$tmp/n.json" config.rounds_per_run)
@@ -245,7 +297,7 @@ r=$("$jq" "$tmp/n.json" config.rounds_per_run)
 	fail "N" "batch_n $n, rounds_per_run $r"
 
 # too few rounds: a ratio, but no CI and no verdict
-"$hs" bench --iterations 10000 --runs 1 --modes throughput \
+"$hs" bench --iterations 10000 --runs 1 --mode throughput \
 	--json "$tmp/few.json" >"$tmp/few" 2>/dev/null
 [ "$("$jq" "$tmp/few.json" comparisons.0.verdict comparisons.0.ci_low \
      comparisons.0.rounds | paste -sd' ')" = "too few rounds null 1" ] &&
@@ -263,7 +315,7 @@ sum=$(awk -F'|' '/--method ktime/ { on = 1 } / How / { on = 0 }
 
 # the seed round trip: the same seed, the same inputs; another, others
 classes() {
-	"$hs" bench "${short[@]}" --variants loop,ilog2 --modes throughput \
+	"$hs" bench "${short[@]}" --profile loop,ilog2 --mode throughput \
 		--dist uniform --seed "$1" --json "$tmp/s$1.json" >/dev/null &&
 	"$jq" "$tmp/s$1.json" results.1.seed_report.classes.0.class \
 		results.1.seed_report.classes.0.count \
@@ -309,5 +361,155 @@ grep -v '"mode":"latency","fn":"ilog2"' "$kres" >"$tmp/missing.jsonl"
 expect_bad "--import: a result missing" "" bench --import "$tmp/missing.jsonl"
 grep '"identify"' "$kres" >"$tmp/none.jsonl"; echo >>"$tmp/none.jsonl"
 expect_bad "--import: no bench results" "" bench --import "$tmp/none.jsonl"
+
+
+# --- issue 13: what the reports say, and how they lay it out
+
+# the comparison table aligns whatever the names: measured with long
+# variant names, a file: distribution, "too few rounds"; imported
+for f in fout short few; do
+	bad=$(table_aligned "$tmp/$f") && ok "comparison table aligned ($f)" ||
+		fail "comparison table ($f)" "$bad"
+done
+bad=$(table_aligned "$tmp/imp") && ok "comparison table aligned (--import)" ||
+	fail "comparison table (--import)" "$bad"
+"$hs" bench --iterations 100000 --runs 1 --pool 64 --clock gettime \
+	--profile loop,fast-batch-scalar --dist file:"$tmp/rows.csv" \
+	--mode latency >"$tmp/gt" 2>&1
+bad=$(table_aligned "$tmp/gt") && ! grep -q 'TSC cycles/call' "$tmp/gt" &&
+	ok "comparison table aligned without a TSC column" ||
+	fail "comparison table (gettime)" "$bad"
+sed 's/"clock":"tsc (lfence; rdtsc; lfence)"/"clock":"ktime_get_ns"/' "$kres" \
+	>"$tmp/notsc.jsonl"
+"$hs" bench --import "$tmp/notsc.jsonl" >"$tmp/notsc" 2>&1
+bad=$(table_aligned "$tmp/notsc") && ! grep -q 'TSC cycles/call' "$tmp/notsc" &&
+	ok "comparison table aligned (--import, no TSC)" ||
+	fail "comparison table (--import, no TSC)" "$bad"
+w=$(width "$tmp/imp")
+head -7 "$tmp/imp" >"$tmp/imphead"
+[ "$(width "$tmp/imphead")" -le 100 ] && ok "report header within 100 columns" ||
+	fail "report header" "$(width "$tmp/imphead") columns"
+
+# singular and plural: a step of 1 tick, 1 run, 1 round, 1 class
+grep -q 'a step of 1 tick;' "$tmp/imp" && ! grep -q '1 ticks' "$tmp/imp" &&
+	ok "--import: a step of 1 tick" ||
+	fail "step of 1" "$(grep -A1 '^  clock' "$tmp/imp")"
+sed 's/"step":1,/"step":26,/' "$kres" >"$tmp/step26.jsonl"
+"$hs" bench --import "$tmp/step26.jsonl" 2>&1 | grep -q 'steps of 26 ticks;' &&
+	ok "--import: steps of 26 ticks" || fail "steps of 26" "not said"
+sed 's/"runs":2,"rounds_per_run":4/"runs":1,"rounds_per_run":8/' "$kres" \
+	>"$tmp/run1.jsonl"
+"$hs" bench --import "$tmp/run1.jsonl" >"$tmp/run1" 2>&1
+"$hs" bench --import "$tmp/run1.jsonl" --format commit >>"$tmp/run1" 2>&1
+"$hs" bench --iterations 10000 --runs 1 --mode throughput --dist zero \
+	>"$tmp/one" 2>&1
+cat "$tmp/run1" >>"$tmp/one"
+grep -q '^hotscore bench: 10000 iterations x 1 run per variant (a run is 1 paired round$' "$tmp/one" &&
+	grep -q '^ How: 1 class of inputs' "$tmp/one" &&
+	grep -q ' (1 round) ' "$tmp/one" &&
+	grep -q '400000 iterations x 1 run per variant (a run is 8 paired rounds' "$tmp/one" &&
+	joined "$tmp/run1" | grep -q ' x 1 run per variant,' &&
+	! grep -Eq '(^|[^0-9.,])1 (runs|rounds|ticks|classes|samples|iterations|calls)\b' "$tmp/one" &&
+	ok "1 run, 1 round, 1 class: singular" ||
+	fail "plurals" "$(grep -E '(^|[^0-9.,])1 [a-z]+s\b' "$tmp/one" | head -5)"
+
+# --import --format commit: where it was measured, and the module load
+# that measures it again
+"$hs" bench --import "$kres" --format commit >"$tmp/impc" 2>&1
+[ "$(width "$tmp/impc")" -le 72 ] &&
+	! grep -q 'CPU -1' "$tmp/impc" &&
+	joined "$tmp/impc" | tr '\n' ' ' |
+	grep -q 'Measured in hotscore.ko, Linux 6.1.0-57-amd64, preemption and interrupts off per batch' &&
+	grep -qx '\$ insmod hotscore.ko iterations=400000 runs=2 seed=1' "$tmp/impc" &&
+	grep -qx '\$ cat /sys/kernel/debug/hotscore/results > r.jsonl' "$tmp/impc" &&
+	grep -qx '\$ rmmod hotscore' "$tmp/impc" &&
+	[ "$(tail -1 "$tmp/impc")" = '$ hotscore bench --import r.jsonl' ] &&
+	! grep -q -- '--seed' "$tmp/impc" &&
+	ok "--import --format commit: hotscore.ko, Linux, and insmod to reproduce" ||
+	fail "--import commit" "$(cat "$tmp/impc")"
+# baseline first, one load per distribution (dist takes one name), the
+# modes measured, the parameters at their defaults left out
+for d in uniform young; do
+	grep '"mode":"throughput"' "$kres" | sed -e "s/\"dist\":\"seed\"/\"dist\":\"$d\"/" \
+		-e 's/"fn":"fls"/"fn":"X"/;s/"fn":"ilog2"/"fn":"fls"/;s/"fn":"X"/"fn":"ilog2"/'
+done >"$tmp/twodists.jsonl"
+"$hs" bench --import "$tmp/twodists.jsonl" --format commit >"$tmp/twoc" 2>&1
+joined "$tmp/twoc" >"$tmp/twoj"
+[ "$(width "$tmp/twoc")" -le 72 ] &&
+	[ "$(grep -c '^\$ insmod' "$tmp/twoj")" -eq 2 ] &&
+	grep -qx '\$ insmod hotscore.ko variants=loop,ilog2,fls dist=uniform modes=throughput iterations=400000 runs=2 seed=1' "$tmp/twoj" &&
+	grep -qx '\$ insmod hotscore.ko variants=loop,ilog2,fls dist=young modes=throughput iterations=400000 runs=2 seed=1' "$tmp/twoj" &&
+	grep -qx '\$ cat /sys/kernel/debug/hotscore/results >> r.jsonl' "$tmp/twoj" &&
+	ok "--import --format commit: one insmod per distribution, baseline first" ||
+	fail "--import commit, two dists" "$(cat "$tmp/twoc")"
+# identify's timing of the kernel's own function comes from mode=identify
+grep '"mode":"throughput"' "$kres" | sed 's/"fn":"loop"/"fn":"kernel"/' \
+	>"$tmp/identify.jsonl"
+"$hs" bench --import "$tmp/identify.jsonl" --format commit 2>&1 | joined /dev/stdin |
+	grep -qx '\$ insmod hotscore.ko mode=identify variants=fls,ilog2 iterations=400000 runs=2 seed=1' &&
+	ok "--import --format commit: identify's timing reproduced by mode=identify" ||
+	fail "--import commit, identify" "$("$hs" bench --import "$tmp/identify.jsonl" --format commit 2>&1 | tail -5)"
+
+# --format commit with a file: a base name, never the path; 72 columns
+# whatever the names; the reproduce line still one command for the shell
+base=$(printf 'inputs-%.0s' 1 2 3 4 5 6 7 8)worst.csv
+mkdir -p "$tmp/a-directory-with-a-rather-long-name"
+long=$tmp/a-directory-with-a-rather-long-name/$base
+cp "$tmp/rows.csv" "$long"
+"$hs" bench --iterations 100000 --runs 1 --pool 64 --mode throughput \
+	--profile loop,fast-batch-scalar --dist young,file:"$long" \
+	--format commit >"$tmp/lc" 2>&1
+args=$(sed -n '/^\$ hotscore bench/,$p' "$tmp/lc" |
+       sed '1s/^\$ hotscore bench/printf "%s\\n"/' | bash)
+[ "$(width "$tmp/lc")" -le 72 ] && ! grep -qF "$tmp" "$tmp/lc" &&
+	tr '\n' ' ' <"$tmp/lc" | grep -q " file:$base inputs, throughput " &&
+	printf '%s\n' "$args" | grep -qx "young,file:$base" &&
+	printf '%s\n' "$args" | grep -qx -- '--seed' &&
+	ok "--format commit: file:$base, no path, 72 columns ($(width "$tmp/lc"))" ||
+	fail "commit with a long path" "$(cat "$tmp/lc")"
+spaced=$(printf 'my inputs %.0s' 1 2 3 4 5 6 7)x.csv
+cp "$tmp/rows.csv" "$tmp/$spaced"
+"$hs" bench --iterations 100000 --runs 1 --pool 64 --mode throughput \
+	--profile loop,ilog2 --dist "file:$tmp/$spaced" --format commit \
+	>"$tmp/qc" 2>&1
+args=$(sed -n '/^\$ hotscore bench/,$p' "$tmp/qc" |
+       sed '1s/^\$ hotscore bench/printf "%s\\n"/' | bash)
+[ "$(width "$tmp/qc")" -le 72 ] && ! grep -qF "$tmp" "$tmp/qc" &&
+	printf '%s\n' "$args" | grep -qx "file:$spaced" &&
+	ok "--format commit: a quoted name cut across lines stays one word" ||
+	fail "commit with a quoted name" "$(cat "$tmp/qc"; printf '%s\n' "$args")"
+
+# samples of 0 (a 2N - N difference clamped at 0) are no observation: not a
+# minimum of 0, counted and said; all of them 0: no figure at all
+sed -e '/"mode":"latency","fn":"fls"/s/"mt":\[[0-9]*,/"mt":[0,/' \
+    -e '/"mode":"latency","fn":"ilog2"/s/"mt":\[[0-9,]*\]/"mt":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]/' \
+	"$kres" >"$tmp/zero.jsonl"
+"$hs" bench --import "$tmp/zero.jsonl" --csv "$tmp/z.csv" --json "$tmp/z.json" \
+	>"$tmp/z" 2>&1
+"$hs" bench --import "$tmp/zero.jsonl" --format commit >"$tmp/zc" 2>&1
+[ "$(field "$tmp/z.csv" 7 variant) $(field "$tmp/z.csv" 7 mode)" = "fls latency" ] &&
+	[ "$(field "$tmp/z.csv" 7 ns_min)" = 30.3460 ] &&
+	[ "$(field "$tmp/z.csv" 7 nonpositive_samples)" = 1 ] &&
+	[ "$(field "$tmp/z.csv" 8 ns_min)" = "" ] &&
+	[ "$(field "$tmp/z.csv" 8 ns_median)" = "" ] &&
+	[ "$(field "$tmp/z.csv" 8 nonpositive_samples)" = 16 ] &&
+	[ "$(field "$tmp/z.csv" 2 nonpositive_samples)" = 0 ] &&
+	ok "CSV: no ns_min of 0; nonpositive_samples counts them" ||
+	fail "CSV samples of 0" "$(cut -d, -f1-7,22 "$tmp/z.csv")"
+[ "$("$jq" "$tmp/z.json" results.6.nonpositive_samples results.6.ns_per_call.min \
+     results.7.nonpositive_samples results.7.ns_per_call.min \
+     results.7.cycles_per_call.median comparisons.3.ratio | paste -sd' ')" = \
+  "1 30.346 16 null null null" ] &&
+	ok "JSON: nonpositive_samples, and null where no sample is above 0" ||
+	fail "JSON samples of 0" "$("$jq" "$tmp/z.json" results.6.nonpositive_samples \
+		results.6.ns_per_call.min results.7.ns_per_call.min comparisons.3.ratio)"
+grep -q '^fls  .* 30.667 \[30.346 - 33.475\]' "$tmp/z" &&
+	grep -q '^ilog2 .* - (all 16 samples 0) ' "$tmp/z" &&
+	! grep -q '\[0\.000 ' "$tmp/z" &&
+	grep -q '^  fls, seed, latency: 1 of 16 samples$' "$tmp/z" &&
+	joined "$tmp/zc" | tr '\n' ' ' | grep -q '17 of 128 samples measured 0' &&
+	[ "$(width "$tmp/zc")" -le 72 ] &&
+	ok "text and commit: no minimum of 0, the samples of 0 counted" ||
+	fail "text samples of 0" "$(tail -12 "$tmp/z")"
 
 report_counts

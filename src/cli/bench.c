@@ -54,7 +54,7 @@ static const struct opt bench_opts[] = {
 	  .dflt = "seed", .flags = MEASURE,
 	  .words = "seed uniform young zero worst file:",
 	  .help = "input distributions: seed, uniform, young, zero, worst,"
-		  " file:PATH (a `hotscore score --input` CSV)",
+		  " file:PATH (a CSV as `hotscore score --input FILE` reads)",
 	  .example = "uniform,young" },
 	{ .id = O_MODE, .name = "mode", .old = "modes", .type = OPT_LIST,
 	  .arg = "LIST", .dflt = DEFAULT_MODES, .flags = MEASURE,
@@ -112,7 +112,7 @@ static const struct opt bench_opts[] = {
 	  .help = "box plot of the per-call cost of each variant",
 	  .example = "r.svg" },
 	{ .id = O_IMPORT, .name = "import", .type = OPT_STR, .arg = "FILE",
-	  .words = "@file",
+	  .flags = OPT_IMPORT, .words = "@file",
 	  .help = "no timing: report what hotscore.ko measured (debugfs"
 		  " hotscore/results)", .example = "r.jsonl" },
 	{ .id = O_LIST, .name = "list-profiles", .old = "list-variants",
@@ -122,16 +122,57 @@ static const struct opt bench_opts[] = {
 	  .flags = OPT_EXIT, .help = "the distributions" },
 };
 
+/*
+ * --list-profiles: name, components and what each is, in columns as wide as
+ * their longest entry; the description wraps to stay within 100 columns
+ * (on lines of its own, indented, if the first two leave it too little
+ * room).
+ */
 static void list_variants(void)
 {
+	enum { WIDTH = 100, MIN_WHAT = 32 };
+	size_t nw = strlen("profile"), cw = strlen("components"), col, at, len;
+	const char *p;
 	char buf[96];
 	unsigned int i;
+	bool below, first;
 
-	printf("%-18s %-28s %s\n", "variant", "components", "what");
 	for (i = 0; i < hs_nr_variants; i++) {
 		hs_components_format(&hs_variants[i].comp, buf, sizeof(buf));
-		printf("%-18s %-28s %s\n", hs_variants[i].name, buf,
-		       hs_variants[i].what);
+		if (strlen(hs_variants[i].name) > nw)
+			nw = strlen(hs_variants[i].name);
+		if (strlen(buf) > cw)
+			cw = strlen(buf);
+	}
+	col = nw + 2 + cw + 2;
+	below = col + MIN_WHAT > WIDTH;
+	if (below)
+		col = 4;
+	printf("%-*s  %-*s%s%s\n", (int)nw, "profile", below ? 0 : (int)cw,
+	       "components", below ? "\n    " : "  ", "what");
+	for (i = 0; i < hs_nr_variants; i++) {
+		hs_components_format(&hs_variants[i].comp, buf, sizeof(buf));
+		printf("%-*s  %-*s", (int)nw, hs_variants[i].name,
+		       below ? 0 : (int)cw, buf);
+		at = nw + 2 + (below ? strlen(buf) : cw);
+		first = true;
+		for (p = hs_variants[i].what; *p; p += len) {
+			while (*p == ' ')
+				p++;
+			len = strcspn(p, " ");
+			if (!len)
+				break;
+			if (first ? below : at + 1 + len > WIDTH) {
+				printf("\n%*s", (int)col, "");
+				at = col;
+			} else {
+				at += printf(first ? "  " : " ");
+			}
+			first = false;
+			fwrite(p, 1, len, stdout);
+			at += len;
+		}
+		putchar('\n');
 	}
 }
 
@@ -294,20 +335,6 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	}
 }
 
-/* --import reports what the module measured: nothing here chooses it. */
-static void check_import(const struct bench *b)
-{
-	size_t i;
-
-	if (!b->import)
-		return;
-	for (i = 0; i < sizeof(bench_opts) / sizeof(bench_opts[0]); i++)
-		if ((bench_opts[i].flags & OPT_NOIMPORT) &&
-		    opt_given(bench_opts[i].id))
-			cli_usage_die("--%s does not apply to --import: hotscore.ko's parameters chose what it measured",
-				      bench_opts[i].name);
-}
-
 static void parse(struct bench *b, int argc, char **argv)
 {
 	struct bench_args a = { b, DEFAULT_VARIANTS, DEFAULT_MODES, "seed" };
@@ -319,7 +346,6 @@ static void parse(struct bench *b, int argc, char **argv)
 	b->cpu = -1;
 	b->seed = HS_DEFAULT_SEED;
 	opt_parse(&cmd_bench, argc, argv, set, &a);
-	check_import(b);
 	if (!b->import) {
 		for_each_item("--profile", a.variants, add_variant, b);
 		for_each_item("--mode", a.modes, add_mode, b);
@@ -480,8 +506,8 @@ static uint64_t median_of(const uint64_t *v, size_t n)
 /*
  * Paired ratios: in each round the baseline and the variant ran the same
  * number of times, interleaved; the ratio of their summed times is one
- * observation, and its median gets a bootstrap CI.  A round where either
- * side measured nothing (a difference of 0) is no observation.
+ * observation, and its median gets a bootstrap CI.  A round where any of
+ * the four samples measured nothing (a difference of 0) is no observation.
  */
 static void compare(struct bench *b, struct bench_result *base,
 		    struct bench_result *r)
@@ -495,7 +521,9 @@ static void compare(struct bench *b, struct bench_result *base,
 		uint64_t tb = base->mt[2 * k] + base->mt[2 * k + 1];
 		uint64_t tv = r->mt[2 * k] + r->mt[2 * k + 1];
 
-		if (tb && tv)
+		/* a sample of 0 measured nothing: no paired observation */
+		if (base->mt[2 * k] && base->mt[2 * k + 1] && r->mt[2 * k] &&
+		    r->mt[2 * k + 1])
 			ratio[n++] = (uint64_t)((unsigned __int128)tb * HS_PPM /
 						tv);
 	}
@@ -515,13 +543,24 @@ static void compare(struct bench *b, struct bench_result *base,
 	free(meds);
 }
 
+/*
+ * The summary of a result's per-call samples.  The engine clamps a 2N - N
+ * difference of 0 or less to 0: such a sample says that noise outweighed
+ * N calls, not what a call costs (no call costs nothing).  It is counted
+ * in r->nonpositive and left out of the median, the minimum and every
+ * other statistic, as compare() leaves a round of 0 out of the ratios.
+ */
 static void summarize(struct bench_result *r)
 {
 	uint64_t *tmp = hs_xcalloc(r->n, sizeof(*tmp));
 	uint64_t *scratch = hs_xcalloc(r->n, sizeof(*scratch));
+	size_t i, n = 0;
 
-	memcpy(tmp, r->mt, r->n * sizeof(*tmp));
-	hs_summarize(tmp, r->n, scratch, &r->ns);
+	for (i = 0; i < r->n; i++)
+		if (r->mt[i])
+			tmp[n++] = r->mt[i];
+	r->nonpositive = r->n - n;
+	hs_summarize(tmp, n, scratch, &r->ns);
 	r->scale_median = median_of(r->scale, r->n);
 	if (r->counters) {
 		r->cycles_median = median_of(r->cycles, r->n);

@@ -85,6 +85,10 @@ struct bench_ktime {
  * @variant:	NULL for the empty-call baseline.
  * @mt:		per-call cost of every sample (the mixed stream).
  * @ns:		their summary.
+ * @nonpositive: samples of 0, left out of @ns (a summary of the others):
+ *		the engine clamps to 0 the difference of a 2N batch that
+ *		took no longer than its N batch, which is noise, not the
+ *		cost of a call.
  * @check:	the dead-code self-check.
  * @ratio:	baseline time / this time, ppm, median over paired rounds.
  */
@@ -96,6 +100,7 @@ struct bench_result {
 	uint64_t *mt, *scale, *cycles, *ins;
 	size_t n;
 	struct hs_summary ns;
+	size_t nonpositive;
 	uint64_t scale_median;
 	bool counters;
 	uint64_t cycles_median, ins_median;

@@ -251,8 +251,6 @@ void bench_import(struct bench *b)
 				       recs[0].line);
 		}
 	}
-	snprintf(b->command, sizeof(b->command), "hotscore bench --import %s",
-		 path);
 	for (k = 1; k < nf; k++) {
 		b->variants[k - 1] = !strcmp(fns[k], "kernel") ? &kernel_fn :
 			hs_variant_find(fns[k]);

@@ -33,19 +33,88 @@ static double tsc_cycles(uint64_t mt)
 	return (double)mt / 1000.0;
 }
 
-/* "no difference" with a CI that excludes 1 is a significant change that
- * stays inside the noise band: say so, or the two read as a contradiction. */
-/* "21.2 [16.7 - 28.0]": TSC ticks per call. */
+/* "1 tick", "26 ticks": @one for a count of 1, @many for any other. */
+static const char *plural(unsigned long long n, const char *one,
+			  const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+/* A space that wrap() does not break a line at: "1" NBSP "tick". */
+#define NBSP "\001"
+
+static void put_word(FILE *f, const char *p, size_t len)
+{
+	for (; len--; p++)
+		fputc(*p == NBSP[0] ? ' ' : *p, f);
+}
+
+/*
+ * Print @text from column @indent of the current line, wrapped at @width
+ * columns; continuation lines start with @indent spaces.  A word longer
+ * than a line is broken where the line ends.
+ */
+static void wrap(FILE *f, const char *text, size_t indent, size_t width)
+{
+	size_t at = indent, len, room;
+	const char *p = text;
+
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		len = strcspn(p, " ");
+		if (!len)
+			break;
+		if (at > indent && at + 1 + len > width) {
+			fprintf(f, "\n%*s", (int)indent, "");
+			at = indent;
+		} else if (at > indent) {
+			fputc(' ', f);
+			at++;
+		}
+		while (at + len > width) {	/* at == indent here */
+			room = width - at;
+			put_word(f, p, room);
+			fprintf(f, "\n%*s", (int)indent, "");
+			p += room;
+			len -= room;
+		}
+		put_word(f, p, len);
+		at += len;
+		p += len;
+	}
+	fputc('\n', f);
+}
+
+/* "21.2 [16.7 - 28.0]": TSC ticks per call; "-" with no sample above 0. */
 static const char *tsc_range(const struct bench_result *r)
 {
 	static char buf[48];
 
+	if (!r->ns.n)
+		return "-";
 	snprintf(buf, sizeof(buf), "%.1f [%.1f - %.1f]",
 		 tsc_cycles(r->ns.median), tsc_cycles(r->ns.min),
 		 tsc_cycles(r->ns.max));
 	return buf;
 }
 
+/*
+ * The paired ratio, "1.652", or "-" when no round had both sides above 0
+ * to compare (compare() in bench.c).
+ */
+static const char *ratio_or_dash(const struct bench_result *r, int digits)
+{
+	static char buf[32];
+
+	if (!r->rounds)
+		return "-";
+	snprintf(buf, sizeof(buf), "%.*f", digits, bench_ppm(r->ratio));
+	return buf;
+}
+
+/* "no difference" with a CI that excludes 1 is a significant change that
+ * stays inside the noise band: say so, or the two read as a contradiction. */
 static const char *verdict_of(const struct bench_result *r)
 {
 	if (r->baseline)
@@ -77,6 +146,13 @@ static unsigned int variant_index(const struct bench *b,
 	return v;
 }
 
+/* "  clock     " and @text, wrapped within 100 columns under the text. */
+static void header_field(FILE *f, const char *label, const char *text)
+{
+	fprintf(f, "  %-9s ", label);
+	wrap(f, text, 12, 100);
+}
+
 /*
  * The batches line of the header: what a batch costs are reported per, and
  * which scorer fast-batch used on each distribution (the vector one needs
@@ -86,6 +162,8 @@ static void print_batches(const struct bench *b, FILE *f)
 {
 	unsigned int v, vec = b->nr_variants, di;
 	bool any = false;
+	char text[8192];
+	size_t at;
 
 	for (v = 0; v < b->nr_variants; v++) {
 		any |= hs_variant_regions(b->variants[v]) > 1;
@@ -94,61 +172,69 @@ static void print_batches(const struct bench *b, FILE *f)
 	}
 	if (!any)
 		return;
-	fprintf(f, "  batches   %u regions a call, costs per region", HS_BATCH_REGIONS);
+	at = (size_t)snprintf(text, sizeof(text),
+			      "%u regions a call, costs per region",
+			      HS_BATCH_REGIONS);
 	if (vec < b->nr_variants && b->dists[0].calls[vec].prep) {
-		fprintf(f, "; %s scores with", b->variants[vec]->name);
-		for (di = 0; di < b->nr_dists; di++)
-			fprintf(f, "%s %s on %s", di ? "," : "",
+		at += (size_t)snprintf(text + at, sizeof(text) - at,
+				       "; %s scores with",
+				       b->variants[vec]->name);
+		for (di = 0; di < b->nr_dists && at < sizeof(text); di++)
+			at += (size_t)snprintf(text + at, sizeof(text) - at,
+				"%s %s on %s", di ? "," : "",
 				hs_fast_impl_name(b->dists[di].calls[vec].impl),
 				b->dists[di].name);
 	}
-	fputc('\n', f);
-}
-
-static unsigned int name_width(const struct bench *b, bool dists)
-{
-	unsigned int w = dists ? 4 : 7, i;
-	size_t len;
-
-	for (i = 0; i < (dists ? b->nr_dists : b->nr_variants); i++) {
-		len = strlen(dists ? b->dists[i].name : b->variants[i]->name);
-		if (len > w)
-			w = (unsigned int)len;
-	}
-	return w;
+	header_field(f, "batches", text);
 }
 
 static void print_header(struct bench *b, FILE *f)
 {
 	const struct hs_host *h = &b->host;
+	unsigned long long step = h->clock.step;
+	char text[8192];
+	size_t at;
 	unsigned int i;
 
-	fprintf(f, "hotscore bench: %lu iterations x %lu runs per variant (a run"
-		" is %zu paired rounds\nof 12N = %zu calls each), batches of"
-		" N = %zu and 2N calls, differenced\n", b->iterations, b->runs,
-		b->rounds_per_run, 12 * b->n, b->n);
-	fprintf(f, "  clock     %s, %s, steps of %llu ticks%s\n", h->clock.name,
-		h->clock_desc, (unsigned long long)h->clock.step,
-		h->clock.tsc ? "; cycle figures are TSC-derived" : "");
-	fprintf(f, "  counters  %s\n", h->perf);
-	if (h->cpu < 0)	/* imported from hotscore.ko */
-		fprintf(f, "  machine   %s in Linux %s: preemption and interrupts off for each batch\n",
-			h->cpu_model, h->kernel);
+	fprintf(f, "hotscore bench: %lu %s x %lu %s per variant (a run is %zu"
+		" paired %s\nof 12N = %zu calls each), batches of N = %zu and"
+		" 2N calls, differenced\n", b->iterations,
+		plural(b->iterations, "iteration", "iterations"), b->runs,
+		plural(b->runs, "run", "runs"), b->rounds_per_run,
+		plural(b->rounds_per_run, "round", "rounds"), 12 * b->n, b->n);
+	snprintf(text, sizeof(text), "%s, %s, %s" NBSP "%llu" NBSP "%s%s",
+		 h->clock.name, h->clock_desc, step == 1 ?
+		 "a" NBSP "step" NBSP "of" : "steps" NBSP "of", step,
+		 plural(step, "tick", "ticks"), h->clock.tsc ?
+		 "; cycle figures are TSC-derived" : "");
+	header_field(f, "clock", text);
+	header_field(f, "counters", h->perf);
+	if (b->import)
+		snprintf(text, sizeof(text), "%s in Linux %s: preemption and"
+			 " interrupts off for each batch", h->cpu_model,
+			 h->kernel);
 	else
-		fprintf(f, "  machine   %s, CPU %d (pinned)%s, governor %s, Linux %s\n",
-			h->cpu_model, h->cpu, h->hypervisor ?
-			", under a hypervisor" : "", h->governor, h->kernel);
-	fprintf(f, "  layout    %s\n", b->layout == HS_LAYOUT_REEXECUTED ?
-		"fixed: address-space randomization off (re-executed)" :
-		b->layout == HS_LAYOUT_FIXED ?
-		"fixed: address-space randomization was already off" :
-		"randomized (ASLR on): code placement varies from run to run");
-	fprintf(f, "  inputs   ");
-	for (i = 0; i < b->nr_dists; i++)
-		fprintf(f, " %s%s", b->dists[i].name,
-			i + 1 < b->nr_dists ? "," : "");
-	fprintf(f, "; pool of %lu; --seed %llu\n", b->pool,
-		(unsigned long long)b->seed);
+		snprintf(text, sizeof(text), "%s, CPU %d (pinned)%s, governor"
+			 " %s, Linux %s", h->cpu_model, h->cpu, h->hypervisor ?
+			 ", under a hypervisor" : "", h->governor, h->kernel);
+	header_field(f, "machine", text);
+	header_field(f, "layout", b->import ?
+		     "where the kernel loaded the module (not fixed by hotscore)" :
+		     b->layout == HS_LAYOUT_REEXECUTED ?
+		     "fixed: address-space randomization off (re-executed)" :
+		     b->layout == HS_LAYOUT_FIXED ?
+		     "fixed: address-space randomization was already off" :
+		     "randomized (ASLR on): code placement varies from run to run");
+	for (i = 0, at = 0; i < b->nr_dists && at < sizeof(text); i++)
+		at += (size_t)snprintf(text + at, sizeof(text) - at, "%s%s",
+				       b->dists[i].name,
+				       i + 1 < b->nr_dists ? ", " : "");
+	if (at < sizeof(text))
+		snprintf(text + at, sizeof(text) - at, b->import ?
+			 "; pool of %lu; hotscore.ko's seed=%llu" :
+			 "; pool of %lu; --seed %llu", b->pool,
+			 (unsigned long long)b->seed);
+	header_field(f, "inputs", text);
 	print_batches(b, f);
 }
 
@@ -211,17 +297,29 @@ static void print_seed_table(struct bench *b, const struct bench_result *r,
 			total ? 100.0 * (double)counts[k] / (double)total : 0);
 	}
 	fprintf(f, "%s\n", RULE);
-	fprintf(f, " How: %u classes of inputs with equal work (same age_in_log"
+	fprintf(f, " How: %u %s of inputs with equal work (same age_in_log"
 		" and branches),\n each timed by itself in N/2N batches of %zu"
 		" calls; the figures weight each\n class by its share of the"
 		" %llu inputs.  No call was timed alone.  Ranges\n are [from,"
 		" to) ns; the cost per class is %.3f to %.3f ns.\n",
-		r->cls->nr, b->n, (unsigned long long)total,
+		r->cls->nr, plural(r->cls->nr, "class", "classes"), b->n,
+		(unsigned long long)total,
 		bench_ns(b, r->cls_min), bench_ns(b, r->cls_max));
+	if (!r->ns.n) {
+		fprintf(f, " Mixed stream (inputs in order, branch history"
+			" included): all %zu samples\n measured 0 (2N calls took"
+			" no longer than N): no figure.\n", r->n);
+		return;
+	}
 	fprintf(f, " Mixed stream (inputs in order, branch history included):"
-		" median %.3f ns/call,\n min-max %.3f - %.3f over %zu samples.\n",
+		" median %.3f ns/call,\n min-max %.3f - %.3f over %zu %s",
 		bench_ns(b, r->ns.median), bench_ns(b, r->ns.min),
-		bench_ns(b, r->ns.max), r->n);
+		bench_ns(b, r->ns.max), r->ns.n,
+		plural(r->ns.n, "sample", "samples"));
+	if (r->nonpositive)
+		fprintf(f, " (%zu of %zu measured 0: left out)", r->nonpositive,
+			r->n);
+	fputs(".\n", f);
 }
 
 /* The seed's own figures, printed as its module printed them. */
@@ -254,11 +352,12 @@ static void print_ktime_table(struct bench *b, const struct bench_result *r,
 	fprintf(f, "%s\n", RULE);
 	fprintf(f, " How (the seed's method): one call in %d timed alone"
 		" between two\n clock_gettime(CLOCK_MONOTONIC) reads (%zu"
-		" samples, %llu-%llu ns, %lu runs pooled,\n counts per run);"
+		" samples, %llu-%llu ns, %lu %s pooled,\n counts per run);"
 		" the average is the whole loop's time / calls (%.3f ns);\n"
 		" the untimed calls' results are discarded.\n",
 		BENCH_KTIME_EVERY, k->samples, (unsigned long long)k->min_ns,
 		(unsigned long long)k->max_ns, b->runs,
+		plural(b->runs, "run", "runs"),
 		(double)k->average_ns_x1000 / 1000);
 	if (k->average_ns_x1000 < k->min_ns * 1000)
 		fprintf(f, " The average lies below every timed call: the"
@@ -267,10 +366,115 @@ static void print_ktime_table(struct bench *b, const struct bench_result *r,
 			" measured.\n");
 }
 
+/*
+ * Tables in columns as wide as their widest cell (header included), two
+ * spaces apart, the last one unpadded: the header and every row align
+ * whatever the names, numbers and labels.
+ */
+#define MAX_COLS 8
+
+struct row {
+	const char *cell[MAX_COLS];
+	char buf[MAX_COLS][64];		/* for the cells made here */
+};
+
+static void widen(size_t *w, const struct row *row, unsigned int nr)
+{
+	unsigned int c;
+
+	for (c = 0; c < nr; c++)
+		if (strlen(row->cell[c]) > w[c])
+			w[c] = strlen(row->cell[c]);
+}
+
+/* @right: bit c set right-aligns column c. */
+static void print_row(FILE *f, const struct row *row, const size_t *w,
+		      unsigned int nr, unsigned int right)
+{
+	unsigned int c;
+
+	for (c = 0; c < nr; c++) {
+		if (right & (1U << c))
+			fprintf(f, "%*s", (int)w[c], row->cell[c]);
+		else if (c + 1 < nr)
+			fprintf(f, "%-*s", (int)w[c], row->cell[c]);
+		else
+			fputs(row->cell[c], f);
+		fputs(c + 1 < nr ? "  " : "\n", f);
+	}
+}
+
+/* The comparison table's row of @r; without a TSC, no cycles column. */
+static void comparison_row(struct bench *b, const struct bench_result *r,
+			   struct row *row)
+{
+	unsigned int c = 0;
+
+	row->cell[c++] = r->name;
+	row->cell[c++] = b->dists[r->dist].name;
+	row->cell[c++] = hs_mode_name(r->mode);
+	if (r->ns.n)
+		snprintf(row->buf[c], sizeof(row->buf[c]), "%.3f [%.3f - %.3f]",
+			 bench_ns(b, r->ns.median), bench_ns(b, r->ns.min),
+			 bench_ns(b, r->ns.max));
+	else
+		snprintf(row->buf[c], sizeof(row->buf[c]),
+			 "- (all %zu samples 0)", r->n);
+	row->cell[c] = row->buf[c];
+	c++;
+	if (b->host.clock.tsc) {
+		snprintf(row->buf[c], sizeof(row->buf[c]), "%s", tsc_range(r));
+		row->cell[c] = row->buf[c];
+		c++;
+	}
+	if (!r->variant || r->baseline)
+		snprintf(row->buf[c], sizeof(row->buf[c]), "%s",
+			 r->variant ? "1" : "-");
+	else if (r->verdict == HS_UNDECIDED)
+		snprintf(row->buf[c], sizeof(row->buf[c]), "%s (%zu %s)",
+			 ratio_or_dash(r, 3), r->rounds,
+			 plural(r->rounds, "round", "rounds"));
+	else
+		snprintf(row->buf[c], sizeof(row->buf[c]), "%.3f [%.3f - %.3f]",
+			 bench_ppm(r->ratio), bench_ppm(r->ci_low),
+			 bench_ppm(r->ci_high));
+	row->cell[c] = row->buf[c];
+	c++;
+	row->cell[c++] = r->variant ? verdict_of(r) : "-";
+	row->cell[c] = check_of(r);
+}
+
+/* Say which results had samples of 0, and that they are left out. */
+static void print_nonpositive(struct bench *b, FILE *f)
+{
+	unsigned int i, nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	bool any = false;
+
+	for (i = 0; i < nr; i++) {
+		const struct bench_result *r = &b->results[i];
+
+		if (!r->nonpositive)
+			continue;
+		if (!any)
+			fprintf(f, "\nSamples that measured 0 (the 2N batch"
+				" took no longer than the N batch: noise\nlarger"
+				" than N calls) say nothing of a call's cost;"
+				" they are left out of the\nfigures:\n");
+		any = true;
+		fprintf(f, "  %s, %s, %s: %zu of %zu %s\n", r->name,
+			b->dists[r->dist].name, hs_mode_name(r->mode),
+			r->nonpositive, r->n,
+			plural(r->n, "sample", "samples"));
+	}
+}
+
 static void print_comparison(struct bench *b, FILE *f)
 {
-	unsigned int vw = name_width(b, false), dw = name_width(b, true);
-	unsigned int di, mi, v;
+	unsigned int nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	unsigned int i, nc;
+	size_t w[MAX_COLS] = { 0 };
+	struct row head = { .cell = { "variant", "dist", "mode",
+				      "ns/call median [min - max]" } }, row;
 
 	fprintf(f, "\nComparison: per call (a batch variant's: per region),"
 		" median [min - max] of the\npaired samples; ratio = %s time"
@@ -280,68 +484,69 @@ static void print_comparison(struct bench *b, FILE *f)
 		"\n\n", b->variants[0]->name, b->variants[0]->name,
 		b->host.clock.tsc ? "\nCycles are TSC ticks (TSC-derived), not"
 		" core cycles." : "");
-	fprintf(f, "%-*s  %-*s  %-10s  %-26s  %s%-24s  %-13s  %s\n",
-		vw, "variant", dw, "dist", "mode", "ns/call median [min - max]",
-		b->host.clock.tsc ? "TSC cycles/call       " : "",
-		"ratio [95% CI]", "verdict", "check");
-	for (di = 0; di < b->nr_dists; di++)
-		for (mi = 0; mi < b->nr_modes; mi++)
-			for (v = 0; v <= b->nr_variants; v++) {
-				const struct bench_result *r =
-					bench_at(b, di, mi, v);
-				char ns[64], cyc[64] = "", ratio[64];
+	nc = 4;
+	if (b->host.clock.tsc)
+		head.cell[nc++] = "TSC cycles/call";
+	head.cell[nc++] = "ratio [95% CI]";
+	head.cell[nc++] = "verdict";
+	head.cell[nc++] = "check";
+	widen(w, &head, nc);
+	for (i = 0; i < nr; i++) {
+		comparison_row(b, &b->results[i], &row);
+		widen(w, &row, nc);
+	}
+	print_row(f, &head, w, nc, 0);
+	for (i = 0; i < nr; i++) {
+		comparison_row(b, &b->results[i], &row);
+		print_row(f, &row, w, nc, 0);
+	}
+	print_nonpositive(b, f);
+}
 
-				snprintf(ns, sizeof(ns), "%.3f [%.3f - %.3f]",
-					 bench_ns(b, r->ns.median),
-					 bench_ns(b, r->ns.min),
-					 bench_ns(b, r->ns.max));
-				if (b->host.clock.tsc)
-					snprintf(cyc, sizeof(cyc), "%-20s  ",
-						 tsc_range(r));
-				if (!r->variant || r->baseline)
-					snprintf(ratio, sizeof(ratio), "%s",
-						 r->variant ? "1" : "-");
-				else if (r->verdict == HS_UNDECIDED)
-					snprintf(ratio, sizeof(ratio),
-						 "%.3f (%zu rounds)",
-						 bench_ppm(r->ratio), r->rounds);
-				else
-					snprintf(ratio, sizeof(ratio),
-						 "%.3f [%.3f - %.3f]",
-						 bench_ppm(r->ratio),
-						 bench_ppm(r->ci_low),
-						 bench_ppm(r->ci_high));
-				fprintf(f, "%-*s  %-*s  %-10s  %-26s  %s%-24s  %-13s  %s\n",
-					vw, r->name, dw, b->dists[di].name,
-					hs_mode_name(r->mode), ns, cyc, ratio,
-					r->variant ? verdict_of(r) : "-",
-					check_of(r));
-			}
+static void counters_row(const struct bench *b, const struct bench_result *r,
+			 struct row *row)
+{
+	row->cell[0] = r->name;
+	row->cell[1] = b->dists[r->dist].name;
+	row->cell[2] = hs_mode_name(r->mode);
+	snprintf(row->buf[3], sizeof(row->buf[3]), "%.1f",
+		 (double)r->cycles_median / 1000);
+	snprintf(row->buf[4], sizeof(row->buf[4]), "%.1f",
+		 (double)r->ins_median / 1000);
+	snprintf(row->buf[5], sizeof(row->buf[5]), "%.2f", r->cycles_median ?
+		 (double)r->ins_median / (double)r->cycles_median : 0);
+	row->cell[3] = row->buf[3];
+	row->cell[4] = row->buf[4];
+	row->cell[5] = row->buf[5];
 }
 
 static void print_counters(struct bench *b, FILE *f)
 {
 	unsigned int i, nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	const struct row head = { .cell = { "variant", "dist", "mode", "cycles",
+					    "instructions", "IPC" } };
+	size_t w[MAX_COLS] = { 0 };
+	struct row row;
 	bool any = false;
 
-	for (i = 0; i < nr; i++)
-		any |= b->results[i].counters;
+	widen(w, &head, 6);
+	for (i = 0; i < nr; i++) {
+		if (!b->results[i].counters)
+			continue;
+		any = true;
+		counters_row(b, &b->results[i], &row);
+		widen(w, &row, 6);
+	}
 	if (!any)
 		return;
 	fprintf(f, "\nHardware counters (perf_event_open, user space), per"
 		" call, median of the\nsame differenced samples:\n\n");
-	fprintf(f, "%-14s  %-12s  %-10s  %10s  %12s  %5s\n", "variant", "dist",
-		"mode", "cycles", "instructions", "IPC");
+	print_row(f, &head, w, 6, 0x38);
 	for (i = 0; i < nr; i++) {
-		const struct bench_result *r = &b->results[i];
-
-		if (!r->counters)
+		if (!b->results[i].counters)
 			continue;
-		fprintf(f, "%-14s  %-12s  %-10s  %10.1f  %12.1f  %5.2f\n",
-			r->name, b->dists[r->dist].name, hs_mode_name(r->mode),
-			(double)r->cycles_median / 1000,
-			(double)r->ins_median / 1000, r->cycles_median ?
-			(double)r->ins_median / (double)r->cycles_median : 0);
+		counters_row(b, &b->results[i], &row);
+		print_row(f, &row, w, 6, 0x38);
 	}
 }
 
@@ -437,21 +642,29 @@ void bench_print_markdown(struct bench *b, FILE *f)
 				const struct bench_result *r =
 					bench_at(b, di, mi, v);
 
-				fprintf(f, "| %s | %s | %s | %.3f [%.3f–%.3f] | ",
-					r->name, b->dists[di].name,
-					hs_mode_name(r->mode),
-					bench_ns(b, r->ns.median),
-					bench_ns(b, r->ns.min),
-					bench_ns(b, r->ns.max));
-				if (b->host.clock.tsc)
+				fprintf(f, "| %s | %s | %s | ", r->name,
+					b->dists[di].name,
+					hs_mode_name(r->mode));
+				if (!r->ns.n)	/* every sample was 0 */
+					fprintf(f, "– (all %zu samples 0) | %s",
+						r->n, b->host.clock.tsc ?
+						"– | " : "");
+				else
+					fprintf(f, "%.3f [%.3f–%.3f] | ",
+						bench_ns(b, r->ns.median),
+						bench_ns(b, r->ns.min),
+						bench_ns(b, r->ns.max));
+				if (b->host.clock.tsc && r->ns.n)
 					fprintf(f, "%.1f [%.1f–%.1f] | ",
 						tsc_cycles(r->ns.median),
 						tsc_cycles(r->ns.min),
 						tsc_cycles(r->ns.max));
 				if (r->variant && !r->baseline &&
 				    r->verdict == HS_UNDECIDED)
-					fprintf(f, "%.3f (%zu rounds) | ",
-						bench_ppm(r->ratio), r->rounds);
+					fprintf(f, "%s (%zu %s) | ",
+						ratio_or_dash(r, 3), r->rounds,
+						plural(r->rounds, "round",
+						       "rounds"));
 				else if (r->variant && !r->baseline)
 					fprintf(f, "%.3f [%.3f–%.3f] | ",
 						bench_ppm(r->ratio),
@@ -464,96 +677,360 @@ void bench_print_markdown(struct bench *b, FILE *f)
 					r->variant ? verdict_of(r) : "–",
 					check_of(r));
 			}
-	fprintf(f, "\nInputs: --seed %llu.\n", (unsigned long long)b->seed);
+	fprintf(f, b->import ? "\nInputs: hotscore.ko's seed=%llu.\n" :
+		"\nInputs: --seed %llu.\n", (unsigned long long)b->seed);
+	print_nonpositive(b, f);
 	print_accuracy(b, f);
 }
 
-/* Print @text wrapped at 72 columns, each line prefixed by @indent. */
-static void wrap72(FILE *f, const char *text, const char *indent,
-		   const char *cont)
-{
-	size_t col = 0, len;
-	const char *p = text, *word_end;
+#define COMMIT_WIDTH 72
 
-	fputs(indent, f);
-	col = strlen(indent);
-	while (*p) {
+/*
+ * Where to cut a word of a shell command that does not fit in @room
+ * columns: after the last comma that fits, else as late as fits.  @quoted
+ * says whether the word is inside single quotes at its start, and receives
+ * whether it is at the cut, where a quoted cut needs a column for the
+ * closing quote.
+ */
+static size_t command_cut(const char *p, size_t len, size_t room,
+			  bool *quoted)
+{
+	size_t i, cut = 0, comma = 0;
+	bool q = *quoted, q_cut = q, q_comma = q;
+
+	for (i = 0; i < len; i++) {
+		if (p[i] == '\'')
+			q = !q;
+		if (i + 1 + q > room)	/* p[0..i] and a closing quote */
+			break;
+		cut = i + 1;
+		q_cut = q;
+		if (p[i] == ',') {
+			comma = cut;
+			q_comma = q;
+		}
+	}
+	if (comma) {
+		cut = comma;
+		q_cut = q_comma;
+	}
+	*quoted = q_cut;
+	return cut ? cut : 1;
+}
+
+/*
+ * A shell command after @prompt, wrapped at 72 columns: " \" between
+ * words; a word too long for a line is cut (after a comma where it can
+ * be) with a "\" that the shell removes with the newline, joining the
+ * parts again.  Inside single quotes it would not be removed, so there
+ * the quote is closed before the cut and reopened after it.
+ */
+static void wrap_command(FILE *f, const char *prompt, const char *cmd)
+{
+	size_t at = strlen(prompt), len, need, cut;
+	const char *p = cmd, *q;
+	bool empty = true, quoted, last;
+
+	fputs(prompt, f);
+	for (;;) {
 		while (*p == ' ')
 			p++;
-		word_end = p + strcspn(p, " ");
-		len = (size_t)(word_end - p);
-		if (!len)
+		if (!*p)
 			break;
-		if (col > strlen(indent) && col + 1 + len > 72 -
-		    strlen(cont)) {
-			fprintf(f, "%s\n%s", cont, indent);
-			col = strlen(indent);
+		for (q = p, quoted = false; *q && (quoted || *q != ' '); q++)
+			quoted ^= *q == '\'';
+		len = (size_t)(q - p);
+		last = !q[strspn(q, " ")];
+		need = len + (last ? 0 : 2);	/* room for " \" after it */
+		if (!empty && at + 1 + need > COMMIT_WIDTH) {
+			fputs(" \\\n", f);
+			at = 0;
+			empty = true;
 		}
-		if (col > strlen(indent)) {
+		if (!empty) {
 			fputc(' ', f);
-			col++;
+			at++;
+		}
+		quoted = false;
+		while (at + need > COMMIT_WIDTH) {	/* cut the word */
+			cut = command_cut(p, len, COMMIT_WIDTH - at - 1,
+					  &quoted);
+			fwrite(p, 1, cut, f);
+			fputs(quoted ? "'\\\n'" : "\\\n", f);
+			at = quoted;
+			p += cut;
+			len -= cut;
+			need -= cut;
 		}
 		fwrite(p, 1, len, f);
-		col += len;
-		p = word_end;
+		at += len;
+		p += len;
+		empty = false;
 	}
 	fputc('\n', f);
+}
+
+/*
+ * A distribution as a commit message shows it: a file by its base name
+ * (file:worst.csv), never a path of the machine it ran on.
+ */
+static const char *commit_dist(const struct bench_dist *d)
+{
+	static char buf[sizeof(d->name)];
+	const char *base;
+
+	if (strncmp(d->name, "file:", 5) || !strchr(d->name + 5, '/'))
+		return d->name;
+	base = strrchr(d->name, '/') + 1;
+	snprintf(buf, sizeof(buf), "file:%s", *base ? base : d->name + 5);
+	return buf;
+}
+
+/*
+ * The reproduce line: the option layer's command, with the --seed that
+ * makes the same inputs, and each --dist file:PATH as commit_dist() shows
+ * it (the file is expected beside the command, as the block names it).
+ */
+static void commit_command(const struct bench *b, char *buf, size_t size)
+{
+	unsigned int di;
+	size_t at;
+
+	snprintf(buf, size, "%s", b->command);
+	for (di = 0; di < b->nr_dists; di++) {
+		const char *name = b->dists[di].name, *show = commit_dist(
+			&b->dists[di]);
+		size_t nl = strlen(name), sl = strlen(show);
+		char *p = buf;
+
+		if (!strcmp(name, show))
+			continue;
+		while ((p = strstr(p, name))) {
+			/* a whole list item: after ' ', ',', '\'', '=' */
+			bool whole = p > buf && strchr(" ,'=", p[-1]) &&
+				     (!p[nl] || strchr(" ,'", p[nl]));
+
+			if (!whole) {
+				p++;
+				continue;
+			}
+			memmove(p + sl, p + nl, strlen(p + nl) + 1);
+			memcpy(p, show, sl);
+			p += sl;
+		}
+	}
+	/* the seed, always: with it the command makes the same inputs */
+	if (!strstr(buf, "--seed")) {
+		at = strlen(buf);
+		snprintf(buf + at, size - at, " --seed %llu",
+			 (unsigned long long)b->seed);
+	}
+}
+
+/* "name=value " unless the value is the module's default. */
+static size_t insmod_param(char *buf, size_t size, size_t at,
+			   const char *name, const char *value,
+			   const char *dflt)
+{
+	if (at >= size || (dflt && !strcmp(value, dflt)))
+		return at;
+	return at + (size_t)snprintf(buf + at, size - at, " %s=%s", name,
+				     value);
+}
+
+/*
+ * An import's reproduce lines: the module loads that measure it again
+ * (kmod/main.c's parameters, those at their defaults left out except the
+ * seed), then the import.  The module takes one dist a load, so each
+ * distribution is a load of its own; the results of identify's timing
+ * (the "kernel" row) come from mode=identify, which times the seed's
+ * inputs in throughput mode only.
+ */
+static void commit_insmod(const struct bench *b, FILE *f)
+{
+	char cmd[1024], list[512], num[32];
+	bool identify = false;
+	unsigned int di, i;
+	size_t at, lat;
+
+	for (i = 0; i < b->nr_variants; i++)
+		identify |= !strcmp(b->variants[i]->name, "kernel");
+	for (i = 0, lat = 0, list[0] = '\0'; i < b->nr_variants; i++)
+		if (strcmp(b->variants[i]->name, "kernel") &&
+		    lat < sizeof(list))
+			lat += (size_t)snprintf(list + lat, sizeof(list) - lat,
+						"%s%s", lat ? "," : "",
+						b->variants[i]->name);
+	wrap(f, identify || b->nr_dists == 1 ?
+	     "To measure again, as root (kmod/hotscore.ko built for the"
+	     " kernel):" : "To measure again, as root (kmod/hotscore.ko built"
+	     " for the kernel), one load per distribution:", 0, COMMIT_WIDTH);
+	for (di = 0; di < (identify ? 1 : b->nr_dists); di++) {
+		at = (size_t)snprintf(cmd, sizeof(cmd), "insmod hotscore.ko");
+		if (identify)
+			at = insmod_param(cmd, sizeof(cmd), at, "mode",
+					  "identify", NULL);
+		if (*list)
+			at = insmod_param(cmd, sizeof(cmd), at, "variants",
+					  list, "loop,fls,ilog2");
+		if (!identify) {
+			char modes[64];
+			size_t mat = 0;
+
+			at = insmod_param(cmd, sizeof(cmd), at, "dist",
+					  b->dists[di].name, "seed");
+			for (i = 0; i < b->nr_modes; i++)
+				mat += (size_t)snprintf(modes + mat,
+					sizeof(modes) - mat, "%s%s",
+					i ? "," : "",
+					hs_mode_name(b->modes[i]));
+			at = insmod_param(cmd, sizeof(cmd), at, "modes", modes,
+					  "throughput,latency");
+		}
+		snprintf(num, sizeof(num), "%lu", b->iterations);
+		at = insmod_param(cmd, sizeof(cmd), at, "iterations", num,
+				  "10000000");
+		snprintf(num, sizeof(num), "%lu", b->runs);
+		at = insmod_param(cmd, sizeof(cmd), at, "runs", num, "5");
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)b->seed);
+		insmod_param(cmd, sizeof(cmd), at, "seed", num, NULL);
+		wrap_command(f, "$ ", cmd);
+		wrap_command(f, "$ ", di ?
+			     "cat /sys/kernel/debug/hotscore/results >> r.jsonl" :
+			     "cat /sys/kernel/debug/hotscore/results > r.jsonl");
+		wrap_command(f, "$ ", "rmmod hotscore");
+	}
+	wrap_command(f, "$ ", "hotscore bench --import r.jsonl");
+}
+
+/* The cells of one result in the commit block. */
+struct commit_row {
+	const char *name;
+	char ns[32], cyc[32], ratio[48];
+	const char *unit, *verdict;
+};
+
+static void commit_row(struct bench *b, const struct bench_result *r,
+		       struct commit_row *c)
+{
+	c->name = r->name;
+	c->unit = per_region(r) ? "ns/r" : "ns";
+	c->verdict = "";
+	snprintf(c->ns, sizeof(c->ns), r->ns.n ? "%.2f" : "-",
+		 bench_ns(b, r->ns.median));
+	snprintf(c->cyc, sizeof(c->cyc), r->ns.n ? "%.1f" : "-",
+		 tsc_cycles(r->ns.median));
+	if (r->baseline) {
+		snprintf(c->ratio, sizeof(c->ratio), "baseline");
+	} else if (r->verdict == HS_UNDECIDED) {
+		snprintf(c->ratio, sizeof(c->ratio), "%s, too few rounds",
+			 ratio_or_dash(r, 3));
+	} else {
+		snprintf(c->ratio, sizeof(c->ratio), "%.3f [%.3f, %.3f]",
+			 bench_ppm(r->ratio), bench_ppm(r->ci_low),
+			 bench_ppm(r->ci_high));
+		c->verdict = r->check == HS_CHECK_OK ? verdict_of(r) :
+			     r->check == HS_CHECK_AT_BASELINE ? "at-base" :
+			     "DCE?";
+	}
+}
+
+/*
+ * "  NAME  8.00 ns  20.0 cyc  1.652 [1.641, 1.661] faster", the columns as
+ * wide as their widest cell.  What would pass 72 columns wraps: a name
+ * wider than NAME_MAX above its figures, a verdict below its ratio.
+ */
+#define COMMIT_NAME_MAX 20
+
+static void commit_rows(struct bench *b, FILE *f, unsigned int di,
+			unsigned int mi, const size_t *w)
+{
+	unsigned int v;
+
+	for (v = 1; v <= b->nr_variants; v++) {
+		struct commit_row c;
+		char line[256];
+		int n, ratio_col;
+
+		commit_row(b, bench_at(b, di, mi, v), &c);
+		if (strlen(c.name) > w[0]) {
+			fputs("  ", f);
+			wrap(f, c.name, 2, COMMIT_WIDTH);
+		}
+		n = snprintf(line, sizeof(line), "  %-*s  %*s %-*s", (int)w[0],
+			     strlen(c.name) > w[0] ? "" : c.name, (int)w[1],
+			     c.ns, (int)w[2], c.unit);
+		if (b->host.clock.tsc)
+			n += snprintf(line + n, sizeof(line) - (size_t)n,
+				      "  %*s cyc", (int)w[3], c.cyc);
+		ratio_col = n + 2;
+		n += snprintf(line + n, sizeof(line) - (size_t)n, "  %s",
+			      c.ratio);
+		if (*c.verdict && n + 1 + strlen(c.verdict) <= COMMIT_WIDTH)
+			fprintf(f, "%s %s\n", line, c.verdict);
+		else if (*c.verdict)
+			fprintf(f, "%s\n%*s%s\n", line, ratio_col, "",
+				c.verdict);
+		else
+			fprintf(f, "%s\n", line);
+	}
 }
 
 /** bench_print_commit() - a block of at most 72 columns for a commit. */
 void bench_print_commit(struct bench *b, FILE *f)
 {
 	const struct hs_host *h = &b->host;
-	char text[4200];
-	unsigned int di, mi, v;
+	unsigned int nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	size_t w[4] = { 0, 0, 2, 0 }, excluded = 0, samples = 0;
+	char text[8192];
+	unsigned int di, mi, v, i;
 
-	snprintf(text, sizeof(text), "Measured with hotscore bench: %lu calls"
-		 " x %lu runs per variant, timed in N/2N batches with the"
-		 " timer cancelled, paired and interleaved; %s; CPU %d of %s%s,"
-		 " Linux %s, %s.", b->iterations, b->runs,
-		 h->clock.tsc ? "cycles are TSC-derived" : h->clock.name,
-		 h->cpu, h->cpu_model, h->hypervisor ? " (VM)" : "",
-		 h->kernel, b->compiler);
-	wrap72(f, text, "", "");
+	if (b->import)	/* hotscore.ko's samples: no CPU, no compiler */
+		snprintf(text, sizeof(text), "Measured in hotscore.ko, Linux %s,"
+			 " preemption and interrupts off per batch: %lu calls x"
+			 " %lu %s per variant, timed in N/2N batches with the"
+			 " timer cancelled, paired and interleaved; %s; built"
+			 " by Kbuild.", h->kernel, b->iterations, b->runs,
+			 plural(b->runs, "run", "runs"), h->clock.tsc ?
+			 "cycles are TSC-derived" : h->clock.name);
+	else
+		snprintf(text, sizeof(text), "Measured with hotscore bench: %lu"
+			 " calls x %lu %s per variant, timed in N/2N batches"
+			 " with the timer cancelled, paired and interleaved; %s;"
+			 " CPU %d of %s%s, Linux %s, %s.", b->iterations,
+			 b->runs, plural(b->runs, "run", "runs"), h->clock.tsc ?
+			 "cycles are TSC-derived" : h->clock.name, h->cpu,
+			 h->cpu_model, h->hypervisor ? " (VM)" : "", h->kernel,
+			 b->compiler);
+	wrap(f, text, 0, COMMIT_WIDTH);
+	for (i = 0; i < nr; i++) {
+		struct commit_row c;
+		const struct bench_result *r = &b->results[i];
+
+		excluded += r->nonpositive;
+		samples += r->n;
+		if (!r->variant)
+			continue;
+		commit_row(b, r, &c);
+		if (strlen(c.name) > w[0] && strlen(c.name) <= COMMIT_NAME_MAX)
+			w[0] = strlen(c.name);
+		if (strlen(c.ns) > w[1])
+			w[1] = strlen(c.ns);
+		if (strlen(c.unit) > w[2])
+			w[2] = strlen(c.unit);
+		if (strlen(c.cyc) > w[3])
+			w[3] = strlen(c.cyc);
+	}
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++) {
-			fprintf(f, "\n%s inputs, %s (ratio = %s time /"
-				" variant time):\n", b->dists[di].name,
-				hs_mode_name(b->modes[mi]),
-				b->variants[0]->name);
-			for (v = 1; v <= b->nr_variants; v++) {
-				const struct bench_result *r =
-					bench_at(b, di, mi, v);
-				char line[128];
-				int n;
-
-				n = snprintf(line, sizeof(line),
-					     "  %-17.17s %6.2f ns%s", r->name,
-					     bench_ns(b, r->ns.median),
-					     per_region(r) ? "/r" : "  ");
-				if (h->clock.tsc)
-					n += snprintf(line + n, sizeof(line) - (size_t)n,
-						      " %6.1f cyc",
-						      tsc_cycles(r->ns.median));
-				if (r->baseline)
-					snprintf(line + n, sizeof(line) - (size_t)n,
-						 "  baseline");
-				else if (r->verdict == HS_UNDECIDED)
-					snprintf(line + n, sizeof(line) - (size_t)n,
-						 "  %.3f, too few rounds",
-						 bench_ppm(r->ratio));
-				else
-					snprintf(line + n, sizeof(line) - (size_t)n,
-						 "  %.3f [%.3f, %.3f] %s",
-						 bench_ppm(r->ratio),
-						 bench_ppm(r->ci_low),
-						 bench_ppm(r->ci_high),
-						 r->check == HS_CHECK_OK ?
-						 verdict_of(r) : r->check ==
-						 HS_CHECK_AT_BASELINE ?
-						 "at-base" : "DCE?");
-				fprintf(f, "%.72s\n", line);
-			}
+			snprintf(text, sizeof(text), "%s inputs, %s (ratio = %s"
+				 " time / variant time):",
+				 commit_dist(&b->dists[di]),
+				 hs_mode_name(b->modes[mi]),
+				 b->variants[0]->name);
+			fputc('\n', f);
+			wrap(f, text, 0, COMMIT_WIDTH);
+			commit_rows(b, f, di, mi, w);
 		}
 	for (v = 0; v < b->nr_variants; v++)
 		if (hs_variant_regions(b->variants[v]) > 1) {
@@ -561,14 +1038,20 @@ void bench_print_commit(struct bench *b, FILE *f)
 				HS_BATCH_REGIONS);
 			break;
 		}
+	if (excluded) {
+		snprintf(text, sizeof(text), "%zu of %zu samples measured 0 (the"
+			 " 2N batch took no longer than the N batch: noise) and"
+			 " are left out of the figures.", excluded, samples);
+		fputc('\n', f);
+		wrap(f, text, 0, COMMIT_WIDTH);
+	}
 	fputc('\n', f);
-	/* the seed, always: with it the command makes the same inputs */
-	if (strstr(b->command, "--seed"))
-		snprintf(text, sizeof(text), "$ %s", b->command);
-	else
-		snprintf(text, sizeof(text), "$ %s --seed %llu", b->command,
-			 (unsigned long long)b->seed);
-	wrap72(f, text, "", " \\");
+	if (b->import) {
+		commit_insmod(b, f);
+		return;
+	}
+	commit_command(b, text, sizeof(text));
+	wrap_command(f, "$ ", text);
 }
 
 static void json_key(FILE *f, const char *key)
@@ -580,6 +1063,11 @@ static void json_key(FILE *f, const char *key)
 static void json_ns_stats(struct bench *b, FILE *f,
 			  const struct hs_summary *s)
 {
+	if (!s->n) {	/* every sample measured 0 */
+		fputs("{\"median\":null,\"min\":null,\"max\":null,\"q1\":null,"
+		      "\"q3\":null,\"mad\":null,\"tmean_20_80\":null}", f);
+		return;
+	}
 	fprintf(f, "{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"q1\":%.4f,"
 		"\"q3\":%.4f,\"mad\":%.4f,\"tmean_20_80\":%.4f}",
 		bench_ns(b, s->median), bench_ns(b, s->min),
@@ -706,9 +1194,10 @@ static void json_result(struct bench *b, FILE *f,
 	fputs(",\"dist\":", f);
 	json_write_string(f, b->dists[r->dist].name);
 	fprintf(f, ",\"mode\":\"%s\",\"role\":\"%s\",\"samples\":%zu,"
-		"\"regions_per_call\":%u,", hs_mode_name(r->mode), !r->variant ?
-		"empty-call baseline" : r->baseline ? "baseline" : "variant",
-		r->n, r->variant ? hs_variant_regions(r->variant) : 1);
+		"\"nonpositive_samples\":%zu,\"regions_per_call\":%u,",
+		hs_mode_name(r->mode), !r->variant ? "empty-call baseline" :
+		r->baseline ? "baseline" : "variant", r->n, r->nonpositive,
+		r->variant ? hs_variant_regions(r->variant) : 1);
 	if (r->variant && r->variant->vector) {
 		json_key(f, "vector");	/* what fast-batch used here */
 		json_write_string(f, hs_fast_impl_name(
@@ -717,7 +1206,10 @@ static void json_result(struct bench *b, FILE *f,
 	}
 	fputs("\"ns_per_call\":", f);
 	json_ns_stats(b, f, &r->ns);
-	if (b->host.clock.tsc)
+	if (b->host.clock.tsc && !r->ns.n)
+		fputs(",\"cycles_per_call\":{\"median\":null,\"min\":null,"
+		      "\"max\":null,\"source\":\"tsc\"}", f);
+	else if (b->host.clock.tsc)
 		fprintf(f, ",\"cycles_per_call\":{\"median\":%.3f,\"min\":%.3f,"
 			"\"max\":%.3f,\"source\":\"tsc\"}",
 			tsc_cycles(r->ns.median), tsc_cycles(r->ns.min),
@@ -777,9 +1269,12 @@ void bench_write_json(struct bench *b, FILE *f)
 				json_write_string(f, r->name);
 				fputs(",\"dist\":", f);
 				json_write_string(f, b->dists[di].name);
-				fprintf(f, ",\"mode\":\"%s\",\"ratio\":%.6f,",
-					hs_mode_name(r->mode),
-					bench_ppm(r->ratio));
+				fprintf(f, ",\"mode\":\"%s\",\"ratio\":",
+					hs_mode_name(r->mode));
+				if (r->rounds)
+					fprintf(f, "%.6f,", bench_ppm(r->ratio));
+				else	/* no round to compare */
+					fputs("null,", f);
 				if (r->verdict == HS_UNDECIDED)
 					fputs("\"ci_low\":null,\"ci_high\":null,", f);
 				else
@@ -822,7 +1317,8 @@ void bench_write_csv(struct bench *b, FILE *f)
 
 	fputs("variant,dist,mode,samples,ns_median,ns_min,ns_max,ns_q1,ns_q3,"
 	      "ns_mad,ns_tmean,tsc_cycles_median,ratio,ci_low,ci_high,verdict,"
-	      "check,class_mean_ns,class_p95_ns,class_p99_ns,regions_per_call\n",
+	      "check,class_mean_ns,class_p95_ns,class_p99_ns,regions_per_call,"
+	      "nonpositive_samples\n",
 	      f);
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
@@ -832,24 +1328,29 @@ void bench_write_csv(struct bench *b, FILE *f)
 
 				fprintf(f, "%s,", r->name);
 				csv_field(f, b->dists[di].name);
-				fprintf(f, ",%s,%zu,%.4f,%.4f,%.4f,%.4f,"
-					"%.4f,%.4f,%.4f,",
-					hs_mode_name(r->mode), r->n,
-					bench_ns(b, r->ns.median),
-					bench_ns(b, r->ns.min),
-					bench_ns(b, r->ns.max),
-					bench_ns(b, r->ns.q1),
-					bench_ns(b, r->ns.q3),
-					bench_ns(b, r->ns.mad),
-					bench_ns(b, r->ns.tmean));
-				if (b->host.clock.tsc)
+				fprintf(f, ",%s,%zu,", hs_mode_name(r->mode),
+					r->n);
+				if (r->ns.n)	/* else every sample was 0 */
+					fprintf(f, "%.4f,%.4f,%.4f,%.4f,%.4f,"
+						"%.4f,%.4f,",
+						bench_ns(b, r->ns.median),
+						bench_ns(b, r->ns.min),
+						bench_ns(b, r->ns.max),
+						bench_ns(b, r->ns.q1),
+						bench_ns(b, r->ns.q3),
+						bench_ns(b, r->ns.mad),
+						bench_ns(b, r->ns.tmean));
+				else
+					fputs(",,,,,,,", f);
+				if (b->host.clock.tsc && r->ns.n)
 					fprintf(f, "%.3f,",
 						tsc_cycles(r->ns.median));
 				else
 					fputs(",", f);
 				if (r->variant && !r->baseline &&
 				    r->verdict == HS_UNDECIDED)
-					fprintf(f, "%.6f,,,%s,", bench_ppm(r->ratio),
+					fprintf(f, "%s,,,%s,", r->rounds ?
+						ratio_or_dash(r, 6) : "",
 						hs_verdict_name(r->verdict));
 				else if (r->variant && !r->baseline)
 					fprintf(f, "%.6f,%.6f,%.6f,%s,",
@@ -873,8 +1374,9 @@ void bench_write_csv(struct bench *b, FILE *f)
 						bench_ns(b, r->cls_p99));
 				else
 					fputs(",,,", f);
-				fprintf(f, "%u\n", r->variant ?
-					hs_variant_regions(r->variant) : 1);
+				fprintf(f, "%u,%zu\n", r->variant ?
+					hs_variant_regions(r->variant) : 1,
+					r->nonpositive);
 			}
 }
 
@@ -943,7 +1445,10 @@ void bench_write_svg(struct bench *b, FILE *f)
 						fputs("&amp;", f);
 					else
 						fputc(*p, f);
-				fprintf(f, "</text>\n<line x1=\"%.1f\" y1=\"%.1f\" "
+				fputs("</text>\n", f);
+				if (!r->ns.n)	/* every sample was 0 */
+					continue;
+				fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" "
 					"x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n",
 					X(bench_ns(b, r->ns.min)), y,
 					X(bench_ns(b, r->ns.max)), y);
