@@ -604,7 +604,7 @@ static void test_parse_errors(void)
 	expect_parse_error("a, 10\n\np\n", "phase 'p' has no duration line");
 	expect_parse_error("a, 10\n", "no phases defined");
 	expect_parse_error("# only\n", "no regions defined");
-	expect_parse_error("a, 80000000000\n", "w.cfg:1: regions larger than 64 GiB");
+	expect_parse_error("a, 80000000000\n", "w.cfg:1: region size '80000000000' is too large: at most 64 GiB");
 	expect_parse_error("a, 10\n\np\n100\na, 0, 4096, 0\n",
 			   "w.cfg:5: phase 'p': every probability is 0");
 	expect_parse_error("a, 10\n\np\n2592000001\n", "at most 30 days");

@@ -573,6 +573,130 @@ static void test_oracle_exact(void)
 	hs_workload_free(&wl);
 }
 
+/*
+ * W9: a stride near 2^64 (the parser takes any u64) touches one point per
+ * sweep; the page before that point is not touched, as it would be if
+ * "pos + stride" wrapped around 2^64 in the page test.
+ */
+static void test_oracle_huge_stride(void)
+{
+	static const char huge_cfg[] =
+		"s, 40960\n\np\n10000\ns, 0, 18446744073709551615, 1\n";
+	struct hs_workload wl;
+	unsigned int p;
+
+	load(&wl, huge_cfg, HS_WL_PADDR, 5000);
+	wl.rate = 1000;			/* one access per microsecond */
+	hs_workload_prepare(&wl, 5000);
+	/* 4096 accesses in: 4096 * (2^64 - 1) mod 40960 = 20480, page 5 */
+	hs_workload_begin(&wl, 1, 4096);
+	CHECK_EQ(wl.phases[0].access[0].pos, 5 * PAGE);
+	for (p = 0; p < 10; p++)
+		CHECK(hs_workload_touched(&wl, 0, wl.regions[0].start +
+					  p * PAGE) == (p == 5),
+		      "page %u %s", p, p == 5 ? "not touched" : "touched");
+	hs_workload_free(&wl);
+}
+
+/*
+ * W10: the config parser's number fields at their limits, and a reason
+ * for each way to miss them: a value past the limit is "too large", not
+ * "not a number"; zero, negative and non-numbers each say so.
+ */
+static void expect_cfg(const char *text, const char *want)
+{
+	struct hs_workload wl;
+	char err[256] = "";
+	int rc = hs_workload_parse(text, strlen(text), "w.cfg", &wl, err,
+				   sizeof(err));
+
+	if (!want)
+		CHECK(rc == 0, "'%s' refused: %s", text, err);
+	else
+		CHECK(rc == -1 && !strcmp(err, want), "'%s':\n    '%s'\n want '%s'",
+		      text, err, want);
+	hs_workload_free(&wl);
+}
+
+#define REGION(size)	"a, " size "\n\np\n100\n"
+#define PHASE(ms)	"a, 4096\n\np\n" ms "\n"
+#define ACCESS(line)	"a, 4096\n\np\n100\n" line "\n"
+
+static void test_parse_limits(void)
+{
+	/* region size: 1 byte to 64 GiB, alone and in all */
+	expect_cfg(REGION("1"), NULL);
+	expect_cfg(REGION("68719476736"), NULL);
+	expect_cfg(REGION("68719476737"),
+		   "w.cfg:1: region size '68719476737' is too large: at most 64 GiB (68719476736 bytes)");
+	expect_cfg(REGION("80000000000"),
+		   "w.cfg:1: region size '80000000000' is too large: at most 64 GiB (68719476736 bytes)");
+	expect_cfg(REGION("18446744073709551616"),	/* 2^64 */
+		   "w.cfg:1: region size '18446744073709551616' is too large: at most 64 GiB (68719476736 bytes)");
+	expect_cfg(REGION("0"), "w.cfg:1: region size '0' is zero: at least 1 byte");
+	expect_cfg(REGION("-4096"), "w.cfg:1: region size '-4096' is negative");
+	expect_cfg(REGION("-0"),
+		   "w.cfg:1: region size '-0' is not a decimal number of bytes");
+	expect_cfg(REGION("4KiB"),
+		   "w.cfg:1: region size '4KiB' is not a decimal number of bytes");
+	expect_cfg(REGION("+4096"),
+		   "w.cfg:1: region size '+4096' is not a decimal number of bytes");
+	expect_cfg(REGION(""), "w.cfg:1: region size is missing");
+	expect_cfg("a\n\np\n100\n",
+		   "w.cfg:1: a region is 'name, size_bytes[, init_data_file]', got 1 field");
+	expect_cfg("a, 1, f, g\n\np\n100\n",
+		   "w.cfg:1: a region is 'name, size_bytes[, init_data_file]', got 4 fields");
+	expect_cfg("a, 68719476735\nb, 1\n\np\n100\n", NULL);
+	expect_cfg("a, 68719476735\nb, 2\n\np\n100\n",
+		   "w.cfg:2: region size '2' is too large: at most 1 byte after the regions before it (64 GiB in all)");
+	expect_cfg("a, 34359738368\nb, 34359738369\n\np\n100\n",
+		   "w.cfg:2: region size '34359738369' is too large: at most 34359738368 bytes after the regions before it (64 GiB in all)");
+
+	/* phase duration: 1 ms to 30 days */
+	expect_cfg(PHASE("1"), NULL);
+	expect_cfg(PHASE("2592000000"), NULL);
+	expect_cfg(PHASE("2592000001"),
+		   "w.cfg:4: phase duration '2592000001' is too large: at most 30 days (2592000000 ms)");
+	expect_cfg(PHASE("99999999999999999999"),
+		   "w.cfg:4: phase duration '99999999999999999999' is too large: at most 30 days (2592000000 ms)");
+	expect_cfg(PHASE("0"), "w.cfg:4: phase duration '0' is zero: at least 1 ms");
+	expect_cfg(PHASE("-100"), "w.cfg:4: phase duration '-100' is negative");
+	expect_cfg(PHASE("1s"),
+		   "w.cfg:4: phase duration '1s' is not a decimal number of ms");
+	{
+		/* 1216 phases of 30 days, then the 100 years in all are near */
+		size_t size = 16 + 1217 * 16, at;
+		char *text = malloc(size);
+		unsigned int k;
+
+		at = (size_t)snprintf(text, size, "a, 4096\n");
+		for (k = 0; k < 1217; k++)
+			at += (size_t)snprintf(text + at, size - at,
+					       "\np\n2592000000\n");
+		expect_cfg(text, "w.cfg:3652: phase duration '2592000000' is too large: at most 1728000000 ms after the phases before it (100 years in all)");
+		free(text);
+	}
+
+	/* access lines: random, stride, probability */
+	expect_cfg(ACCESS("a, 01, 4096, 1"), NULL);
+	expect_cfg(ACCESS("a, 2, 4096, 1"), "w.cfg:5: random must be 1 or 0, got '2'");
+	expect_cfg(ACCESS("a, 0, 18446744073709551615, 4294967295"), NULL);
+	expect_cfg(ACCESS("a, 0, 18446744073709551616, 1"),
+		   "w.cfg:5: stride '18446744073709551616' is too large: at most 18446744073709551615 bytes");
+	expect_cfg(ACCESS("a, 0, 0, 1"), "w.cfg:5: stride '0' is zero: at least 1 byte");
+	expect_cfg(ACCESS("a, 0, -1, 1"), "w.cfg:5: stride '-1' is negative");
+	expect_cfg(ACCESS("a, 0, 4k, 1"),
+		   "w.cfg:5: stride '4k' is not a decimal number of bytes");
+	expect_cfg(ACCESS("a, 0, 4096, 4294967296"),
+		   "w.cfg:5: probability '4294967296' is too large: at most 4294967295");
+	expect_cfg(ACCESS("a, 0, 4096, -1"), "w.cfg:5: probability '-1' is negative");
+	expect_cfg(ACCESS("a, 0, 4096, 0.5"),
+		   "w.cfg:5: probability '0.5' is not a decimal number");
+	expect_cfg(ACCESS("a, 0, 4096,"), "w.cfg:5: probability is missing");
+	expect_cfg(ACCESS("a"),
+		   "w.cfg:5: an access is 'region, random(1)|seq(0), stride_bytes, probability[, ro|wo|rw]', got 1 field");
+}
+
 /* K1: schemes apply at a boundary before the reset (each on_aggregate
  * sees this aggregation's apply done; scored inputs carry the counts). */
 struct k1 {
@@ -767,6 +891,8 @@ int main(void)
 	RUN(test_walk_emit);
 	RUN(test_vaddr_pageout);
 	RUN(test_oracle_exact);
+	RUN(test_oracle_huge_stride);
+	RUN(test_parse_limits);
 	RUN(test_apply_before_reset);
 	RUN(test_merge_threshold);
 	RUN(test_sample_address);

@@ -13,12 +13,28 @@
 
 enum hs_fast_impl {
 	HS_FAST_SCALAR,		/* hs_fast_batch(): any CPU, the kernel */
-	HS_FAST_AVX512,		/* AVX-512 F, CD, BW and VBMI */
+	HS_FAST_AVX512,		/* AVX-512 F, CD, BW, VL and VBMI */
 	HS_NR_FAST_IMPLS
 };
 
+/*
+ * The CPU features the vector scorers need, as bits (hs_cpu_features()),
+ * so that the choice can be tested with the features of another CPU.
+ */
+#define HS_CPU_AVX512F		(1u << 0)
+#define HS_CPU_AVX512CD		(1u << 1)
+#define HS_CPU_AVX512BW		(1u << 2)
+#define HS_CPU_AVX512VL		(1u << 3)
+#define HS_CPU_AVX512VBMI	(1u << 4)
+#define HS_CPU_AVX512_ALL	(HS_CPU_AVX512F | HS_CPU_AVX512CD | \
+				 HS_CPU_AVX512BW | HS_CPU_AVX512VL | \
+				 HS_CPU_AVX512VBMI)
+
+unsigned int hs_cpu_features(void);
 bool hs_fast_impl_supported(enum hs_fast_impl impl);
-int hs_simd_env(enum hs_fast_impl *impl);
+int hs_simd_choose(const char *value, unsigned int cpu,
+		   enum hs_fast_impl *impl, char *err, size_t errlen);
+int hs_simd_env(enum hs_fast_impl *impl, char *err, size_t errlen);
 enum hs_fast_impl hs_fast_impl_best(void);
 const char *hs_fast_impl_name(enum hs_fast_impl impl);
 enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,

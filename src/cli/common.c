@@ -15,6 +15,7 @@
 #include "cli.h"
 
 const char *cli_cmd_name;
+char **hs_argv;
 
 /*
  * One line, always: control characters from the input (a newline inside an
@@ -79,6 +80,42 @@ int cli_finish(int status)
 void cli_exit(int status)
 {
 	exit(cli_finish(status));
+}
+
+/**
+ * cli_wrap() - print @text from column @col, wrapped at @width; each new
+ * line starts at column @indent.  Ends with a newline.
+ * @f:		where.
+ * @text:	words separated by spaces.
+ * @col:	the column the cursor is at.
+ * @indent:	where continuation lines start.
+ * @width:	no line passes it unless one word does.
+ */
+void cli_wrap(FILE *f, const char *text, size_t col, size_t indent,
+	      size_t width)
+{
+	const char *p = text;
+	size_t start = col;
+
+	while (*p == ' ')
+		p++;
+	while (*p) {
+		size_t len = strcspn(p, " ");
+
+		if (col > start && col + 1 + len > width) {
+			fprintf(f, "\n%*s", (int)indent, "");
+			col = start = indent;
+		} else if (col > start) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(p, 1, len, f);
+		col += len;
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', f);
 }
 
 static int hs_digit(char c, unsigned int base)
@@ -250,16 +287,17 @@ FILE *hs_open_output(const char *opt, const char *path)
 }
 
 /**
- * hs_check_simd_env() - exit 2 with one line when HOTSCORE_SIMD asks for
- * something that is not there (bench and sim read it for fast-batch).
+ * hs_check_simd_env() - exit 2 with one line when HOTSCORE_SIMD names no
+ * batch scorer, or one this CPU cannot run (bench and sim read it for
+ * fast-batch); hs_simd_choose() words the two cases apart.
  */
 void hs_check_simd_env(void)
 {
 	enum hs_fast_impl impl;
+	char err[256];
 
-	if (hs_simd_env(&impl))
-		cli_die("HOTSCORE_SIMD=%s: give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)",
-		       getenv("HOTSCORE_SIMD"));
+	if (hs_simd_env(&impl, err, sizeof(err)))
+		cli_die("%s", err);
 }
 
 /**

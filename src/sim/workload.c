@@ -71,7 +71,7 @@ static int parse_error(struct parser *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 static int parse_error(struct parser *p, const char *fmt, ...)
 {
-	char msg[160];
+	char msg[256];	/* as large as the callers' buffers */
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -94,22 +94,86 @@ static char *trim(char *s)
 	return s;
 }
 
-/* A plain decimal number: digits only, no sign, no overflow. */
-static bool parse_u64(const char *s, uint64_t *out)
+/* "s" unless @n is 1: "1 field", "2 fields". */
+static const char *plural(uint64_t n)
 {
+	return n == 1 ? "" : "s";
+}
+
+/*
+ * A number field of a config line, and its bounds: what it is called in a
+ * message, its unit for 1 and for other counts ("" for none) and its range.
+ * @max_text, if set, names @max in words ("64 GiB").
+ */
+struct num_field {
+	const char *what;
+	const char *unit1, *units;
+	uint64_t min, max;
+	const char *max_text;
+};
+
+static const struct num_field region_size = {
+	"region size", "byte", "bytes", 1, HS_WL_MAX_BYTES, "64 GiB" };
+static const struct num_field phase_duration = {
+	"phase duration", "ms", "ms", 1, HS_WL_MAX_MS, "30 days" };
+static const struct num_field access_stride = {
+	"stride", "byte", "bytes", 1, UINT64_MAX, NULL };
+static const struct num_field access_prob = {
+	"probability", "", "", 0, UINT32_MAX, NULL };
+
+/* "4096 bytes", "1 byte", "100 ms", "7": @n in @f's unit. */
+static const char *with_unit(char *buf, size_t size, uint64_t n,
+			     const struct num_field *f)
+{
+	snprintf(buf, size, "%llu%s%s", (unsigned long long)n,
+		 *f->units ? " " : "", n == 1 ? f->unit1 : f->units);
+	return buf;
+}
+
+/*
+ * Read @s as the field @f: plain decimal digits (as masim's configs have),
+ * within @f's range.  Each way to miss gets its own reason, so that a value
+ * past the limit is not called "not a number": missing, not a number,
+ * negative, zero or below the minimum, too large (overflow included).
+ */
+static int parse_num(struct parser *p, const struct num_field *f,
+		     const char *s, uint64_t *out)
+{
+	const char *d = s + (*s == '-');
+	bool digits = *d && strspn(d, "0123456789") == strlen(d);
+	bool overflow = false;
+	char lim[48];
 	uint64_t v = 0;
 
 	if (!*s)
-		return false;
-	for (; *s; s++) {
-		if (!isdigit((unsigned char)*s))
-			return false;
-		if (v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
-			return false;
-		v = v * 10 + (uint64_t)(*s - '0');
+		return parse_error(p, "%s is missing", f->what);
+	for (; digits && *d; d++) {
+		if (v > (UINT64_MAX - (uint64_t)(*d - '0')) / 10)
+			overflow = true;
+		else
+			v = v * 10 + (uint64_t)(*d - '0');
+	}
+	/* a sign is never taken; below 0 is worth saying, "-0" is not */
+	if (digits && *s == '-' && (v || overflow))
+		return parse_error(p, "%s '%s' is negative", f->what, s);
+	if (!digits || *s == '-')
+		return parse_error(p, "%s '%s' is not a decimal number%s%s",
+				   f->what, s, *f->units ? " of " : "",
+				   f->units);
+	if (!overflow && v < f->min)
+		return parse_error(p, "%s '%s' is %s: at least %s", f->what, s,
+				   v ? "too small" : "zero",
+				   with_unit(lim, sizeof(lim), f->min, f));
+	if (overflow || v > f->max) {
+		with_unit(lim, sizeof(lim), f->max, f);
+		if (f->max_text)
+			return parse_error(p, "%s '%s' is too large: at most %s (%s)",
+					   f->what, s, f->max_text, lim);
+		return parse_error(p, "%s '%s' is too large: at most %s",
+				   f->what, s, lim);
 	}
 	*out = v;
-	return true;
+	return 0;
 }
 
 static unsigned int split_fields(char *line, char **f, unsigned int max)
@@ -157,16 +221,20 @@ static int parse_region(struct parser *p, struct hs_workload *wl, char *line)
 	uint64_t size;
 
 	if (n < 2 || n > 3)
-		return parse_error(p, "a region is 'name, size_bytes[, init_data_file]', got %u fields", n);
+		return parse_error(p, "a region is 'name, size_bytes[, init_data_file]', got %u field%s",
+				   n, plural(n));
 	if (!*f[0] || strlen(f[0]) >= HS_WL_NAME_LEN)
 		return parse_error(p, "region name must have 1 to %d characters",
 				   HS_WL_NAME_LEN - 1);
 	if (find_region(wl, f[0]) >= 0)
 		return parse_error(p, "region '%s' is defined twice", f[0]);
-	if (!parse_u64(f[1], &size) || !size)
-		return parse_error(p, "region size '%s' is not a positive number of bytes", f[1]);
-	if (size > HS_WL_MAX_BYTES || wl->total_bytes + size > HS_WL_MAX_BYTES)
-		return parse_error(p, "regions larger than 64 GiB in all are not simulated");
+	if (parse_num(p, &region_size, f[1], &size))
+		return -1;
+	if (size > HS_WL_MAX_BYTES - wl->total_bytes)	/* the sum, too */
+		return parse_error(p, "region size '%s' is too large: at most %llu byte%s after the regions before it (64 GiB in all)",
+				   f[1], (unsigned long long)(HS_WL_MAX_BYTES -
+							       wl->total_bytes),
+				   plural(HS_WL_MAX_BYTES - wl->total_bytes));
 	if (wl->nr_regions >= HS_WL_MAX_REGIONS)
 		return parse_error(p, "more than %d regions", HS_WL_MAX_REGIONS);
 	wl->total_bytes += size;
@@ -188,19 +256,23 @@ static int parse_access(struct parser *p, struct hs_workload *wl,
 	unsigned int n = split_fields(line, f, 5);
 	struct hs_wl_access *a;
 	uint64_t random, stride, prob;
+	const char *digit;
 	int region;
 
 	if (n < 4 || n > 5)
-		return parse_error(p, "an access is 'region, random(1)|seq(0), stride_bytes, probability[, ro|wo|rw]', got %u fields", n);
+		return parse_error(p, "an access is 'region, random(1)|seq(0), stride_bytes, probability[, ro|wo|rw]', got %u field%s",
+				   n, plural(n));
 	region = find_region(wl, f[0]);
 	if (region < 0)
 		return parse_error(p, "no region named '%s'", f[0]);
-	if (!parse_u64(f[1], &random) || random > 1)
+	/* 1 or 0, leading zeros allowed: "01" is 1, as it always was */
+	digit = f[1] + strspn(f[1], "0");
+	if (!*f[1] || (*digit && strcmp(digit, "1")))
 		return parse_error(p, "random must be 1 or 0, got '%s'", f[1]);
-	if (!parse_u64(f[2], &stride) || !stride)
-		return parse_error(p, "stride '%s' is not a positive number of bytes", f[2]);
-	if (!parse_u64(f[3], &prob) || prob > UINT32_MAX)
-		return parse_error(p, "probability '%s' is not a number below 2^32", f[3]);
+	random = *digit == '1';
+	if (parse_num(p, &access_stride, f[2], &stride) ||
+	    parse_num(p, &access_prob, f[3], &prob))
+		return -1;
 	if (ph->nr_access >= HS_WL_MAX_REGIONS)
 		return parse_error(p, "more than %d access lines in a phase",
 				   HS_WL_MAX_REGIONS);
@@ -243,11 +315,12 @@ static int parse_phase_line(struct parser *p, struct hs_workload *wl,
 	}
 	ph = &wl->phases[wl->nr_phases - 1];
 	if (nth == 1) {
-		if (!parse_u64(line, &ph->duration_ms) || !ph->duration_ms ||
-		    ph->duration_ms > HS_WL_MAX_MS)
-			return parse_error(p, "phase duration '%s' is not a positive number of ms (at most 30 days)", line);
-		if (wl->total_ms + ph->duration_ms > HS_WL_MAX_TOTAL_MS)
-			return parse_error(p, "phases longer than 100 years in all");
+		if (parse_num(p, &phase_duration, line, &ph->duration_ms))
+			return -1;
+		if (ph->duration_ms > HS_WL_MAX_TOTAL_MS - wl->total_ms)
+			return parse_error(p, "phase duration '%s' is too large: at most %llu ms after the phases before it (100 years in all)",
+					   line, (unsigned long long)
+					   (HS_WL_MAX_TOTAL_MS - wl->total_ms));
 		wl->total_ms += ph->duration_ms;
 		return 0;
 	}
@@ -398,7 +471,8 @@ int hs_workload_layout(struct hs_workload *wl, enum hs_wl_layout layout,
 		HS_WL_PADDR_START, page = 0;
 
 	if (!r) {
-		snprintf(err, errlen, "out of memory for %u regions", nr);
+		snprintf(err, errlen, "out of memory for %u region%s", nr,
+			 plural(nr));
 		return -1;
 	}
 	i = 0;
@@ -435,8 +509,8 @@ int hs_workload_layout(struct hs_workload *wl, enum hs_wl_layout layout,
 			      cmp_access);
 	}
 	if (!wl->out || !wl->kind) {
-		snprintf(err, errlen, "out of memory for %llu pages",
-			 (unsigned long long)page);
+		snprintf(err, errlen, "out of memory for %llu page%s",
+			 (unsigned long long)page, plural(page));
 		return -1;
 	}
 	return 0;
@@ -582,10 +656,15 @@ static bool sweep_touches(const struct hs_wl_access *a, uint64_t size,
 	uint64_t from_pos, to_pos;
 
 	if (a->stride > HS_PAGE_SIZE) {
-		/* only pages holding a point pos + j * stride */
-		uint64_t r = a->pos % a->stride;
+		/*
+		 * only pages holding a point pos + j * stride: the distance
+		 * from o forward to the next point, without forming
+		 * r + stride, which wraps for a stride above 2^63
+		 */
+		uint64_t r = a->pos % a->stride, m = o % a->stride;
+		uint64_t ahead = r >= m ? r - m : a->stride - (m - r);
 
-		if ((r + a->stride - o % a->stride) % a->stride >= HS_PAGE_SIZE)
+		if (ahead >= HS_PAGE_SIZE)
 			return false;
 	}
 	if (a->sweep >= size)

@@ -4,56 +4,139 @@
  *
  * HOTSCORE_SIMD=scalar in the environment forces the portable one, so that
  * the fallback can be run on a machine that has the vector unit;
- * HOTSCORE_SIMD=avx512 insists on the vector one.
+ * HOTSCORE_SIMD=avx512 insists on the vector one.  The choice itself is
+ * hs_simd_choose(), a pure function of the value and the CPU's features.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <hotscore/simd.h>
 
-/** hs_fast_impl_supported() - can this CPU run @impl? */
+/**
+ * hs_cpu_features() - the HS_CPU_* features this CPU has, and the kernel
+ * lets user space use.
+ *
+ * Return: a mask of HS_CPU_* bits; 0 where no vector scorer is built.
+ */
+unsigned int hs_cpu_features(void)
+{
+	unsigned int f = 0;
+
+#if defined(__x86_64__)
+	/* __builtin_cpu_supports() also checks that the OS saves ZMM state */
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx512f"))
+		f |= HS_CPU_AVX512F;
+	if (__builtin_cpu_supports("avx512cd"))
+		f |= HS_CPU_AVX512CD;
+	if (__builtin_cpu_supports("avx512bw"))
+		f |= HS_CPU_AVX512BW;
+	if (__builtin_cpu_supports("avx512vl"))
+		f |= HS_CPU_AVX512VL;
+	if (__builtin_cpu_supports("avx512vbmi"))
+		f |= HS_CPU_AVX512VBMI;
+#endif
+	return f;
+}
+
+/**
+ * hs_fast_impl_supported() - can this CPU run @impl?
+ * @impl:	a batch scorer.
+ *
+ * Return: true if it can.
+ */
 bool hs_fast_impl_supported(enum hs_fast_impl impl)
 {
 	switch (impl) {
 	case HS_FAST_SCALAR:
 		return true;
-#if defined(__x86_64__)
 	case HS_FAST_AVX512:
-		__builtin_cpu_init();
-		return __builtin_cpu_supports("avx512f") &&
-		       __builtin_cpu_supports("avx512cd") &&
-		       __builtin_cpu_supports("avx512bw") &&
-		       __builtin_cpu_supports("avx512vl") &&
-		       __builtin_cpu_supports("avx512vbmi");
-#endif
+		return (hs_cpu_features() & HS_CPU_AVX512_ALL) ==
+			HS_CPU_AVX512_ALL;
 	default:
 		return false;
 	}
 }
 
-/**
- * hs_simd_env() - what the environment's HOTSCORE_SIMD asks for.
- * @impl:	receives it: unset, empty or "auto" is the best this CPU runs;
- *		"scalar" the portable loop; "avx512" the AVX-512 one.
- *
- * Return: 0, or -1 for another value or a unit this CPU lacks (@impl is
- * then the best this CPU runs).
+/*
+ * " F", " F and VBMI", " CD, BW and VBMI": the AVX-512 subsets in @mask,
+ * into @buf, which holds all five (HS_AVX512_NAMES_LEN).
  */
-int hs_simd_env(enum hs_fast_impl *impl)
+#define HS_AVX512_NAMES_LEN	sizeof(" F, CD, BW, VL and VBMI")
+static void avx512_names(unsigned int mask, char *buf)
 {
-	const char *env = getenv("HOTSCORE_SIMD");
+	static const char *const name[] = { "F", "CD", "BW", "VL", "VBMI" };
+	unsigned int i, n = (unsigned int)__builtin_popcount(mask), k = 0;
 
-	*impl = hs_fast_impl_supported(HS_FAST_AVX512) ? HS_FAST_AVX512 :
-		HS_FAST_SCALAR;
-	if (!env || !*env || !strcmp(env, "auto"))
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(name) / sizeof(name[0]); i++) {
+		if (!(mask & (1u << i)))
+			continue;
+		k++;
+		strcat(buf, k == 1 ? " " : k == n ? " and " : ", ");
+		strcat(buf, name[i]);
+	}
+}
+
+/**
+ * hs_simd_choose() - the batch scorer that a HOTSCORE_SIMD value asks for,
+ * on a CPU with the features @cpu.  A pure function, so that both answers
+ * for "avx512" can be tested on any machine.
+ * @value:	the value; NULL, empty or "auto" is the best that @cpu runs,
+ *		"scalar" the portable loop, "avx512" the AVX-512 one.
+ * @cpu:	HS_CPU_* bits (hs_cpu_features() for this CPU).
+ * @impl:	receives the choice; on failure, the best that @cpu runs.
+ * @err:	receives one line on failure, "HOTSCORE_SIMD=...: why"; may be
+ *		NULL when @errlen is 0.
+ * @errlen:	size of @err.
+ *
+ * An unknown value and a known one that @cpu cannot run get different
+ * messages: the first is a typo, the second a fact about the machine.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int hs_simd_choose(const char *value, unsigned int cpu,
+		   enum hs_fast_impl *impl, char *err, size_t errlen)
+{
+	unsigned int missing = HS_CPU_AVX512_ALL & ~cpu;
+	char lacks[HS_AVX512_NAMES_LEN];
+
+	*impl = missing ? HS_FAST_SCALAR : HS_FAST_AVX512;
+	if (!value || !*value || !strcmp(value, "auto"))
 		return 0;
-	if (!strcmp(env, "scalar")) {
+	if (!strcmp(value, "scalar")) {
 		*impl = HS_FAST_SCALAR;
 		return 0;
 	}
-	if (!strcmp(env, "avx512") && hs_fast_impl_supported(HS_FAST_AVX512))
+	if (strcmp(value, "avx512")) {
+		/* %.64s: a long value must not push the reason out */
+		snprintf(err, errlen, "HOTSCORE_SIMD=%.64s: give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)",
+			 value);
+		return -1;
+	}
+	if (!missing)
 		return 0;
+	/* name the parts that are missing; with none there, just AVX-512 */
+	avx512_names(missing == HS_CPU_AVX512_ALL ? 0 : missing, lacks);
+	snprintf(err, errlen, "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512%s (needs F, CD, BW, VL and VBMI); use auto or scalar",
+		 lacks);
 	return -1;
+}
+
+/**
+ * hs_simd_env() - what the environment's HOTSCORE_SIMD asks for, on this
+ * CPU (hs_simd_choose()).
+ * @impl:	receives it.
+ * @err:	receives one line on failure; may be NULL when @errlen is 0.
+ * @errlen:	size of @err.
+ *
+ * Return: 0, or -1 with @err set (@impl is then the best this CPU runs).
+ */
+int hs_simd_env(enum hs_fast_impl *impl, char *err, size_t errlen)
+{
+	return hs_simd_choose(getenv("HOTSCORE_SIMD"), hs_cpu_features(), impl,
+			      err, errlen);
 }
 
 /**
@@ -64,7 +147,8 @@ enum hs_fast_impl hs_fast_impl_best(void)
 {
 	enum hs_fast_impl impl;
 
-	hs_simd_env(&impl);
+	/* a bad value falls back to the best; the CLI refuses it first */
+	hs_simd_env(&impl, NULL, 0);
 	return impl;
 }
 

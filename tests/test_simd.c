@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_simd.c - HOTSCORE_SIMD: which batch scorer a value picks, and what
+ * the refusal says.  hs_simd_choose() takes the CPU's features as bits, so
+ * every CPU is tested here, with or without AVX-512: "avx512" on a CPU that
+ * lacks part of it must say what is missing, not that the value is unknown.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/simd.h>
+
+#include "check.h"
+
+#define ALL	HS_CPU_AVX512_ALL
+#define NEEDS	" (needs F, CD, BW, VL and VBMI); use auto or scalar"
+#define UNKNOWN	": give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)"
+
+/* @value on a CPU with @cpu: return code, choice and message. */
+static void expect(const char *value, unsigned int cpu, int rc,
+		   enum hs_fast_impl impl, const char *msg)
+{
+	enum hs_fast_impl got = HS_NR_FAST_IMPLS;
+	char err[256] = "";
+	int r = hs_simd_choose(value, cpu, &got, err, sizeof(err));
+
+	CHECK(r == rc, "'%s' on %#x: returned %d, want %d (%s)",
+	      value ? value : "(unset)", cpu, r, rc, err);
+	CHECK(got == impl, "'%s' on %#x: %s, want %s",
+	      value ? value : "(unset)", cpu, hs_fast_impl_name(got),
+	      hs_fast_impl_name(impl));
+	CHECK(!strcmp(err, msg), "'%s' on %#x:\n    '%s'\n want '%s'",
+	      value ? value : "(unset)", cpu, err, msg);
+}
+
+/* Unset, empty, auto and scalar are never refused. */
+static void test_choose_accepted(void)
+{
+	expect(NULL, ALL, 0, HS_FAST_AVX512, "");
+	expect("", ALL, 0, HS_FAST_AVX512, "");
+	expect("auto", ALL, 0, HS_FAST_AVX512, "");
+	expect("auto", ALL & ~HS_CPU_AVX512VL, 0, HS_FAST_SCALAR, "");
+	expect(NULL, 0, 0, HS_FAST_SCALAR, "");
+	expect("scalar", ALL, 0, HS_FAST_SCALAR, "");
+	expect("scalar", 0, 0, HS_FAST_SCALAR, "");
+	expect("avx512", ALL, 0, HS_FAST_AVX512, "");
+	/* features the scorer does not use change nothing */
+	expect("avx512", ALL | 1u << 20, 0, HS_FAST_AVX512, "");
+}
+
+/* avx512 on a CPU without (all of) it: what is missing, by name. */
+static void test_choose_cpu_lacks(void)
+{
+	expect("avx512", ALL & ~HS_CPU_AVX512VBMI, -1, HS_FAST_SCALAR,
+	       "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512 VBMI" NEEDS);
+	expect("avx512", HS_CPU_AVX512F | HS_CPU_AVX512CD | HS_CPU_AVX512VL,
+	       -1, HS_FAST_SCALAR,
+	       "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512 BW and VBMI" NEEDS);
+	expect("avx512", HS_CPU_AVX512F, -1, HS_FAST_SCALAR,
+	       "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512 CD, BW, VL and VBMI" NEEDS);
+	expect("avx512", ALL & ~HS_CPU_AVX512F, -1, HS_FAST_SCALAR,
+	       "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512 F" NEEDS);
+	expect("avx512", 0, -1, HS_FAST_SCALAR,
+	       "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512" NEEDS);
+}
+
+/* An unknown value is a typo whatever the CPU: the same message. */
+static void test_choose_unknown(void)
+{
+	enum hs_fast_impl got;
+	char longv[300], err[256];
+
+	expect("bogus", ALL, -1, HS_FAST_AVX512,
+	       "HOTSCORE_SIMD=bogus" UNKNOWN);
+	expect("bogus", 0, -1, HS_FAST_SCALAR, "HOTSCORE_SIMD=bogus" UNKNOWN);
+	expect("AVX512", 0, -1, HS_FAST_SCALAR, "HOTSCORE_SIMD=AVX512" UNKNOWN);
+	expect("avx512 ", ALL, -1, HS_FAST_AVX512,
+	       "HOTSCORE_SIMD=avx512 " UNKNOWN);
+	expect("avx2", ALL, -1, HS_FAST_AVX512, "HOTSCORE_SIMD=avx2" UNKNOWN);
+
+	/* a long value is cut so that the reason still fits the line */
+	memset(longv, 'x', sizeof(longv) - 1);
+	longv[sizeof(longv) - 1] = '\0';
+	CHECK(hs_simd_choose(longv, 0, &got, err, sizeof(err)) == -1,
+	      "long value accepted");
+	CHECK(strstr(err, UNKNOWN) != NULL, "reason cut: %s", err);
+}
+
+/* No buffer: the choice alone, as hs_fast_impl_best() asks. */
+static void test_choose_no_buffer(void)
+{
+	enum hs_fast_impl got;
+
+	CHECK(hs_simd_choose("avx512", 0, &got, NULL, 0) == -1,
+	      "avx512 without AVX-512 accepted");
+	CHECK(got == HS_FAST_SCALAR, "fell back to %s", hs_fast_impl_name(got));
+	CHECK(hs_simd_choose("bogus", ALL, &got, NULL, 0) == -1,
+	      "bogus accepted");
+	CHECK(got == HS_FAST_AVX512, "fell back to %s", hs_fast_impl_name(got));
+}
+
+/* This CPU, through the environment: the answers agree with its features. */
+static void test_env_this_cpu(void)
+{
+	bool has = (hs_cpu_features() & ALL) == ALL;
+	enum hs_fast_impl got;
+	char err[256] = "";
+	int rc;
+
+	CHECK(hs_fast_impl_supported(HS_FAST_AVX512) == has,
+	      "supported %d, features %#x", hs_fast_impl_supported(HS_FAST_AVX512),
+	      hs_cpu_features());
+	CHECK(hs_fast_impl_supported(HS_FAST_SCALAR), "no scalar scorer");
+	setenv("HOTSCORE_SIMD", "avx512", 1);
+	rc = hs_simd_env(&got, err, sizeof(err));
+	if (has)
+		CHECK(rc == 0 && got == HS_FAST_AVX512, "rc %d, %s: %s", rc,
+		      hs_fast_impl_name(got), err);
+	else
+		CHECK(rc == -1 && strstr(err, "this CPU lacks AVX-512"),
+		      "rc %d: %s", rc, err);
+	CHECK(hs_fast_impl_best() == (has ? HS_FAST_AVX512 : HS_FAST_SCALAR),
+	      "best %s", hs_fast_impl_name(hs_fast_impl_best()));
+	setenv("HOTSCORE_SIMD", "scalar", 1);
+	CHECK(hs_simd_env(&got, err, sizeof(err)) == 0 &&
+	      got == HS_FAST_SCALAR, "scalar: %s", hs_fast_impl_name(got));
+	CHECK(hs_fast_impl_best() == HS_FAST_SCALAR, "best %s",
+	      hs_fast_impl_name(hs_fast_impl_best()));
+	unsetenv("HOTSCORE_SIMD");
+}
+
+int main(void)
+{
+	RUN(test_choose_accepted);
+	RUN(test_choose_cpu_lacks);
+	RUN(test_choose_unknown);
+	RUN(test_choose_no_buffer);
+	RUN(test_env_this_cpu);
+	return CHECK_DONE();
+}
