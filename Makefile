@@ -8,6 +8,9 @@
 #   make bench           the benchmark suite into docs/PERFORMANCE.md
 #   make bench-sim       only its simulator section
 #   make bench-fast      only its prepared-scorer section
+#   make docs            docs/cli.md, docs/hotscore.1 and the bash completion,
+#                        from the option tables (the tests check they are)
+#   make install         PREFIX=/usr/local: the binary, man page, completion
 #   make kmod            kmod/hotscore.ko (KDIR=/lib/modules/$(uname -r)/build)
 #   make test-kernel     hotscore.ko in Debian's and a DAMON kernel, QEMU
 #   WERROR=1             add -Werror (CI does)
@@ -48,8 +51,9 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
 CLI_LIB_OBJ := $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 
-.PHONY: all run test bench bench-sim bench-fast verify kmod test-kernel clean
-all: $(B)/hotscore $(B)/libhotscore.a
+.PHONY: all run test bench bench-sim bench-fast verify kmod test-kernel clean \
+	docs install
+all: $(B)/hotscore $(B)/libhotscore.a $(B)/gendoc
 
 $(B)/libhotscore.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
@@ -68,6 +72,25 @@ $(B)/%.o: %.c
 # 2^32 values about 10 % faster (docs/PERFORMANCE.md, hotscore verify).
 $(B)/src/verify/check.o: CFLAGS += -funroll-loops
 
+# the reference, generated from the option tables
+$(B)/gendoc: $(B)/src/doc/gendoc.o $(B)/libhscli.a $(B)/libhotscore.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+$(B)/src/doc/gendoc.o: CFLAGS += -DHS_VERSION_TEXT='"$(shell cat VERSION)"'
+
+GENERATED := docs/cli.md docs/hotscore.1 completion/hotscore.bash
+docs: $(B)/gendoc
+	@scripts/gendocs.sh $(B)/gendoc write
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: $(B)/hotscore
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	install -m 755 $(B)/hotscore $(DESTDIR)$(PREFIX)/bin/hotscore
+	install -m 644 docs/hotscore.1 $(DESTDIR)$(PREFIX)/share/man/man1/hotscore.1
+	install -m 644 completion/hotscore.bash \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/hotscore
+
 # hotscore --version: VERSION, and the commit when built from git.
 HS_VERSION := $(shell cat VERSION)$(shell git describe --always --dirty \
 		2>/dev/null | sed 's/^/ (git /; s/$$/)/')
@@ -82,7 +105,7 @@ $(B)/tests/%: tests/%.c $(B)/libhscli.a $(B)/libhotscore.a
 	$(CC) $(CFLAGS) -Isrc -Itests -MMD -MP $(LDFLAGS) -o $@ $< \
 		$(B)/libhscli.a $(B)/libhotscore.a -lm
 
-test: all $(TEST_BIN) $(B)/tests/jsonq $(B)/tests/damocheck
+test: all $(TEST_BIN) $(B)/tests/jsonq $(B)/tests/damocheck $(B)/gendoc
 	@tests/run.sh $(B)
 
 # the main job: the seed module's scenario, measured honestly

@@ -344,8 +344,9 @@ static void log_table(const struct hs_clock *clk, const char *dist,
 
 	if (!tmp || !scratch)
 		goto out;
-	pr_info("DAMON Perf Test, %s inputs, %s: %lu calls x %u runs per function, batch-timed (N/2N, overhead cancelled), %s, TSC-derived\n",
-		dist, hs_mode_name(m), iterations, runs, clk->name);
+	pr_info("DAMON Perf Test, %s inputs, %s: %lu calls x %u run%s per function, batch-timed (N/2N, overhead cancelled), %s, TSC-derived\n",
+		dist, hs_mode_name(m), iterations, runs, runs == 1 ? "" : "s",
+		clk->name);
 	pr_info("  %-24s %-14s %-22s %s\n", "function", "ns/call median",
 		"[min - max]", "first variant / this");
 	for (k = 0; k < nf; k++) {

@@ -14,16 +14,16 @@ mkdir -p "$out"
 . "$root/scripts/doc-section.sh"
 
 dists=seed,uniform,young,zero,worst
-vs_hotfix=(--variants hotfix,fast,fast-batch,fast-batch-scalar,hotfix-batch
-	   --dist $dists --modes throughput,latency --seed 1)
+vs_hotfix=(--profile hotfix,fast,fast-batch,fast-batch-scalar,hotfix-batch
+	   --dist $dists --mode throughput,latency --seed 1)
 # inputs too many for the branch predictor to learn (docs/bench.md, Limits)
-big=(--variants hotfix,fast,fast-batch,fast-batch-scalar --dist uniform,young
-     --modes throughput --pool 262144 --iterations 4000000 --seed 1)
+big=(--profile hotfix,fast,fast-batch,fast-batch-scalar --dist uniform,young
+     --mode throughput --pool 262144 --iterations 4000000 --seed 1)
 # a preparation costs about 1500 score calls: far fewer of them
-prep=(--variants hotfix,fast-prepare --dist seed,uniform --modes throughput
+prep=(--profile hotfix,fast-prepare --dist seed,uniform --mode throughput
       --iterations 24000 --runs 6 --seed 1)
-vs_v2=(--variants v2-ilog2,fast,fast-batch --dist $dists
-       --modes throughput,latency --seed 1)
+vs_v2=(--profile v2-ilog2,fast,fast-batch --dist $dists
+       --mode throughput,latency --seed 1)
 
 echo "bench-fast: against hotfix, 5 distributions x 2 modes" >&2
 "$hs" bench "${vs_hotfix[@]}" --format markdown --json "$out/hotfix.json" \
@@ -102,7 +102,7 @@ stage_runs() {	# PROFILE SCORER: 5 invocations, the stage line of each
 	local k
 	for k in 1 2 3 4 5; do
 		echo "bench-fast: in context, $1, kernel vs $2, invocation $k of 5" >&2
-		"$hs" sim "${ctx[@]}" --profile "$1" --compare-scorers "kernel,$2" \
+		"$hs" sim "${ctx[@]}" --profile "$1" --scorer "kernel,$2" \
 			>"$out/sim-$1-$2-$k.txt"
 		grep -q 'made identical decisions' "$out/sim-$1-$2-$k.txt" || {
 			echo "bench-fast: $1: kernel and $2 decided differently" >&2
@@ -187,7 +187,7 @@ trap 'rm -f "$section"' EXIT
 	echo
 	echo "### In context: the score + histogram stage"
 	echo
-	echo "\`hotscore sim ${ctx[*]} --profile P --compare-scorers kernel,S\`,"
+	echo "\`hotscore sim ${ctx[*]} --profile P --scorer kernel,S\`,"
 	echo "5 invocations each; every one made identical decisions with both"
 	echo "scorers. ns per aggregation (TSC-derived), the median invocation by"
 	echo "ratio, and the range of the ratio:"

@@ -57,9 +57,9 @@ scale_rows() {
 scale=$(scale_rows)
 
 echo "bench-sim: cost in context, default run, v6.6 against v2-ilog2" >&2
-"$hs" sim --compare-profiles v6.6,v2-ilog2 >"$out/compare.txt"
+"$hs" sim --profile v6.6,v2-ilog2 >"$out/compare.txt"
 echo "bench-sim: cost in context, 1000 regions, hotfix against mm-new" >&2
-"$hs" sim --minr 1000 --maxr 1000 --compare-profiles hotfix,mm-new \
+"$hs" sim --minr 1000 --maxr 1000 --profile hotfix,mm-new \
 	>"$out/compare-1000.txt" || true
 
 cost_table() {	# FILE: the cost table and share lines of a sim summary
@@ -119,7 +119,7 @@ trap 'rm -f "$section"' EXIT
 	echo "### Scoring in context"
 	echo
 	echo "The default run (stairs, the pageout scheme under an 8 MiB/s quota),"
-	echo "\`hotscore sim --compare-profiles v6.6,v2-ilog2\`:"
+	echo "\`hotscore sim --profile v6.6,v2-ilog2\`:"
 	echo
 	cost_table "$out/compare.txt"
 	echo
@@ -127,7 +127,7 @@ trap 'rm -f "$section"' EXIT
 	echo
 	echo "With 1000 regions, where the histogram sees hundreds of regions per"
 	echo "aggregation, \`hotscore sim --minr 1000 --maxr 1000"
-	echo "--compare-profiles hotfix,mm-new\`:"
+	echo "--profile hotfix,mm-new\`:"
 	echo
 	cost_table "$out/compare-1000.txt"
 	echo

@@ -11,10 +11,10 @@ out=$build/bench
 doc=$root/docs/PERFORMANCE.md
 mkdir -p "$out"
 
-suite=(--dist seed,uniform,young,zero,worst --modes throughput,latency
-       --variants loop,fls,ilog2 --accuracy --seed 1)
-all=(--dist uniform --modes throughput --iterations 2000000 --seed 1
-     --variants loop,fls,ilog2,fls-generic,fls-bsr,fls-builtin,ilog2-generic,ilog2-bsr,ilog2-builtin,v5.16,hotfix,debian-6.1.192,mm-new)
+suite=(--dist seed,uniform,young,zero,worst --mode throughput,latency
+       --profile loop,fls,ilog2 --accuracy --seed 1)
+all=(--dist uniform --mode throughput --iterations 2000000 --seed 1
+     --profile loop,fls,ilog2,fls-generic,fls-bsr,fls-builtin,ilog2-generic,ilog2-bsr,ilog2-builtin,v5.16,hotfix,debian-6.1.192,mm-new)
 
 echo "bench: the suite (5 distributions x 2 modes)" >&2
 "$hs" bench "${suite[@]}" --format markdown --json "$out/suite.json" \

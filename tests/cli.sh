@@ -84,6 +84,63 @@ else
 	fail "--help" "non-zero exit"
 fi
 
+# --- help, version and several profiles (issue 13) ---------------------
+for args in "help" "--help" "-h" "help sim" "sim -h" "sim --help" "help score" "bench -h" "verify --help"; do
+	# shellcheck disable=SC2086
+	out=$("$hs" $args 2>&1) && grep -q '^usage: hotscore' <<<"$out" &&
+		[ "$(awk 'length($0) > 100' <<<"$out" | wc -l)" -eq 0 ] &&
+		ok "hotscore $args: usage within 100 columns" || fail "hotscore $args" "$(head -3 <<<"$out")"
+done
+[ "$("$hs" help sim)" = "$("$hs" sim --help)" ] && ok "help sim = sim --help" ||
+	fail "help sim" "differs from sim --help"
+"$hs" --version | grep -Eq '^hotscore [0-9]+\.[0-9]+\.[0-9]+' && ok "--version" ||
+	fail "--version" "$("$hs" --version 2>&1)"
+"$hs" help | grep -q '^  sim ' && ok "hotscore help lists the commands" || fail "help" "no sim"
+"$hs" sim --help | grep -q -- '--compare-profiles *= --profile' &&
+	ok "help marks deprecated spellings" || fail "deprecated" "not in sim --help"
+out=$("$hs" score --sample 5ms --aggr 100ms --nr_accesses 21 --weight_age 0 --profile v6.6,hotfix 2>&1)
+grep -Eq '^profile +v6.6 +hotfix$' <<<"$out" && grep -Eq '^hot +103 +99$' <<<"$out" &&
+	grep -Eq '^status +out-of-range +ok$' <<<"$out" &&
+	ok "score: two profiles side by side" || fail "two profiles" "$out"
+out=$("$hs" score --profile all --nr_accesses 21 2>&1)
+[ "$(grep -c '^hot ' <<<"$out")" -ge 2 ] && [ "$(grep -o 'v5.16\|mm-new\|debian-6.1.192' <<<"$out" | sort -u | wc -l)" -eq 3 ] &&
+	[ "$(awk 'length($0) > 100' <<<"$out" | wc -l)" -eq 0 ] &&
+	ok "score --profile all: every profile, tables within 100 columns" || fail "all" "$out"
+printf 'age\n50\n' | "$hs" score --input - --profile v6.6,hotfix --nr_accesses 10 >"$tmp/two.csv" 2>"$tmp/err"
+[ "$(field "$tmp/two.csv" 1 profile)/$(field "$tmp/two.csv" 2 profile)" = v6.6/hotfix ] &&
+	[ "$(wc -l <"$tmp/two.csv")" -eq 3 ] &&
+	ok "--input: a row without a profile column, once per profile" ||
+	fail "csv two profiles" "$(cat "$tmp/two.csv" "$tmp/err")"
+printf 'age\n50\n' >"$tmp/in.csv"
+"$hs" score --input "$tmp/in.csv" --nr-accesses 10 >"$tmp/f.csv" &&
+	[ "$(field "$tmp/f.csv" 1 hot)" = 51 ] && ok "--input FILE" || fail "--input FILE" "$(cat "$tmp/f.csv")"
+out=$("$hs" score --nr_accesses 21 --weight_age 0 --profile v6.6 --sample-us 5000 2>&1)
+grep -Eq '^hot +103$' <<<"$out" && ok "deprecated --sample-us still works" || fail "--sample-us" "$out"
+# one error format: hotscore CMD: ...; try 'hotscore CMD --help'
+for c in score bench verify sim; do
+	"$hs" "$c" --frobnicate >/dev/null 2>"$tmp/err"
+	grep -qx "hotscore $c: unknown option '--frobnicate'; try 'hotscore $c --help'" "$tmp/err" ||
+		fail "error format" "$c: $(cat "$tmp/err")"
+done && ok "one error format in every subcommand"
+HOTSCORE_CHECK_ARGS=1 "$hs" sim --compare_profiles v6.6,v2-ilog2 --damos-action stat >"$tmp/o" 2>&1 &&
+	grep -qx 'profile v6.6,v2-ilog2' "$tmp/o" && grep -qx 'damos_action stat' "$tmp/o" &&
+	ok "sim takes --compare_profiles and --damos-action" || fail "spellings" "$(cat "$tmp/o")"
+"$hs" bench --profile loop,fls --mode throughput --iterations 10000 --runs 1 --format commit \
+	--json "$tmp/r.json" --csv "$tmp/r.csv" --svg "$tmp/r.svg" >"$tmp/commit" 2>"$tmp/err"
+line=$(sed -n '/^\$ hotscore bench/,$p' "$tmp/commit" | tr -d '\\\n')
+grep -q -- '--profile loop,fls' <<<"$line" && ! grep -q -- '--json\|--csv\|--svg\|--format' <<<"$line" &&
+	ok "the reproduce line leaves out the outputs: $line" || fail "reproduce" "$line $(cat "$tmp/err")"
+expect_bad "help of no command" "" help frobnicate
+expect_bad "a positional argument" "" sim extra
+HOTSCORE_CHECK_ARGS=1 "$hs" bench --iterations 10000 >"$tmp/o" 2>&1 &&
+	! grep -q '^seed' "$tmp/o" && "$hs" bench --help | tr -s ' \n' ' ' | grep -q -- '--seed N [^-]*(default: 1)' &&
+	ok "bench's seed is 1 unless given, as in verify and sim" || fail "bench seed" "$(cat "$tmp/o")"
+expect_bad "bench --import with a measuring option" "" bench --import "$here/data/kmod-results.jsonl" --method ktime
+grep -q -- "--method does not apply to --import" "$tmp/err" && ok "--method named" || fail "import" "$(cat "$tmp/err")"
+expect_bad "bench --import --iterations" "" bench --import "$here/data/kmod-results.jsonl" --iterations 5
+grep -q -- "--iterations does not apply to --import" "$tmp/err" && ok "--iterations named alike" ||
+	fail "import iterations" "$(cat "$tmp/err")"
+
 # --- bad input: one line, exit 2, no partial output
 expect_bad "no command" ""
 expect_bad "unknown command" "" frobnicate
@@ -160,5 +217,67 @@ if [ "$(printf 'age\n0x32\n' | "$hs" score --csv --nr-accesses 10 | field /dev/s
 else
 	fail "hex values" "0x32 not read as 50"
 fi
+
+
+# --- HOTSCORE_SIMD: an unknown value is a typo; avx512 is a valid value
+# that this CPU may lack, and the message must say which of the two it is
+# (tests/test_simd.c covers both on fabricated CPUs).
+HOTSCORE_SIMD=bogus expect_bad "HOTSCORE_SIMD=bogus" "" sim --duration 1s --no-timing
+want='hotscore sim: HOTSCORE_SIMD=bogus: give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)'
+[ "$(cat "$tmp/err")" = "$want" ] && ok "an unknown HOTSCORE_SIMD is named as such" ||
+	fail "HOTSCORE_SIMD=bogus message" "$(cat "$tmp/err")"
+flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
+lacks=
+for f in avx512f avx512cd avx512bw avx512vl avx512vbmi; do
+	case " $flags " in *" $f "*) ;; *) lacks="$lacks $f" ;; esac
+done
+if [ -z "$lacks" ]; then
+	# this CPU has it: avx512 must run, with the vector scorer
+	HOTSCORE_SIMD=avx512 "$hs" sim --duration 1s --no-timing --scorer fast-batch \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ -s "$tmp/out" ] &&
+		ok "HOTSCORE_SIMD=avx512 runs on this AVX-512 CPU" ||
+		fail "HOTSCORE_SIMD=avx512 on an AVX-512 CPU" "exit $rc: $(cat "$tmp/err")"
+else
+	HOTSCORE_SIMD=avx512 expect_bad "HOTSCORE_SIMD=avx512 without$lacks" "" \
+		sim --duration 1s --no-timing
+	grep -q '^hotscore sim: HOTSCORE_SIMD=avx512: this CPU lacks AVX-512.* (needs F, CD, BW, VL and VBMI); use auto or scalar$' "$tmp/err" &&
+		ok "avx512 on a CPU without it: the CPU lacks it, not a bad value" ||
+		fail "HOTSCORE_SIMD=avx512 message" "$(cat "$tmp/err")"
+fi
+
+# --- workload files: each way a number misses gets its own reason
+# (a value past the limit is "too large", not "not a number")
+while IFS='|' read -r name cfg want; do
+	printf "$cfg" >"$tmp/w.cfg"
+	expect_bad "workload: $name" "" sim --duration 1s --no-timing --workload "$tmp/w.cfg"
+	case $(cat "$tmp/err") in
+	"hotscore sim: "*"w.cfg:$want") ok "workload: $name: the reason" ;;
+	*) fail "workload: $name" "$(cat "$tmp/err"), want w.cfg:$want" ;;
+	esac
+done <<'CASES'
+size past 64 GiB|a, 68719476737\n\np\n100\n|1: region size '68719476737' is too large: at most 64 GiB (68719476736 bytes)
+size past 2^64|a, 18446744073709551616\n\np\n100\n|1: region size '18446744073709551616' is too large: at most 64 GiB (68719476736 bytes)
+sizes past 64 GiB in all|a, 68719476735\nb, 2\n\np\n100\n|2: region size '2' is too large: at most 1 byte after the regions before it (64 GiB in all)
+size zero|a, 0\n\np\n100\n|1: region size '0' is zero: at least 1 byte
+size negative|a, -4096\n\np\n100\n|1: region size '-4096' is negative
+size not a number|a, 4KiB\n\np\n100\n|1: region size '4KiB' is not a decimal number of bytes
+size missing|a,\n\np\n100\n|1: region size is missing
+one field|a\n\np\n100\n|1: a region is 'name, size_bytes[, init_data_file]', got 1 field
+duration past 30 days|a, 4096\n\np\n2592000001\n|4: phase duration '2592000001' is too large: at most 30 days (2592000000 ms)
+duration zero|a, 4096\n\np\n0\n|4: phase duration '0' is zero: at least 1 ms
+duration negative|a, 4096\n\np\n-100\n|4: phase duration '-100' is negative
+duration not a number|a, 4096\n\np\n1s\n|4: phase duration '1s' is not a decimal number of ms
+stride past 2^64|a, 4096\n\np\n100\na, 0, 18446744073709551616, 1\n|5: stride '18446744073709551616' is too large: at most 18446744073709551615 bytes
+stride zero|a, 4096\n\np\n100\na, 0, 0, 1\n|5: stride '0' is zero: at least 1 byte
+probability past 2^32|a, 4096\n\np\n100\na, 0, 4096, 4294967296\n|5: probability '4294967296' is too large: at most 4294967295
+probability negative|a, 4096\n\np\n100\na, 0, 4096, -1\n|5: probability '-1' is negative
+access of one field|a, 4096\n\np\n100\na\n|5: an access is 'region, random(1)|seq(0), stride_bytes, probability[, ro|wo|rw]', got 1 field
+CASES
+printf 'a, 68719476736\n\np\n100\na, 0, 4096, 4294967295\n' >"$tmp/w.cfg"
+"$hs" sim --duration 1s --no-timing --workload "$tmp/w.cfg" >/dev/null 2>"$tmp/err" &&
+	ok "workload: 64 GiB and probability 2^32 - 1 are taken" ||
+	fail "workload at its limits" "$(cat "$tmp/err")"
 
 report_counts

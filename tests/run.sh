@@ -34,6 +34,8 @@ for t in "$build"/tests/test_*; do
 	[ -x "$t" ] && suite "${t##*/}" "$t"
 done
 suite cli "$here/cli.sh" "$build/hotscore"
+suite options "$here/options.sh" "$build/hotscore" "$build/gendoc"
+suite docs "$here/docs.sh" "$build/hotscore" "$build/gendoc"
 suite bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
 suite verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
 suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \

@@ -49,6 +49,9 @@ void *hs_xcalloc(size_t n, size_t size);
 /* Open @path for writing, or exit 2 naming @opt; NULL path: NULL. */
 FILE *hs_open_output(const char *opt, const char *path);
 
+void cli_wrap(FILE *f, const char *text, size_t col, size_t indent,
+	      size_t width);
+
 /* Strip spaces and tabs at both ends, in place. */
 char *hs_trim(char *s);
 
@@ -66,6 +69,12 @@ size_t hs_read_inputs(const char *path, struct hs_input **out);
 void hs_score_args(const struct hs_input *in, char *buf, size_t size);
 void hs_score_defaults(struct hs_input *in);
 void hs_list_profiles(void);
+
+/* "s" unless @n is 1: "1 run", "2 runs". */
+static inline const char *cli_s(unsigned long long n)
+{
+	return n == 1 ? "" : "s";
+}
 
 /* The profile every subcommand scores with unless told otherwise. */
 #define HS_DEFAULT_PROFILE "hotfix"

@@ -12,7 +12,7 @@
 #define HS_VERSION "unknown"
 #endif
 
-char **hs_argv;
+
 
 static void usage(FILE *f)
 {

@@ -136,9 +136,11 @@ static bool is_value(const char *s)
 static void record(const struct opt *o, const struct opt_val *v,
 		   unsigned int nr)
 {
-	unsigned int i;
+	unsigned int i = 0;
 
-	for (i = 0; !(o->flags & OPT_REPEAT) && i < nr_hits; i++)
+	if (o->flags & OPT_REPEAT)
+		i = nr_hits;	/* each use is one more */
+	for (; i < nr_hits; i++)
 		if (hits[i].o == o)
 			break;	/* given again: the last one wins */
 	if (i == nr_hits) {
@@ -181,6 +183,36 @@ static const struct opt *take(const struct hs_cmd *cmd, int argc,
 	return o;
 }
 
+/* The option at argv[i], if it is one; NULL for a value or a stranger. */
+static const struct opt *peek(const struct hs_cmd *cmd, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (strncmp(arg, "--", 2) || !arg[2])
+		return NULL;
+	return find(cmd, arg + 2, eq ? (size_t)(eq - arg - 2) :
+		    strlen(arg + 2));
+}
+
+/*
+ * An option that reports what was measured elsewhere (bench --import)
+ * makes every option that chooses what to measure meaningless: refuse
+ * them all alike, before any of their values is judged.
+ */
+static void check_import(const struct hs_cmd *cmd, int argc, char **argv)
+{
+	const struct opt *o, *import = NULL;
+	int i;
+
+	for (i = 1; i < argc && !import; i++)
+		if ((o = peek(cmd, argv[i])) && (o->flags & OPT_IMPORT))
+			import = o;
+	for (i = 1; import && i < argc; i++)
+		if ((o = peek(cmd, argv[i])) && (o->flags & OPT_NOIMPORT))
+			cli_usage_die("--%s does not apply to --%s: what was imported was measured as it was",
+				      o->name, import->name);
+}
+
 /**
  * opt_parse() - parse argv against @cmd's table, calling @set for each
  * option in order.
@@ -203,6 +235,7 @@ int opt_parse(const struct hs_cmd *cmd, int argc, char **argv,
 	int i;
 
 	nr_hits = 0;
+	check_import(cmd, argc, argv);
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			opt_usage(cmd, stdout);
@@ -278,8 +311,15 @@ static size_t append_word(char *buf, size_t size, size_t at, const char *s)
 
 	if (at >= size)
 		return at;
-	return at + (size_t)snprintf(buf + at, size - at,
-				     plain ? " %s" : " '%s'", s);
+	if (plain)
+		return at + (size_t)snprintf(buf + at, size - at, " %s", s);
+	at += (size_t)snprintf(buf + at, size - at, " '");
+	for (; *s && at < size; s++)	/* a quote inside: '\'' */
+		at += (size_t)snprintf(buf + at, size - at, *s == '\'' ?
+				       "'\\''" : "%c", *s);
+	if (at < size)
+		at += (size_t)snprintf(buf + at, size - at, "'");
+	return at;
 }
 
 /**
@@ -324,30 +364,6 @@ const char *opt_spelling(const struct opt *o, char *buf, size_t size)
 	return buf;
 }
 
-/* @text from column @col, wrapped at WIDTH, continued at HELP_COL. */
-static void wrap(FILE *f, const char *text, size_t col)
-{
-	const char *p = text;
-
-	while (*p) {
-		size_t len = strcspn(p, " ");
-
-		if (col > HELP_COL && col + 1 + len > WIDTH) {
-			fprintf(f, "\n%*s", HELP_COL, "");
-			col = HELP_COL;
-		} else if (col > HELP_COL) {
-			fputc(' ', f);
-			col++;
-		}
-		fwrite(p, 1, len, f);
-		col += len;
-		p += len;
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', f);
-}
-
 static void usage_line(FILE *f, const struct opt *o, const char *left)
 {
 	char text[512];
@@ -363,7 +379,7 @@ static void usage_line(FILE *f, const struct opt *o, const char *left)
 	snprintf(text, sizeof(text), "%s%s%s%s", o->help,
 		 o->dflt ? " (default: " : "", o->dflt ? o->dflt : "",
 		 o->dflt ? ")" : "");
-	wrap(f, text, (size_t)n);
+	cli_wrap(f, text, (size_t)n, HELP_COL, WIDTH);
 }
 
 /**

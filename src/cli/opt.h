@@ -40,8 +40,9 @@ enum opt_type { OPT_FLAG, OPT_STR, OPT_LIST, OPT_COUNT, OPT_TIME, OPT_MS,
 #define OPT_REPEAT	0x2	/* each use is one more (a scheme's) */
 #define OPT_MINMAX	0x4	/* "min" and "max" are values too */
 #define OPT_EXIT	0x8	/* prints something and exits: --list-... */
-#define OPT_NOIMPORT	0x10	/* measures: meaningless with bench --import */
+#define OPT_NOIMPORT	0x10	/* measures: meaningless with an OPT_IMPORT */
 #define OPT_DEPRECATED	0x20	/* an old form, listed apart in help */
+#define OPT_IMPORT	0x40	/* reports what was measured: no OPT_NOIMPORT */
 
 /**
  * struct opt - one option of one subcommand.
@@ -58,7 +59,8 @@ enum opt_type { OPT_FLAG, OPT_STR, OPT_LIST, OPT_COUNT, OPT_TIME, OPT_MS,
  * @dflt:	the default as help prints it, or NULL.
  * @help:	one line.
  * @min, @max:	bounds of an OPT_COUNT, OPT_TIME or OPT_MS value.
- * @flags:	OPT_OUTPUT, OPT_REPEAT, OPT_MINMAX, OPT_EXIT, OPT_NOIMPORT.
+ * @flags:	OPT_OUTPUT, OPT_REPEAT, OPT_MINMAX, OPT_EXIT, OPT_NOIMPORT,
+ *		OPT_DEPRECATED, OPT_IMPORT.
  * @words:	the words a value may be, for help and completion ("vaddr
  *		paddr"), "@profiles" for the profile names, "@file" for a
  *		file, or NULL.

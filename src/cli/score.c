@@ -181,11 +181,13 @@ void hs_list_profiles(void)
 	for (i = 0; i < hs_nr_profiles; i++) {
 		const struct hs_profile *p = &hs_profiles[i];
 
-		printf("%-15s %-5s %-9s %-5s %-5s  %s\n", p->name,
-		       hs_freq_name(p->comp.freq),
-		       hs_divisor_name(p->comp.divisor),
-		       hs_agelog_name(p->comp.agelog, p->comp.fls),
-		       hs_clamp_name(p->comp.clamp), p->what);
+		int n = printf("%-15s %-5s %-9s %-5s %-5s  ", p->name,
+			       hs_freq_name(p->comp.freq),
+			       hs_divisor_name(p->comp.divisor),
+			       hs_agelog_name(p->comp.agelog, p->comp.fls),
+			       hs_clamp_name(p->comp.clamp));
+
+		cli_wrap(stdout, p->what, (size_t)n, (size_t)n, 100);
 	}
 	printf("\nAny combination: --profile FREQ+DIVISOR+AGE+CLAMP, e.g. "
 	       "raw+max-nr+fls-bsr+none\n"
@@ -303,7 +305,7 @@ static void csv_header(void)
 
 	if (!csv_next_line() || !*hs_trim(csv.line))
 		cli_die("%s%sno header line on %s", csv.what,
-		       *csv.what ? "" : "--csv: ", csv.source);
+			*csv.what ? "" : "--input: ", csv.source);
 	csv.ncols = hs_csv_count(csv.line);
 	csv.fields = calloc(csv.ncols, sizeof(*csv.fields));
 	csv.map = calloc(csv.ncols, sizeof(*csv.map));
@@ -339,9 +341,8 @@ static void csv_row(struct row *r)
 	char where[PATH_MAX + 64];
 
 	if (n != csv.ncols)
-		cli_die("%sline %zu: %zu fields, the header has %zu", csv.what,
-		       csv.lineno,
-		       n, csv.ncols);
+		cli_die("%sline %zu: %zu field%s, the header has %zu", csv.what,
+			csv.lineno, n, cli_s(n), csv.ncols);
 	for (i = 0; i < csv.ncols; i++) {
 		size_t col = csv.map[i];
 

@@ -497,6 +497,8 @@ static void check_comparison(struct sim_cmd *c, const struct sim_args *sa)
 			cli_usage_die("compare two profiles or two scorers, not both");
 		parse_scorers(c, sa->scorers);
 	}
+	profile_variant(c, c->profiles[0]);
+	profile_variant(c, c->profiles[1]);
 	if (opt_given(O_CAPTURE) && (c->compare_scorers || c->scorers[0]))
 		cli_usage_die("--capture: nothing is captured with a prepared scorer or two scorers: the replay times the kernel's form");
 	if (c->compare_scorers) {
@@ -627,9 +629,9 @@ static void show_progress(struct sim_run *run, const struct hs_sim *sim)
 	if (now - run->last_progress_ns < 200000000ULL)
 		return;
 	run->last_progress_ns = now;
-	hs_progress("sim: %s: %.1f of %.1f s simulated, %zu regions",
+	hs_progress("sim: %s: %.1f of %.1f s simulated, %zu region%s",
 		    run->profile, hs_sim_now_us(sim) / 1e6,
-		    sim->cfg.duration_us / 1e6, sim->nr);
+		    sim->cfg.duration_us / 1e6, sim->nr, cli_s(sim->nr));
 }
 
 static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
@@ -667,8 +669,9 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	run->wall_ns = hs_host_now_ns() - t0;
 	hs_progress_done();
 	if (c->timing && run->sim.nr_inputs) {
-		hs_progress("sim: %s: timing the score function on %zu captured inputs",
-			    run->profile, run->sim.nr_inputs);
+		hs_progress("sim: %s: timing the score function on %zu captured input%s",
+			    run->profile, run->sim.nr_inputs,
+			    cli_s(run->sim.nr_inputs));
 		run->have_cost = !hs_sim_score_cost(&c->host.clock,
 						    run->variant->fn,
 						    run->sim.inputs,
@@ -794,8 +797,8 @@ static int sim_run(int argc, char **argv)
 const struct hs_cmd cmd_sim = {
 	.name = "sim",
 	.summary = "kdamond and DAMOS in user space: what the quota picks, what scoring costs",
-	.usage = "hotscore sim [--workload NAME|FILE] [--duration T] [--profile P[,P2]]"
-		 " [--damos_action ACTION ...]",
+	.usage = "hotscore sim [--workload NAME|FILE] [--duration T]"
+		 " [--profile P[,P2]] [--damos_* ...] ...",
 	.about = "Simulate kdamond (linux-mm 2026) and DAMOS over a masim"
 		 " workload, far faster than real\ntime; report what the quota"
 		 " picked and what each stage, and the score function,\ncost in"

@@ -253,24 +253,27 @@ void sim_report(FILE *f, const struct sim_cmd *c)
 	fprintf(f, "  intervals: sample %lu us, aggr %lu us, ops update %lu us; nr_regions %lu..%lu\n",
 		a->sample_us, a->aggr_us, a->ops_update_us, a->min_nr_regions,
 		a->max_nr_regions);
-	fprintf(f, "  workload: %u regions, %.1f MiB, %u phases, %.1f s a pass; %" PRIu64 " accesses/ms (model)\n",
-		run->wl.nr_masim, mib(run->wl.nr_pages << HS_PAGE_SHIFT),
-		run->wl.nr_phases, run->wl.total_ms / 1e3, run->wl.rate);
+	fprintf(f, "  workload: %u region%s, %.1f MiB, %u phase%s, %.1f s a pass; %" PRIu64 " accesses/ms (model)\n",
+		run->wl.nr_masim, cli_s(run->wl.nr_masim),
+		mib(run->wl.nr_pages << HS_PAGE_SHIFT), run->wl.nr_phases,
+		cli_s(run->wl.nr_phases), run->wl.total_ms / 1e3, run->wl.rate);
 	if (sim->nr_aggr)
-		fprintf(f, "  kdamond: %lu samples, %lu aggregations, %zu..%zu regions after a split, %" PRIu64 " score calls\n",
-			sim->nr_samples, sim->nr_aggr, sim->min_seen,
-			sim->max_seen, sim->nr_scores);
+		fprintf(f, "  kdamond: %lu sample%s, %lu aggregation%s, %zu..%zu regions after a split, %" PRIu64 " score call%s\n",
+			sim->nr_samples, cli_s(sim->nr_samples), sim->nr_aggr,
+			cli_s(sim->nr_aggr), sim->min_seen, sim->max_seen,
+			sim->nr_scores, cli_s(sim->nr_scores));
 	else
-		fprintf(f, "  kdamond: %lu samples, no aggregation, %zu regions, %" PRIu64 " score calls\n",
-			sim->nr_samples, sim->nr, sim->nr_scores);
+		fprintf(f, "  kdamond: %lu sample%s, no aggregation, %zu region%s, %" PRIu64 " score call%s\n",
+			sim->nr_samples, cli_s(sim->nr_samples), sim->nr,
+			cli_s(sim->nr), sim->nr_scores, cli_s(sim->nr_scores));
 	fputc('\n', f);
 	for (i = 0; i < sim->cfg.nr_schemes; i++)
 		report_scheme(f, c, &sim->schemes[i], i);
 	report_memory(f, run, c->cfg.duration_us);
 	if (c->timing)
 		report_costs(f, c);
-	fprintf(f, "\ndecisions: %zu actions taken, hash %016" PRIx64 "\n",
-		sim->nr_events, sim->hash);
+	fprintf(f, "\ndecisions: %zu action%s taken, hash %016" PRIx64 "\n",
+		sim->nr_events, cli_s(sim->nr_events), sim->hash);
 }
 
 static void fmt_event(char *buf, size_t size, const struct hs_event *e,
@@ -297,9 +300,9 @@ int sim_compare(FILE *f, const struct sim_cmd *c)
 	char ea[160], eb[160];
 
 	if (a->hash == b->hash && a->nr_events == b->nr_events) {
-		fprintf(f, "compare: %s and %s made identical decisions: %zu actions, hash %016" PRIx64 " in both\n",
+		fprintf(f, "compare: %s and %s made identical decisions: %zu action%s, hash %016" PRIx64 " in both\n",
 			c->runs[0].label, c->runs[1].label, a->nr_events,
-			a->hash);
+			cli_s(a->nr_events), a->hash);
 		return 0;
 	}
 	if (n > a->cfg.max_events)
@@ -316,8 +319,8 @@ int sim_compare(FILE *f, const struct sim_cmd *c)
 		fprintf(f, "  first difference, action #%zu:\n    %s: %s\n    %s: %s\n",
 			i, c->runs[0].label, ea, c->runs[1].label, eb);
 	} else {
-		fprintf(f, "  the first %zu actions agree; one run made more\n",
-			n);
+		fprintf(f, "  the first %zu action%s agree%s; one run made more\n",
+			n, cli_s(n), n == 1 ? "s" : "");
 	}
 	return 1;
 }

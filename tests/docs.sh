@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# The documentation tells the truth about the command line:
+#  - docs/cli.md, docs/hotscore.1 and completion/hotscore.bash are what the
+#    option tables generate (make docs);
+#  - every hotscore command in README.md and docs/*.md, in a code block or
+#    inline, is accepted as written (HOTSCORE_CHECK_ARGS=1: options parsed
+#    and checked), and runs: score, sim, verify --quick, help and
+#    bench --import for real, in a scratch folder with the files they name;
+#    bench's timings and the full verify only with HS_DOCS_FULL=1 (minutes).
+# Usage: tests/docs.sh PATH/TO/hotscore PATH/TO/gendoc
+set -u
+hs=${1:?usage: docs.sh HOTSCORE GENDOC}
+gendoc=${2:?usage: docs.sh HOTSCORE GENDOC}
+hs=$(cd "$(dirname "$hs")" && pwd)/$(basename "$hs")
+gendoc=$(cd "$(dirname "$gendoc")" && pwd)/$(basename "$gendoc")
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$here/lib.sh"
+
+if out=$("$root/scripts/gendocs.sh" "$gendoc" check 2>&1); then
+	ok "docs/cli.md, docs/hotscore.1 and the completion are current"
+else
+	fail "generated reference" "$out"
+fi
+bash -n "$root/completion/hotscore.bash" && ok "the completion is valid bash" ||
+	fail "completion" "bash -n"
+out=$(bash -c ". '$root/completion/hotscore.bash'
+	COMP_WORDS=(hotscore sim --damos_q); COMP_CWORD=2; _hotscore; echo \"\${COMPREPLY[*]}\"
+	COMP_WORDS=(hotscore score --profile v6.6,hot); COMP_CWORD=3; _hotscore; echo \"\${COMPREPLY[*]}\"")
+[ "$out" = "$(printf -- '--damos_quotas\nv6.6,hotfix')" ] &&
+	ok "completion: option names, and a list's next item" || fail "completion" "$out"
+
+# make install: the binary, the man page, the completion, under PREFIX
+san=0
+case $hs in */san/*) san=1 ;; esac
+if make -s -C "$root" install SANITIZE=$san PREFIX="$tmp/prefix" >"$tmp/inst" 2>&1 &&
+   [ -x "$tmp/prefix/bin/hotscore" ] &&
+   cmp -s "$tmp/prefix/share/man/man1/hotscore.1" "$root/docs/hotscore.1" &&
+   cmp -s "$tmp/prefix/share/bash-completion/completions/hotscore" "$root/completion/hotscore.bash" &&
+   "$tmp/prefix/bin/hotscore" --version >/dev/null; then
+	ok "make install PREFIX=...: binary, man page, completion"
+else
+	fail "make install" "$(head -c 300 "$tmp/inst")"
+fi
+if command -v man >/dev/null && man -l "$root/docs/hotscore.1" 2>&1 >/dev/null | grep -q .; then
+	fail "man page" "$(man -l "$root/docs/hotscore.1" 2>&1 >/dev/null | head -3)"
+else
+	ok "the man page formats without warnings (or man is absent)"
+fi
+
+# Every command: FILE:LINE<TAB>the arguments after "hotscore".
+extract() {
+	awk '
+	function emit(cmd, where) {
+		sub(/^.*(build\/)?hotscore /, "", cmd)
+		sub(/[ \t]+#.*$/, "", cmd)	# a comment
+		sub(/[ \t]*\|.*$/, "", cmd)	# what it is piped into
+		sub(/[ \t]*<.*$/, "", cmd)	# a redirected input
+		print where "\t" cmd
+	}
+	FNR == 1 { fence = 0; cont = "" }
+	/^```/ { fence = !fence; next }
+	fence && cont != "" {
+		line = $0; sub(/^[ \t]+/, "", line)
+		cont = cont " " line
+		if (cont ~ /\\$/) { sub(/\\$/, "", cont); next }
+		emit(cont, where); cont = ""; next
+	}
+	fence && /(^|^\$ |\| )(build\/)?hotscore (score|bench|verify|sim|help)( |$)/ {
+		if ($0 ~ /\[--|FILE\|/) next	# a synopsis, not a command
+		if ($0 ~ /^hotscore (score|bench|verify|sim)(:| [a-z]+:)/) next	# output
+		where = FILENAME ":" FNR
+		if ($0 ~ /\\$/) { cont = $0; sub(/\\$/, "", cont); next }
+		emit($0, where); next
+	}
+	!fence {
+		line = $0
+		while (match(line, /`(build\/)?hotscore (score|bench|verify|sim|help)[^`]*`/)) {
+			span = substr(line, RSTART + 1, RLENGTH - 2)
+			line = substr(line, RSTART + RLENGTH)
+			# placeholders: FILE, P, [...], ...
+			if (span ~ /[[]|\.\.\.|(^|[ ,=:])[A-Z]+([ ,]|$)/) continue
+			emit(span, FILENAME ":" FNR)
+		}
+	}' "$root/README.md" "$root"/docs/*.md
+}
+
+# Files the documented commands name, as a reader would have them.
+cd "$tmp" || exit 1
+cp "$here/data/kmod-results.jsonl" r.jsonl
+cp "$here/data/kmod-results.jsonl" id.jsonl
+cp "$here/data/mix.cfg" my.cfg
+mkdir -p build && ln -s "$hs" build/hotscore
+
+extract >"$tmp/cmds"
+n=0
+while IFS=$'\t' read -r where args; do
+	n=$((n + 1))
+	eval "set -- $args"
+	if ! HOTSCORE_CHECK_ARGS=1 "$hs" "$@" >out 2>err </dev/null; then
+		fail "$where: hotscore $args" "$(head -c 300 err)"
+		continue
+	fi
+	slow=0
+	case " $args " in
+	*" bench "*--import*|*" help "*) ;;
+	" bench"*) slow=1 ;;
+	" verify "*--quick*) ;;
+	" verify"*) slow=1 ;;
+	esac
+	if [ $slow -eq 1 ] && [ -z "${HS_DOCS_FULL:-}" ]; then
+		ok "$where: accepted (runs with HS_DOCS_FULL=1): hotscore $args"
+		continue
+	fi
+	# what a documented pipe feeds one that reads stdin: a CSV row
+	printf 'age\n1\n' >stdin.csv
+	"$hs" "$@" >out 2>err <stdin.csv
+	rc=$?
+	# sim and verify exit 1 for a finding they are documented to show
+	if [ $rc -eq 0 ] || { [ $rc -eq 1 ] && ! grep -q . err; } ||
+	   { [ $rc -eq 1 ] && grep -q 'decided differently\|would write past' out err; }; then
+		ok "$where: runs: hotscore $args"
+	else
+		fail "$where: hotscore $args" "exit $rc: $(head -c 300 err)"
+	fi
+done <"$tmp/cmds"
+[ "$n" -ge 40 ] && ok "$n documented commands" || fail "extract" "only $n commands found"
+
+report_counts

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Every option of every subcommand, driven by the option tables themselves
+# (gendoc options): both spellings, --name=value, the deprecated spelling,
+# units converted, and bad values refused in the common format with exit 2.
+# Nothing runs: HOTSCORE_CHECK_ARGS=1 makes a command check its options,
+# print them as converted and exit.
+# Usage: tests/options.sh PATH/TO/hotscore PATH/TO/gendoc
+set -u
+hs=${1:?usage: options.sh HOTSCORE GENDOC}
+gendoc=${2:?usage: options.sh HOTSCORE GENDOC}
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$here/lib.sh"
+export HOTSCORE_CHECK_ARGS=1
+
+# check NAME CMD ARGS...: exit 0; its converted options land in $tmp/out
+check() {
+	local name=$1
+	shift
+	if "$hs" "$@" >"$tmp/out" 2>"$tmp/err"; then
+		return 0
+	fi
+	fail "$name" "exit $?: $(cat "$tmp/err")"
+	return 1
+}
+
+# bad NAME CMD ARGS...: exit 2, one line "hotscore CMD: ... --OPT ..."
+bad() {
+	local name=$1 cmd=$2 opt=$3
+	shift 3
+	"$hs" "$cmd" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
+	local rc=$? lines
+	lines=$(wc -l <"$tmp/err")
+	if [ $rc -ne 2 ] || [ "$lines" -ne 1 ] || [ -s "$tmp/out" ]; then
+		fail "$name" "exit $rc, $lines lines: $(cat "$tmp/err" "$tmp/out" | head -c 300)"
+	elif ! grep -q "^hotscore $cmd: " "$tmp/err"; then
+		fail "$name" "not the common format: $(cat "$tmp/err")"
+	elif ! grep -q -- "--$opt\b" "$tmp/err"; then
+		fail "$name" "does not name --$opt: $(cat "$tmp/err")"
+	else
+		passed=$((passed + 1))
+	fi
+}
+
+swap() { tr '_-' '-_' <<<"$1"; }
+
+# a bad first value for each type
+bad_value() {
+	case $1 in
+	count) echo 12abc ;;
+	time|time-ms) echo 5parsecs ;;
+	size) echo lots ;;
+	rate) echo 101% ;;
+	esac
+}
+
+n=0
+"$gendoc" options >"$tmp/opts" || fail "gendoc options" "exit $?"
+while IFS=$'\t' read -r cmd name old type nval need flags example words; do
+	n=$((n + 1))
+	id="$cmd --$name"
+	if [ $((flags & 32)) -ne 0 ]; then	# deprecated form of another
+		check "$id (deprecated)" "$cmd" "--$name" && ok "$id: deprecated, still taken"
+		continue
+	fi
+	if [ $((flags & 8)) -ne 0 ]; then	# prints and exits
+		unset HOTSCORE_CHECK_ARGS
+		out=$("$hs" "$cmd" "--$name" 2>&1) && [ -n "$out" ] &&
+			[ "$(awk 'length($0) > 100' <<<"$out" | wc -l)" -eq 0 ] &&
+			[ "$("$hs" "$cmd" "--$(swap "$name")" 2>&1)" = "$out" ] &&
+			ok "$id: prints within 100 columns, either spelling" ||
+			fail "$id" "$(head -c 300 <<<"$out")"
+		export HOTSCORE_CHECK_ARGS=1
+		continue
+	fi
+	if [ "$type" = flag ]; then
+		check "$id" "$cmd" "--$name" && grep -qx "$name" "$tmp/out" &&
+			check "$id" "$cmd" "--$(swap "$name")" && grep -qx "$name" "$tmp/out" &&
+			ok "$id: a flag, either spelling" || fail "$id" "$(cat "$tmp/out")"
+		bad "$id=1: a flag takes no value" "$cmd" "$name" "--$name=1"
+		continue
+	fi
+	# shellcheck disable=SC2086
+	read -r -a vals <<<"$example"
+	check "$id" "$cmd" "--$name" "${vals[@]}" || continue
+	cp "$tmp/out" "$tmp/want"
+	grep -q "^$name " "$tmp/want" || fail "$id" "not printed: $(cat "$tmp/want")"
+	check "$id (other spelling)" "$cmd" "--$(swap "$name")" "${vals[@]}" &&
+		cmp -s "$tmp/out" "$tmp/want" && passed=$((passed + 1)) ||
+		fail "$id: --$(swap "$name")" "$(cat "$tmp/out")"
+	if [ "$nval" -eq 1 ]; then
+		check "$id=" "$cmd" "--$name=$example" && cmp -s "$tmp/out" "$tmp/want" &&
+			passed=$((passed + 1)) || fail "$id=VALUE" "$(cat "$tmp/out")"
+	fi
+	if [ "$old" != - ]; then
+		check "$id (--$old)" "$cmd" "--$old" "${vals[@]}" &&
+			cmp -s "$tmp/out" "$tmp/want" && passed=$((passed + 1)) ||
+			fail "$id: deprecated --$old" "$(cat "$tmp/out")"
+	fi
+	bad "$id: no value" "$cmd" "$name" "--$name"
+	bad "$id: the next option is no value" "$cmd" "$name" "--$name" --help
+	bad "$id: empty value" "$cmd" "$name" "--$name="
+	if [ -n "$(bad_value "$type")" ]; then
+		bad "$id: bad $type" "$cmd" "$name" "--$name" "$(bad_value "$type")" "${vals[@]:1}"
+	fi
+	if [ "$words" != - ] && [[ $words != *@file* ]]; then
+		bad "$id: an unknown word" "$cmd" "$name" "--$name" no-such-thing "${vals[@]:1}"
+	fi
+done <"$tmp/opts"
+[ "$n" -ge 60 ] && ok "$n options tried" || fail "options" "only $n in the tables"
+
+# --- units: converted the same way in every subcommand -----------------
+unit() {	# NAME CMD OPTION VALUE WANT
+	check "$1" "$2" "$3" "$4" && grep -qx "${3#--} $5" "$tmp/out" &&
+		ok "$1: $4 is $5" || fail "$1" "$(cat "$tmp/out")"
+}
+unit "bare time is us" score --sample 5000 5000
+unit "ms" score --aggr 100ms 100000
+unit "decimal seconds" sim --duration 1.5s 1500000
+unit "minutes" sim --updr 2m 120000000
+unit "hours" sim --duration 1h 3600000000
+unit "ns, whole us" score --sample 2000ns 2
+unit "the kernel's spelling" score --nr_accesses 0x15 21
+check "the other spelling" score --nr-accesses 21 && grep -qx "nr_accesses 21" "$tmp/out" &&
+	ok "--nr-accesses is --nr_accesses" || fail "spelling" "$(cat "$tmp/out")"
+check "quotas" sim --damos_quotas 10ms 8MiB 1s 0 3 7 &&
+	grep -qx "damos_quotas 10 8388608 1000 0 3 7" "$tmp/out" &&
+	ok "--damos_quotas 10ms 8MiB 1s: ms, bytes, ms" || fail "quotas" "$(cat "$tmp/out")"
+check "quotas, damo's bare ms" sim --damos_quotas 10 8M 1000 &&
+	grep -qx "damos_quotas 10 8388608 1000" "$tmp/out" &&
+	ok "--damos_quotas 10 8M 1000: bare numbers are ms, as damo's" ||
+	fail "bare quotas" "$(cat "$tmp/out")"
+check "sizes" sim --damos_sz_region 4KiB 1.5GB &&
+	grep -qx "damos_sz_region 4096 1500000000" "$tmp/out" &&
+	ok "KiB and GB" || fail "sizes" "$(cat "$tmp/out")"
+check "rates" sim --damos_access_rate 0 12.5% &&
+	grep -qx "damos_access_rate 0 1250" "$tmp/out" &&
+	ok "percent, % optional" || fail "rates" "$(cat "$tmp/out")"
+check "min and max" sim --damos_age min max && grep -qx "damos_age 0 max" "$tmp/out" &&
+	ok "min and max" || fail "min max" "$(cat "$tmp/out")"
+bad "sub-microsecond" sim sample --sample 1500ns
+bad "a fraction of a byte" sim damos_sz_region --damos_sz_region 0.5 max
+bad "too many decimals" score sample --sample 1.0000000001s
+bad "above a u32" score age --age 4294967296
+bad "above a u64" score aggr --aggr 18446744073709551616
+bad "negative" score nr_accesses --nr_accesses -1
+bad "a unit on a count" score age --age 5ms
+
+# --- the same defaults in every subcommand ---------------------------
+unset HOTSCORE_CHECK_ARGS
+default_profile=$("$hs" score | sed -n 's/^profile  *//p')
+sim_profile=$("$hs" sim --duration 1s --no-timing | sed -n 's/^hotscore sim: .* on vaddr, \([^;]*\);.*/\1/p')
+[ "$default_profile" = hotfix ] && [ "$sim_profile" = hotfix ] &&
+	"$hs" score --help | tr -s ' \n' ' ' | grep -q -- '--profile LIST [^-]*(default: hotfix)' &&
+	"$hs" sim --help | tr -s ' \n' ' ' | grep -q -- '--profile P\[,P2\] [^-]*(default: hotfix)' &&
+	ok "one default profile, hotfix, stated in --help" ||
+	fail "default profile" "score $default_profile, sim $sim_profile"
+for c in bench verify sim; do
+	"$hs" "$c" --help | tr -s ' \n' ' ' | grep -q -- '--seed N [^-]*(default: 1)' ||
+		fail "default seed" "$c --help"
+done && ok "one default seed, 1, stated in bench's, verify's and sim's --help"
+
+report_counts
