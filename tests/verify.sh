@@ -10,9 +10,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
 
-expect_bad "unknown profile" "" verify --quick --profiles v6.6,v9
-expect_bad "profile twice" "" verify --quick --profiles v6.6,v6.6
-expect_bad "empty profile list" "" verify --quick --profiles ,
+expect_bad "unknown profile" "" verify --quick --profile v6.6,v9
+expect_bad "profile twice" "" verify --quick --profile v6.6,v6.6
+expect_bad "empty profile list" "" verify --quick --profile ,
 expect_bad "zero threads" "" verify --quick --threads 0
 expect_bad "absurd threads" "" verify --quick --threads 100000
 expect_bad "seed not a number" "" verify --quick --seed x1
@@ -27,7 +27,7 @@ rc=$?
 [ -s "$tmp/err" ] && fail "stderr" "not a terminal, yet: $(head -c 200 "$tmp/err")" ||
 	ok "no progress output when stderr is not a terminal"
 if command -v script >/dev/null; then
-	script -qc "'$hs' verify --quick --profiles v6.6" /dev/null >"$tmp/tty" 2>&1
+	script -qc "'$hs' verify --quick --profile v6.6" /dev/null >"$tmp/tty" 2>&1
 	grep -aq 'verify \[' "$tmp/tty" && grep -aq 'ETA' "$tmp/tty" &&
 		ok "progress bar on a terminal" || fail "progress" "none on a TTY"
 else
@@ -35,18 +35,39 @@ else
 fi
 grep -q '^  loop = fls = ilog2 on all [0-9]* values of age_in_sec' "$tmp/out" &&
 	ok "loop = fls = ilog2" || fail "age_in_log" "no proof line"
-for pair in "v6.6 = rfc-fls" "v6.6 = v2-ilog2" "rfc-fls = v2-ilog2" \
-	    "hotfix = debian-6.1.192"; do
-	grep -q "^  $pair: agree on all [0-9]* inputs (claimed equal: ok)" \
-		"$tmp/out" && ok "$pair" || fail "$pair" "not reported equal"
+for class in "v6.6 = rfc-fls = v2-ilog2" "hotfix = debian-6.1.192"; do
+	grep -q "^  $class: agree on all [0-9]* inputs (claimed equal: ok)$" \
+		"$tmp/out" && ok "$class" || fail "$class" "not reported equal"
 done
 
-# run "hotscore score ..." as printed (an "e.g." line), print its status
+# commands_after FILE PREFIX [N]: the N (default 2) commands printed after
+# the first line that starts with PREFIX, each on one line: "e.g." and the
+# "# result" comments dropped, backslash continuations joined
+commands_after() {
+	awk -v pfx="$2" -v want="${3:-2}" '
+		!on && index($0, pfx) == 1 { on = 1; next }
+		on {
+			line = $0
+			sub(/^ *(e\.g\. )?/, "", line)
+			if (line ~ /^#/)
+				next
+			sub(/  # .*$/, "", line)
+			more = sub(/ \\$/, "", line)
+			cmd = cmd (cmd == "" ? "" : " ") line
+			if (more)
+				next
+			print cmd
+			cmd = ""
+			if (++n == want)
+				exit
+		}' "$1"
+}
+
+# run a printed "hotscore score ..." command, print its status
 status_of() {
-	local cmd
-	cmd=$(sed -e 's/^ *e\.g\. //' -e 's/^ *//' -e 's/  *#.*//' <<<"$1")
+	[ -n "$1" ] || return
 	# shellcheck disable=SC2086
-	"$hs" ${cmd#hotscore } | awk '$1 == "status" { print $2 }'
+	"$hs" ${1#hotscore } | awk '$1 == "status" { print $2 }'
 }
 
 # the map: where v6.6 overruns or divides by zero and hotfix does not,
@@ -54,27 +75,36 @@ status_of() {
 for cls in "v6.6 out-of-range, hotfix ok" \
 	   "v6.6 div0(sample_interval), hotfix ok" \
 	   "v6.6 div0(max_nr_accesses), hotfix ok"; do
-	lines=$(grep -A2 "^    $cls: [0-9]*$" "$tmp/out" | tail -2)
+	cmds=$(commands_after "$tmp/out" "    $cls: ")
 	want_a=${cls#v6.6 }
 	want_a=${want_a%%,*}
-	got_a=$(status_of "$(head -1 <<<"$lines")")
-	got_b=$(status_of "$(tail -1 <<<"$lines")")
-	if [ -n "$lines" ] && [ "$got_a" = "$want_a" ] && [ "$got_b" = ok ]; then
+	got_a=$(status_of "$(head -1 <<<"$cmds")")
+	got_b=$(status_of "$(sed -n 2p <<<"$cmds")")
+	if [ -n "$cmds" ] && [ "$got_a" = "$want_a" ] && [ "$got_b" = ok ]; then
 		ok "$cls: both printed commands reproduce it"
 	else
-		fail "$cls" "'$lines' gives '$got_a' and '$got_b'"
+		fail "$cls" "'$cmds' gives '$got_a' and '$got_b'"
 	fi
 done
-line=$(grep -A1 "^  hotfix  *more accesses never colder" "$tmp/out" | tail -1)
-cmd=$(sed -e 's/^ *e\.g\. //' -e 's/  *#.*//' <<<"$line")
+# an example too long for a line is wrapped, and still pastes
+cls="v5.16 div0(max_nr_accesses), v6.6 out-of-range"
+cmds=$(commands_after "$tmp/out" "    $cls: ")
+got_a=$(status_of "$(head -1 <<<"$cmds")")
+got_b=$(status_of "$(sed -n 2p <<<"$cmds")")
+grep -A1 "^    $cls: " "$tmp/out" | grep -q ' \\$' &&
+	[ "$got_a" = "div0(max_nr_accesses)" ] && [ "$got_b" = out-of-range ] &&
+	ok "a wrapped example reproduces: $got_a and $got_b" ||
+	fail "wrapped example" "'$cmds' gives '$got_a' and '$got_b'"
+sed -n '/^  hotfix = debian-6.1.192$/,$p' "$tmp/out" >"$tmp/hotfix"
+cmd=$(commands_after "$tmp/hotfix" '    more accesses never colder ' 1)
 args=${cmd#hotscore score --profile hotfix }
 # shellcheck disable=SC2086
 h1=$("$hs" score --profile hotfix $args | awk '$1 == "hot" { print $2 }')
-n=$(sed -n 's/.*--nr-accesses \([0-9]*\).*/\1/p' <<<"$args")
+n=$(sed -n 's/.*--nr_accesses \([0-9]*\).*/\1/p' <<<"$args")
 # shellcheck disable=SC2086
-h2=$("$hs" score --profile hotfix $args --nr-accesses $((n + 1)) |
+h2=$("$hs" score --profile hotfix $args --nr_accesses $((n + 1)) |
 	awk '$1 == "hot" { print $2 }')
-[ -n "$h1" ] && [ -n "$h2" ] && [ "$h2" -lt "$h1" ] &&
+[ -n "$n" ] && [ -n "$h1" ] && [ -n "$h2" ] && [ "$h2" -lt "$h1" ] &&
 	ok "an invariant's example reproduces: $h1 then $h2 with one more access" ||
 	fail "invariant example" "'$args': $h1 then $h2"
 
@@ -91,22 +121,126 @@ i=$(for k in $(seq 0 20); do
 	ok "JSON: a command per profile" ||
 	fail "JSON commands" "$("$jq" "$tmp/v.json" pairs.$i.classes.0.commands)"
 
-# the prepared scorer: every profile, both domains, nothing differs
-n=$(grep -cE '^  [a-z0-9.-]+ +0 of [1-9][0-9]* grid \+ 100000 random inputs; [1-9][0-9]* \+ 98 schemes prepared$' "$tmp/out")
+# the prepared scorer: every profile, both domains, nothing differs; a
+# row per class of equal profiles with the same counts
+n=$(awk '/^  [^ ].* +0 of [1-9][0-9]* grid \+ 100000 random inputs; [1-9][0-9]* \+ 98 schemes prepared$/ {
+		sub(/  +0 of .*/, ""); n += split($0, names, " = ") } END { print n + 0 }' "$tmp/out")
 [ "$n" = 7 ] && ok "prepared scorer = profile, 7 profiles" ||
-	fail "prepared scorer" "$n of 7 lines: $(grep -A8 '^prepared' "$tmp/out")"
+	fail "prepared scorer" "$n of 7 profiles: $(grep -A8 '^prepared' "$tmp/out")"
 [ "$("$jq" "$tmp/v.json" fast fast.6.profile fast.6.mismatches fast.6.random fast.6.schemes.random | paste -sd' ')" = \
   "array 7 mm-new 0 100000 98" ] && ok "JSON: the prepared scorer per profile" ||
 	fail "JSON fast" "$("$jq" "$tmp/v.json" fast fast.6.profile fast.6.mismatches fast.6.random fast.6.schemes.random)"
 
-# --profiles picks; one profile: invariants only, still exit 0
-"$hs" verify --quick --profiles hotfix,raw+safe+fls-generic+clamp --threads 1 \
+# --profile picks; one profile: invariants only, still exit 0
+"$hs" verify --quick --profile hotfix,raw+safe+fls-generic+clamp --threads 1 \
 	>"$tmp/two" 2>&1 &&
 	grep -q '^  hotfix = raw+safe+fls-generic+clamp: agree on all' "$tmp/two" &&
-	ok "--profiles takes component specs" ||
-	fail "--profiles" "$(head -c 300 "$tmp/two")"
-"$hs" verify --quick --profiles v6.6 >"$tmp/one" 2>&1 &&
-	grep -q '^  v6.6 *hot in \[0, 99\]' "$tmp/one" && ok "a single profile" ||
+	ok "--profile takes component specs" ||
+	fail "--profile" "$(head -c 300 "$tmp/two")"
+"$hs" verify --quick --profile v6.6 >"$tmp/one" 2>&1 &&
+	grep -A1 '^  v6.6$' "$tmp/one" | grep -q '^    hot in \[0, 99\]  *[0-9]* of [0-9]* inputs$' &&
+	grep -q '^  A  v6.6  *-  *-  ' "$tmp/one" && ok "a single profile" ||
 	fail "single profile" "$(head -c 300 "$tmp/one")"
+
+# the summary: right after the domains, before every other section, one
+# row per profile in order, lettered; continuation lines start blank
+awk 'NR > 4 && NF { print; exit }' "$tmp/out" | grep -q '^summary, one row per profile' &&
+	[ "$(grep -n '^summary' "$tmp/out" | cut -d: -f1)" -lt \
+	  "$(grep -n '^age_in_log' "$tmp/out" | cut -d: -f1)" ] &&
+	ok "the summary comes first" ||
+	fail "summary first" "$(sed -n 1,8p "$tmp/out")"
+# summary_rows FILE: "LETTER NAME" for each row of the summary table
+summary_rows() {
+	awk '/^summary/ { on = 1; next } on && !NF { exit }
+	     on && /^  [A-P]  [^ ]/ { print $1, $2 }' "$1"
+}
+want=$(printf '%s\n' "A v5.16" "B v6.6" "C rfc-fls" "D v2-ilog2" "E hotfix" \
+	"F debian-6.1.192" "G mm-new")
+[ "$(summary_rows "$tmp/out")" = "$want" ] &&
+	ok "summary: one row per profile, in order" ||
+	fail "summary rows" "$(summary_rows "$tmp/out" | paste -sd,)"
+grep -qE '^  B  v6\.6 +C D +A: [0-9]+, E F: [0-9]+,' "$tmp/out" &&
+	grep -qE '^  E  hotfix +F +A: [0-9]+, B C D: [0-9]+,' "$tmp/out" &&
+	ok "summary: equal to and differs from, by letter" ||
+	fail "summary cells" "$(grep -E '^  [BE]  ' "$tmp/out")"
+# the counts it prints are the JSON's
+d=$(grep -oE '^  B  v6\.6 +C D +A: [0-9]+, E F: [0-9]+' "$tmp/out" | sed 's/.* //')
+i=$(for k in $(seq 0 20); do
+	[ "$("$jq" "$tmp/v.json" pairs.$k.a pairs.$k.b)" = "$(printf 'v6.6\nhotfix')" ] &&
+		echo "$k" && break; done)
+[ -n "$d" ] && [ "$d" = "$(( $("$jq" "$tmp/v.json" pairs.$i.inputs) - \
+			     $("$jq" "$tmp/v.json" pairs.$i.agree) ))" ] &&
+	ok "summary: v6.6 differs from hotfix on the JSON's count, $d inputs" ||
+	fail "summary count" "'$d'"
+
+# pair blocks: each "A vs B" block once.  Two blocks with the same numbers
+# once the profile names are dropped would be a repeat, as rfc-fls vs
+# hotfix once repeated v6.6 vs hotfix.
+pair_blocks() {
+	awk '/^profile pairs/ { on = 1; next } on && !NF { exit }
+	     on && /^  [^ ]/ { if (sig != "") print sig; sig = ""
+			      if ($0 !~ / vs /) next }
+	     on { line = ""
+		  for (i = 1; i <= NF; i++)
+			if ($i !~ /^[A-Za-z]/ && $(i - 1) != "--profile")
+				line = line " " $i
+		  gsub(/[^0-9]+/, " ", line); sig = sig line "|" }
+	     END { if (sig != "") print sig }' "$1"
+}
+n=$(pair_blocks "$tmp/out" | wc -l)
+dups=$(pair_blocks "$tmp/out" | sort | uniq -d | wc -l)
+[ "$n" = 6 ] && [ "$dups" = 0 ] &&
+	ok "pair blocks: 6 (one per pair of 4 classes), no two alike" ||
+	fail "pair blocks" "$n blocks, $dups repeated"
+[ "$(grep -c '^  v6\.6 = rfc-fls = v2-ilog2 vs hotfix = debian-6\.1\.192: differ on [0-9]* of [0-9]* inputs$' "$tmp/out")" = 1 ] &&
+	[ "$(grep -c '^    v6\.6 out-of-range, hotfix ok: ' "$tmp/out")" = 1 ] &&
+	awk '/^profile pairs/ { on = 1; next } on && !NF { exit } on' "$tmp/out" \
+		>"$tmp/pairs" &&
+	! grep -qE '(^ +|, | vs )(rfc-fls|v2-ilog2|debian-6\.1\.192) ' "$tmp/pairs" &&
+	ok "rfc-fls, v2-ilog2 grouped with v6.6: their block against hotfix printed once" ||
+	fail "grouping" "$(grep -E ' vs ' "$tmp/out")"
+# invariants: one block per class whose counts are the same
+[ "$(awk '/^invariants/ { on = 1; next } on && !NF { exit }
+	  on && /^  [^ ]/ { print }' "$tmp/out" | paste -sd,)" = \
+  "  v5.16,  v6.6 = rfc-fls = v2-ilog2,  hotfix = debian-6.1.192,  mm-new" ] &&
+	ok "invariants: one block per class" ||
+	fail "invariant blocks" "$(grep -A40 '^invariants' "$tmp/out" | grep '^  [^ ]')"
+
+# 100 columns, with the default profiles and with long component specs
+too_wide() { awk -v f="$2" 'length > 100 { print f ": " length ": " $0; exit }' "$1"; }
+"$hs" verify --quick --profile v6.6,raw+max-nr+fls-builtin+clamp,hotfix \
+	>"$tmp/long" 2>&1
+long=raw+max-nr+fls-builtin+clamp,mvsum+u32-trunc+ilog2-generic+none
+long=$long,raw+u32-trunc+fls-builtin+clamp,mvsum+max-nr+fls-builtin+none
+long=$long,raw+safe+ilog2-builtin+none,mvsum+safe+loop+none
+long=$long,raw+u32-trunc+ilog2-generic+none,mvsum+u32-trunc+loop+clamp
+long=$long,raw+max-nr+ilog2-generic+clamp
+"$hs" verify --quick --random 1000 --profile all,$long >"$tmp/sixteen" 2>&1
+wide=$(too_wide "$tmp/out" default; too_wide "$tmp/long" long; too_wide "$tmp/sixteen" sixteen)
+[ -z "$wide" ] && [ "$(summary_rows "$tmp/long" | wc -l)" = 3 ] &&
+	[ "$(summary_rows "$tmp/sixteen" | wc -l)" = 16 ] &&
+	grep -q '^  B  raw+max-nr+fls-builtin+clamp  ' "$tmp/long" &&
+	ok "every line fits 100 columns: 7 profiles, long specs, 16 profiles" ||
+	fail "100 columns" "${wide:-rows: $(summary_rows "$tmp/long" | paste -sd,)}"
+
+# JSON: a summary row per profile and the classes, as the text has them
+q() { "$jq" "$tmp/v.json" "$@" | paste -sd' '; }
+[ "$(q summary summary.1.name summary.1.equal_to.0 summary.1.equal_to.1 \
+      summary.1.equal_to summary.1.prepared_mismatches)" = \
+  "array 7 v6.6 rfc-fls v2-ilog2 array 2 0" ] &&
+	[ "$(q summary.4.name summary.4.equal_to.0 summary.4.differs_from.0.profile \
+	      summary.4.differs_from.1.profile summary.4.differs_from.1.inputs)" = \
+	  "hotfix debian-6.1.192 v5.16 v6.6 $d" ] &&
+	[ "$(q summary.4.invariants_violated summary.4.invariants_violated.0.invariant)" = \
+	  "array 3 more accesses never colder" ] &&
+	[ "$(q summary.0.equal_to summary.0.differs_from summary.6.differs_from)" = \
+	  "array 0 array 6 array 6" ] &&
+	ok "JSON: summary, one object per profile" ||
+	fail "JSON summary" "$(q summary summary.1.equal_to summary.4.differs_from summary.4.invariants_violated)"
+[ "$(q groups groups.0 groups.1 groups.1.0 groups.1.1 groups.1.2 groups.2.0 \
+      groups.2.1 groups.3.0)" = \
+  "array 4 array 1 array 3 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new" ] &&
+	ok "JSON: groups, the classes of equal profiles" ||
+	fail "JSON groups" "$(q groups groups.1 groups.1.0 groups.2.0)"
 
 report_counts

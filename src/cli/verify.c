@@ -312,45 +312,6 @@ static void print_agelog(const struct verify *v)
 			       st->first[k]);
 }
 
-static void print_pair(const struct verify *v, unsigned int a, unsigned int b)
-{
-	const struct hs_pair_stats *ps = &v->res.pair[a][b];
-	bool claimed = hs_claimed_equal(&v->cfg.comp[a], &v->cfg.comp[b]);
-	char args[512], ra[64], rb[64];
-	int w = (int)(strlen(v->names[a]) > strlen(v->names[b]) ?
-		      strlen(v->names[a]) : strlen(v->names[b]));
-	unsigned int k;
-
-	if (pair_equal(ps)) {
-		printf("  %s = %s: agree on all %llu inputs%s\n", v->names[a],
-		       v->names[b], (unsigned long long)ps->inputs,
-		       claimed ? " (claimed equal: ok)" : "");
-		return;
-	}
-	printf("  %s vs %s: differ on %llu of %llu inputs%s\n", v->names[a],
-	       v->names[b], (unsigned long long)(ps->inputs - ps->agree),
-	       (unsigned long long)ps->inputs,
-	       claimed ? " (claimed equal: FAIL)" : "");
-	for (k = 0; k < HS_NR_PAIR_CLASSES; k++) {
-		const struct hs_input *in = &ps->ex[k].in;
-
-		if (!ps->count[k])
-			continue;
-		hs_score_args(in, args, sizeof(args));
-		outcome(&v->cfg.comp[a], in, ra, sizeof(ra));
-		outcome(&v->cfg.comp[b], in, rb, sizeof(rb));
-		printf("    %s %s, %s %s%s: %llu\n", v->names[a],
-		       hs_status_code_name(k / HS_NR_STATUS_CODES),
-		       v->names[b], hs_status_code_name(k % HS_NR_STATUS_CODES),
-		       k / HS_NR_STATUS_CODES == k % HS_NR_STATUS_CODES ?
-		       ", hot differs" : "", (unsigned long long)ps->count[k]);
-		printf("      e.g. hotscore score %s%s--profile %-*s  # %s\n"
-		       "           hotscore score %s%s--profile %-*s  # %s\n",
-		       args, *args ? " " : "", w, v->names[a], ra,
-		       args, *args ? " " : "", w, v->names[b], rb);
-	}
-}
-
 /* What the input is compared with, for a monotonicity invariant. */
 static const char *neighbour(const struct hs_components *c,
 			     enum hs_invariant inv, const struct hs_input *in)
@@ -372,30 +333,6 @@ static const char *neighbour(const struct hs_components *c,
 	return buf;
 }
 
-static void print_invariants(const struct verify *v)
-{
-	char args[512], r[64];
-	unsigned int a, k;
-
-	printf("\ninvariants (violations of checked inputs):\n");
-	for (a = 0; a < v->cfg.nr; a++)
-		for (k = 0; k < HS_NR_INVARIANTS; k++) {
-			const struct hs_inv_stats *is = &v->res.inv[a][k];
-
-			printf("  %-16s %-30s %llu of %llu\n", v->names[a],
-			       hs_invariant_name(k),
-			       (unsigned long long)is->violations,
-			       (unsigned long long)is->checked);
-			if (!is->violations)
-				continue;
-			hs_score_args(&is->ex.in, args, sizeof(args));
-			outcome(&v->cfg.comp[a], &is->ex.in, r, sizeof(r));
-			printf("      e.g. hotscore score --profile %s%s%s  # %s%s\n",
-			       v->names[a], *args ? " " : "", args, r,
-			       neighbour(&v->cfg.comp[a], k, &is->ex.in));
-		}
-}
-
 /* The prepared scorer's result on @in, as outcome() gives the model's. */
 static void fast_outcome(const struct hs_components *c,
 			 const struct hs_input *in, char *buf, size_t size)
@@ -411,56 +348,775 @@ static void fast_outcome(const struct hs_components *c,
 		snprintf(buf, size, "hot %d %s", r.hot, hs_status_name(&r));
 }
 
-static void print_fast(const struct verify *v)
+/* Text output fits this many columns (the CLI conventions). */
+#define COLS 100
+/* Room for the names of every profile, " = " between them. */
+#define NAMES_MAX (HS_VERIFY_MAX_PROFILES * 67)
+
+/*
+ * Print @text, the cursor being at column @col, breaking at spaces so that
+ * no line passes COLS; continuation lines start at column @cont.  A word
+ * longer than a line is cut, so the limit holds for any profile name.
+ */
+static void put_wrapped(int col, int cont, const char *text)
 {
-	char args[512], model[64], fast[64];
+	while ((int)strlen(text) > COLS - col) {
+		int room = COLS - col, i = room;
+
+		while (i > 0 && text[i] != ' ')
+			i--;
+		if (!i)
+			i = room;
+		printf("%.*s\n%*s", i, text, cont, "");
+		text += i;
+		while (*text == ' ')
+			text++;
+		col = cont;
+	}
+	printf("%s\n", text);
+}
+
+/*
+ * A `hotscore score` command, ready to paste: @lead ("      e.g. "), then
+ * @cmd, broken with a backslash before a --flag where it would pass COLS
+ * (continuation lines start at column @cont), then "  # @comment" at the
+ * end of the last line, or on a line of its own where it does not fit.
+ */
+static void put_command(const char *lead, int cont, const char *cmd,
+			const char *comment)
+{
+	int col = printf("%s", lead);
+	const char *t = cmd;
+
+	while (*t) {
+		const char *end = strstr(t + 1, " --");
+		int len = end ? (int)(end - t) : (int)strlen(t);
+
+		/* a line that goes on keeps room for its " \" */
+		if (t != cmd && col + 1 + len + (end ? 2 : 0) > COLS) {
+			fputs(" \\\n", stdout);
+			col = printf("%*s", cont, "");
+		} else if (t != cmd) {
+			col += printf(" ");
+		}
+		col += printf("%.*s", len, t);
+		t += end ? len + 1 : len;
+	}
+	if (col + 4 + (int)strlen(comment) <= COLS)
+		printf("  # %s\n", comment);
+	else
+		printf("\n%*s# %s\n", (int)strlen(lead), "", comment);
+}
+
+/*
+ * Profiles that agree on every input checked, as classes.  Agreement (the
+ * same status, and the same score unless both divide by zero at the same
+ * site) is an equivalence, and a pair of raw profiles is checked on a
+ * subset of the inputs of a pair with a moving-sum one, which a raw
+ * profile scores as it does that subset: so equality is transitive, and a
+ * profile joins the class of the first earlier profile it equals.
+ */
+struct classes {
+	unsigned int nr;
+	unsigned int of[HS_VERIFY_MAX_PROFILES];	/* profile -> class */
+	unsigned int members[HS_VERIFY_MAX_PROFILES];	/* class -> mask */
+};
+
+static void find_classes(const struct verify *v, struct classes *c)
+{
+	unsigned int a, b;
+
+	memset(c, 0, sizeof(*c));
+	for (a = 0; a < v->cfg.nr; a++) {
+		for (b = 0; b < a && !pair_equal(&v->res.pair[b][a]); b++)
+			;
+		c->of[a] = b < a ? c->of[b] : c->nr++;
+		c->members[c->of[a]] |= 1U << a;
+	}
+}
+
+/* The first profile of @mask: the class's representative in examples. */
+static unsigned int first_of(unsigned int mask)
+{
+	return (unsigned int)__builtin_ctz(mask);
+}
+
+static bool has(unsigned int mask, unsigned int a)
+{
+	return mask >> a & 1;
+}
+
+/* "v6.6 = rfc-fls = v2-ilog2": the profiles of @mask. */
+static const char *names_of(const struct verify *v, unsigned int mask,
+			    char *buf, size_t size)
+{
+	size_t at = 0;
 	unsigned int a;
+
+	buf[0] = '\0';
+	for (a = 0; a < v->cfg.nr; a++)
+		if (has(mask, a) && at < size)
+			at += (size_t)snprintf(buf + at, size - at, "%s%s",
+					       at ? " = " : "", v->names[a]);
+	return buf;
+}
+
+static const struct hs_pair_stats *pair_of(const struct verify *v,
+					   unsigned int x, unsigned int y)
+{
+	return x < y ? &v->res.pair[x][y] : &v->res.pair[y][x];
+}
+
+/* The count of class @k with @x as profile "a", whichever is stored first. */
+static uint64_t pair_count(const struct verify *v, unsigned int x,
+			   unsigned int y, unsigned int k)
+{
+	if (x > y)
+		k = k % HS_NR_STATUS_CODES * HS_NR_STATUS_CODES +
+		    k / HS_NR_STATUS_CODES;
+	return pair_of(v, x, y)->count[k];
+}
+
+static bool claimed(const struct verify *v, unsigned int x, unsigned int y)
+{
+	return hs_claimed_equal(&v->cfg.comp[x], &v->cfg.comp[y]);
+}
+
+/* @x, @y and @x0, @y0 compare alike: the same inputs, counts and claim. */
+static bool pair_alike(const struct verify *v, unsigned int x, unsigned int y,
+		       unsigned int x0, unsigned int y0)
+{
+	const struct hs_pair_stats *p = pair_of(v, x, y);
+	const struct hs_pair_stats *p0 = pair_of(v, x0, y0);
+	unsigned int k;
+
+	if (p->inputs != p0->inputs || p->agree != p0->agree ||
+	    claimed(v, x, y) != claimed(v, x0, y0))
+		return false;
+	for (k = 0; k < HS_NR_PAIR_CLASSES; k++)
+		if (pair_count(v, x, y, k) != pair_count(v, x0, y0, k))
+			return false;
+	return true;
+}
+
+/*
+ * Does every pair of a profile of @mx and another of @my compare as their
+ * first ones do?  Then one block, naming them all, stands for every pair.
+ */
+static bool pairs_uniform(const struct verify *v, unsigned int mx,
+			  unsigned int my)
+{
+	unsigned int x0 = first_of(mx), y0 = first_of(my & ~(1U << x0));
+	unsigned int x, y;
+
+	for (x = 0; x < v->cfg.nr; x++)
+		for (y = 0; y < v->cfg.nr; y++)
+			if (x != y && has(mx, x) && has(my, y) &&
+			    !pair_alike(v, x, y, x0, y0))
+				return false;
+	return true;
+}
+
+/*
+ * An example on which @a and @b differ: a command for each, with its
+ * result as a comment; side by side, aligned, when both lines fit.
+ */
+static void put_pair_example(const struct verify *v, unsigned int a,
+			     unsigned int b, const struct hs_input *in)
+{
+	static const char fmt[] = "%s hotscore score %s%s--profile %-*s  # %s";
+	static const char lead[] = "      e.g.";
+	char args[512], ca[700], cb[700], ra[64], rb[64];
+	int w = (int)(strlen(v->names[a]) > strlen(v->names[b]) ?
+		      strlen(v->names[a]) : strlen(v->names[b]));
+	const char *sp;
+
+	hs_score_args(in, args, sizeof(args));
+	sp = *args ? " " : "";
+	outcome(&v->cfg.comp[a], in, ra, sizeof(ra));
+	outcome(&v->cfg.comp[b], in, rb, sizeof(rb));
+	if (snprintf(NULL, 0, fmt, lead, args, sp, w, "", ra) <= COLS &&
+	    snprintf(NULL, 0, fmt, lead, args, sp, w, "", rb) <= COLS) {
+		printf(fmt, lead, args, sp, w, v->names[a], ra);
+		printf("\n");
+		printf(fmt, "          ", args, sp, w, v->names[b], rb);
+		printf("\n");
+		return;
+	}
+	snprintf(ca, sizeof(ca), "hotscore score %s%s--profile %s", args, sp,
+		 v->names[a]);
+	snprintf(cb, sizeof(cb), "hotscore score %s%s--profile %s", args, sp,
+		 v->names[b]);
+	put_command("      e.g. ", 13, ca, ra);
+	put_command("           ", 13, cb, rb);
+}
+
+/*
+ * @a and @b (a < b), which differ somewhere, under the titles @ta and @tb
+ * (their names, or their classes'): a count and an example per pair class.
+ */
+static void print_pair_block(const struct verify *v, unsigned int a,
+			     unsigned int b, const char *ta, const char *tb)
+{
+	const struct hs_pair_stats *ps = &v->res.pair[a][b];
+	static char line[2 * NAMES_MAX + 128];
+	unsigned int k;
+
+	snprintf(line, sizeof(line),
+		 "%s vs %s: differ on %llu of %llu inputs%s", ta, tb,
+		 (unsigned long long)(ps->inputs - ps->agree),
+		 (unsigned long long)ps->inputs,
+		 claimed(v, a, b) ? " (claimed equal: FAIL)" : "");
+	printf("  ");
+	put_wrapped(2, 6, line);
+	for (k = 0; k < HS_NR_PAIR_CLASSES; k++) {
+		unsigned int ca = k / HS_NR_STATUS_CODES;
+		unsigned int cb = k % HS_NR_STATUS_CODES;
+
+		if (!ps->count[k])
+			continue;
+		snprintf(line, sizeof(line), "%s %s, %s %s%s: %llu inputs",
+			 v->names[a], hs_status_code_name(ca), v->names[b],
+			 hs_status_code_name(cb),
+			 ca == cb ? ", hot differs" : "",
+			 (unsigned long long)ps->count[k]);
+		printf("    ");
+		put_wrapped(4, 8, line);
+		put_pair_example(v, a, b, &ps->ex[k].in);
+	}
+}
+
+/* @a and @b agree on every input: "@titles: agree on all N inputs". */
+static void print_equal(const struct verify *v, unsigned int a, unsigned int b,
+			const char *titles)
+{
+	static char line[NAMES_MAX + 96];
+
+	snprintf(line, sizeof(line), "%s: agree on all %llu inputs%s", titles,
+		 (unsigned long long)pair_of(v, a, b)->inputs,
+		 claimed(v, a, b) ? " (claimed equal: ok)" : "");
+	printf("  ");
+	put_wrapped(2, 6, line);
+}
+
+/*
+ * The class @mx against the class @my (or against itself: its equality),
+ * once for all their members when every pair of them compares alike, else
+ * pair by pair.
+ */
+static void print_class_pair(const struct verify *v, unsigned int mx,
+			     unsigned int my)
+{
+	static char tx[NAMES_MAX], ty[NAMES_MAX];
+	unsigned int x, y, x0 = first_of(mx), y0 = first_of(my & ~(1U << x0));
+
+	if (pairs_uniform(v, mx, my)) {
+		names_of(v, mx, tx, sizeof(tx));
+		names_of(v, my, ty, sizeof(ty));
+		if (mx == my)
+			print_equal(v, x0, y0, tx);
+		else
+			print_pair_block(v, x0, y0, tx, ty);
+		return;
+	}
+	for (x = 0; x < v->cfg.nr; x++)
+		for (y = x + 1; y < v->cfg.nr; y++) {
+			if (!(has(mx, x) && has(my, y)) &&
+			    !(has(mx, y) && has(my, x)))
+				continue;
+			names_of(v, 1U << x | 1U << y, tx, sizeof(tx));
+			if (mx == my)
+				print_equal(v, x, y, tx);
+			else
+				print_pair_block(v, x, y, v->names[x],
+						 v->names[y]);
+		}
+}
+
+/* Each class's equality, then each pair of classes, once. */
+static void print_pairs(const struct verify *v, const struct classes *c)
+{
+	unsigned int x, y;
+
+	printf("\nprofile pairs, over the grid and random inputs:\n");
+	if (v->cfg.nr < 2)
+		printf("  none: one profile\n");
+	for (x = 0; x < c->nr; x++)
+		if (c->members[x] & (c->members[x] - 1))
+			print_class_pair(v, c->members[x], c->members[x]);
+	for (x = 0; x < c->nr; x++)
+		for (y = x + 1; y < c->nr; y++)
+			print_class_pair(v, c->members[x], c->members[y]);
+}
+
+typedef bool (*same_fn)(const struct verify *v, unsigned int a,
+			unsigned int b);
+typedef void (*part_fn)(const struct verify *v, unsigned int mask,
+			void *ctx);
+
+/*
+ * Split each class into parts whose members @same calls identical, and
+ * call @fn on each part, in profile order: a table prints a part once.
+ */
+static void for_each_part(const struct verify *v, const struct classes *c,
+			  same_fn same, part_fn fn, void *ctx)
+{
+	unsigned int x, a, b, done, part;
+
+	for (x = 0; x < c->nr; x++) {
+		done = 0;
+		for (a = 0; a < v->cfg.nr; a++) {
+			if (!has(c->members[x], a) || has(done, a))
+				continue;
+			part = 0;
+			for (b = a; b < v->cfg.nr; b++)
+				if (has(c->members[x], b) && !has(done, b) &&
+				    same(v, a, b))
+					part |= 1U << b;
+			done |= part;
+			fn(v, part, ctx);
+		}
+	}
+}
+
+static bool inv_same(const struct verify *v, unsigned int a, unsigned int b)
+{
+	unsigned int k;
+
+	for (k = 0; k < HS_NR_INVARIANTS; k++)
+		if (v->res.inv[a][k].checked != v->res.inv[b][k].checked ||
+		    v->res.inv[a][k].violations != v->res.inv[b][k].violations)
+			return false;
+	return true;
+}
+
+/* The invariants of the profiles of @mask, which have the same counts. */
+static void print_inv_part(const struct verify *v, unsigned int mask,
+			   void *ctx)
+{
+	static char names[NAMES_MAX];
+	char args[512], cmd[700], r[200];
+	unsigned int a = first_of(mask), k;
+	int w = *(int *)ctx;
+
+	printf("  ");
+	put_wrapped(2, 4, names_of(v, mask, names, sizeof(names)));
+	for (k = 0; k < HS_NR_INVARIANTS; k++) {
+		const struct hs_inv_stats *is = &v->res.inv[a][k];
+
+		printf("    %-*s  %llu of %llu inputs\n", w,
+		       hs_invariant_name(k), (unsigned long long)is->violations,
+		       (unsigned long long)is->checked);
+		if (!is->violations)
+			continue;
+		hs_score_args(&is->ex.in, args, sizeof(args));
+		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
+			 v->names[a], *args ? " " : "", args);
+		outcome(&v->cfg.comp[a], &is->ex.in, r, sizeof(r));
+		strncat(r, neighbour(&v->cfg.comp[a], k, &is->ex.in),
+			sizeof(r) - strlen(r) - 1);
+		put_command("      e.g. ", 13, cmd, r);
+	}
+}
+
+static void print_invariants(const struct verify *v, const struct classes *c)
+{
+	int w = 0;
+	unsigned int k;
+
+	for (k = 0; k < HS_NR_INVARIANTS; k++)
+		if ((int)strlen(hs_invariant_name(k)) > w)
+			w = (int)strlen(hs_invariant_name(k));
+	printf("\ninvariants (violations of checked inputs):\n");
+	for_each_part(v, c, inv_same, print_inv_part, &w);
+}
+
+static bool fast_same(const struct verify *v, unsigned int a, unsigned int b)
+{
+	const struct hs_fast_stats *x = &v->res.fast[a], *y = &v->res.fast[b];
+
+	return !memcmp(x->inputs, y->inputs, sizeof(x->inputs)) &&
+	       !memcmp(x->schemes, y->schemes, sizeof(x->schemes)) &&
+	       x->mismatches == y->mismatches;
+}
+
+/* The prepared scorer's row: its counts, after the names. */
+static void fast_row(const struct hs_fast_stats *fs, char *buf, size_t size)
+{
+	snprintf(buf, size, "%llu of %llu grid + %llu random inputs;"
+		 " %llu + %llu schemes prepared",
+		 (unsigned long long)fs->mismatches,
+		 (unsigned long long)fs->inputs[HS_DOM_GRID],
+		 (unsigned long long)fs->inputs[HS_DOM_RANDOM],
+		 (unsigned long long)fs->schemes[HS_DOM_GRID],
+		 (unsigned long long)fs->schemes[HS_DOM_RANDOM]);
+}
+
+/* The names column's width: the longest names, if the rows still fit. */
+struct fast_width {
+	int names, row;
+};
+
+static void measure_fast_part(const struct verify *v, unsigned int mask,
+			      void *ctx)
+{
+	static char names[NAMES_MAX];
+	struct fast_width *fw = ctx;
+	char row[256];
+
+	fast_row(&v->res.fast[first_of(mask)], row, sizeof(row));
+	if ((int)strlen(names_of(v, mask, names, sizeof(names))) > fw->names)
+		fw->names = (int)strlen(names);
+	if ((int)strlen(row) > fw->row)
+		fw->row = (int)strlen(row);
+}
+
+/* A part's row; names too long for the column get a line of their own. */
+static void print_fast_part(const struct verify *v, unsigned int mask,
+			    void *ctx)
+{
+	static char names[NAMES_MAX];
+	const struct hs_fast_stats *fs = &v->res.fast[first_of(mask)];
+	unsigned int a = first_of(mask);
+	char row[256], args[512], cmd[700], model[64], fast[64], r[140];
+	int w = *(int *)ctx;
+
+	names_of(v, mask, names, sizeof(names));
+	if ((int)strlen(names) > w) {
+		printf("  ");
+		put_wrapped(2, 4, names);
+		names[0] = '\0';
+	}
+	fast_row(fs, row, sizeof(row));
+	printf("  %-*s  ", w, names);
+	put_wrapped(4 + w, 4 + w, row);
+	if (!fs->mismatches)
+		return;
+	hs_score_args(&fs->ex.in, args, sizeof(args));
+	snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
+		 v->names[a], *args ? " " : "", args);
+	outcome(&v->cfg.comp[a], &fs->ex.in, model, sizeof(model));
+	fast_outcome(&v->cfg.comp[a], &fs->ex.in, fast, sizeof(fast));
+	snprintf(r, sizeof(r), "%s; prepared: %s", model, fast);
+	put_command("      e.g. ", 13, cmd, r);
+}
+
+static void print_fast(const struct verify *v, const struct classes *c)
+{
+	struct fast_width fw = { 0, 0 };
+	int w;
 
 	if (!v->cfg.fast)
 		return;
 	printf("\nprepared scorer (fast.h), each against its profile"
 	       " (differ of compared):\n");
-	for (a = 0; a < v->cfg.nr; a++) {
-		const struct hs_fast_stats *fs = &v->res.fast[a];
+	for_each_part(v, c, fast_same, measure_fast_part, &fw);
+	w = fw.names < COLS - 4 - fw.row ? fw.names : COLS - 4 - fw.row;
+	if (w < 1)
+		w = 1;
+	for_each_part(v, c, fast_same, print_fast_part, &w);
+}
 
-		printf("  %-16s %llu of %llu grid + %llu random inputs; %llu + %llu schemes prepared\n",
-		       v->names[a], (unsigned long long)fs->mismatches,
-		       (unsigned long long)fs->inputs[HS_DOM_GRID],
-		       (unsigned long long)fs->inputs[HS_DOM_RANDOM],
-		       (unsigned long long)fs->schemes[HS_DOM_GRID],
-		       (unsigned long long)fs->schemes[HS_DOM_RANDOM]);
-		if (!fs->mismatches)
+/*
+ * The summary: a table of one row per profile, its columns as wide as
+ * their content, narrowed (cells wrapped) until a row fits COLS.
+ */
+enum { T_LETTER, T_NAME, T_EQUAL, T_DIFFERS, T_INV, T_FAST, T_COLS };
+#define CELL 512
+
+struct table {
+	unsigned int rows;
+	char cell[HS_VERIFY_MAX_PROFILES + 1][T_COLS][CELL];
+	int width[T_COLS];
+};
+
+/* Short names for the summary; the legend under it spells them out. */
+static const char *const inv_tag[HS_NR_INVARIANTS] = {
+	"range", "sum", "accesses", "age(hot)", "age(idle)"
+};
+
+/*
+ * The longest piece of @s that no break splits: breaks are after ", "
+ * (between items) and, with @words, at a space and after a '+' too.
+ */
+static int longest_piece(const char *s, bool words)
+{
+	int i, run = 0, best = 0;
+
+	for (i = 0; s[i]; i++) {
+		if (s[i] == ' ' && (words || (i && s[i - 1] == ',')))
+			run = 0;
+		else
+			run++;
+		if (run > best)
+			best = run;
+		if (words && s[i] == '+')
+			run = 0;
+	}
+	return best;
+}
+
+/*
+ * The next line of @s in @w columns: break after the last ", " that fits,
+ * else at a space, else after a '+', else anywhere.  Return its length;
+ * *@skip is where the rest starts.
+ */
+static int next_piece(const char *s, int w, int *skip)
+{
+	int n = (int)strlen(s), i, comma = 0, space = 0, plus = 0, len;
+
+	if (n <= w) {
+		*skip = n;
+		return n;
+	}
+	for (i = 1; i <= w; i++) {
+		if (s[i] == ' ' && s[i - 1] == ',')
+			comma = i;
+		else if (s[i] == ' ')
+			space = i;
+		if (s[i - 1] == '+')
+			plus = i;
+	}
+	len = comma ? comma : space ? space : plus ? plus : w;
+	for (*skip = len; s[*skip] == ' '; (*skip)++)
+		;
+	return len;
+}
+
+static int table_total(const struct table *t)
+{
+	int i, sum = 2 + 2 * (T_COLS - 1);
+
+	for (i = 0; i < T_COLS; i++)
+		sum += t->width[i];
+	return sum;
+}
+
+/* How many lines @s takes in @w columns. */
+static int cell_lines(const char *s, int w)
+{
+	int n = 0, skip;
+
+	do {
+		next_piece(s, w, &skip);
+		s += skip;
+		n++;
+	} while (*s);
+	return n;
+}
+
+/* The table's lines at its widths; *@cells: the lines of all its cells. */
+static int table_lines(const struct table *t, int *cells)
+{
+	int i, n, height, lines = 0;
+	unsigned int r;
+
+	*cells = 0;
+	for (r = 0; r < t->rows; r++) {
+		height = 1;
+		for (i = 0; i < T_COLS; i++) {
+			n = cell_lines(t->cell[r][i], t->width[i]);
+			height = n > height ? n : height;
+			*cells += n;
+		}
+		lines += height;
+	}
+	return lines;
+}
+
+/*
+ * Narrow by one the column, from @from on and wider than its @floor, that
+ * adds the fewest lines to the table (then to its cells; then the widest):
+ * columns wrap together, and a row already two lines high wraps its other
+ * cells for free.  Return false if no column can give way.
+ */
+static bool narrow(struct table *t, const int *floor, int from)
+{
+	int i, best = -1, lines, cells, best_lines = 0, best_cells = 0;
+
+	for (i = from; i < T_COLS; i++) {
+		if (t->width[i] <= floor[i])
 			continue;
-		hs_score_args(&fs->ex.in, args, sizeof(args));
-		outcome(&v->cfg.comp[a], &fs->ex.in, model, sizeof(model));
-		fast_outcome(&v->cfg.comp[a], &fs->ex.in, fast, sizeof(fast));
-		printf("      e.g. hotscore score --profile %s%s%s  # %s; prepared: %s\n",
-		       v->names[a], *args ? " " : "", args, model, fast);
+		t->width[i]--;
+		lines = table_lines(t, &cells);
+		t->width[i]++;
+		if (best < 0 || lines < best_lines ||
+		    (lines == best_lines && (cells < best_cells ||
+		     (cells == best_cells && t->width[i] > t->width[best])))) {
+			best = i;
+			best_lines = lines;
+			best_cells = cells;
+		}
+	}
+	if (best < 0)
+		return false;
+	t->width[best]--;
+	return true;
+}
+
+/* Widths from the content; the lists give way first, whole items first. */
+static void table_fit(struct table *t)
+{
+	int item[T_COLS], word[T_COLS], one[T_COLS], i, n;
+	unsigned int r;
+
+	for (i = 0; i < T_COLS; i++) {
+		t->width[i] = item[i] = word[i] = 0;
+		one[i] = 1;
+		for (r = 0; r < t->rows; r++) {
+			n = (int)strlen(t->cell[r][i]);
+			t->width[i] = n > t->width[i] ? n : t->width[i];
+			n = longest_piece(t->cell[r][i], false);
+			item[i] = n > item[i] ? n : item[i];
+			n = longest_piece(t->cell[r][i], true);
+			word[i] = n > word[i] ? n : word[i];
+		}
+	}
+	while (table_total(t) > COLS && narrow(t, item, T_EQUAL))
+		;
+	while (table_total(t) > COLS && narrow(t, word, T_LETTER))
+		;
+	while (table_total(t) > COLS && narrow(t, one, T_LETTER))
+		;
+}
+
+/* Row @r, on as many lines as its tallest cell needs. */
+static void table_print_row(const struct table *t, unsigned int r)
+{
+	const char *rest[T_COLS];
+	char line[4 * COLS];
+	bool more = true;
+	int i, at, len, skip;
+
+	for (i = 0; i < T_COLS; i++)
+		rest[i] = t->cell[r][i];
+	while (more) {
+		more = false;
+		at = sprintf(line, "  ");
+		for (i = 0; i < T_COLS; i++) {
+			len = next_piece(rest[i], t->width[i], &skip);
+			at += sprintf(line + at, "%s%-*.*s", i ? "  " : "",
+				      t->width[i], len, rest[i]);
+			rest[i] += skip;
+			more |= *rest[i] != '\0';
+		}
+		while (at > 0 && line[at - 1] == ' ')
+			at--;
+		printf("%.*s\n", at, line);
 	}
 }
 
-static void print_report(const struct verify *v)
+/* Append @item to a cell, after ", " unless it is the first. */
+static void cell_add(char *cell, const char *item)
 {
-	const struct hs_verify_result *res = &v->res;
-	unsigned int a, b, d;
+	size_t at = strlen(cell);
 
-	printf("hotscore verify: %u profiles, %u threads, --seed %llu%s\n",
-	       v->cfg.nr, v->cfg.threads, (unsigned long long)v->cfg.seed,
-	       v->cfg.quick ? ", --quick" : "");
-	for (d = 0; d < HS_NR_DOMAINS; d++)
-		printf("  %-7s %12llu %s in %.2f s\n", hs_domain_name(d),
-		       (unsigned long long)res->inputs[d],
-		       d == HS_DOM_AGELOG ? "age_in_sec values" : "inputs",
-		       res->seconds[d]);
-	print_agelog(v);
-	printf("\nprofile pairs, over the grid and random inputs:\n");
+	snprintf(cell + at, CELL - at, "%s%s", at ? ", " : "", item);
+}
+
+static uint64_t differ(const struct verify *v, unsigned int a, unsigned int b)
+{
+	const struct hs_pair_stats *ps = pair_of(v, a, b);
+
+	return ps->inputs - ps->agree;
+}
+
+/* "B C D: 14472, G: 189450": the profiles @a differs from, by letter. */
+static void differs_cell(const struct verify *v, const struct classes *c,
+			 unsigned int a, char *cell)
+{
+	unsigned int b, b2, done = 0;
+	char item[2 * HS_VERIFY_MAX_PROFILES + 32];
+	int at;
+
+	for (b = 0; b < v->cfg.nr; b++) {
+		if (c->of[b] == c->of[a] || has(done, b))
+			continue;
+		at = 0;
+		for (b2 = b; b2 < v->cfg.nr; b2++)
+			if (c->of[b2] != c->of[a] && !has(done, b2) &&
+			    differ(v, a, b2) == differ(v, a, b)) {
+				at += sprintf(item + at, "%s%c", at ? " " : "",
+					      'A' + b2);
+				done |= 1U << b2;
+			}
+		sprintf(item + at, ": %llu",
+			(unsigned long long)differ(v, a, b));
+		cell_add(cell, item);
+	}
+	if (!*cell)
+		strcpy(cell, "-");
+}
+
+static void summary_row(const struct verify *v, const struct classes *c,
+			unsigned int a, char (*row)[CELL])
+{
+	const struct hs_fast_stats *fs = &v->res.fast[a];
+	unsigned int b, k;
+	char item[40];
+
+	snprintf(row[T_LETTER], CELL, "%c", 'A' + a);
+	snprintf(row[T_NAME], CELL, "%s", v->names[a]);
+	for (b = 0; b < v->cfg.nr; b++)
+		if (b != a && c->of[b] == c->of[a])
+			snprintf(row[T_EQUAL] + strlen(row[T_EQUAL]),
+				 CELL - strlen(row[T_EQUAL]), "%s%c",
+				 *row[T_EQUAL] ? " " : "", 'A' + b);
+	if (!*row[T_EQUAL])
+		strcpy(row[T_EQUAL], "-");
+	differs_cell(v, c, a, row[T_DIFFERS]);
+	for (k = 0; k < HS_NR_INVARIANTS; k++) {
+		uint64_t n = v->res.inv[a][k].violations;
+
+		if (!n)
+			continue;
+		snprintf(item, sizeof(item), "%s %llu", inv_tag[k],
+			 (unsigned long long)n);
+		cell_add(row[T_INV], item);
+	}
+	if (!*row[T_INV])
+		strcpy(row[T_INV], "ok");
+	if (v->cfg.fast)
+		snprintf(row[T_FAST], CELL, "%llu of %llu",
+			 (unsigned long long)fs->mismatches,
+			 (unsigned long long)(fs->inputs[HS_DOM_GRID] +
+					      fs->inputs[HS_DOM_RANDOM]));
+	else
+		strcpy(row[T_FAST], "-");
+}
+
+/*
+ * First, one row per profile: whom it equals and differs from (by letter),
+ * which invariants it breaks, and whether its prepared scorer is exact.
+ */
+static void print_summary(const struct verify *v, const struct classes *c)
+{
+	static const char *const head[T_COLS] = {
+		"", "profile", "equal to", "differs from", "invariants",
+		"prepared" };
+	static struct table t;
+	unsigned int a, k;
+
+	memset(&t, 0, sizeof(t));
+	for (k = 0; k < T_COLS; k++)
+		snprintf(t.cell[0][k], CELL, "%s", head[k]);
 	for (a = 0; a < v->cfg.nr; a++)
-		for (b = a + 1; b < v->cfg.nr; b++)
-			print_pair(v, a, b);
-	print_invariants(v);
-	print_fast(v);
-	printf("\n%s\n", verdict(v) ? "FAIL: variants claimed equal differ" :
-	       "ok: every variant claimed equal is equal on every input checked");
+		summary_row(v, c, a, t.cell[a + 1]);
+	t.rows = v->cfg.nr + 1;
+	table_fit(&t);
+	printf("\n");
+	put_wrapped(0, 0, "summary, one row per profile. Equal to: agree on"
+		    " every input checked. The counts are inputs: those on"
+		    " which the two differ, those that violate the invariant,"
+		    " and those on which the prepared scorer differs, of those"
+		    " compared.");
+	for (a = 0; a < t.rows; a++)
+		table_print_row(&t, a);
+	printf("  ");
+	put_wrapped(2, 4, "invariants: range: hot in [0, 99]; sum: hot + cold"
+		    " = 99; accesses: more accesses never colder; age(hot):"
+		    " freq > 0, older never colder; age(idle): freq = 0, older"
+		    " never hotter");
 }
 
 /* The example's fields, and a `hotscore score` command per profile. */
@@ -487,17 +1143,34 @@ static void json_example(FILE *f, const char *const *profiles,
 	fputc(']', f);
 }
 
-static void write_json(const struct verify *v, FILE *f)
+static void print_report(const struct verify *v)
 {
 	const struct hs_verify_result *res = &v->res;
-	unsigned int a, b, k, d;
-	bool first = true;
+	struct classes c;
+	unsigned int d;
 
-	fputs("{\"tool\":\"hotscore verify\",\"schema\":1,\"command\":", f);
-	json_write_string(f, v->command);
-	fprintf(f, ",\"seed\":%llu,\"quick\":%s,\"threads\":%u,\"profiles\":[",
-		(unsigned long long)v->cfg.seed, v->cfg.quick ? "true" : "false",
-		v->cfg.threads);
+	find_classes(v, &c);
+	printf("hotscore verify: %u profiles, %u threads, --seed %llu%s\n",
+	       v->cfg.nr, v->cfg.threads, (unsigned long long)v->cfg.seed,
+	       v->cfg.quick ? ", --quick" : "");
+	for (d = 0; d < HS_NR_DOMAINS; d++)
+		printf("  %-7s %12llu %s in %.2f s\n", hs_domain_name(d),
+		       (unsigned long long)res->inputs[d],
+		       d == HS_DOM_AGELOG ? "age_in_sec values" : "inputs",
+		       res->seconds[d]);
+	print_summary(v, &c);
+	print_agelog(v);
+	print_pairs(v, &c);
+	print_invariants(v, &c);
+	print_fast(v, &c);
+	printf("\n%s\n", verdict(v) ? "FAIL: variants claimed equal differ" :
+	       "ok: every variant claimed equal is equal on every input checked");
+}
+
+static void json_profiles(const struct verify *v, FILE *f)
+{
+	unsigned int a;
+
 	for (a = 0; a < v->cfg.nr; a++) {
 		char spec[96];
 
@@ -506,15 +1179,15 @@ static void write_json(const struct verify *v, FILE *f)
 		json_write_string(f, v->names[a]);
 		fprintf(f, ",\"components\":\"%s\"}", spec);
 	}
-	fputs("],\"domains\":{", f);
-	for (d = 0; d < HS_NR_DOMAINS; d++)
-		fprintf(f, "%s\"%s\":{\"inputs\":%llu,\"seconds\":%.3f,"
-			"\"per_second_per_thread\":%.0f}", d ? "," : "",
-			hs_domain_name(d), (unsigned long long)res->inputs[d],
-			res->seconds[d], res->seconds[d] > 0 ?
-			(double)res->inputs[d] / res->seconds[d] /
-			v->cfg.threads : 0);
-	fprintf(f, "},\"agelog\":{\"values\":%llu,\"ways\":%u,\"equal\":%s,"
+}
+
+static void json_agelog(const struct verify *v, FILE *f)
+{
+	const struct hs_verify_result *res = &v->res;
+	bool first = true;
+	unsigned int k;
+
+	fprintf(f, "\"agelog\":{\"values\":%llu,\"ways\":%u,\"equal\":%s,"
 		"\"mismatches\":[", (unsigned long long)res->agelog.values,
 		res->agelog.ways, agelog_equal(res) ? "true" : "false");
 	for (k = 0; k < HS_NR_AGELOG_WAYS; k++) {
@@ -527,50 +1200,50 @@ static void write_json(const struct verify *v, FILE *f)
 			res->agelog.first[k]);
 		first = false;
 	}
-	fputs("]},\"pairs\":[", f);
-	first = true;
-	for (a = 0; a < v->cfg.nr; a++)
-		for (b = a + 1; b < v->cfg.nr; b++) {
-			const struct hs_pair_stats *ps = &res->pair[a][b];
-			bool first_cls = true;
+	fputs("]}", f);
+}
 
-			fputs(first ? "\n{\"a\":" : ",\n{\"a\":", f);
-			first = false;
-			json_write_string(f, v->names[a]);
-			fputs(",\"b\":", f);
-			json_write_string(f, v->names[b]);
-			fprintf(f, ",\"claimed_equal\":%s,\"inputs\":%llu,"
-				"\"agree\":%llu,\"equal\":%s,\"classes\":[",
-				hs_claimed_equal(&v->cfg.comp[a],
-						 &v->cfg.comp[b]) ? "true" :
-				"false", (unsigned long long)ps->inputs,
-				(unsigned long long)ps->agree,
-				pair_equal(ps) ? "true" : "false");
-			for (k = 0; k < HS_NR_PAIR_CLASSES; k++) {
-				if (!ps->count[k])
-					continue;
-				fprintf(f, "%s{\"a_status\":\"%s\",\"b_status\":"
-					"\"%s\",\"count\":%llu,",
-					first_cls ? "" : ",",
-					hs_status_code_name(k / HS_NR_STATUS_CODES),
-					hs_status_code_name(k % HS_NR_STATUS_CODES),
-					(unsigned long long)ps->count[k]);
-				{
-					const char *two[2] = { v->names[a],
-							       v->names[b] };
+static void json_pair(const struct verify *v, unsigned int a, unsigned int b,
+		      FILE *f)
+{
+	const struct hs_pair_stats *ps = &v->res.pair[a][b];
+	const char *two[2] = { v->names[a], v->names[b] };
+	bool first = true;
+	unsigned int k;
 
-					json_example(f, two, 2, &ps->ex[k].in);
-				}
-				fputc('}', f);
-				first_cls = false;
-			}
-			fputs("]}", f);
-		}
-	fputs("],\"invariants\":[", f);
-	first = true;
+	fputs("{\"a\":", f);
+	json_write_string(f, v->names[a]);
+	fputs(",\"b\":", f);
+	json_write_string(f, v->names[b]);
+	fprintf(f, ",\"claimed_equal\":%s,\"inputs\":%llu,\"agree\":%llu,"
+		"\"equal\":%s,\"classes\":[",
+		claimed(v, a, b) ? "true" : "false",
+		(unsigned long long)ps->inputs, (unsigned long long)ps->agree,
+		pair_equal(ps) ? "true" : "false");
+	for (k = 0; k < HS_NR_PAIR_CLASSES; k++) {
+		if (!ps->count[k])
+			continue;
+		fprintf(f, "%s{\"a_status\":\"%s\",\"b_status\":\"%s\","
+			"\"count\":%llu,", first ? "" : ",",
+			hs_status_code_name(k / HS_NR_STATUS_CODES),
+			hs_status_code_name(k % HS_NR_STATUS_CODES),
+			(unsigned long long)ps->count[k]);
+		json_example(f, two, 2, &ps->ex[k].in);
+		fputc('}', f);
+		first = false;
+	}
+	fputs("]}", f);
+}
+
+static void json_invariants(const struct verify *v, FILE *f)
+{
+	unsigned int a, k;
+	bool first = true;
+
 	for (a = 0; a < v->cfg.nr; a++)
 		for (k = 0; k < HS_NR_INVARIANTS; k++) {
-			const struct hs_inv_stats *is = &res->inv[a][k];
+			const struct hs_inv_stats *is = &v->res.inv[a][k];
+			const char *one[1] = { v->names[a] };
 
 			fputs(first ? "\n{\"profile\":" : ",\n{\"profile\":", f);
 			first = false;
@@ -581,15 +1254,18 @@ static void write_json(const struct verify *v, FILE *f)
 				(unsigned long long)is->violations);
 			if (is->violations) {
 				fputc(',', f);
-				const char *one[1] = { v->names[a] };
-
 				json_example(f, one, 1, &is->ex.in);
 			}
 			fputc('}', f);
 		}
-	fputs("],\"fast\":[", f);
+}
+
+static void json_fast(const struct verify *v, FILE *f)
+{
+	unsigned int a;
+
 	for (a = 0; v->cfg.fast && a < v->cfg.nr; a++) {
-		const struct hs_fast_stats *fs = &res->fast[a];
+		const struct hs_fast_stats *fs = &v->res.fast[a];
 		const char *one[1] = { v->names[a] };
 
 		fputs(a ? ",\n{\"profile\":" : "\n{\"profile\":", f);
@@ -608,7 +1284,118 @@ static void write_json(const struct verify *v, FILE *f)
 		}
 		fputc('}', f);
 	}
-	fprintf(f, "],\"ok\":%s}\n", verdict(v) ? "false" : "true");
+}
+
+/* The names of the profiles of @mask, as a JSON array. */
+static void json_names(const struct verify *v, unsigned int mask, FILE *f)
+{
+	bool first = true;
+	unsigned int a;
+
+	fputc('[', f);
+	for (a = 0; a < v->cfg.nr; a++)
+		if (has(mask, a)) {
+			fputs(first ? "" : ",", f);
+			json_write_string(f, v->names[a]);
+			first = false;
+		}
+	fputc(']', f);
+}
+
+/* The summary table's row for @a, as an object. */
+static void json_summary_row(const struct verify *v, const struct classes *c,
+			     unsigned int a, FILE *f)
+{
+	unsigned int b, k;
+	bool first = true;
+
+	fputs("{\"name\":", f);
+	json_write_string(f, v->names[a]);
+	fputs(",\"equal_to\":", f);
+	json_names(v, c->members[c->of[a]] & ~(1U << a), f);
+	fputs(",\"differs_from\":[", f);
+	for (b = 0; b < v->cfg.nr; b++) {
+		if (c->of[b] == c->of[a])
+			continue;
+		fputs(first ? "{\"profile\":" : ",{\"profile\":", f);
+		json_write_string(f, v->names[b]);
+		fprintf(f, ",\"inputs\":%llu,\"compared\":%llu}",
+			(unsigned long long)differ(v, a, b),
+			(unsigned long long)pair_of(v, a, b)->inputs);
+		first = false;
+	}
+	fputs("],\"invariants_violated\":[", f);
+	first = true;
+	for (k = 0; k < HS_NR_INVARIANTS; k++) {
+		if (!v->res.inv[a][k].violations)
+			continue;
+		fprintf(f, "%s{\"invariant\":\"%s\",\"violations\":%llu}",
+			first ? "" : ",", hs_invariant_name(k),
+			(unsigned long long)v->res.inv[a][k].violations);
+		first = false;
+	}
+	if (v->cfg.fast)
+		fprintf(f, "],\"prepared_mismatches\":%llu}",
+			(unsigned long long)v->res.fast[a].mismatches);
+	else
+		fputs("],\"prepared_mismatches\":null}", f);
+}
+
+static void json_summary(const struct verify *v, FILE *f)
+{
+	struct classes c;
+	unsigned int a, x;
+
+	find_classes(v, &c);
+	fputs(",\"summary\":[", f);
+	for (a = 0; a < v->cfg.nr; a++) {
+		fputs(a ? ",\n" : "\n", f);
+		json_summary_row(v, &c, a, f);
+	}
+	fputs("],\"groups\":[", f);
+	for (x = 0; x < c.nr; x++) {
+		fputs(x ? "," : "", f);
+		json_names(v, c.members[x], f);
+	}
+	fputc(']', f);
+}
+
+static void write_json(const struct verify *v, FILE *f)
+{
+	const struct hs_verify_result *res = &v->res;
+	unsigned int a, b, d;
+	bool first = true;
+
+	fputs("{\"tool\":\"hotscore verify\",\"schema\":1,\"command\":", f);
+	json_write_string(f, v->command);
+	fprintf(f, ",\"seed\":%llu,\"quick\":%s,\"threads\":%u,\"profiles\":[",
+		(unsigned long long)v->cfg.seed, v->cfg.quick ? "true" : "false",
+		v->cfg.threads);
+	json_profiles(v, f);
+	fputs("],\"domains\":{", f);
+	for (d = 0; d < HS_NR_DOMAINS; d++)
+		fprintf(f, "%s\"%s\":{\"inputs\":%llu,\"seconds\":%.3f,"
+			"\"per_second_per_thread\":%.0f}", d ? "," : "",
+			hs_domain_name(d), (unsigned long long)res->inputs[d],
+			res->seconds[d], res->seconds[d] > 0 ?
+			(double)res->inputs[d] / res->seconds[d] /
+			v->cfg.threads : 0);
+	fputs("},", f);
+	json_agelog(v, f);
+	fputs(",\"pairs\":[", f);
+	for (a = 0; a < v->cfg.nr; a++)
+		for (b = a + 1; b < v->cfg.nr; b++) {
+			fputs(first ? "\n" : ",\n", f);
+			json_pair(v, a, b, f);
+			first = false;
+		}
+	fputs("],\"invariants\":[", f);
+	json_invariants(v, f);
+	fputs("],\"fast\":[", f);
+	json_fast(v, f);
+	fputc(']', f);
+	json_summary(v, f);
+	fprintf(f, ",\"ok\":%s}\n", verdict(v) ? "false" : "true");
 }
 
 /*
@@ -648,7 +1435,7 @@ const struct hs_cmd cmd_verify = {
 	.name = "verify",
 	.summary = "variants proven equal over whole domains; where versions differ",
 	.usage = "hotscore verify [--profile LIST] [--quick] [--threads N]"
-		 " [--seed N] [--random N] [--json FILE]",
+		 " [--seed N] [--json FILE] ...",
 	.about = "Prove the age_in_log methods equal over all 2^32 values of"
 		 " age_in_sec, compare every\npair of profiles over a grid and a"
 		 " random domain, check each profile's invariants\nand its"
