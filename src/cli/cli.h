@@ -51,6 +51,8 @@ FILE *hs_open_output(const char *opt, const char *path);
 
 void cli_wrap(FILE *f, const char *text, size_t col, size_t indent,
 	      size_t width);
+void cli_each_profile(const char *opt, const char *list,
+		      void (*add)(void *ctx, const char *name), void *ctx);
 
 /* Strip spaces and tabs at both ends, in place. */
 char *hs_trim(char *s);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <hotscore/score.h>
 #include <hotscore/simd.h>
 
 #include "cli.h"
@@ -239,6 +240,36 @@ unsigned long hs_option_number(const char *opt, const char *s,
 	if (n < min || n > max)
 		cli_die("%s: '%s' is out of range (%lu..%lu)", opt, s, min, max);
 	return n;
+}
+
+/**
+ * cli_each_profile() - call @add for each profile of a comma list, "all"
+ * standing for every built-in profile; an empty list is an error.
+ * @opt:	the option, for the message.
+ * @list:	"v6.6,hotfix", "all", "raw+safe+loop+clamp".
+ * @add:	receives @ctx and each name.
+ * @ctx:	for @add.
+ */
+void cli_each_profile(const char *opt, const char *list,
+		      void (*add)(void *ctx, const char *name), void *ctx)
+{
+	char *copy = strdup(list), *item, *save = NULL;
+	unsigned int i, n = 0;
+
+	if (!copy)
+		cli_die("out of memory");
+	for (item = strtok_r(copy, ",", &save); item;
+	     item = strtok_r(NULL, ",", &save), n++) {
+		if (strcmp(item, "all")) {
+			add(ctx, item);
+			continue;
+		}
+		for (i = 0; i < hs_nr_profiles; i++)
+			add(ctx, hs_profiles[i].name);
+	}
+	free(copy);
+	if (!n)
+		cli_usage_die("%s: empty list", opt);
 }
 
 /**

@@ -630,34 +630,15 @@ static int run_one(const struct score *sc)
 	return 0;
 }
 
-static void add_spec(struct score *sc, const char *name)
+static void add_spec(void *ctx, const char *name)
 {
+	struct score *sc = ctx;
+
 	if (sc->nr_specs == MAX_SPECS)
 		cli_usage_die("--profile: more than %d profiles", MAX_SPECS);
 	spec_parse(name, &sc->specs[sc->nr_specs++], "--profile");
 }
 
-/* --profile LIST: names, combinations, or all of the built-in profiles. */
-static void specs_parse(struct score *sc, const char *list)
-{
-	char *copy = strdup(list), *item, *save = NULL;
-	unsigned int i;
-
-	if (!copy)
-		cli_die("out of memory");
-	sc->nr_specs = 0;
-	for (item = strtok_r(copy, ",", &save); item;
-	     item = strtok_r(NULL, ",", &save)) {
-		for (i = 0; i < hs_nr_profiles; i++)
-			if (!strcmp(item, "all"))
-				add_spec(sc, hs_profiles[i].name);
-		if (strcmp(item, "all"))
-			add_spec(sc, item);
-	}
-	free(copy);
-	if (!sc->nr_specs)
-		cli_die("--profile: empty list");
-}
 
 static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		unsigned int nr)
@@ -670,7 +651,8 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		hs_list_profiles();
 		cli_exit(0);
 	case O_PROFILE:
-		specs_parse(sc, v->s);
+		sc->nr_specs = 0;
+		cli_each_profile("--profile", v->s, add_spec, sc);
 		break;
 	case O_INPUT:
 		sc->input = v->s;

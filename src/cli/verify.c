@@ -64,8 +64,9 @@ static const struct opt verify_opts[] = {
 	  .help = "the built-in profiles (as hotscore score --list-profiles)" },
 };
 
-static void add_profile(struct verify *v, const char *name)
+static void add_profile(void *ctx, const char *name)
 {
+	struct verify *v = ctx;
 	struct hs_components comp;
 	const struct hs_profile *p = hs_profile_find(name);
 	unsigned int i;
@@ -94,27 +95,6 @@ static void add_profile(struct verify *v, const char *name)
 	v->cfg.comp[v->cfg.nr++] = comp;
 }
 
-static void add_profiles(struct verify *v, const char *list)
-{
-	char *copy = strdup(list), *item, *save = NULL;
-
-	if (!copy)
-		cli_die("out of memory");
-	for (item = strtok_r(copy, ",", &save); item;
-	     item = strtok_r(NULL, ",", &save)) {
-		unsigned int i;
-
-		if (strcmp(item, "all")) {
-			add_profile(v, item);
-			continue;
-		}
-		for (i = 0; i < hs_nr_profiles; i++)
-			add_profile(v, hs_profiles[i].name);
-	}
-	free(copy);
-	if (!v->cfg.nr)
-		cli_die("--profile: empty list");
-}
 
 static void set(void *ctx, const struct opt *o, const struct opt_val *val,
 		unsigned int nr)
@@ -125,7 +105,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *val,
 	switch (o->id) {
 	case O_PROFILE:
 		v->cfg.nr = 0;
-		add_profiles(v, val->s);
+		cli_each_profile("--profile", val->s, add_profile, v);
 		break;
 	case O_QUICK:
 		v->cfg.quick = true;
