@@ -156,19 +156,22 @@ expect_bad "u32 weight overflow" "" score --weight-age 99999999999
 expect_bad "u64 overflow" "" score --aggr-us 18446744073709551616
 expect_bad "empty value" "" score --sample-us=
 expect_bad "hex without digits" "" score --age 0x
-expect_bad "csv: no header" "" score --csv
-expect_bad "csv: unknown column" $'age,colour\n1,2\n' score --csv
-expect_bad "csv: repeated column" $'age,age\n1,2\n' score --csv
-expect_bad "csv: too many fields" $'age,nr_accesses\n1,2\n3,4,5\n' score --csv
-expect_bad "csv: too few fields" $'age,nr_accesses\n1,2\n3\n' score --csv
-expect_bad "csv: bad value, late row" $'age\n1\n2\n3\nx\n' score --csv
-expect_bad "csv: out of range" $'sample_us,age\n1,4294967296\n' score --csv
-expect_bad "csv: bad profile" $'profile,age\nv6.6,1\nlinux,2\n' score --csv
-expect_bad "csv: empty field" $'age,nr_accesses\n1,\n' score --csv
-expect_bad "csv: first row too long" $'age\n1,2\n' score --csv
-expect_bad "csv: first row trailing comma" $'profile,age\nv6.6,5,\n' score --csv
-expect_bad "csv: first row too short" $'age,nr_accesses\n1\n' score --csv
-expect_bad "csv: header only a BOM" $'\xef\xbb\xbf\n1\n' score --csv
+expect_bad "csv: no header" "" score --input -
+expect_bad "csv: unknown column" $'age,colour\n1,2\n' score --input -
+expect_bad "csv: repeated column" $'age,age\n1,2\n' score --input -
+expect_bad "csv: too many fields" $'age,nr_accesses\n1,2\n3,4,5\n' score --input -
+expect_bad "csv: too few fields" $'age,nr_accesses\n1,2\n3\n' score --input -
+expect_bad "csv: bad value, late row" $'age\n1\n2\n3\nx\n' score --input -
+expect_bad "csv: one field short" $'age,nr_accesses\n1\n' score --input -
+grep -q "line 2: 1 field, the header has 2" "$tmp/err" && ok "1 field, not 1 fields" ||
+	fail "plural" "$(cat "$tmp/err")"
+expect_bad "csv: out of range" $'sample_us,age\n1,4294967296\n' score --input -
+expect_bad "csv: bad profile" $'profile,age\nv6.6,1\nlinux,2\n' score --input -
+expect_bad "csv: empty field" $'age,nr_accesses\n1,\n' score --input -
+expect_bad "csv: first row too long" $'age\n1,2\n' score --input -
+expect_bad "csv: first row trailing comma" $'profile,age\nv6.6,5,\n' score --input -
+expect_bad "csv: first row too short" $'age,nr_accesses\n1\n' score --input -
+expect_bad "csv: header only a BOM" $'\xef\xbb\xbf\n1\n' score --input -
 expect_bad "newline inside a value" "" score --age=$'1\n2'
 expect_bad "newline inside a profile" "" score --profile=$'v6\nx'
 expect_bad "newline inside an argument" "" score $'x\ny'

@@ -50,6 +50,17 @@ else
 	ok "the man page formats without warnings (or man is absent)"
 fi
 
+# docs/kernel.md: every block that loads the module unloads it again, and
+# the doc says that Secure Boot and lockdown refuse an unsigned module
+bad=$(awk '/^```/ { if (fence && ins && !rm) print FILENAME ":" start; fence = !fence
+		     ins = rm = 0; start = FNR; next }
+	   fence && /insmod/ { ins = 1 } fence && /rmmod/ { rm = 1 }' "$root/docs/kernel.md")
+[ -z "$bad" ] && ok "kernel.md: every insmod has its rmmod" || fail "rmmod" "none in the block at $bad"
+grep -q 'Secure Boot' "$root/docs/kernel.md" && grep -q 'lockdown' "$root/docs/kernel.md" &&
+	grep -q 'unsigned module' "$root/docs/kernel.md" &&
+	ok "kernel.md: Secure Boot and lockdown refuse unsigned modules" ||
+	fail "kernel.md" "no word on Secure Boot and lockdown"
+
 # Every command: FILE:LINE<TAB>the arguments after "hotscore".
 extract() {
 	awk '
