@@ -91,10 +91,17 @@ install: $(B)/hotscore
 	install -m 644 completion/hotscore.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/hotscore
 
-# hotscore --version: VERSION, and the commit when built from git.
+# hotscore --version: VERSION, and the commit when built from git.  The
+# stamp changes only when the version does, and main.o follows it.
 HS_VERSION := $(shell cat VERSION)$(shell git describe --always --dirty \
 		2>/dev/null | sed 's/^/ (git /; s/$$/)/')
+$(B)/version.stamp: FORCE
+	@mkdir -p $(B)
+	@echo '$(HS_VERSION)' | cmp -s - $@ || echo '$(HS_VERSION)' >$@
 $(B)/src/cli/main.o: CFLAGS += -DHS_VERSION='"$(HS_VERSION)"'
+$(B)/src/cli/main.o: $(B)/version.stamp
+$(B)/src/doc/gendoc.o: VERSION
+.PHONY: FORCE
 
 # The bench's JSON records the flags it was built with.
 $(B)/src/cli/bench.o: CFLAGS += -DHS_CFLAGS='"$(strip $(CFLAGS_BASE))"'

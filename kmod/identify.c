@@ -159,7 +159,7 @@ static void report_profile(const struct hs_profile *p, const struct tally *t,
 			 p->name, t->agree);
 		return;
 	}
-	pr_info("identify: %-15s differs on %llu of %llu; first: hotscore score --profile %s --sample %lu --aggr %lu --nr_accesses %u --last_nr_accesses %u --age %u --passed_sis %lu --next_aggr_sis %lu --weight_nr_accesses %u --weight_age %u gives %d, this kernel %d\n",
+	pr_info("identify: %-15s differs on %llu of %llu; first: hotscore score --profile %s --sample %luus --aggr %luus --nr_accesses %u --last_nr_accesses %u --age %u --passed_sis %lu --next_aggr_sis %lu --weight_nr_accesses %u --weight_age %u gives %d, this kernel %d\n",
 		p->name, t->differ, total, p->name, in->sample_us,
 		in->aggr_us, in->nr_accesses, in->last_nr_accesses, in->age,
 		in->passed_sis, in->next_aggr_sis, in->weight_nr_accesses,

@@ -33,10 +33,11 @@ speed() {	# NAME ARGS...
 }
 
 # ten passes of stairs (600 s), so that a run lasts long enough to time
-speed1000=(--minr 1000 --maxr 1000 --duration 600s --no-timing)
+# --profile mm-new: as measured before hotfix became the default profile
+speed1000=(--minr 1000 --maxr 1000 --duration 600s --no-timing --profile mm-new)
 speed "1000" "${speed1000[@]}"
-speed "1000-clock" --minr 1000 --maxr 1000 --duration 600s
-speed "default" --duration 600s --no-timing
+speed "1000-clock" --minr 1000 --maxr 1000 --duration 600s --profile mm-new
+speed "default" --duration 600s --no-timing --profile mm-new
 
 scale_rows() {
 	local n
@@ -44,7 +45,7 @@ scale_rows() {
 	for n in 1000 3000 10000 30000 100000 300000 1048576; do
 		echo "bench-sim: scale, $n regions" >&2
 		"$hs" sim --workload "$out/scale.cfg" --ops paddr --minr "$n" \
-			--maxr "$n" --duration 2s --no-timing \
+			--maxr "$n" --duration 2s --no-timing --profile mm-new \
 			--json "$out/scale-$n.json" >/dev/null
 		"$jq" "$out/scale-$n.json" runs.0.regions_min runs.0.regions_max \
 			runs.0.region_samples runs.0.wall_ns runs.0.simulated_us \
@@ -89,8 +90,8 @@ trap 'rm -f "$section"' EXIT
 	for name in 1000 1000-clock default; do
 		case $name in
 		1000) cmd="hotscore sim ${speed1000[*]}" ;;
-		1000-clock) cmd="hotscore sim --minr 1000 --maxr 1000 --duration 600s" ;;
-		default) cmd="hotscore sim --duration 600s --no-timing" ;;
+		1000-clock) cmd="hotscore sim --minr 1000 --maxr 1000 --duration 600s --profile mm-new" ;;
+		default) cmd="hotscore sim --duration 600s --no-timing --profile mm-new" ;;
 		esac
 		echo "| $name | \`$cmd\` | **$(median <"$out/speed-$name.txt")x** | $(sort -g "$out/speed-$name.txt" | head -1)x - $(sort -g "$out/speed-$name.txt" | tail -1)x |"
 	done
@@ -103,7 +104,7 @@ trap 'rm -f "$section"' EXIT
 	echo "### Scale: up to 1,048,576 regions"
 	echo
 	echo "\`hotscore sim --workload scale.cfg --ops paddr --minr N --maxr N"
-	echo "--duration 2s --no-timing\` (scale.cfg: two 2 GiB regions, one random,"
+	echo "--duration 2s --no-timing --profile mm-new\` (scale.cfg: two 2 GiB regions, one random,"
 	echo "one swept, as written by scripts/bench-sim.sh), 400 samples and 20"
 	echo "aggregations each. Linear cost is a flat ns per region-sample; memory"
 	echo "is the process' peak RSS. The size limit is total / N aligned up to a"

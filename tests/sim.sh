@@ -160,6 +160,15 @@ grep -q '^scheme 0: pageout; nr_accesses 0..0 samples, age 20..max' "$tmp/w" &&
 	grep -q 'quota: 10 ms, 8388608 B per 1000 ms; weights sz 0 nr_accesses 0 age 1' "$tmp/w" &&
 	ok "--damos_age alone keeps the default quota" ||
 	fail "default age" "$(grep -A1 '^scheme' "$tmp/w")"
+"$hs" sim --damos_quotas 20ms --duration 2s --no-timing >"$tmp/w" 2>&1 &&
+	grep -q 'quota: 20 ms, 8388608 B per 1000 ms; weights sz 0 nr_accesses 0 age 1' "$tmp/w" &&
+	ok "--damos_quotas 20ms alone keeps the default scheme's size, window and weights" ||
+	fail "partial quota" "$(grep -A1 '^scheme' "$tmp/w")"
+"$hs" sim --damos_action stat --damos_quotas 20ms --duration 2s --no-timing >"$tmp/w" 2>&1 &&
+	grep -q 'quota: 20 ms, 0 B per max; weights sz 0 nr_accesses 0 age 0' "$tmp/w" &&
+	ok "in a new scheme, the fields left out are damo's defaults" ||
+	fail "new scheme quota" "$(grep -A1 '^scheme' "$tmp/w")"
+expect_bad "a weight above an unsigned int" "" sim --damos_quotas 10ms 8MiB 1s 0 0 4294967296
 # the deprecated spelling of a documented example still compares
 "$hs" sim --compare-profiles v6.6,v2-ilog2 --no-timing --duration 5s >"$tmp/cmp3" 2>&1 &&
 	grep -q '^compare: v6.6 and v2-ilog2 made identical decisions' "$tmp/cmp3" &&

@@ -183,7 +183,7 @@ static void list_dists(void)
 	for (d = 0; d < HS_NR_DISTS; d++)
 		printf("%-12s %s\n", hs_dist_name(d), hs_dist_what(d));
 	printf("%-12s %s\n", "file:PATH",
-	       "the rows of a `hotscore score --csv` file, in order");
+	       "the rows of a CSV file as `hotscore score --input FILE` reads it, in order");
 }
 
 /* Split @value at commas; call @add for each non-empty item. */
@@ -210,7 +210,7 @@ static void add_variant(struct bench *b, const char *opt, const char *name)
 	unsigned int i;
 
 	if (!v)
-		cli_die("%s: unknown variant '%s' (see --list-variants)", opt,
+		cli_die("%s: unknown variant '%s' (see 'hotscore bench --list-profiles')", opt,
 		       name);
 	for (i = 0; i < b->nr_variants; i++)
 		if (b->variants[i] == v)
@@ -364,7 +364,7 @@ static void build_pool(struct bench *b, struct bench_dist *d)
 	size_t j;
 
 	if (d->kind == HS_NR_DISTS) {
-		d->nr_rows = hs_read_inputs(d->path, &d->rows);
+		d->nr_rows = hs_read_inputs("--dist", d->path, &d->rows);
 		if (!d->nr_rows)
 			cli_die("--dist: %s: no rows", d->path);
 		d->pool = d->rows;

@@ -33,7 +33,7 @@ static void prepare(const struct bench_dist *d, const struct hs_variant *v,
 	hs_prep_init(c->prep, &v->comp, &d->pool[0]);
 	for (j = 1; j < d->nr_pool; j++)
 		if (!hs_prep_matches(c->prep, &d->pool[j]))
-			cli_die("--dist %s: row %zu has other intervals, weights or window than row 1; --variants %s prepares one scheme",
+			cli_die("--dist %s: row %zu has other intervals, weights or window than row 1; --profile %s prepares one scheme",
 			       d->name, j + 1, v->name);
 }
 

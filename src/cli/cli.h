@@ -67,7 +67,8 @@ size_t hs_csv_count(const char *line);
 size_t hs_split_csv(char *line, char **fields, size_t max);
 
 struct hs_input;
-size_t hs_read_inputs(const char *path, struct hs_input **out);
+size_t hs_read_inputs(const char *opt, const char *path,
+		      struct hs_input **out);
 void hs_score_args(const struct hs_input *in, char *buf, size_t size);
 void hs_score_defaults(struct hs_input *in);
 void hs_list_profiles(void);

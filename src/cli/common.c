@@ -25,7 +25,7 @@ char **hs_argv;
 static void __attribute__((noreturn))
 die_line(const char *hint, const char *fmt, va_list ap)
 {
-	char msg[512];
+	char msg[2048];
 	const unsigned char *p;
 
 	fflush(stdout);
@@ -71,7 +71,8 @@ void cli_usage_die(const char *fmt, ...)
 int cli_finish(int status)
 {
 	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "hotscore: writing the output: %s\n",
+		fprintf(stderr, "hotscore%s%s: writing the output: %s\n",
+			cli_cmd_name ? " " : "", cli_cmd_name ? cli_cmd_name : "",
 			strerror(errno));
 		return HS_EXIT_FINDING;
 	}

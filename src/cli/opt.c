@@ -130,7 +130,7 @@ static void convert(const struct opt *o, enum opt_type t, struct opt_val *v)
 /* A value must not be the next option: "--json --csv" lacks a file. */
 static bool is_value(const char *s)
 {
-	return s && (strncmp(s, "--", 2) || !s[2]) && strcmp(s, "-h");
+	return s && strncmp(s, "--", 2) && strcmp(s, "-h");
 }
 
 static void record(const struct opt *o, const struct opt_val *v,
@@ -204,6 +204,9 @@ static void check_import(const struct hs_cmd *cmd, int argc, char **argv)
 	const struct opt *o, *import = NULL;
 	int i;
 
+	for (i = 1; i < argc; i++)	/* help first, whatever else is there */
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
+			return;
 	for (i = 1; i < argc && !import; i++)
 		if ((o = peek(cmd, argv[i])) && (o->flags & OPT_IMPORT))
 			import = o;

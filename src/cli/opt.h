@@ -62,8 +62,9 @@ enum opt_type { OPT_FLAG, OPT_STR, OPT_LIST, OPT_COUNT, OPT_TIME, OPT_MS,
  * @flags:	OPT_OUTPUT, OPT_REPEAT, OPT_MINMAX, OPT_EXIT, OPT_NOIMPORT,
  *		OPT_DEPRECATED, OPT_IMPORT.
  * @words:	the words a value may be, for help and completion ("vaddr
- *		paddr"), "@profiles" for the profile names, "@file" for a
- *		file, or NULL.
+ *		paddr"), "@profiles" for the profile names ("@profiles+all"
+ *		with all), "@variants" for bench's, "@file" for a file
+ *		(beside any words), or NULL.
  * @example:	a good value, for the table-driven test.
  */
 struct opt {

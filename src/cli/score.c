@@ -54,7 +54,7 @@ enum { O_PROFILE = NR_COLUMNS, O_INPUT, O_CSV, O_LIST };
 	.arg = "N", .dflt = d, .help = h, .max = m, .example = e }
 static const struct opt score_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .type = OPT_LIST, .arg = "LIST",
-	  .dflt = HS_DEFAULT_PROFILE, .words = "@profiles",
+	  .dflt = HS_DEFAULT_PROFILE, .words = "@profiles+all",
 	  .help = "profiles, FREQ+DIVISOR+AGE+CLAMP combinations or all, side"
 		  " by side", .example = "v6.6,hotfix" },
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "FILE",
@@ -420,7 +420,8 @@ void hs_score_args(const struct hs_input *in, char *buf, size_t size)
 }
 
 /**
- * hs_read_inputs() - the rows of a `hotscore score --csv` file as inputs.
+ * hs_read_inputs() - the rows of a `hotscore score --input` file as inputs.
+ * @opt:	the option that named it, for messages ("--dist").
  * @path:	the file.
  * @out:	receives a malloc'ed array of the rows; columns absent from
  *		the file take the score command's defaults.
@@ -429,17 +430,18 @@ void hs_score_args(const struct hs_input *in, char *buf, size_t size)
  *
  * Return: the number of rows (0 if the file has only a header).
  */
-size_t hs_read_inputs(const char *path, struct hs_input **out)
+size_t hs_read_inputs(const char *opt, const char *path,
+		      struct hs_input **out)
 {
-	static char what[PATH_MAX + 8];
+	static char what[PATH_MAX + 40];
 	struct hs_input *rows = NULL;
 	size_t n = 0, cap = 0;
 	struct row dflt, r;
 	FILE *f = fopen(path, "r");
 
 	if (!f)
-		cli_die("%s: %s", path, strerror(errno));
-	snprintf(what, sizeof(what), "%s: ", path);
+		cli_die("%s: %s: %s", opt, path, strerror(errno));
+	snprintf(what, sizeof(what), "%s: %s: ", opt, path);
 	csv.what = what;
 	csv.source = path;
 	row_defaults(&dflt);
@@ -533,7 +535,7 @@ static const char *const step_names[NR_STEPS] = {
 	"hotness*99/100", "hot", "cold", "status",
 };
 
-typedef char step_text[32];
+typedef char step_text[64];	/* as long as a spec's name */
 
 static void steps_of(const struct spec *sp, const struct hs_input *in,
 		     step_text *v)

@@ -86,15 +86,17 @@ static const struct opt sim_opts[] = {
 		  " migrate_hot or migrate_cold", .example = "stat" },
 	{ .id = O_ACCESS_RATE, .name = "damos_access_rate", .type = OPT_RATE,
 	  .nr_values = 2, .min_values = 2, .types = two_rates,
-	  .arg = "MIN MAX", .dflt = "min max", .flags = SCHEME,
-	  .help = "the scheme's access rate, in percent", .example = "0% 10%" },
+	  .arg = "MIN MAX", .dflt = "0% 0%; a new scheme's min max",
+	  .flags = SCHEME, .help = "the scheme's access rate, in percent",
+	  .example = "0% 10%" },
 	{ .id = O_SZ, .name = "damos_sz_region", .type = OPT_SIZE,
 	  .nr_values = 2, .min_values = 2, .types = two_sizes,
 	  .arg = "MIN MAX", .dflt = "min max", .flags = SCHEME,
 	  .help = "the scheme's region size", .example = "4KiB max" },
 	{ .id = O_AGE, .name = "damos_age", .type = OPT_TIME, .nr_values = 2,
 	  .min_values = 2, .types = two_times, .arg = "MIN MAX",
-	  .dflt = "min max", .max = SIM_MAX_US, .flags = SCHEME,
+	  .dflt = "2s max; a new scheme's min max", .max = SIM_MAX_US,
+	  .flags = SCHEME,
 	  .help = "the scheme's region age", .example = "2s max" },
 	{ .id = O_APPLY, .name = "damos_apply_interval", .type = OPT_TIME,
 	  .arg = "T", .dflt = "the aggregation interval", .max = SIM_MAX_US,
@@ -103,7 +105,8 @@ static const struct opt sim_opts[] = {
 	{ .id = O_QUOTAS, .name = "damos_quotas", .type = OPT_MS,
 	  .nr_values = 6, .min_values = 1, .types = quota_types,
 	  .arg = "TIME [SIZE [RESET [W_SZ [W_NR [W_AGE]]]]]",
-	  .max = UINT32_MAX, .flags = SCHEME,
+	  .dflt = "10ms 8MiB 1s 0 0 1; a new scheme's 0 0 max 0 0 0",
+	  .flags = SCHEME,
 	  .help = "the scheme's quota: time and size per reset interval, and"
 		  " the weights; as in damo, a bare TIME or RESET is in ms",
 	  .example = "10ms 8MiB 1s 0 3 7" },
@@ -184,8 +187,12 @@ struct sim_args {
 	const char *profiles, *scorers;
 };
 
+/*
+ * @so into @sp.  A --damos_quotas that leaves fields out gives them damo's
+ * defaults in a new scheme, and keeps the default scheme's (@keep).
+ */
 static void apply_scheme_opt(struct scheme_spec *sp,
-			     const struct scheme_opt *so)
+			     const struct scheme_opt *so, bool keep)
 {
 	const struct opt_val *v = so->v;
 	unsigned int k;
@@ -216,12 +223,17 @@ static void apply_scheme_opt(struct scheme_spec *sp,
 		sp->apply_us = v[0].u;
 		break;
 	case O_QUOTAS:
-		/* damo's defaults for the fields left out */
-		sp->quota[0] = sp->quota[1] = 0;
-		sp->quota[2] = NO_LIMIT;
-		sp->quota[3] = sp->quota[4] = sp->quota[5] = 0;
-		for (k = 0; k < so->nr; k++)
+		if (!keep) {	/* damo's defaults for the fields left out */
+			sp->quota[0] = sp->quota[1] = 0;
+			sp->quota[2] = NO_LIMIT;
+			sp->quota[3] = sp->quota[4] = sp->quota[5] = 0;
+		}
+		for (k = 0; k < so->nr; k++) {
+			if (k >= 3 && v[k].u > UINT32_MAX)
+				cli_usage_die("--damos_quotas: weight '%s' is above 4294967295 (an unsigned int)",
+					      v[k].s);
 			sp->quota[k] = v[k].u;
+		}
 		break;
 	}
 }
@@ -254,7 +266,7 @@ static unsigned int build_schemes(struct sim_args *sa,
 			if (count[so->o->id]++)
 				cli_usage_die("--%s is given twice, and there is one scheme: start each scheme with --damos_action",
 					      so->o->name);
-			apply_scheme_opt(&specs[0], so);
+			apply_scheme_opt(&specs[0], so, true);
 		}
 		return 1;
 	}
@@ -271,7 +283,7 @@ static unsigned int build_schemes(struct sim_args *sa,
 				      so->o->name, times(k + 1),
 				      count[O_ACTION] ? times(count[O_ACTION]) :
 				      "never");
-		apply_scheme_opt(&specs[k], so);
+		apply_scheme_opt(&specs[k], so, false);
 	}
 	return n;
 }
@@ -688,7 +700,7 @@ static void report_overrun(const struct sim_run *run)
 	char args[512];
 
 	hs_score_args(in, args, sizeof(args));
-	fprintf(stderr, "hotscore: sim: profile %s: damon_hot_score() returned %d at %.3f s: the kernel would write past regions_score_histogram[99]; stopped.  Reproduce: hotscore score --profile %s %s\n",
+	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() returned %d at %.3f s: the kernel would write past regions_score_histogram[99]; stopped.  Reproduce: hotscore score --profile %s %s\n",
 		run->profile, run->sim.overrun_hot,
 		hs_sim_now_us(&run->sim) / 1e6, run->profile, args);
 }
@@ -805,10 +817,11 @@ const struct hs_cmd cmd_sim = {
 		 " context.  Options follow damo's names.",
 	.notes = "With no --damos_action, the scheme is --damos_action pageout"
 		 " --damos_access_rate 0% 0%\n--damos_age 2s max --damos_quotas"
-		 " 10ms 8MiB 1s 0 0 1, and each scheme option\nreplaces its part"
-		 " of it (fields --damos_quotas leaves out take damo's defaults:"
-		 " 0,\nmax, 0 weights).  With --damos_action, the n-th use of"
-		 " each scheme option belongs\nto the n-th --damos_action.\n"
+		 " 10ms 8MiB 1s 0 0 1, and each scheme option\nchanges what it"
+		 " names in it (the fields --damos_quotas leaves out stay as"
+		 " they\nare).  With --damos_action, each scheme starts from"
+		 " damo's defaults, and the n-th\nuse of each scheme option"
+		 " belongs to the n-th --damos_action.\n"
 		 "T is a time: 5000 (us), 5ms, 1.5s; ns, us, ms, s, m, h.  Sizes"
 		 " take B, K/KiB, M/MiB,\nG/GiB, T/TiB (1024) or KB, MB, GB, TB"
 		 " (1000); min and max are sizes too.",

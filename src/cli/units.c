@@ -31,7 +31,8 @@ static const char *parse_fixed(const char *s, unsigned __int128 *out,
 			return "more than 9 decimals";
 		digits = true;
 		v = v * 10 + (unsigned)(*s - '0');
-		if (v >> 100)
+		/* 2^90 x 10^9 still fits; no result needs more than 2^84 */
+		if (v >> 90)
 			return "too large";
 	}
 	if (!digits)
@@ -110,6 +111,8 @@ const char *hs_parse_time(const char *s, bool bare_ms, uint64_t *out)
 
 	if (err && !strcmp(err, "unknown unit"))
 		return "unknown unit (ns, us, ms, s, m, h)";
+	if (err && !strcmp(err, "not a whole number of the unit it is kept in"))
+		return bare_ms ? "finer than 1 ms" : "finer than 1 us";
 	return err;
 }
 

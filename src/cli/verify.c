@@ -43,7 +43,7 @@ static const struct opt verify_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .old = "profiles",
 	  .type = OPT_LIST, .arg = "LIST", .dflt = "all",
 	  .help = "profiles or FREQ+DIVISOR+AGE+CLAMP combinations",
-	  .words = "@profiles", .example = "v6.6,hotfix" },
+	  .words = "@profiles+all", .example = "v6.6,hotfix" },
 	{ .id = O_QUICK, .name = "quick", .type = OPT_FLAG,
 	  .help = "boundaries and a stride of each domain (make test)" },
 	{ .id = O_THREADS, .name = "threads", .type = OPT_COUNT, .arg = "N",
