@@ -19,6 +19,13 @@ extern char **hs_argv;
 /* The subcommand running ("score"), for messages; NULL before one is. */
 extern const char *cli_cmd_name;
 
+/*
+ * The fuzz harnesses' way back from a parser's bad-input exit: when set,
+ * cli_die() and cli_usage_die() call it with the message instead of
+ * printing and exiting; it must not return (it longjmp()s).
+ */
+extern void (*cli_die_hook)(const char *msg);
+
 /* "hotscore CMD: <msg>" as one line on stderr, then exit with status 2. */
 void cli_die(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2), noreturn));

@@ -17,6 +17,7 @@
 
 const char *cli_cmd_name;
 char **hs_argv;
+void (*cli_die_hook)(const char *msg);
 
 /*
  * One line, always: control characters from the input (a newline inside an
@@ -28,8 +29,10 @@ die_line(const char *hint, const char *fmt, va_list ap)
 	char msg[2048];
 	const unsigned char *p;
 
-	fflush(stdout);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (cli_die_hook)
+		cli_die_hook(msg);	/* a fuzz harness: it does not return */
+	fflush(stdout);
 	fprintf(stderr, "hotscore%s%s: ", cli_cmd_name ? " " : "",
 		cli_cmd_name ? cli_cmd_name : "");
 	for (p = (const unsigned char *)msg; *p; p++) {
