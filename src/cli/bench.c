@@ -21,6 +21,7 @@
 #include "bench.h"
 #include "cli.h"
 #include "opt.h"
+#include "out.h"
 
 #define DEFAULT_VARIANTS "loop,fls,ilog2"
 #define DEFAULT_MODES "throughput,latency"
@@ -848,14 +849,13 @@ static void measure(struct bench *b)
 }
 
 /* Write one of the optional files; a failed write is an error too. */
-static void emit(FILE *f, const char *path, struct bench *b,
+static void emit(FILE *f, struct bench *b,
 		 void (*write)(struct bench *, FILE *))
 {
 	if (!f)
 		return;
 	write(b, f);
-	if (fflush(f) || ferror(f) || fclose(f))
-		cli_die("%s: write error: %s", path, strerror(errno));
+	cli_out_done(f);
 }
 
 /* Print the reports of a measured or imported struct bench. */
@@ -867,17 +867,18 @@ static void report(struct bench *b, FILE *json, FILE *csv, FILE *svg)
 		bench_print_markdown(b, stdout);
 	else
 		bench_print_text(b, stdout);
-	emit(json, b->json, b, bench_write_json);
-	emit(csv, b->csv, b, bench_write_csv);
-	emit(svg, b->svg, b, bench_write_svg);
+	emit(json, b, bench_write_json);
+	emit(csv, b, bench_write_csv);
+	emit(svg, b, bench_write_svg);
+	cli_out_commit();	/* all of them, or none */
 }
 
 /* --import: hotscore.ko's samples, analysed and reported as if measured. */
 static int import_results(struct bench *b)
 {
-	FILE *json = hs_open_output("--json", b->json);
-	FILE *csv = hs_open_output("--csv", b->csv);
-	FILE *svg = hs_open_output("--svg", b->svg);
+	FILE *json = cli_out_open("--json", b->json);
+	FILE *csv = cli_out_open("--csv", b->csv);
+	FILE *svg = cli_out_open("--svg", b->svg);
 	unsigned int di, mi;
 
 	bench_import(b);
@@ -915,9 +916,9 @@ static int bench_run(int argc, char **argv)
 	if (hs_host_init(&b.host, b.cpu, b.clock, err, sizeof(err)))
 		cli_die("%s", err);
 	prepare_inputs(&b);
-	json = hs_open_output("--json", b.json);
-	csv = hs_open_output("--csv", b.csv);
-	svg = hs_open_output("--svg", b.svg);
+	json = cli_out_open("--json", b.json);
+	csv = cli_out_open("--csv", b.csv);
+	svg = cli_out_open("--svg", b.svg);
 	measure(&b);
 	hs_host_fini(&b.host);
 	report(&b, json, csv, svg);

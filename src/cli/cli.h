@@ -53,9 +53,6 @@ void hs_progress_done(void);
 void hs_check_simd_env(void);
 void *hs_xcalloc(size_t n, size_t size);
 
-/* Open @path for writing, or exit 2 naming @opt; NULL path: NULL. */
-FILE *hs_open_output(const char *opt, const char *path);
-
 void cli_wrap(FILE *f, const char *text, size_t col, size_t indent,
 	      size_t width);
 void cli_each_profile(const char *opt, const char *list,

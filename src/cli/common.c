@@ -302,26 +302,6 @@ void hs_progress_done(void)
 }
 
 /**
- * hs_open_output() - open an output file for writing before any work, so
- * that a bad path fails at once: a one-line error and exit 2.
- * @opt:	the option, for the message ("--json").
- * @path:	the file; NULL for none.
- *
- * Return: the file, or NULL when @path is NULL.
- */
-FILE *hs_open_output(const char *opt, const char *path)
-{
-	FILE *f;
-
-	if (!path)
-		return NULL;
-	f = fopen(path, "w");
-	if (!f)
-		cli_die("%s: %s: %s", opt, path, strerror(errno));
-	return f;
-}
-
-/**
  * hs_check_simd_env() - exit 2 with one line when HOTSCORE_SIMD names no
  * batch scorer, or one this CPU cannot run (bench and sim read it for
  * fast-batch); hs_simd_choose() words the two cases apart.

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "opt.h"
+#include "out.h"
 
 #ifndef HS_VERSION
 #define HS_VERSION "unknown"
@@ -72,5 +73,6 @@ int main(int argc, char **argv)
 	if (!cmd)
 		cli_usage_die("unknown command '%s'", argv[1]);
 	cli_cmd_name = cmd->name;
+	cli_out_init(cmd->name);
 	return cli_finish(cmd->run(argc - 1, argv + 1));
 }

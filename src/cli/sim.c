@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "opt.h"
+#include "out.h"
 #include "sim.h"
 
 #define NO_LIMIT	UINT64_MAX
@@ -742,11 +743,6 @@ static void check_duration(struct sim_cmd *c)
 		       a->max_nr_regions);
 }
 
-static int close_output(FILE *f)
-{
-	return fclose(f) ? -1 : 0;
-}
-
 static int sim_run(int argc, char **argv)
 {
 	struct sim_cmd *c = calloc(1, sizeof(*c));
@@ -759,18 +755,14 @@ static int sim_run(int argc, char **argv)
 	parse_args(c, argc, argv);
 	hs_check_simd_env();
 	check_duration(c);	/* the workload and every profile, too */
-	if (c->json)
-		c->json_f = hs_open_output("--json", c->json);
-	if (c->heatmap)
-		c->heat_f = hs_open_output("--heatmap", c->heatmap);
-	if (c->record)
-		c->runs[0].record = hs_open_output("--record", c->record);
-	if (c->timing) {
+	if (c->timing)	/* it may re-execute: before any output exists */
 		hs_host_fixed_layout(hs_argv);
-		if (hs_host_init(&c->host, -1, HS_CLOCK_AUTO, err,
-				 sizeof(err)))
-			cli_die("%s", err);
-	}
+	c->json_f = cli_out_open("--json", c->json);
+	c->heat_f = cli_out_open("--heatmap", c->heatmap);
+	c->runs[0].record = cli_out_open("--record", c->record);
+	if (c->timing && hs_host_init(&c->host, -1, HS_CLOCK_AUTO, err,
+				      sizeof(err)))
+		cli_die("%s", err);
 	for (k = 0; k < c->nr_runs; k++) {
 		c->runs[k].profile = c->profiles[k];
 		c->runs[k].scorer = c->scorers[k];
@@ -783,13 +775,18 @@ static int sim_run(int argc, char **argv)
 			status = 1;
 		}
 	}
-	if (c->record && sim_record_end(&c->runs[0]))
-		cli_die("--record: %s: %s", c->record, strerror(errno));
-	if (c->heatmap && sim_heat_write(c->runs[0].heat, c, c->heat_f))
-		cli_die("--heatmap: %s: %s", c->heatmap, strerror(errno));
-	if (c->json && (sim_write_json(c, c->json_f) ||
-			close_output(c->json_f)))
+	if (c->record) {
+		sim_record_end(&c->runs[0]);
+		cli_out_done(c->runs[0].record);
+	}
+	if (c->heatmap) {
+		sim_heat_write(c->runs[0].heat, c, c->heat_f);
+		cli_out_done(c->heat_f);
+	}
+	if (c->json && sim_write_json(c, c->json_f))
 		cli_die("--json: %s: %s", c->json, strerror(errno));
+	cli_out_done(c->json_f);
+	cli_out_commit();	/* all of them, or none */
 	sim_report(stdout, c);
 	if (c->compare && sim_compare(stdout, c))
 		status = status ? status : 1;

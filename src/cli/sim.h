@@ -82,8 +82,8 @@ int sim_compare(FILE *f, const struct sim_cmd *c);
 int sim_write_json(const struct sim_cmd *c, FILE *f);
 void sim_record_begin(struct sim_run *run, const struct sim_cmd *c);
 void sim_record_snapshot(struct sim_run *run, const struct hs_sim *sim);
-int sim_record_end(struct sim_run *run);
+void sim_record_end(struct sim_run *run);
 void sim_heat_add(struct heatmap *h, const struct hs_sim *sim);
-int sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f);
+void sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f);
 
 #endif /* HOTSCORE_CLI_SIM_H */

@@ -362,10 +362,9 @@ void sim_record_snapshot(struct sim_run *run, const struct hs_sim *sim)
 	run->aggr_start_ns = now;
 }
 
-int sim_record_end(struct sim_run *run)
+void sim_record_end(struct sim_run *run)
 {
 	fputs("\n], \"data_source\": \"unknown\"}]\n", run->record);
-	return fclose(run->record) ? -1 : 0;
 }
 
 /* The ranges joined end to end: the heatmap's address axis. */
@@ -452,7 +451,7 @@ static void xml_write(FILE *f, const char *s)
 	}
 }
 
-int sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f)
+void sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f)
 {
 	const int cw = 5, ch = 5, left = 70, top = 40;
 	const int w = HEAT_T * cw, hh = HEAT_A * ch;
@@ -497,7 +496,6 @@ int sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f)
 	fprintf(f, "<text x=\"%d\" y=\"%d\">100%%</text><text x=\"%d\" y=\"%d\">0%%</text>\n",
 		left + w + 38, top + 10, left + w + 38, top + hh);
 	fputs("</svg>\n", f);
-	return fclose(f) ? -1 : 0;
 }
 
 static void json_run(FILE *f, const struct sim_cmd *c,

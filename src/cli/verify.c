@@ -24,6 +24,7 @@
 #include "cli.h"
 #include "json.h"
 #include "opt.h"
+#include "out.h"
 
 #define FULL_RANDOM 10000000UL
 #define QUICK_RANDOM 100000UL
@@ -1391,8 +1392,7 @@ static int verify_run(int argc, char **argv)
 	FILE *json = NULL;
 
 	parse(&v, argc, argv);
-	if (v.json && !(json = fopen(v.json, "w")))
-		cli_die("--json: %s: %s", v.json, strerror(errno));
+	json = cli_out_open("--json", v.json);
 	if (isatty(STDERR_FILENO))
 		v.cfg.progress = progress;
 	if (hs_verify_run(&v.cfg, &v.res))
@@ -1404,9 +1404,8 @@ static int verify_run(int argc, char **argv)
 	print_report(&v);
 	if (json) {
 		write_json(&v, json);
-		if (fflush(json) || ferror(json) || fclose(json))
-			cli_die("--json: %s: write error: %s", v.json,
-			       strerror(errno));
+		cli_out_done(json);
+		cli_out_commit();
 	}
 	return verdict(&v);
 }
