@@ -34,9 +34,11 @@
 #define KMOD_CAN_IDENTIFY 0
 #endif
 
-static unsigned long inputs = 4000000;
-module_param(inputs, ulong, 0444);
-MODULE_PARM_DESC(inputs, "identify: inputs to generate (default 4000000)");
+static struct kmod_param inputs_param = { "4000000" };
+module_param_cb(inputs, &kmod_param_ops, &inputs_param, 0444);
+MODULE_PARM_DESC(inputs,
+		 "identify: inputs to generate, 1 to 10^9 (default 4000000)");
+static unsigned long inputs;	/* checked by kmod_identify_params() */
 
 #if KMOD_CAN_IDENTIFY
 typedef int (*damon_score_fn)(struct damon_ctx *c, struct damon_region *r,
@@ -282,11 +284,8 @@ static int bench_real(const struct hs_variant *const *v, unsigned int nr_v)
 /* identify's own parameter, checked at load whatever the mode. */
 int kmod_identify_params(void)
 {
-	if (!inputs || inputs > 1000000000UL) {
-		pr_err("inputs=%lu: give 1 to 10^9\n", inputs);
-		return -EINVAL;
-	}
-	return 0;
+	return kmod_param_ulong("inputs", &inputs_param, 1, 1000000000UL,
+				"1 to 10^9", &inputs);
 }
 
 /**

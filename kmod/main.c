@@ -30,27 +30,106 @@
 
 #include "kmod.h"
 
-static char *mode = "bench";
-module_param(mode, charp, 0444);
+/*
+ * The parameters.  The kernel's own types cannot refuse a bad value with
+ * -EINVAL and one line: a number past its type gives -ERANGE, a charp over
+ * 1024 bytes -ENOSPC, and each failure is logged twice (by the type and by
+ * parse_args()).  So every parameter is kept as the text it was given (a
+ * copy, at most KMOD_PARAM_MAX characters), its .set never fails, and
+ * hs_init() parses and checks them all, logging the first bad one.  Only a
+ * parameter given without '=' is refused by the kernel itself: -EINVAL,
+ * with its one line "`' invalid for parameter `runs'".
+ */
+static int param_set(const char *val, const struct kernel_param *kp)
+{
+	struct kmod_param *p = kp->arg;
+
+	p->too_long = strscpy(p->text, val, sizeof(p->text)) < 0;
+	return 0;
+}
+
+static int param_get(char *buf, const struct kernel_param *kp)
+{
+	const struct kmod_param *p = kp->arg;
+
+	return scnprintf(buf, PAGE_SIZE, "%s\n", p->text);
+}
+
+const struct kernel_param_ops kmod_param_ops = {
+	.set = param_set,
+	.get = param_get,
+};
+
+/**
+ * kmod_param_text() - a string parameter's text, if it is not too long.
+ * @name:	the parameter, for the message.
+ * @p:		the parameter.
+ *
+ * Return: the text, or NULL (logged) if the value did not fit.
+ */
+const char *kmod_param_text(const char *name, const struct kmod_param *p)
+{
+	if (p->too_long) {
+		pr_err("%s=" KMOD_SHOW_FMT ": longer than %zu characters\n",
+		       name, KMOD_SHOW(p->text), sizeof(p->text) - 1);
+		return NULL;
+	}
+	return p->text;
+}
+
+/**
+ * kmod_param_ulong() - a number parameter, parsed and checked.
+ * @name:	the parameter, for the message.
+ * @p:		the parameter: decimal, 0x hex or 0 octal, as the kernel's
+ *		own ulong parameters.
+ * @min:	its smallest value.
+ * @max:	its largest.
+ * @range:	the range as the message gives it ("1 to 100").
+ * @val:	receives the value.
+ *
+ * Return: 0, or -EINVAL with one line logged.
+ */
+int kmod_param_ulong(const char *name, const struct kmod_param *p,
+		     unsigned long min, unsigned long max, const char *range,
+		     unsigned long *val)
+{
+	if (p->too_long || kstrtoul(p->text, 0, val) || *val < min ||
+	    *val > max) {
+		pr_err("%s=" KMOD_SHOW_FMT ": give %s\n", name,
+		       KMOD_SHOW(p->text), range);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static struct kmod_param mode_param = { "bench" };
+module_param_cb(mode, &kmod_param_ops, &mode_param, 0444);
 MODULE_PARM_DESC(mode, "bench (default) or identify");
-static char *variants = "loop,fls,ilog2";
-module_param(variants, charp, 0444);
+static struct kmod_param variants_param = { "loop,fls,ilog2" };
+module_param_cb(variants, &kmod_param_ops, &variants_param, 0444);
 MODULE_PARM_DESC(variants, "variants to time, the first is the baseline");
-static char *dist = "seed";
-module_param(dist, charp, 0444);
+static struct kmod_param dist_param = { "seed" };
+module_param_cb(dist, &kmod_param_ops, &dist_param, 0444);
 MODULE_PARM_DESC(dist, "input distribution: seed uniform young zero worst");
-static char *modes = "throughput,latency";
-module_param(modes, charp, 0444);
+static struct kmod_param modes_param = { "throughput,latency" };
+module_param_cb(modes, &kmod_param_ops, &modes_param, 0444);
 MODULE_PARM_DESC(modes, "throughput, latency or both");
-static unsigned long iterations = 10000000;
-module_param(iterations, ulong, 0444);
-MODULE_PARM_DESC(iterations, "calls per variant per run (the seed: 10^7)");
-static unsigned int runs = 5;
-module_param(runs, uint, 0444);
-MODULE_PARM_DESC(runs, "runs (the seed: 5)");
-static unsigned long seed = 1;
-module_param(seed, ulong, 0444);
+static struct kmod_param iterations_param = { "10000000" };
+module_param_cb(iterations, &kmod_param_ops, &iterations_param, 0444);
+MODULE_PARM_DESC(iterations,
+		 "calls per variant per run, 12000 to 10^8 (the seed: 10^7)");
+static struct kmod_param runs_param = { "5" };
+module_param_cb(runs, &kmod_param_ops, &runs_param, 0444);
+MODULE_PARM_DESC(runs, "runs, 1 to 100 (the seed: 5)");
+static struct kmod_param seed_param = { "1" };
+module_param_cb(seed, &kmod_param_ops, &seed_param, 0444);
 MODULE_PARM_DESC(seed, "seeds the input pool");
+
+/* the parameters' values, once hs_init() has checked them */
+static bool identify;
+static unsigned long iterations;
+static unsigned int runs;
+static unsigned long seed;
 
 unsigned long kmod_seed(void)
 {
@@ -188,16 +267,17 @@ static int split(const char *param, const char *s, char names[][32],
 
 		if (!len || len >= 32 || *nr == max ||
 		    (s[len] == ',' && !s[len + 1])) {
-			pr_err("%s=%s: give up to %u comma-separated names\n",
-			       param, all, max);
+			pr_err("%s=" KMOD_SHOW_FMT ": give up to %u comma-separated names\n",
+			       param, KMOD_SHOW(all), max);
 			return -EINVAL;
 		}
 		memcpy(names[*nr], s, len);
 		names[*nr][len] = '\0';
 		for (i = 0; i < *nr; i++)
 			if (!strcmp(names[i], names[*nr])) {
-				pr_err("%s=%s: '%s' twice\n", param, all,
-				       names[i]);
+				pr_err("%s=" KMOD_SHOW_FMT ": '" KMOD_SHOW_FMT "' twice\n",
+				       param, KMOD_SHOW(all),
+				       KMOD_SHOW(names[i]));
 				return -EINVAL;
 			}
 		(*nr)++;
@@ -218,17 +298,32 @@ struct config {
 	unsigned int nr_modes;
 };
 
+/* Every parameter, checked; the first bad one logged: -EINVAL. */
 static int parse_params(struct config *c)
 {
 	char names[KMOD_MAX_VARIANTS][32];
+	const char *mode, *variants, *dist, *modes;
+	unsigned long v;
 	unsigned int i, nr, k;
 
-	if (split("variants", variants, names, KMOD_MAX_VARIANTS, &nr))
+	mode = kmod_param_text("mode", &mode_param);
+	if (!mode)
+		return -EINVAL;
+	if (strcmp(mode, "bench") && strcmp(mode, "identify")) {
+		pr_err("mode=" KMOD_SHOW_FMT ": give bench or identify\n",
+		       KMOD_SHOW(mode));
+		return -EINVAL;
+	}
+	identify = !strcmp(mode, "identify");
+	variants = kmod_param_text("variants", &variants_param);
+	if (!variants ||
+	    split("variants", variants, names, KMOD_MAX_VARIANTS, &nr))
 		return -EINVAL;
 	for (i = 0; i < nr; i++) {
 		c->v[i] = hs_variant_find(names[i]);
 		if (!c->v[i]) {
-			pr_err("variants: no variant '%s'\n", names[i]);
+			pr_err("variants: no variant '" KMOD_SHOW_FMT "'\n",
+			       KMOD_SHOW(names[i]));
 			return -EINVAL;
 		}
 		if (c->v[i]->user_only) {
@@ -238,43 +333,49 @@ static int parse_params(struct config *c)
 		}
 	}
 	c->nr_v = nr;
+	if (identify && c->nr_v > KMOD_IDENTIFY_VARIANTS) {
+		pr_err("variants: identify times at most %d next to the kernel's\n",
+		       KMOD_IDENTIFY_VARIANTS);
+		return -EINVAL;
+	}
+	dist = kmod_param_text("dist", &dist_param);
+	if (!dist)
+		return -EINVAL;
 	for (k = 0; k < HS_NR_DISTS; k++)
 		if (!strcmp(dist, hs_dist_name(k)))
 			break;
 	if (k == HS_NR_DISTS) {
-		pr_err("dist: no distribution '%s' (seed uniform young zero worst)\n",
-		       dist);
+		pr_err("dist: no distribution '" KMOD_SHOW_FMT "' (seed uniform young zero worst)\n",
+		       KMOD_SHOW(dist));
 		return -EINVAL;
 	}
 	c->dist = k;
-	if (split("modes", modes, names, HS_NR_MODES, &nr))
+	modes = kmod_param_text("modes", &modes_param);
+	if (!modes || split("modes", modes, names, HS_NR_MODES, &nr))
 		return -EINVAL;
 	for (i = 0; i < nr; i++) {
 		for (k = 0; k < HS_NR_MODES; k++)
 			if (!strcmp(names[i], hs_mode_name(k)))
 				break;
 		if (k == HS_NR_MODES) {
-			pr_err("modes: no mode '%s' (throughput latency)\n",
-			       names[i]);
+			pr_err("modes: no mode '" KMOD_SHOW_FMT "' (throughput latency)\n",
+			       KMOD_SHOW(names[i]));
 			return -EINVAL;
 		}
 		c->modes[i] = k;
 	}
 	c->nr_modes = nr;
 	/* at most 10^8: a timed batch then stays under about a millisecond */
-	if (iterations < 12 * 1000 || iterations > 100000000UL) {
-		pr_err("iterations=%lu: give 12000 to 10^8\n", iterations);
+	if (kmod_param_ulong("iterations", &iterations_param, 12000,
+			     100000000UL, "12000 to 10^8", &iterations))
 		return -EINVAL;
-	}
-	if (!runs || runs > 100) {
-		pr_err("runs=%u: give 1 to 100\n", runs);
+	if (kmod_param_ulong("runs", &runs_param, 1, 100, "1 to 100", &v))
 		return -EINVAL;
-	}
-	if (!strcmp(mode, "identify") && c->nr_v > KMOD_IDENTIFY_VARIANTS) {
-		pr_err("variants: identify times at most %d next to the kernel's\n",
-		       KMOD_IDENTIFY_VARIANTS);
+	runs = v;
+	if (kmod_param_ulong("seed", &seed_param, 0, ULONG_MAX,
+			     BITS_PER_LONG == 64 ? "0 to 2^64-1" : "0 to 2^32-1",
+			     &seed))
 		return -EINVAL;
-	}
 	return kmod_identify_params();
 }
 
@@ -477,17 +578,15 @@ static int run_bench(const struct config *c)
 
 static int __init hs_init(void)
 {
+	const char *mode;
 	struct config c = { 0 };
 	int err;
 
-	if (strcmp(mode, "bench") && strcmp(mode, "identify")) {
-		pr_err("mode=%s: give bench or identify\n", mode);
-		return -EINVAL;
-	}
 	err = parse_params(&c);
 	if (err)
 		return err;
-	if (!strcmp(mode, "identify"))
+	mode = identify ? "identify" : "bench";
+	if (identify)
 		err = kmod_identify(c.v, c.nr_v);
 	else
 		err = run_bench(&c);

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Build (once) a small DAMON-enabled kernel from Debian's linux-source-6.1:
-# tinyconfig plus DAMON, its sysfs interface, KPROBES and ACPI (for a clock
-# source under TCG), cached outside the repository and keyed by the source
-# package's version.  Prints the cache directory, which holds bzImage and a
-# build tree (O=) that out-of-tree modules build against.
+# tinyconfig plus DAMON, its sysfs interface, KPROBES, ACPI (for a clock
+# source under TCG), kmemleak and KASAN, cached outside the repository and
+# keyed by the source package's version and the configuration.  Prints
+# the cache directory, which holds bzImage and a build tree (O=) that
+# out-of-tree modules build against.
 # Usage: scripts/damon-kernel.sh   (root; installs what it needs)
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -17,12 +18,18 @@ if [ ${#missing[@]} -gt 0 ]; then
 	apt-get update -qq
 	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# PREEMPT and DEBUG_ATOMIC_SLEEP: sleeping with interrupts off must warn
+# PREEMPT and DEBUG_ATOMIC_SLEEP: sleeping with interrupts off must warn.
+# The module's fuzz (kernel-test-init.sh) needs a leak detector, kmemleak,
+# and KASAN (generic, with vmalloc: the results buffer is vmalloc'd) for
+# out-of-bounds and use-after-free; KASAN needs SLUB instead of tinyconfig's
+# SLOB.
+debug='SLUB SLUB_DEBUG DEBUG_KMEMLEAK STACKTRACE KASAN KASAN_GENERIC KASAN_VMALLOC'
 config=$(printf 'CONFIG_%s=y\n' 64BIT PRINTK PRINTK_TIME TTY SERIAL_8250 \
 	SERIAL_8250_CONSOLE BLK_DEV_INITRD RD_GZIP BINFMT_ELF BINFMT_SCRIPT \
 	PROC_FS PROC_SYSCTL SYSFS DEVTMPFS FUTEX MULTIUSER MODULES \
 	MODULE_UNLOAD KPROBES KALLSYMS ACPI DEBUG_FS PREEMPT DEBUG_KERNEL \
-	DEBUG_ATOMIC_SLEEP DAMON DAMON_VADDR DAMON_PADDR DAMON_SYSFS)
+	DEBUG_ATOMIC_SLEEP DAMON DAMON_VADDR DAMON_PADDR DAMON_SYSFS $debug
+	echo '# CONFIG_SLOB is not set')
 ver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
 sum=$(printf '%s\n' "$config" | md5sum | cut -c1-8)
 cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
@@ -48,7 +55,7 @@ make -s -C "$W/linux-source-6.1" O="$K" tinyconfig >/dev/null
 	"$W/damon.config" >/dev/null 2>&1
 make -s -C "$W/linux-source-6.1" O="$K" olddefconfig
 for opt in DAMON DAMON_PADDR DAMON_VADDR DAMON_SYSFS KPROBES MODULES \
-	PREEMPT DEBUG_ATOMIC_SLEEP; do
+	PREEMPT DEBUG_ATOMIC_SLEEP $debug; do
 	grep -q "^CONFIG_$opt=y" "$K/.config" || {
 		echo "damon-kernel: CONFIG_$opt did not stick" >&2
 		exit 1

@@ -5,8 +5,12 @@
 #      identify reports "no DAMON", bad parameters are refused, rmmod
 #      leaves nothing behind.
 #   2. A small DAMON kernel from linux-source-6.1 (scripts/damon-kernel.sh,
-#      cached): identify must name debian-6.1.192, and a kdamond with a
-#      DAMOS scheme under a quota must start and stop through sysfs.
+#      cached, with kmemleak and KASAN): identify must name debian-6.1.192,
+#      and a kdamond with a DAMOS scheme under a quota must start and stop
+#      through sysfs.
+# In both, the module's debugfs file is read every which way, and the
+# parameters are fuzzed: HS_KMOD_FUZZ_N loads (200) with random values from
+# a seeded generator, HS_KMOD_FUZZ_SEED (random unless given, printed).
 # Guest timings are emulated: functional checks only.
 # Usage: scripts/kernel-test.sh BUILD_DIR   (root; installs what it needs)
 # Ends with "N passed, N failed"; exits 1 on a failure.  Without root or
@@ -34,7 +38,7 @@ command -v apt-get >/dev/null || skip "no apt-get"
 [ -x "$hs" ] || skip "no $hs (make first)"
 export DEBIAN_FRONTEND=noninteractive
 need=()
-for p in linux-headers-amd64 qemu-system-x86 busybox-static make gcc; do
+for p in linux-headers-amd64 qemu-system-x86 busybox-static make gcc libc6-dev; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
 		need+=("$p")
 done
@@ -48,6 +52,14 @@ KVER=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 |
 cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
 out=$build/kernel-test
 rm -rf "$out"
+# the fuzz (kernel-test-init.sh): its seed, its size, the variants the
+# module takes; these are timed in user space only (hs_variant.user_only)
+fseed=${HS_KMOD_FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
+fcount=${HS_KMOD_FUZZ_N:-200}
+useronly="fast fast-batch fast-batch-scalar fast-prepare hotfix-batch"
+kvariants=$("$hs" bench --list-profiles | awk -v u=" $useronly " \
+	'NR > 1 && /^[a-z]/ && !index(u, " " $1 " ") { printf "%s ", $1 }')
+echo "kernel-test: module fuzz seed $fseed (HS_KMOD_FUZZ_SEED=$fseed make test-kernel repeats it)" >&2
 mkdir -p "$out" "$cache"
 
 # The stock kernel image, extracted without installing it.
@@ -69,14 +81,59 @@ build_module() {
 	make -s -C "$2" M="$d" HS_ROOT="$root" modules >"$d/build.log" 2>&1
 }
 
+# The fuzz's loader: busybox insmod retries a failed finit_module() with
+# init_module(), so every refusal would be logged twice; this tries once.
+# finit MODULE [PARAM]...: exits 0 or errno, with strerror on stderr.
+cat >"$out/finit.c" <<'EOF'
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+	size_t len = 1;
+	char *params;
+	int fd, i;
+
+	for (i = 2; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	params = calloc(1, len);
+	fd = argc > 1 ? open(argv[1], O_RDONLY | O_CLOEXEC) : -1;
+	if (!params || fd < 0) {
+		perror("finit");
+		return 2;
+	}
+	for (i = 2; i < argc; i++) {	/* as insmod joins them */
+		strcat(params, argv[i]);
+		if (i + 1 < argc)
+			strcat(params, " ");
+	}
+	if (syscall(SYS_finit_module, fd, params, 0)) {
+		i = errno;
+		fprintf(stderr, "finit: %s: %s\n", argv[1], strerror(i));
+		return i;
+	}
+	return 0;
+}
+EOF
+gcc -O2 -static -o "$out/finit" "$out/finit.c" >"$out/finit.log" 2>&1 ||
+	skip "cannot build a static program ($out/finit.log)"
+
 # make_initrd NAME: busybox, the module and an init that runs the checks
 make_initrd() {
 	local r=$out/$1/initrd
 	mkdir -p "$r"/bin "$r"/proc "$r"/sys "$r"/dev "$r"/tmp
 	cp /bin/busybox "$r"/bin/busybox
+	cp "$out/finit" "$r"/bin/finit
 	cp "$out/$1/hotscore.ko" "$r"/
 	cp "$root/scripts/kernel-test-init.sh" "$r"/init
 	chmod +x "$r"/init
+	printf 'seed=%s\ncount=%s\nreads=40\nvariants="%s"\nuseronly="%s"\n' \
+		"$fseed" "$fcount" "$kvariants" "$useronly" >"$r"/fuzz.conf
 	(cd "$r" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) \
 		>"$out/$1/initrd.gz"
 }
@@ -99,10 +156,66 @@ between() {
 # show NAME: the module's table, the import and identify, for the CI log
 show() {
 	echo "--- $1: the module's kernel log"
-	grep -E 'hotscore: (DAMON Perf Test|  |identify)' "$out/$1/console.log" |
+	grep -E '^\[ *[0-9.]*\] hotscore: (DAMON Perf Test|  |identify)' \
+		"$out/$1/console.log" |
 		sed 's/^\[ *[0-9.]*\] //'
 	echo "--- $1: hotscore bench --import of its results"
 	sed -n '/^Comparison:/,$p' "$out/$1/import.txt"
+}
+
+# kb LINE FIELD: the number after "FIELD: " in LINE (meminfo's kB)
+kb() { echo "$1" | sed -n "s/.*$2: \([0-9]*\).*/\1/p"; }
+
+check_fuzz() {	# NAME: the debugfs reads and the parameter fuzz
+	local n=$1 log=$out/$1/console.log m sum line
+	for m in bench identify; do
+		line=$(sed -n "s/^=== reads $m: //p" "$log")
+		if [ -n "$line" ] && echo "$line" | grep -q '; 0 bad;' &&
+			echo "$line" | grep -q 'rmmod (rc [1-9]' &&
+			! grep -q "^=== reads $m FAIL" "$log"; then
+			ok "$n: debugfs after $m: $line"
+		else
+			fail "$n: debugfs after $m" "${line:-no result}; $(grep -m3 "^=== reads $m FAIL" "$log")"
+		fi
+	done
+	sum=$(sed -n 's/^=== fuzz done: //p' "$log")
+	if [ -n "$sum" ] && echo "$sum" | grep -q ' 0 failed' &&
+		[ $(($(echo "$sum" | sed 's/ good, \([0-9]*\) bad.*/ + \1/'))) -eq "$fcount" ] &&
+		! grep -q '^=== fuzz FAIL' "$log" &&
+		! grep -q '^=== fuzz: hotscore still loaded' "$log"; then
+		ok "$n: parameter fuzz, seed $fseed: $sum (good ones load and unload, bad ones are refused with EINVAL and one line naming the parameter)"
+	else
+		fail "$n: parameter fuzz" "seed $fseed: ${sum:-did not finish}; $(grep '^=== fuzz FAIL' "$log" | head -5)"
+	fi
+	between "$n" "fuzz problems" >"$out/$n/fuzz-problems.txt"
+	[ ! -s "$out/$n/fuzz-problems.txt" ] &&
+		ok "$n: the fuzz's kernel log: no oops, BUG, WARNING, KASAN or UBSAN" ||
+		fail "$n: fuzz log" "$(head -3 "$out/$n/fuzz-problems.txt")"
+	# a coarse leak check: kmemleak (below, the DAMON kernel) is the fine one
+	line=$(sed -n 's/^=== fuzz memory: //p' "$log")
+	local s0 s1 v0 v1
+	s0=$(kb "${line%after*}" Slab) v0=$(kb "${line%after*}" VmallocUsed)
+	s1=$(kb "${line#*after}" Slab) v1=$(kb "${line#*after}" VmallocUsed)
+	[ -n "$s0" ] && [ -n "$s1" ] && [ -n "$v0" ] && [ -n "$v1" ] &&
+		[ $((s1 - s0)) -lt 2048 ] && [ $((v1 - v0)) -lt 512 ] &&
+		ok "$n: memory after the fuzz: Slab $s0 -> $s1 kB, VmallocUsed $v0 -> $v1 kB" ||
+		fail "$n: memory" "Slab '$s0' -> '$s1' kB (2048 allowed), VmallocUsed '$v0' -> '$v1' kB (512 allowed)"
+	if grep -q '^=== kmemleak on' "$log"; then
+		# objects that start_kernel() allocated are boot's, not ours
+		# (ACPI's caches are reported in this kernel)
+		between "$n" kmemleak >"$out/$n/kmemleak.txt"
+		awk '/unreferenced object/ { n++ } { r[n] = r[n] $0 "\n" }
+			END { for (i = 1; i <= n; i++) if (r[i] ~ /start_kernel/) boot++
+				else printf "%s", r[i] > "/dev/stderr"
+				print boot + 0 }' "$out/$n/kmemleak.txt" \
+			>"$out/$n/kmemleak.boot" 2>"$out/$n/kmemleak.ours"
+		if grep -q '^=== kmemleak end' "$log" &&
+			[ ! -s "$out/$n/kmemleak.ours" ]; then
+			ok "$n: kmemleak: no leak from the tests and the fuzz ($(cat "$out/$n/kmemleak.boot") boot-time objects reported, left alone)"
+		else
+			fail "$n: kmemleak" "$(grep -c 'unreferenced object' "$out/$n/kmemleak.ours") suspected leaks (all in $out/$n/kmemleak.ours): $(head -14 "$out/$n/kmemleak.ours" | tr '\n' ' ' | cut -c1-600)"
+		fi
+	fi
 }
 
 check_common() {	# NAME: what both kernels must show
@@ -145,6 +258,7 @@ check_common() {	# NAME: what both kernels must show
 			ok "$n: $bad is refused: ${msg#*hotscore: }" ||
 			fail "$n: $bad" "$(grep "^=== insmod $bad" "$log"): $msg"
 	done
+	check_fuzz "$n"
 	grep -Eq 'BUG:|Oops|WARNING:|Call Trace' "$log" &&
 		fail "$n: kernel" "$(grep -m3 -E 'BUG:|Oops|WARNING:|Call Trace' "$log")" ||
 		ok "$n: no oops, no warning"
