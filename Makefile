@@ -41,7 +41,7 @@ override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 # the engines, under the model: one library
 LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c) \
              $(wildcard src/simd/*.c) $(wildcard src/verify/*.c) \
-             $(wildcard src/sim/*.c)
+             $(wildcard src/sim/*.c) $(wildcard src/cand/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 
@@ -59,7 +59,7 @@ $(B)/libhotscore.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(B)/hotscore: $(CLI_OBJ) $(B)/libhotscore.a
-	$(CC) $(LDFLAGS) -o $@ $^ -lm
+	$(CC) $(LDFLAGS) -o $@ $^ -lm -ldl
 
 $(B)/libhscli.a: $(CLI_LIB_OBJ)
 	$(AR) rcs $@ $^
@@ -90,6 +90,10 @@ install: $(B)/hotscore
 	install -m 644 docs/hotscore.1 $(DESTDIR)$(PREFIX)/share/man/man1/hotscore.1
 	install -m 644 completion/hotscore.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/hotscore
+
+# the candidate's sources, carried in the binary (.incbin)
+CAND_EMBED := src/cand/object/env.h src/cand/object/shim.c
+$(B)/src/cand/embed.o build/fuzz/src/cand/embed.o: $(CAND_EMBED)
 
 # hotscore --version: VERSION, and the commit when built from git.  The
 # stamp changes only when the version does, and main.o follows it.
@@ -137,10 +141,12 @@ bench-sim: all $(B)/tests/jsonq
 bench-fast: all $(B)/tests/jsonq
 	@scripts/bench-fast.sh $(B)
 
-# the kernel module, against a kernel build tree
+# the kernel module, against a kernel build tree; CANDIDATE=FILE (relative
+# to where make runs) compiles a candidate damon_hot_score() into it
 KDIR ?= /lib/modules/$(shell uname -r)/build
+CANDIDATE ?=
 kmod:
-	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod $(if $(CANDIDATE),CANDIDATE=$(abspath $(CANDIDATE)) HS_CANDIDATE_NAME=$(CANDIDATE)) modules
 
 # QEMU (TCG): Debian's stock kernel, then a DAMON kernel (cached build)
 test-kernel: all

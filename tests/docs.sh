@@ -110,6 +110,8 @@ cp "$here/data/kmod-results.jsonl" r.jsonl
 cp "$here/data/kmod-results.jsonl" id.jsonl
 cp "$here/data/mix.cfg" my.cfg
 mkdir -p build && ln -s "$hs" build/hotscore
+ln -s "$root/examples" examples
+export HOTSCORE_CACHE=$tmp/cache
 
 extract >"$tmp/cmds"
 n=0

@@ -57,9 +57,12 @@ bad_value() {
 
 n=0
 "$gendoc" options >"$tmp/opts" || fail "gendoc options" "exit $?"
-while IFS=$'\t' read -r cmd name old type nval need flags example words; do
+while IFS=$'\t' read -r cmd name old type nval need flags example words with; do
 	n=$((n + 1))
 	id="$cmd --$name"
+	w=()	# the options it goes with
+	# shellcheck disable=SC2206
+	[ "$with" = - ] || w=($with)
 	if [ $((flags & 32)) -ne 0 ]; then	# deprecated form of another
 		check "$id (deprecated)" "$cmd" "--$name" && ok "$id: deprecated, still taken"
 		continue
@@ -75,37 +78,37 @@ while IFS=$'\t' read -r cmd name old type nval need flags example words; do
 		continue
 	fi
 	if [ "$type" = flag ]; then
-		check "$id" "$cmd" "--$name" && grep -qx "$name" "$tmp/out" &&
-			check "$id" "$cmd" "--$(swap "$name")" && grep -qx "$name" "$tmp/out" &&
+		check "$id" "$cmd" "${w[@]}" "--$name" && grep -qx "$name" "$tmp/out" &&
+			check "$id" "$cmd" "${w[@]}" "--$(swap "$name")" && grep -qx "$name" "$tmp/out" &&
 			ok "$id: a flag, either spelling" || fail "$id" "$(cat "$tmp/out")"
 		bad "$id=1: a flag takes no value" "$cmd" "$name" "--$name=1"
 		continue
 	fi
 	# shellcheck disable=SC2086
 	read -r -a vals <<<"$example"
-	check "$id" "$cmd" "--$name" "${vals[@]}" || continue
+	check "$id" "$cmd" "${w[@]}" "--$name" "${vals[@]}" || continue
 	cp "$tmp/out" "$tmp/want"
 	grep -q "^$name " "$tmp/want" || fail "$id" "not printed: $(cat "$tmp/want")"
-	check "$id (other spelling)" "$cmd" "--$(swap "$name")" "${vals[@]}" &&
+	check "$id (other spelling)" "$cmd" "${w[@]}" "--$(swap "$name")" "${vals[@]}" &&
 		cmp -s "$tmp/out" "$tmp/want" && passed=$((passed + 1)) ||
 		fail "$id: --$(swap "$name")" "$(cat "$tmp/out")"
 	if [ "$nval" -eq 1 ]; then
-		check "$id=" "$cmd" "--$name=$example" && cmp -s "$tmp/out" "$tmp/want" &&
+		check "$id=" "$cmd" "${w[@]}" "--$name=$example" && cmp -s "$tmp/out" "$tmp/want" &&
 			passed=$((passed + 1)) || fail "$id=VALUE" "$(cat "$tmp/out")"
 	fi
 	if [ "$old" != - ]; then
-		check "$id (--$old)" "$cmd" "--$old" "${vals[@]}" &&
+		check "$id (--$old)" "$cmd" "${w[@]}" "--$old" "${vals[@]}" &&
 			cmp -s "$tmp/out" "$tmp/want" && passed=$((passed + 1)) ||
 			fail "$id: deprecated --$old" "$(cat "$tmp/out")"
 	fi
-	bad "$id: no value" "$cmd" "$name" "--$name"
-	bad "$id: the next option is no value" "$cmd" "$name" "--$name" --help
-	bad "$id: empty value" "$cmd" "$name" "--$name="
+	bad "$id: no value" "$cmd" "$name" "${w[@]}" "--$name"
+	bad "$id: the next option is no value" "$cmd" "$name" "${w[@]}" "--$name" --help
+	bad "$id: empty value" "$cmd" "$name" "${w[@]}" "--$name="
 	if [ -n "$(bad_value "$type")" ]; then
-		bad "$id: bad $type" "$cmd" "$name" "--$name" "$(bad_value "$type")" "${vals[@]:1}"
+		bad "$id: bad $type" "$cmd" "$name" "${w[@]}" "--$name" "$(bad_value "$type")" "${vals[@]:1}"
 	fi
 	if [ "$words" != - ] && [[ $words != *@file* ]]; then
-		bad "$id: an unknown word" "$cmd" "$name" "--$name" no-such-thing "${vals[@]:1}"
+		bad "$id: an unknown word" "$cmd" "$name" "${w[@]}" "--$name" no-such-thing "${vals[@]:1}"
 	fi
 done <"$tmp/opts"
 [ "$n" -ge 60 ] && ok "$n options tried" || fail "options" "only $n in the tables"

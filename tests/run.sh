@@ -37,6 +37,7 @@ suite cli "$here/cli.sh" "$build/hotscore"
 suite options "$here/options.sh" "$build/hotscore" "$build/gendoc"
 suite docs "$here/docs.sh" "$build/hotscore" "$build/gendoc"
 suite interrupt "$here/interrupt.sh" "$build/hotscore"
+suite cand "$here/cand.sh" "$build/hotscore"
 suite bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
 suite verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
 suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \

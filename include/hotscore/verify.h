@@ -200,4 +200,61 @@ typedef bool (*hs_shrink_pred)(const struct hs_input *in, const void *ctx);
 unsigned int hs_shrink(struct hs_input *in, const struct hs_input *prefer,
 		       hs_shrink_pred pred, const void *ctx);
 
+/*
+ * verify on a candidate (src/verify/cand.c): the user's damon_hot_score()
+ * against a profile.  A candidate's status code is 0 ok, 1 out-of-range,
+ * 2 trap(SIGFPE), 3 another trap.
+ */
+enum hs_cand_domain { HS_CDOM_AGES, HS_CDOM_AGES_DEFAULT, HS_CDOM_GRID,
+		      HS_CDOM_RANDOM, HS_NR_CDOMAINS };
+#define HS_NR_CAND_CODES 4
+#define HS_NR_CAND_CLASSES (HS_NR_STATUS_CODES * HS_NR_CAND_CODES)
+
+struct hs_cand;
+
+/**
+ * struct hs_cand_verify_config - what to compare.
+ * @cand:	the candidate, loaded.
+ * @against:	the profile's components.
+ * @quick, @threads, @seed, @random, @progress, @ctx: as for hs_verify_run();
+ *		@progress counts units of work.
+ */
+struct hs_cand_verify_config {
+	const struct hs_cand *cand;
+	struct hs_components against;
+	bool quick;
+	unsigned int threads;
+	uint64_t seed;
+	uint64_t random;
+	void (*progress)(void *ctx, const struct hs_verify_progress *p);
+	void *ctx;
+};
+
+/**
+ * struct hs_cand_verify_result - what was found.
+ * @inputs:	per domain.
+ * @seconds:	wall time per domain.
+ * @agree:	inputs where the two agree.
+ * @count:	per class (the profile's code x HS_NR_CAND_CODES + the
+ *		candidate's), inputs where they differ.
+ * @ex:		the first of each class, in domain order.
+ */
+struct hs_cand_verify_result {
+	uint64_t inputs[HS_NR_CDOMAINS];
+	double seconds[HS_NR_CDOMAINS];
+	uint64_t agree;
+	uint64_t count[HS_NR_CAND_CLASSES];
+	struct hs_example ex[HS_NR_CAND_CLASSES];
+};
+
+int hs_cand_verify(const struct hs_cand_verify_config *cfg,
+		   struct hs_cand_verify_result *res);
+bool hs_cand_class(const struct hs_components *against,
+		   const struct hs_cand *cand, const struct hs_input *in,
+		   unsigned int *cls);
+const char *hs_cand_code_name(unsigned int code);
+void hs_cand_shrink(const struct hs_components *against,
+		    const struct hs_cand *cand, unsigned int cls,
+		    struct hs_input *in, const struct hs_input *prefer);
+
 #endif /* HOTSCORE_VERIFY_H */

@@ -18,6 +18,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <hotscore/cand.h>
+#include <hotscore/verify.h>
+
 #include "bench.h"
 #include "cli.h"
 #include "opt.h"
@@ -40,7 +43,7 @@ static uint64_t hs_min_u64(uint64_t a, uint64_t b)
 
 enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_RUNS, O_BATCH, O_POOL, O_SEED,
        O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
-       O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS };
+       O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE };
 
 /* Everything that chooses what is measured: not for --import. */
 #define MEASURE OPT_NOIMPORT
@@ -49,8 +52,19 @@ static const struct opt bench_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .old = "variants",
 	  .type = OPT_LIST, .arg = "LIST", .dflt = DEFAULT_VARIANTS,
 	  .flags = MEASURE, .words = "@variants",
-	  .help = "what to time: profiles and variants (--list-profiles);"
-		  " the first is the baseline", .example = "loop,fls" },
+	  .help = "what to time: profiles and variants (--list-profiles),"
+		  " FREQ+DIVISOR+AGE+CLAMP combinations, candidate files"
+		  " (./mine.c, NAME=./mine.c); the first is the baseline",
+	  .example = "loop,fls" },
+	{ .id = O_AGAINST, .name = "against", .type = OPT_STR,
+	  .arg = "PROFILE", .dflt = "the first profile of --profile, else"
+	  " hotfix", .flags = MEASURE, .words = "@profiles",
+	  .help = "what a candidate must equal on verify's edge set before"
+		  " it is timed", .example = "hotfix" },
+	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
+	  .dflt = "--against", .flags = MEASURE, .words = "@profiles",
+	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
+	  .example = "v6.6" },
 	{ .id = O_DIST, .name = "dist", .type = OPT_LIST, .arg = "LIST",
 	  .dflt = "seed", .flags = MEASURE,
 	  .words = "seed uniform young zero worst file:",
@@ -205,11 +219,38 @@ static void for_each_item(const char *opt, const char *value,
 	free(copy);
 }
 
+/* The compiled variant a component combination names, if there is one. */
+static const struct hs_variant *combination(const char *name)
+{
+	struct hs_components c;
+	unsigned int i;
+
+	if (hs_components_parse(name, &c))
+		return NULL;
+	for (i = 0; i < hs_nr_variants; i++)
+		if (hs_variants[i].call == HS_CALL_INPUT &&
+		    !memcmp(&hs_variants[i].comp, &c, sizeof(c)))
+			return &hs_variants[i];
+	cli_die("--profile: '%s' has no compiled variant: write it as a candidate file (docs/your-change.md)",
+		name);
+}
+
 static void add_variant(struct bench *b, const char *opt, const char *name)
 {
 	const struct hs_variant *v = hs_variant_find(name);
 	unsigned int i;
 
+	if (!v && hs_cand_is_file(name)) {
+		if (b->nr_variants == BENCH_MAX_LIST)
+			cli_die("%s: more than %d items", opt, BENCH_MAX_LIST);
+		b->cand_spec[b->nr_variants] = strdup(name);
+		if (!b->cand_spec[b->nr_variants])
+			cli_die("out of memory");
+		b->variants[b->nr_variants++] = NULL;	/* loaded later */
+		return;
+	}
+	if (!v)
+		v = combination(name);
 	if (!v)
 		cli_die("%s: unknown variant '%s' (see 'hotscore bench --list-profiles')", opt,
 		       name);
@@ -327,12 +368,112 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_CSV: b->csv = v->s; break;
 	case O_SVG: b->svg = v->s; break;
 	case O_IMPORT: b->import = v->s; break;
+	case O_AGAINST:
+	case O_BASE:
+		if (!hs_profile_find(v->s))
+			cli_usage_die("--%s: no profile '%s' (see 'hotscore score --list-profiles')",
+				      o->name, v->s);
+		*(o->id == O_AGAINST ? &b->against : &b->base) =
+			hs_profile_find(v->s);
+		break;
 	case O_LIST:
 		list_variants();
 		cli_exit(0);
 	case O_LIST_DISTS:
 		list_dists();
 		cli_exit(0);
+	}
+}
+
+/*
+ * What candidates must equal: --against, else the first built-in variant,
+ * else hotfix; its name as `hotscore score` takes it.
+ */
+static void against_of(const struct bench *b, struct hs_components *comp,
+		       char *name, size_t size)
+{
+	const struct hs_profile *p = b->against;
+	unsigned int i;
+
+	for (i = 0; !p && i < b->nr_variants; i++)
+		if (b->variants[i]) {
+			*comp = b->variants[i]->comp;
+			p = hs_profile_find(b->variants[i]->name);
+			if (!p) {
+				hs_components_format(comp, name, size);
+				return;
+			}
+		}
+	if (!p)
+		p = hs_profile_find(HS_DEFAULT_PROFILE);
+	*comp = p->comp;
+	snprintf(name, size, "%s", p->name);
+}
+
+/*
+ * Before a candidate is timed it must equal --against on verify's edge
+ * set (--quick's boundaries and strides, and 10^5 random inputs): a
+ * function that differs, or traps, is not worth timing.  Exit 1 with the
+ * first difference as a `hotscore score` command.
+ */
+static void vet(struct bench *b, unsigned int k, const struct hs_components *comp,
+		const char *against)
+{
+	static struct hs_cand_verify_result res;
+	struct hs_cand_verify_config cfg = {
+		.cand = b->cand[k], .against = *comp, .quick = true,
+		.threads = 1, .seed = b->seed, .random = 100000,
+	};
+	struct hs_input dflt;
+	uint64_t total = 0;
+	unsigned int c, d;
+	char args[512];
+
+	if (hs_cand_verify(&cfg, &res))
+		cli_die("out of memory");
+	for (d = 0; d < HS_NR_CDOMAINS; d++)
+		total += res.inputs[d];
+	for (c = 0; c < HS_NR_CAND_CLASSES && !res.count[c]; c++)
+		;
+	if (c == HS_NR_CAND_CLASSES)
+		return;
+	hs_score_defaults(&dflt);
+	hs_cand_shrink(comp, b->cand[k], c, &res.ex[c].in, &dflt);
+	hs_score_args(&res.ex[c].in, args, sizeof(args));
+	fflush(stdout);
+	fprintf(stderr, "hotscore bench: --profile: %s differs from %s on %llu of %llu inputs of verify's edge set (%s %s, %s %s), so it is not timed: hotscore score --profile %s,%s%s%s\n",
+		b->cand_var[k].name, against,
+		(unsigned long long)(total - res.agree),
+		(unsigned long long)total, against,
+		hs_status_code_name(c / HS_NR_CAND_CODES), b->cand_var[k].name,
+		hs_cand_code_name(c % HS_NR_CAND_CODES), against,
+		b->cand_spec[k], *args ? " " : "", args);
+	exit(HS_EXIT_FINDING);
+}
+
+/* Each candidate compiled for the base, vetted, and made a variant. */
+static void load_candidates(struct bench *b)
+{
+	struct hs_components comp;
+	char against[96];
+	unsigned int k;
+
+	against_of(b, &comp, against, sizeof(against));
+	for (k = 0; k < b->nr_variants; k++) {
+		struct hs_variant *v = &b->cand_var[k];
+
+		if (b->variants[k])
+			continue;
+		b->cand[k] = cli_cand_get("--profile", b->cand_spec[k],
+					  b->base ? b->base->comp.divisor :
+					  comp.divisor, &v->name);
+		v->comp = comp;
+		v->fn = (hs_bench_fn)b->cand[k]->hot;
+		v->what = "a candidate file (docs/your-change.md)";
+		v->call = HS_CALL_INPUT;
+		v->user_only = true;
+		b->variants[k] = v;
+		vet(b, k, &comp, against);
 	}
 }
 
@@ -354,6 +495,8 @@ static void parse(struct bench *b, int argc, char **argv)
 	}
 	opt_parsed(&cmd_bench);
 	opt_reproduce(&cmd_bench, b->command, sizeof(b->command));
+	if (!b->import)
+		load_candidates(b);
 }
 
 /*
@@ -385,6 +528,25 @@ static void build_pool(struct bench *b, struct bench_dist *d)
  * variant that disagrees with the model is not worth timing: check both on
  * every input of the pool first (lib/test_hash.c's rule).
  */
+/* A candidate on a pool input: equal to --against, or not timed. */
+static void pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
+		     size_t j)
+{
+	const struct hs_variant *var = b->variants[v];
+	unsigned int cls;
+	char args[512];
+
+	if (!hs_cand_class(&var->comp, b->cand[v], &d->pool[j], &cls))
+		return;
+	hs_score_args(&d->pool[j], args, sizeof(args));
+	fflush(stdout);
+	fprintf(stderr, "hotscore bench: --profile: %s is %s where its --against is %s, on input %zu of --dist %s, so it is not timed: hotscore score --profile %s%s%s\n",
+		var->name, hs_cand_code_name(cls % HS_NR_CAND_CODES),
+		hs_status_code_name(cls / HS_NR_CAND_CODES), j + 1, d->name,
+		b->cand_spec[v], *args ? " " : "", args);
+	exit(HS_EXIT_FINDING);
+}
+
 static void check_inputs(struct bench *b, struct bench_dist *d)
 {
 	struct hs_result r;
@@ -403,6 +565,10 @@ static void check_inputs(struct bench *b, struct bench_dist *d)
 				       var->name);
 			if (var->call != HS_CALL_INPUT)
 				continue;	/* bench_check_calls() */
+			if (b->cand[v]) {
+				pool_vet(b, v, d, j);
+				continue;
+			}
 			got = var->fn(&d->pool[j]);
 			if (got != r.hot) {
 				fprintf(stderr,

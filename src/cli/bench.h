@@ -132,6 +132,12 @@ struct bench {
 	const char *import;		/* --import: hotscore.ko's results */
 	const struct hs_variant *variants[BENCH_MAX_LIST];
 	unsigned int nr_variants;
+	/* candidates (src/cli/cand.c): the spec, loaded, and its variant */
+	const char *cand_spec[BENCH_MAX_LIST];
+	const struct hs_cand *cand[BENCH_MAX_LIST];
+	struct hs_variant cand_var[BENCH_MAX_LIST];
+	const struct hs_profile *against;	/* what candidates must equal */
+	const struct hs_profile *base;		/* their kernel's divisor */
 	enum hs_bench_mode modes[BENCH_MAX_LIST];
 	unsigned int nr_modes;
 	struct bench_dist dists[BENCH_MAX_LIST];

@@ -22,14 +22,39 @@ struct record {
 	unsigned int dist, mode, fn;	/* fn 0: empty */
 };
 
+/*
+ * Reachable until exit, even from cli_die(); bench_import_reset() frees
+ * them when a fuzz harness's hook returns from cli_die() by longjmp().
+ */
 static const char *path;
-static struct record *recs;	/* reachable until exit, even from cli_die() */
+static char *text;		/* the file */
+static struct record *recs;	/* the bench results, parsed */
+static unsigned int nr_recs;	/* how many hold a parse tree */
+static struct json *line_json;	/* the line being checked */
 
-/* identify's timing of the running kernel's own damon_hot_score() */
-static const struct hs_variant kernel_fn = {
-	.name = "kernel",
-	.what = "the running kernel's damon_hot_score()",
+/*
+ * What hotscore.ko times besides the model's variants: identify's running
+ * kernel's own damon_hot_score(), and the candidates built in with make
+ * kmod CANDIDATE=FILE (kmod/cand.c).
+ */
+static const struct hs_variant module_fns[] = {
+	{ .name = "kernel", .what = "the running kernel's damon_hot_score()" },
+	{ .name = "candidate",
+	  .what = "a candidate file compiled into hotscore.ko (make kmod CANDIDATE=FILE)" },
+	{ .name = "hotfix-cand",
+	  .what = "examples/candidates/hotfix.c compiled into hotscore.ko as a candidate" },
 };
+
+/* A name in the module's results: one of module_fns, or the model's. */
+static const struct hs_variant *module_fn(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(module_fns) / sizeof(module_fns[0]); i++)
+		if (!strcmp(module_fns[i].name, name))
+			return &module_fns[i];
+	return hs_variant_find(name);
+}
 
 #define MAX_FILE	(256UL << 20)
 #define MAX_EXACT	9007199254740992.0	/* 2^53: doubles are exact below */
@@ -55,32 +80,49 @@ static const struct json *need(const struct json *o, const char *key,
 	return v;
 }
 
-static char *read_all(size_t *len)
+/* The whole file into text, NUL-terminated. */
+static void read_all(size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	size_t cap = 1 << 16, n;
-	char *buf = malloc(cap);
 
 	if (!f)
 		cli_die("--import: %s: %s", path, strerror(errno));
+	text = malloc(cap);
 	*len = 0;
-	while (buf && (n = fread(buf + *len, 1, cap - *len - 1, f)) > 0) {
+	while (text && (n = fread(text + *len, 1, cap - *len - 1, f)) > 0) {
 		*len += n;
 		if (*len > MAX_FILE)
 			cli_die("--import: %s: larger than 256 MiB", path);
 		if (*len + 1 == cap)
-			buf = realloc(buf, cap *= 2);
+			text = realloc(text, cap *= 2);
 	}
-	if (!buf)
+	if (!text)
 		cli_die("--import: out of memory");
 	if (ferror(f))
 		cli_die("--import: %s: %s", path, strerror(errno));
 	fclose(f);
-	buf[*len] = '\0';
-	if (strlen(buf) != *len)
+	text[*len] = '\0';
+	if (strlen(text) != *len)
 		cli_die("--import: %s: a NUL byte: not the module's text output",
 		       path);
-	return buf;
+}
+
+/*
+ * For tests/fuzz/: free what bench_import() holds, wherever cli_die() left
+ * it; struct bench is the caller's.  Not part of the CLI's interface.
+ */
+void bench_import_reset(void);
+void bench_import_reset(void)
+{
+	while (nr_recs)
+		json_free(recs[--nr_recs].j);
+	free(recs);
+	recs = NULL;
+	json_free(line_json);
+	line_json = NULL;
+	free(text);
+	text = NULL;
 }
 
 /* The index of @name in @names, appending it if new. */
@@ -178,12 +220,12 @@ void bench_import(struct bench *b)
 {
 	static const char *dists[BENCH_MAX_LIST], *modes[BENCH_MAX_LIST];
 	static const char *fns[BENCH_MAX_LIST + 1] = { "empty" };
-	unsigned int nd = 0, nm = 0, nf = 1, nr = 0, line = 0, i, k;
+	unsigned int nd = 0, nm = 0, nf = 1, line = 0, i, k;
 	size_t len;
-	char *text, *p, err[256];
+	char *p, err[256];
 
 	path = b->import;
-	text = read_all(&len);
+	read_all(&len);
 	for (p = text; *p; ) {
 		char *end = strchr(p, '\n');
 		struct json *j;
@@ -193,7 +235,8 @@ void bench_import(struct bench *b)
 			*end = '\0';
 		line++;
 		if (*p) {
-			j = json_parse(p, strlen(p), err, sizeof(err));
+			j = line_json = json_parse(p, strlen(p), err,
+						   sizeof(err));
 			if (!j || j->type != JSON_OBJECT)
 				cli_die("--import: %s:%u: not a JSON object: %s",
 				       path, line, j ? "" : err);
@@ -207,34 +250,39 @@ void bench_import(struct bench *b)
 				cli_die("--import: %s:%u: neither a result (fn) nor identify's",
 				       path, line);
 			if (json_get(j, "fn")) {	/* a bench result */
-				recs = realloc(recs, (nr + 1) * sizeof(*recs));
+				struct record *rec;
+
+				recs = realloc(recs, (nr_recs + 1) *
+					       sizeof(*recs));
 				if (!recs)
 					cli_die("--import: out of memory");
-				recs[nr].j = j;
-				recs[nr].line = line;
-				recs[nr].dist = intern(dists, &nd,
+				rec = &recs[nr_recs++];	/* owns j from here */
+				rec->j = j;
+				rec->line = line;
+				line_json = NULL;
+				rec->dist = intern(dists, &nd,
 					need(j, "dist", JSON_STRING, line)->string, line);
-				recs[nr].mode = intern(modes, &nm,
+				rec->mode = intern(modes, &nm,
 					need(j, "mode", JSON_STRING, line)->string, line);
-				recs[nr].fn = intern(fns, &nf,
+				rec->fn = intern(fns, &nf,
 					need(j, "fn", JSON_STRING, line)->string, line);
-				nr++;
 			} else {	/* identify's lines */
 				json_free(j);
+				line_json = NULL;
 			}
 		}
 		if (!end)
 			break;
 		p = end + 1;
 	}
-	if (!nr)
+	if (!nr_recs)
 		cli_die("--import: %s: no bench results (identify's lines only?)",
 		       path);
 	if (nf < 2)
 		cli_die("--import: %s: no variant besides the empty function",
 		       path);
 	set_host(b, recs[0].j, recs[0].line);
-	for (i = 1; i < nr; i++) {	/* one measurement, one configuration */
+	for (i = 1; i < nr_recs; i++) {	/* one measurement, one configuration */
 		const char *keys[] = { "kernel", "clock", "hz", "step", "iterations",
 				       "runs", "rounds_per_run", "n", "seed" };
 
@@ -252,8 +300,7 @@ void bench_import(struct bench *b)
 		}
 	}
 	for (k = 1; k < nf; k++) {
-		b->variants[k - 1] = !strcmp(fns[k], "kernel") ? &kernel_fn :
-			hs_variant_find(fns[k]);
+		b->variants[k - 1] = module_fn(fns[k]);
 		if (!b->variants[k - 1])
 			cli_die("--import: %s: '%s' is not a variant", path,
 			       fns[k]);
@@ -301,10 +348,10 @@ void bench_import(struct bench *b)
 				r->mode = b->modes[k];
 			}
 		}
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr_recs; i++)
 		fill(b, &recs[i]);
-	for (i = 0; i < nr; i++)
-		json_free(recs[i].j);
+	while (nr_recs)
+		json_free(recs[--nr_recs].j);
 	for (i = 0; i < (unsigned int)(nd * nm * nf); i++) {
 		const struct bench_result *r = &b->results[i];
 
@@ -316,7 +363,5 @@ void bench_import(struct bench *b)
 			cli_die("--import: %s: %s has %zu samples, the others of its mode %zu",
 			       path, r->name, r->n, b->results[i - i % nf].n);
 	}
-	free(recs);
-	recs = NULL;
-	free(text);
+	bench_import_reset();
 }

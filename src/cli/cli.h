@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stddef.h>
 
+#include <hotscore/score.h>
+
 /* Exit status: 0 success, 1 a finding, 2 bad input or usage, 130 Ctrl-C. */
 #define HS_EXIT_FINDING 1
 #define HS_EXIT_USAGE 2
@@ -87,6 +89,13 @@ static inline const char *cli_s(unsigned long long n)
 #define HS_DEFAULT_PROFILE "hotfix"
 /* The seed every subcommand's random inputs start from unless told. */
 #define HS_DEFAULT_SEED 1
+
+struct hs_cand;
+struct hs_cand_result;
+
+const struct hs_cand *cli_cand_get(const char *opt, const char *spec,
+				   enum hs_divisor base, const char **label);
+const char *cli_cand_status(const struct hs_cand_result *r);
 
 struct hs_cmd;
 extern const struct hs_cmd cmd_score, cmd_bench, cmd_verify, cmd_sim;

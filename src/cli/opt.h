@@ -66,6 +66,7 @@ enum opt_type { OPT_FLAG, OPT_STR, OPT_LIST, OPT_COUNT, OPT_TIME, OPT_MS,
  *		with all), "@variants" for bench's, "@file" for a file
  *		(beside any words), or NULL.
  * @example:	a good value, for the table-driven test.
+ * @with:	other options it goes with, for that test, or NULL.
  */
 struct opt {
 	int id;
@@ -81,6 +82,7 @@ struct opt {
 	unsigned int flags;
 	const char *words;
 	const char *example;
+	const char *with;
 };
 
 /**

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hotscore/cand.h>
 #include <hotscore/score.h>
 
 #include "cli.h"
@@ -47,7 +48,7 @@ static const struct column columns[] = {
 #define IGNORED_COL (NR_COLUMNS + 1)	/* hot, cold, status: re-fed output */
 #define MAX_SPECS 32		/* profiles side by side */
 
-enum { O_PROFILE = NR_COLUMNS, O_INPUT, O_CSV, O_LIST };
+enum { O_PROFILE = NR_COLUMNS, O_INPUT, O_CSV, O_LIST, O_BASE };
 
 #define U32 4294967295UL
 #define FIELD(i, n, h, m, d, e) { .id = i, .name = n, .type = OPT_COUNT, \
@@ -55,8 +56,14 @@ enum { O_PROFILE = NR_COLUMNS, O_INPUT, O_CSV, O_LIST };
 static const struct opt score_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .type = OPT_LIST, .arg = "LIST",
 	  .dflt = HS_DEFAULT_PROFILE, .words = "@profiles+all",
-	  .help = "profiles, FREQ+DIVISOR+AGE+CLAMP combinations or all, side"
-		  " by side", .example = "v6.6,hotfix" },
+	  .help = "profiles, FREQ+DIVISOR+AGE+CLAMP combinations, all, or"
+		  " candidate files (./mine.c, NAME=./mine.c), side by side",
+	  .example = "v6.6,hotfix" },
+	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
+	  .dflt = "the first profile of --profile, else hotfix",
+	  .words = "@profiles",
+	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
+	  .example = "v6.6" },
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "FILE",
 	  .help = "score every row of a CSV file (- for stdin) instead of"
 		  " one input", .words = "@file", .example = "-" },
@@ -88,11 +95,19 @@ static const struct opt score_opts[] = {
 	  .flags = OPT_DEPRECATED, .help = "the same as --input -" },
 };
 
-/* A profile or component list, resolved, with its name as printed. */
+/*
+ * A profile, component list or candidate file, resolved, with its name as
+ * printed.  A candidate is loaded once the base profile is known.
+ */
 struct spec {
 	struct hs_components comp;
 	char name[64];
+	char cand_spec[256];		/* "./mine.c", "LABEL=./mine.c", "" */
+	const struct hs_cand *cand;
 };
+
+/* The divisor helper a candidate's environment defines (--base). */
+static enum hs_divisor cand_base = HS_DIV_SAFE;
 
 struct row {
 	struct hs_input in;
@@ -106,6 +121,7 @@ struct score {
 	struct spec specs[MAX_SPECS];
 	unsigned int nr_specs;
 	const char *input;
+	const struct hs_profile *base;	/* --base */
 };
 
 static void column_set(const struct column *c, struct hs_input *in,
@@ -157,7 +173,19 @@ static void column_parse(const struct column *c, const char *s,
 static void spec_parse(const char *s, struct spec *out, const char *where)
 {
 	const struct hs_profile *p = hs_profile_find(s);
-	int err = hs_components_parse(s, &out->comp);
+	int err;
+
+	out->cand = NULL;
+	out->cand_spec[0] = '\0';
+	if (!p && hs_cand_is_file(s)) {
+		/* kept: @s may be a list's copy, freed before loading */
+		if (strlen(s) >= sizeof(out->cand_spec))
+			cli_die("%s: '%.40s...' is too long", where, s);
+		snprintf(out->cand_spec, sizeof(out->cand_spec), "%s", s);
+		snprintf(out->name, sizeof(out->name), "%s", s);
+		return;
+	}
+	err = hs_components_parse(s, &out->comp);
 
 	if (err == -2)
 		cli_die("%s: '%s' needs the x86 bsr instruction, not on this machine",
@@ -169,6 +197,17 @@ static void spec_parse(const char *s, struct spec *out, const char *where)
 		snprintf(out->name, sizeof(out->name), "%s", p->name);
 	else
 		hs_components_format(&out->comp, out->name, sizeof(out->name));
+}
+
+/* A candidate spec, loaded (once) for the base profile; its label. */
+static void load_cand(struct spec *sp, const char *where)
+{
+	const char *label;
+
+	if (!sp->cand_spec[0])
+		return;
+	sp->cand = cli_cand_get(where, sp->cand_spec, cand_base, &label);
+	snprintf(sp->name, sizeof(sp->name), "%s", label);
 }
 
 /** hs_list_profiles() - the built-in profiles and the component syntax. */
@@ -210,18 +249,36 @@ static void print_csv_header(void)
 	fputs(",hot,cold,status\n", stdout);
 }
 
+/* hot, cold and status as printed: "undef" where the kernel traps. */
+static void outcome_of(const struct spec *sp, const struct hs_input *in,
+		       char *hot, char *cold, char *status, size_t size)
+{
+	struct hs_result res;
+	struct hs_cand_result cr;
+
+	if (sp->cand) {
+		cr = hs_cand_score(sp->cand, in);
+		snprintf(status, size, "%s", cli_cand_status(&cr));
+		snprintf(hot, size, cr.trap ? "undef" : "%d", cr.hot);
+		snprintf(cold, size, cr.trap ? "undef" : "%d", cr.cold);
+		return;
+	}
+	res = hs_score(&sp->comp, in, NULL);
+	snprintf(status, size, "%s", hs_status_name(&res));
+	snprintf(hot, size, res.status == HS_DIV0 ? "undef" : "%d", res.hot);
+	snprintf(cold, size, res.status == HS_DIV0 ? "undef" : "%d", res.cold);
+}
+
 static void print_csv_row(const struct row *r, const struct spec *spec)
 {
-	struct hs_result res = hs_score(&spec->comp, &r->in, NULL);
+	char hot[32], cold[32], status[32];
 	size_t i;
 
+	outcome_of(spec, &r->in, hot, cold, status, sizeof(hot));
 	fputs(spec->name, stdout);
 	for (i = 0; i < NR_COLUMNS; i++)
 		printf(",%lu", column_get(&columns[i], &r->in));
-	if (res.status == HS_DIV0)
-		printf(",undef,undef,%s\n", hs_status_name(&res));
-	else
-		printf(",%d,%d,%s\n", res.hot, res.cold, hs_status_name(&res));
+	printf(",%s,%s,%s\n", hot, cold, status);
 }
 
 /*
@@ -241,6 +298,7 @@ static struct {
 	size_t ncols;
 	size_t *map;		/* header field -> column index */
 	char **fields;
+	struct hs_input *rows;	/* hs_read_inputs()'s, until returned */
 } csv;
 
 static void csv_read(FILE *f)
@@ -352,6 +410,7 @@ static void csv_row(struct row *r)
 			snprintf(where, sizeof(where), "%sline %zu: profile",
 				 csv.what, csv.lineno);
 			spec_parse(csv.fields[i], &r->spec, where);
+			load_cand(&r->spec, where);
 			r->has_profile = true;
 		} else {
 			snprintf(where, sizeof(where), "%sline %zu: %s",
@@ -368,7 +427,18 @@ static void csv_free(void)
 	free(csv.line);
 	free(csv.fields);
 	free(csv.map);
+	free(csv.rows);
 	memset(&csv, 0, sizeof(csv));
+}
+
+/*
+ * For tests/fuzz/: a harness whose cli_die() hook longjmp()s out of a read
+ * frees what the read had allocated.  Not part of the CLI's interface.
+ */
+void hs_csv_reset(void);
+void hs_csv_reset(void)
+{
+	csv_free();
 }
 
 /* Every column at its default, and the default profile. */
@@ -389,6 +459,17 @@ void hs_score_defaults(struct hs_input *in)
 
 	row_defaults(&r);
 	*in = r.in;
+}
+
+/* The flag of column @i: its option's name (the option's id is @i). */
+static const char *column_flag(size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(score_opts) / sizeof(score_opts[0]); k++)
+		if (score_opts[k].id == (int)i)
+			return score_opts[k].name;
+	return "?";
 }
 
 /**
@@ -414,8 +495,7 @@ void hs_score_args(const struct hs_input *in, char *buf, size_t size)
 		else
 			snprintf(value, sizeof(value), "%lu", v);
 		at += (size_t)snprintf(buf + at, size - at, "%s--%s %s",
-				       at ? " " : "", score_opts[i + 2].name,
-				       value);
+				       at ? " " : "", column_flag(i), value);
 	}
 }
 
@@ -434,7 +514,6 @@ size_t hs_read_inputs(const char *opt, const char *path,
 		      struct hs_input **out)
 {
 	static char what[PATH_MAX + 40];
-	struct hs_input *rows = NULL;
 	size_t n = 0, cap = 0;
 	struct row dflt, r;
 	FILE *f = fopen(path, "r");
@@ -455,14 +534,15 @@ size_t hs_read_inputs(const char *opt, const char *path,
 		csv_row(&r);
 		if (n == cap) {
 			cap = cap ? 2 * cap : 1024;
-			rows = realloc(rows, cap * sizeof(*rows));
-			if (!rows)
+			csv.rows = realloc(csv.rows, cap * sizeof(*csv.rows));
+			if (!csv.rows)
 				cli_die("%sout of memory", csv.what);
 		}
-		rows[n++] = r.in;
+		csv.rows[n++] = r.in;
 	}
+	*out = csv.rows;
+	csv.rows = NULL;	/* the caller's now */
 	csv_free();
-	*out = rows;
 	return n;
 }
 
@@ -541,11 +621,19 @@ static void steps_of(const struct spec *sp, const struct hs_input *in,
 		     step_text *v)
 {
 	struct hs_trace t;
-	struct hs_result res = hs_score(&sp->comp, in, &t);
+	struct hs_result res;
 	unsigned int k;
 
 	for (k = 0; k < NR_STEPS; k++)
 		snprintf(v[k], sizeof(v[k]), "-");
+	if (sp->cand) {	/* a candidate shows its answer, not its steps */
+		snprintf(v[ST_COMP], sizeof(*v), "candidate, base %s",
+			 hs_divisor_name(cand_base));
+		outcome_of(sp, in, v[ST_HOT], v[ST_COLD], v[ST_STATUS],
+			   sizeof(*v));
+		return;
+	}
+	res = hs_score(&sp->comp, in, &t);
 	hs_components_format(&sp->comp, v[ST_COMP], sizeof(v[ST_COMP]));
 	if (sp->comp.freq == HS_FREQ_MVSUM && res.div0 != HS_DIV0_SAMPLE) {
 		snprintf(v[ST_WINDOW], sizeof(*v), "%lu", t.window_len);
@@ -662,21 +750,47 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_CSV:
 		sc->input = "-";
 		break;
+	case O_BASE:
+		sc->base = hs_profile_find(v->s);
+		if (!sc->base)
+			cli_usage_die("--base: no profile '%s' (see 'hotscore score --list-profiles')",
+				      v->s);
+		break;
 	default:
 		column_set(&columns[o->id], &sc->dflt.in, (unsigned long)v->u);
 	}
 }
 
+/* A candidate's base: --base, else the first profile it is shown with. */
+static void choose_base(struct score *sc)
+{
+	unsigned int k;
+
+	if (sc->base) {
+		cand_base = sc->base->comp.divisor;
+		return;
+	}
+	for (k = 0; k < sc->nr_specs; k++)
+		if (!sc->specs[k].cand_spec[0]) {
+			cand_base = sc->specs[k].comp.divisor;
+			return;
+		}
+}
+
 static int score_run(int argc, char **argv)
 {
 	static struct score sc;
+	unsigned int k;
 
 	row_defaults(&sc.dflt);
 	sc.specs[0] = sc.dflt.spec;
 	sc.nr_specs = 1;
 	opt_parse(&cmd_score, argc, argv, set, &sc);
-	sc.dflt.spec = sc.specs[0];
+	choose_base(&sc);
 	opt_parsed(&cmd_score);
+	for (k = 0; k < sc.nr_specs; k++)
+		load_cand(&sc.specs[k], "--profile");
+	sc.dflt.spec = sc.specs[0];
 	return sc.input ? run_csv(&sc) : run_one(&sc);
 }
 

@@ -14,6 +14,8 @@
 
 #include <hotscore/simd.h>
 
+#include <hotscore/cand.h>
+
 #include "cli.h"
 #include "opt.h"
 #include "out.h"
@@ -39,7 +41,7 @@ struct scheme_spec {
 enum { O_WORKLOAD, O_OPS, O_RATE, O_DURATION, O_SEED, O_SAMPLE, O_AGGR,
        O_UPDR, O_MINR, O_MAXR, O_ACTION, O_ACCESS_RATE, O_SZ, O_AGE,
        O_APPLY, O_QUOTAS, O_PROFILE, O_SCORER, O_CAPTURE, O_NO_TIMING,
-       O_RECORD, O_HEATMAP, O_JSON, O_LIST };
+       O_RECORD, O_HEATMAP, O_JSON, O_LIST, O_BASE };
 
 static const enum opt_type two_rates[] = { OPT_RATE, OPT_RATE };
 static const enum opt_type two_sizes[] = { OPT_SIZE, OPT_SIZE };
@@ -116,6 +118,11 @@ static const struct opt sim_opts[] = {
 	  .words = "@profiles",
 	  .help = "the damon_hot_score() profile; two run twice and prove"
 		  " the decisions identical", .example = "v6.6,v2-ilog2" },
+	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
+	  .dflt = "the other profile of --profile, else hotfix",
+	  .words = "@profiles",
+	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
+	  .example = "v6.6" },
 	{ .id = O_SCORER, .name = "scorer", .old = "compare-scorers",
 	  .type = OPT_LIST, .arg = "S[,S2]", .dflt = "kernel",
 	  .words = "kernel fast fast-batch",
@@ -395,12 +402,60 @@ static void parse_scorers(struct sim_cmd *c, const char *list)
 	}
 }
 
+/*
+ * A candidate in a run: the model's checks use its base profile (the other
+ * profile of a comparison, else hotfix); its score goes through a thunk
+ * that keeps the input, so that a trap can be reported with it.
+ */
+static struct {
+	const struct hs_cand *cand;
+	struct hs_variant var;
+	const char *spec;
+} cand_runs[2];
+static const struct hs_cand *cand_now;
+static const struct hs_profile *cand_base;	/* --base */
+static struct hs_input cand_in;
+
+static int cand_thunk(const void *in)
+{
+	cand_in = *(const struct hs_input *)in;
+	return cand_now->hot(in);
+}
+
+static const struct hs_variant *cand_variant(const struct sim_cmd *c,
+					     const char *name)
+{
+	const struct hs_profile *base = hs_profile_find(HS_DEFAULT_PROFILE);
+	unsigned int k = !strcmp(name, c->profiles[0]) ? 0 : 1, i;
+
+	for (i = 0; i < 2; i++)
+		if (hs_profile_find(c->profiles[i]))
+			base = hs_profile_find(c->profiles[i]);
+	if (cand_base)
+		base = cand_base;
+	if (!cand_runs[k].cand) {
+		cand_runs[k].spec = name;
+		cand_runs[k].cand = cli_cand_get("--profile", name,
+						 base->comp.divisor,
+						 &cand_runs[k].var.name);
+		cand_runs[k].var.comp = base->comp;
+		cand_runs[k].var.fn = cand_thunk;
+		cand_runs[k].var.what = "a candidate file";
+		cand_runs[k].var.call = HS_CALL_INPUT;
+	}
+	return &cand_runs[k].var;
+}
+
 static const struct hs_variant *profile_variant(const struct sim_cmd *c,
 						const char *name)
 {
 	const struct hs_variant *v;
 
-	(void)c;
+	if (!hs_profile_find(name) && hs_cand_is_file(name)) {
+		if (c->scorers[0] || c->scorers[1])
+			cli_usage_die("--scorer: a candidate has no prepared form; give it the kernel scorer");
+		return cand_variant(c, name);
+	}
 	if (!hs_profile_find(name))
 		cli_usage_die("--profile: no profile '%s' (hotscore sim --list-profiles)",
 			      name);
@@ -472,6 +527,12 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_MINR: a->min_nr_regions = v->u; break;
 	case O_MAXR: a->max_nr_regions = v->u; break;
 	case O_PROFILE: sa->profiles = v->s; break;
+	case O_BASE:
+		cand_base = hs_profile_find(v->s);
+		if (!cand_base)
+			cli_usage_die("--base: no profile '%s' (hotscore sim --list-profiles)",
+				      v->s);
+		break;
 	case O_SCORER: sa->scorers = v->s; break;
 	case O_CAPTURE: c->cfg.capture = v->u; break;
 	case O_NO_TIMING: c->timing = false; break;
@@ -647,12 +708,21 @@ static void show_progress(struct sim_run *run, const struct hs_sim *sim)
 		    sim->cfg.duration_us / 1e6, sim->nr, cli_s(sim->nr));
 }
 
+/* The simulation's steps, with progress. */
+static void steps_of_run(void *ctx)
+{
+	struct sim_run *run = ctx;
+
+	while (hs_sim_step(&run->sim))
+		if (!(++run->steps & 1023))
+			show_progress(run, &run->sim);
+}
+
 static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 {
 	struct hs_sim_config cfg = c->cfg;
 	char err[256];
 	uint64_t t0;
-	unsigned long steps = 0;
 
 	run->variant = profile_variant(c, run->profile);
 	run->point_every = 1;
@@ -676,9 +746,12 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	if (hs_sim_init(&run->sim, &cfg, &run->wl, err, sizeof(err)))
 		cli_die("%s", err);
 	t0 = hs_host_now_ns();
-	while (hs_sim_step(&run->sim))
-		if (!(++steps & 1023))
-			show_progress(run, &run->sim);
+	cand_now = run->variant->fn == cand_thunk ?
+		cand_runs[run->variant == &cand_runs[1].var].cand : NULL;
+	if (cand_now)	/* a trap stops the run: see report_trap() */
+		run->trap = hs_trap_guard(steps_of_run, run);
+	else
+		steps_of_run(run);
 	run->wall_ns = hs_host_now_ns() - t0;
 	hs_progress_done();
 	if (c->timing && run->sim.nr_inputs) {
@@ -692,6 +765,21 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 						    &run->cost);
 		hs_progress_done();
 	}
+}
+
+/* A candidate that trapped: where, and the command that shows it. */
+static void report_trap(const struct sim_cmd *c, const struct sim_run *run)
+{
+	unsigned int k = run->variant == &cand_runs[1].var;
+	const char *other = c->profiles[!k];
+	char args[512];
+
+	hs_score_args(&cand_in, args, sizeof(args));
+	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() trapped (%s) at %.3f s; stopped.  Reproduce: hotscore score --profile %s,%s %s\n",
+		run->variant->name, hs_cand_trap_name(run->trap),
+		hs_sim_now_us(&run->sim) / 1e6,
+		hs_profile_find(other) ? other : HS_DEFAULT_PROFILE,
+		cand_runs[k].spec, args);
 }
 
 /* A score outside [0, 99] indexes past the kernel's histogram. */
@@ -770,7 +858,10 @@ static int sim_run(int argc, char **argv)
 			 c->profiles[k], c->scorers[k] ? "/" : "",
 			 c->scorers[k] ? hs_scorer_name(c->scorers[k]) : "");
 		run_one(c, &c->runs[k], k == 0);
-		if (c->runs[k].sim.overrun) {
+		if (c->runs[k].trap) {
+			report_trap(c, &c->runs[k]);
+			status = 1;
+		} else if (c->runs[k].sim.overrun) {
 			report_overrun(&c->runs[k]);
 			status = 1;
 		}

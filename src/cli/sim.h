@@ -53,6 +53,8 @@ struct sim_run {
 	struct heatmap *heat;		/* --heatmap, first run only */
 	uint64_t last_progress_ns;
 	uint64_t aggr_start_ns;
+	unsigned long steps;
+	int trap;			/* a candidate's signal, or 0 */
 };
 
 /** struct sim_cmd - the command: options and runs. */

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <hotscore/kernel.h>
+#include <hotscore/cand.h>
 #include <hotscore/fast.h>
 #include <hotscore/verify.h>
 
@@ -25,6 +26,7 @@
 #include "json.h"
 #include "opt.h"
 #include "out.h"
+#include "verify_cand.h"
 
 #define FULL_RANDOM 10000000UL
 #define QUICK_RANDOM 100000UL
@@ -33,18 +35,33 @@ struct verify {
 	struct hs_verify_config cfg;
 	char names[HS_VERIFY_MAX_PROFILES][64];
 	const char *json;
+	const char *candidate, *against, *base;	/* --candidate mode */
 	char command[4096];
 	bool random_set;
 	struct hs_verify_result res;
 };
 
-enum { O_PROFILE, O_QUICK, O_THREADS, O_SEED, O_RANDOM, O_JSON, O_LIST };
+enum { O_PROFILE, O_QUICK, O_THREADS, O_SEED, O_RANDOM, O_JSON, O_LIST,
+       O_CANDIDATE, O_AGAINST, O_BASE };
 
 static const struct opt verify_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .old = "profiles",
 	  .type = OPT_LIST, .arg = "LIST", .dflt = "all",
 	  .help = "profiles or FREQ+DIVISOR+AGE+CLAMP combinations",
 	  .words = "@profiles+all", .example = "v6.6,hotfix" },
+	{ .id = O_CANDIDATE, .name = "candidate", .type = OPT_STR,
+	  .arg = "FILE", .words = "@file",
+	  .help = "a damon_hot_score() of your own (a C file, as"
+		  " mm/damon/ops-common.c has it; NAME=FILE names it): compare"
+		  " it with --against instead", .example = "./mine.c" },
+	{ .id = O_AGAINST, .name = "against", .type = OPT_STR,
+	  .arg = "PROFILE", .dflt = HS_DEFAULT_PROFILE, .words = "@profiles",
+	  .help = "the profile a --candidate is compared with",
+	  .example = "v2-ilog2", .with = "--candidate ./mine.c" },
+	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
+	  .dflt = "--against", .words = "@profiles",
+	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
+	  .example = "v6.6", .with = "--candidate ./mine.c" },
 	{ .id = O_QUICK, .name = "quick", .type = OPT_FLAG,
 	  .help = "boundaries and a stride of each domain (make test)" },
 	{ .id = O_THREADS, .name = "threads", .type = OPT_COUNT, .arg = "N",
@@ -73,6 +90,9 @@ static void add_profile(void *ctx, const char *name)
 	unsigned int i;
 	int rc;
 
+	if (!p && hs_cand_is_file(name))
+		cli_usage_die("--profile: '%s' is a file: compare a candidate with --candidate %s --against PROFILE",
+			      name, name);
 	if (p) {
 		comp = p->comp;
 	} else {
@@ -127,6 +147,15 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *val,
 	case O_LIST:
 		hs_list_profiles();
 		cli_exit(0);
+	case O_CANDIDATE:
+		v->candidate = val->s;
+		break;
+	case O_AGAINST:
+		v->against = val->s;
+		break;
+	case O_BASE:
+		v->base = val->s;
+		break;
 	}
 }
 
@@ -139,6 +168,16 @@ static void parse(struct verify *v, int argc, char **argv)
 	v->cfg.fast = true;
 	v->cfg.seed = HS_DEFAULT_SEED;
 	opt_parse(&cmd_verify, argc, argv, set, v);
+	if (v->candidate && opt_given(O_PROFILE))
+		cli_usage_die("--candidate is compared with --against PROFILE, not --profile");
+	if (!v->candidate && (opt_given(O_AGAINST) || opt_given(O_BASE)))
+		cli_usage_die("--against and --base go with --candidate FILE");
+	if (v->against && !hs_profile_find(v->against))
+		cli_usage_die("--against: no profile '%s' (see 'hotscore verify --list-profiles')",
+			      v->against);
+	if (v->base && !hs_profile_find(v->base))
+		cli_usage_die("--base: no profile '%s' (see 'hotscore verify --list-profiles')",
+			      v->base);
 	if (!opt_given(O_PROFILE))
 		for (i = 0; i < hs_nr_profiles; i++)
 			add_profile(v, hs_profiles[i].name);
@@ -1386,12 +1425,49 @@ static void write_json(const struct verify *v, FILE *f)
  *
  * Return: 0, or 1 if variants claimed equal differ.
  */
+/* A profile by name, for --against and --base. */
+static const struct hs_profile *named_profile(const char *opt,
+					      const char *name)
+{
+	const struct hs_profile *p = hs_profile_find(name);
+
+	if (!p)
+		cli_usage_die("%s: no profile '%s' (see 'hotscore verify --list-profiles')",
+			      opt, name);
+	return p;
+}
+
+/* --candidate FILE [--against P] [--base P]: see verify_cand.c. */
+static int run_candidate(struct verify *v)
+{
+	static struct verify_cand vc;
+	const struct hs_profile *against, *base;
+
+	against = named_profile("--against", v->against ? v->against :
+				HS_DEFAULT_PROFILE);
+	base = v->base ? named_profile("--base", v->base) : against;
+	vc.spec = v->candidate;
+	vc.against = against->name;
+	vc.comp = against->comp;
+	vc.cand = cli_cand_get("--candidate", v->candidate,
+			       base->comp.divisor, &vc.label);
+	vc.json = v->json;
+	vc.command = v->command;
+	vc.cfg.quick = v->cfg.quick;
+	vc.cfg.threads = v->cfg.threads;
+	vc.cfg.seed = v->cfg.seed;
+	vc.cfg.random = v->cfg.random;
+	return verify_candidate(&vc);
+}
+
 static int verify_run(int argc, char **argv)
 {
 	static struct verify v;
 	FILE *json = NULL;
 
 	parse(&v, argc, argv);
+	if (v.candidate)
+		return run_candidate(&v);
 	json = cli_out_open("--json", v.json);
 	if (isatty(STDERR_FILENO))
 		v.cfg.progress = progress;

@@ -349,7 +349,7 @@ static void bash(void)
 	       "complete -F _hotscore hotscore\n");
 }
 
-/* cmd, name, old, type, values, required values, flags, example, words */
+/* cmd, name, old, type, values, required, flags, example, words, with */
 static void options(void)
 {
 	size_t i, k;
@@ -358,14 +358,15 @@ static void options(void)
 		for (k = 0; k < hs_commands[i]->nr_opts; k++) {
 			const struct opt *o = &hs_commands[i]->opts[k];
 
-			printf("%s\t%s\t%s\t%s\t%u\t%u\t%u\t%s\t%s\n",
+			printf("%s\t%s\t%s\t%s\t%u\t%u\t%u\t%s\t%s\t%s\n",
 			       hs_commands[i]->name, o->name,
 			       o->old ? o->old : "-", type_name(o->type),
 			       o->nr_values ? o->nr_values : 1,
 			       o->min_values ? o->min_values :
 			       o->nr_values ? o->nr_values : 1, o->flags,
 			       o->example ? o->example : "-",
-			       o->words ? o->words : "-");
+			       o->words ? o->words : "-",
+			       o->with ? o->with : "-");
 		}
 }
 

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cand.h - a candidate: the user's own damon_hot_score(), from a C file.
+ *
+ * hs_cand_load() compiles the file (as a patched mm/damon/ops-common.c has
+ * it) in the kernel environment of src/cand/env.h into a shared object,
+ * cached by content, and loads it.  hs_cand_score() calls it as a kdamond
+ * would and turns a trap (a division by zero, a bad pointer) into a status
+ * instead of a crash.  User space only.
+ */
+#ifndef HOTSCORE_CAND_H
+#define HOTSCORE_CAND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <hotscore/score.h>
+
+/* One call of the candidate's hs_cand_sweep() (src/cand/object/shim.c). */
+typedef void (*hs_cand_sweep_fn)(const struct hs_input *in, unsigned int from,
+				 unsigned int n, int *hot,
+				 volatile unsigned int *at);
+
+/**
+ * struct hs_cand - a loaded candidate.
+ * @path:	the file as the user named it.
+ * @base:	the divisor helper env.h defines: HS_DIV_U32_TRUNC, ...
+ * @hot:	damon_hot_score() on an input.
+ * @cold:	damon_cold_score() (damon_pageout_score()), or 99 - hot.
+ * @has_cold:	the file defines a cold function.
+ * @sweep:	damon_hot_score() of a run of ages (verify).
+ * @handle:	dlopen()'s.
+ */
+struct hs_cand {
+	const char *path;
+	enum hs_divisor base;
+	int (*hot)(const struct hs_input *in);
+	int (*cold)(const struct hs_input *in);
+	bool has_cold;
+	hs_cand_sweep_fn sweep;
+	void *handle;
+};
+
+/**
+ * struct hs_cand_result - a candidate's answer on one input.
+ * @hot, @cold:	its scores, when @trap is 0.
+ * @trap:	the signal it raised (SIGFPE, SIGSEGV...), or 0.
+ */
+struct hs_cand_result {
+	int hot;
+	int cold;
+	int trap;
+};
+
+bool hs_cand_is_file(const char *spec);
+int hs_trap_guard(void (*fn)(void *ctx), void *ctx);
+int hs_cand_load(const char *path, enum hs_divisor base,
+		 struct hs_cand *out, char **log, char *err, size_t errlen);
+void hs_cand_unload(struct hs_cand *c);
+struct hs_cand_result hs_cand_score(const struct hs_cand *c,
+				    const struct hs_input *in);
+const char *hs_cand_trap_name(int sig);
+
+#endif /* HOTSCORE_CAND_H */

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * shim.c - the candidate's side of the door: compiled with env.h into the
+ * candidate's shared object, it turns hotscore's flat input into the
+ * kernel's structs and calls the candidate's functions.
+ *
+ * struct hs_cand_input has struct hs_input's layout (include/hotscore/
+ * score.h); cand.c checks the size.  Embedded in the hotscore binary.
+ */
+
+/* the fields, in struct hs_input's order */
+struct hs_cand_input {
+	unsigned long sample_us, aggr_us, passed_sis, next_aggr_sis;
+	unsigned int nr_accesses, last_nr_accesses, age;
+	unsigned int weight_nr_accesses, weight_age;
+};
+
+/* a candidate need not have a cold function: then cold is 99 - hot */
+#pragma weak damon_cold_score
+#pragma weak damon_pageout_score
+
+unsigned long hs_cand_input_size = sizeof(struct hs_cand_input);
+
+/**
+ * hs_cand_build() - the context, region and scheme that @in describes, as
+ * a kdamond would hand them to damon_hot_score().
+ */
+void hs_cand_build(const struct hs_cand_input *in, struct damon_ctx *c,
+		   struct damon_region *r, struct damos *s)
+{
+	/*
+	 * Field by field: a struct assignment of zeroes becomes rep stosq
+	 * without SSE, which costs more than the function being timed.
+	 */
+	c->attrs.ops_update_interval = 0;
+	c->attrs.min_nr_regions = c->attrs.max_nr_regions = 0;
+	c->next_ops_update_sis = 0;
+	r->ar.start = r->ar.end = r->sampling_addr = 0;
+	r->list.next = r->list.prev = NULL;
+	s->pattern.min_sz_region = s->pattern.max_sz_region = 0;
+	s->pattern.min_nr_accesses = s->pattern.max_nr_accesses = 0;
+	s->pattern.min_age_region = s->pattern.max_age_region = 0;
+	s->action = 0;
+	s->apply_interval_us = 0;
+	s->quota.ms = s->quota.sz = s->quota.reset_interval = 0;
+	s->quota.weight_sz = 0;
+	c->attrs.sample_interval = in->sample_us;
+	c->attrs.aggr_interval = in->aggr_us;
+	c->passed_sample_intervals = in->passed_sis;
+	c->next_aggregation_sis = in->next_aggr_sis;
+	r->nr_accesses = in->nr_accesses;
+	r->nr_accesses_bp = in->nr_accesses * 10000;
+	r->last_nr_accesses = in->last_nr_accesses;
+	r->age = in->age;
+	s->quota.weight_nr_accesses = in->weight_nr_accesses;
+	s->quota.weight_age = in->weight_age;
+}
+
+/* The hot score of @in. */
+int hs_cand_hot(const struct hs_cand_input *in)
+{
+	struct damon_ctx c;
+	struct damon_region r;
+	struct damos s;
+
+	hs_cand_build(in, &c, &r, &s);
+	return damon_hot_score(&c, &r, &s);
+}
+
+/* The cold score of @in: the candidate's function, or 99 - hot. */
+int hs_cand_cold(const struct hs_cand_input *in)
+{
+	struct damon_ctx c;
+	struct damon_region r;
+	struct damos s;
+
+	hs_cand_build(in, &c, &r, &s);
+	if (damon_cold_score)
+		return damon_cold_score(&c, &r, &s);
+	if (damon_pageout_score)
+		return damon_pageout_score(&c, &r, &s);
+	return (int)((unsigned int)DAMOS_MAX_SCORE -
+		     (unsigned int)damon_hot_score(&c, &r, &s));
+}
+
+/* What the candidate defines: 1 hot only, 2 a cold function too. */
+int hs_cand_has_cold(void)
+{
+	return damon_cold_score || damon_pageout_score;
+}
+
+/**
+ * hs_cand_sweep() - damon_hot_score() of @n ages from @from, the other
+ * fields from @in, into @hot: verify's exhaustive age sweep, one call an
+ * age through the same door as every other call.  *@at is the age index
+ * being scored, so that a trap can be located and stepped over.
+ */
+void hs_cand_sweep(const struct hs_cand_input *in, unsigned int from,
+		   unsigned int n, int *hot, volatile unsigned int *at)
+{
+	int (*volatile fn)(struct damon_ctx *, struct damon_region *,
+			   struct damos *) = damon_hot_score;
+	struct damon_ctx c;
+	struct damon_region r;
+	struct damos s;
+	unsigned int i;
+
+	hs_cand_build(in, &c, &r, &s);
+	for (i = *at; i < n; i++) {
+		*at = i;
+		r.age = from + i;
+		hot[i] = fn(&c, &r, &s);
+	}
+	*at = n;
+}
+
+/* Through a pointer, as a kdamond's DAMOS walk calls it (bench). */
+int (*hs_cand_fn)(struct damon_ctx *, struct damon_region *,
+		  struct damos *) = damon_hot_score;

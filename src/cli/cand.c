@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cand.c - candidates for the subcommands: "./mine.c" or "LABEL=./mine.c"
+ * wherever a profile goes, loaded once, errors worded the CLI's way.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/cand.h>
+
+#include "cli.h"
+
+#define MAX_CANDS 16
+
+static struct {
+	char spec[256];
+	enum hs_divisor base;
+	char label[64];
+	struct hs_cand cand;
+} cands[MAX_CANDS];
+static unsigned int nr_cands;
+
+/* "LABEL=PATH": the label; "PATH": the file's name. */
+static void split_spec(const char *spec, char *label, size_t size,
+		       const char **path)
+{
+	const char *eq = strchr(spec, '=');
+
+	if (eq && eq > spec && !memchr(spec, '/', (size_t)(eq - spec))) {
+		snprintf(label, size, "%.*s", (int)(eq - spec), spec);
+		*path = eq + 1;
+		return;
+	}
+	*path = spec;
+	snprintf(label, size, "%s", spec);
+}
+
+/**
+ * cli_cand_get() - the candidate @spec names, compiled for @base, loaded
+ * once; a file that does not compile, or cannot be read, exits 2 (after
+ * the compiler's messages, which name the user's file:line).
+ * @opt:	the option, for messages ("--profile").
+ * @spec:	"./mine.c" or "LABEL=./mine.c".
+ * @base:	the divisor helper its environment defines.
+ * @label:	receives the name to print (the label, or the path).
+ *
+ * Return: the candidate.
+ */
+const struct hs_cand *cli_cand_get(const char *opt, const char *spec,
+				   enum hs_divisor base, const char **label)
+{
+	char err[512], *log;
+	const char *path;
+	unsigned int i;
+
+	for (i = 0; i < nr_cands; i++)
+		if (!strcmp(cands[i].spec, spec) && cands[i].base == base) {
+			*label = cands[i].label;
+			return &cands[i].cand;
+		}
+	if (nr_cands == MAX_CANDS)
+		cli_die("%s: more than %d candidates", opt, MAX_CANDS);
+	if (strlen(spec) >= sizeof(cands[0].spec))
+		cli_die("%s: '%.40s...' is too long", opt, spec);
+	i = nr_cands;
+	snprintf(cands[i].spec, sizeof(cands[i].spec), "%s", spec);
+	split_spec(spec, cands[i].label, sizeof(cands[i].label), &path);
+	cands[i].base = base;
+	if (hs_cand_load(path, base, &cands[i].cand, &log, err, sizeof(err))) {
+		if (log && *log) {
+			fflush(stdout);
+			fputs(log, stderr);
+		}
+		free(log);
+		cli_die("%s: %s: %s", opt, path, err);
+	}
+	free(log);
+	cands[i].cand.path = path;
+	nr_cands++;
+	*label = cands[i].label;
+	return &cands[i].cand;
+}
+
+/**
+ * cli_cand_status() - "ok", "out-of-range" or "trap(SIGFPE)": a
+ * candidate's result in the model's words.
+ * @r:		the result.
+ */
+const char *cli_cand_status(const struct hs_cand_result *r)
+{
+	static char buf[32];
+
+	if (r->trap) {
+		snprintf(buf, sizeof(buf), "trap(%s)",
+			 hs_cand_trap_name(r->trap));
+		return buf;
+	}
+	return r->hot < 0 || r->hot > 99 ? "out-of-range" : "ok";
+}

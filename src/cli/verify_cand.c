@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verify_cand.c - `hotscore verify --candidate FILE [--against PROFILE]`:
+ * the user's damon_hot_score() against a profile, every 32-bit age_in_sec
+ * included, each difference shrunk to a `hotscore score` command that
+ * shows both side by side.  Exit 0 equal, 1 different, 2 bad input.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <hotscore/cand.h>
+#include <hotscore/verify.h>
+
+#include "cli.h"
+#include "json.h"
+#include "out.h"
+#include "verify_cand.h"
+
+static const char *const dom_names[HS_NR_CDOMAINS] = {
+	"ages", "ages@dflt", "grid", "random",
+};
+
+static const char *const dom_what[HS_NR_CDOMAINS] = {
+	"ages at aggr 1 s: every 32-bit age_in_sec",
+	"ages at the default intervals",
+	"inputs (the discriminating grid)",
+	"inputs at full field widths",
+};
+
+/* "hot 24 ok" or "div0(...)" / "trap(SIGFPE)". */
+static void model_outcome(const struct hs_components *c,
+			  const struct hs_input *in, char *buf, size_t size)
+{
+	struct hs_result r = hs_score(c, in, NULL);
+
+	if (r.status == HS_DIV0)
+		snprintf(buf, size, "%s", hs_status_name(&r));
+	else
+		snprintf(buf, size, "hot %d %s", r.hot, hs_status_name(&r));
+}
+
+static void cand_outcome(const struct hs_cand *c, const struct hs_input *in,
+			 char *buf, size_t size)
+{
+	struct hs_cand_result r = hs_cand_score(c, in);
+
+	if (r.trap)
+		snprintf(buf, size, "%s", cli_cand_status(&r));
+	else
+		snprintf(buf, size, "hot %d %s", r.hot, cli_cand_status(&r));
+}
+
+/* The command that shows the example: the profile, then the candidate. */
+static void reproducer(const struct verify_cand *vc, const struct hs_input *in,
+		       char *buf, size_t size)
+{
+	char args[512];
+
+	hs_score_args(in, args, sizeof(args));
+	snprintf(buf, size, "hotscore score --profile %s,%s%s%s", vc->against,
+		 vc->spec, *args ? " " : "", args);
+}
+
+static void print_classes(const struct verify_cand *vc,
+			  const struct hs_cand_verify_result *res)
+{
+	char cmd[800], a[64], b[64];
+	unsigned int k;
+
+	for (k = 0; k < HS_NR_CAND_CLASSES; k++) {
+		const struct hs_input *in = &res->ex[k].in;
+
+		if (!res->count[k])
+			continue;
+		printf("  %s %s, %s %s: %llu input%s\n", vc->against,
+		       hs_status_code_name(k / HS_NR_CAND_CODES), vc->label,
+		       hs_cand_code_name(k % HS_NR_CAND_CODES),
+		       (unsigned long long)res->count[k], cli_s(res->count[k]));
+		reproducer(vc, in, cmd, sizeof(cmd));
+		model_outcome(&vc->comp, in, a, sizeof(a));
+		cand_outcome(vc->cand, in, b, sizeof(b));
+		printf("    e.g. %s\n", cmd);
+		printf("         # %s: %s; %s: %s\n", vc->against, a, vc->label,
+		       b);
+	}
+}
+
+static void print_report(const struct verify_cand *vc,
+			 const struct hs_cand_verify_result *res)
+{
+	uint64_t total = 0, differ;
+	unsigned int d;
+
+	printf("hotscore verify: candidate %s against %s (its kernel's divisor: %s), %u thread%s, --seed %llu%s\n",
+	       vc->label, vc->against, hs_divisor_name(vc->cand->base),
+	       vc->cfg.threads, cli_s(vc->cfg.threads),
+	       (unsigned long long)vc->cfg.seed,
+	       vc->cfg.quick ? ", --quick" : "");
+	for (d = 0; d < HS_NR_CDOMAINS; d++) {
+		printf("  %-9s %12llu %s in %.2f s\n", dom_names[d],
+		       (unsigned long long)res->inputs[d],
+		       d < HS_CDOM_GRID && vc->cfg.quick ?
+		       "ages (--quick: boundaries and a stride)" : dom_what[d],
+		       res->seconds[d]);
+		total += res->inputs[d];
+	}
+	differ = total - res->agree;
+	if (!differ) {
+		printf("\n%s = %s: agree on all %llu inputs%s\n", vc->label,
+		       vc->against, (unsigned long long)total,
+		       vc->cfg.quick ? "" :
+		       ", all 4294967296 values of age_in_sec among them");
+		return;
+	}
+	printf("\n%s vs %s: differ on %llu of %llu inputs\n", vc->label,
+	       vc->against, (unsigned long long)differ,
+	       (unsigned long long)total);
+	print_classes(vc, res);
+}
+
+static void write_json(const struct verify_cand *vc,
+		       const struct hs_cand_verify_result *res, FILE *f)
+{
+	char cmd[800];
+	uint64_t total = 0;
+	unsigned int d, k;
+	bool first = true;
+
+	fputs("{\"tool\":\"hotscore verify\",\"schema\":1,\"command\":", f);
+	json_write_string(f, vc->command);
+	fputs(",\"candidate\":", f);
+	json_write_string(f, vc->label);
+	fputs(",\"file\":", f);
+	json_write_string(f, vc->cand->path);
+	fputs(",\"against\":", f);
+	json_write_string(f, vc->against);
+	fprintf(f, ",\"base_divisor\":\"%s\",\"seed\":%llu,\"quick\":%s,"
+		"\"threads\":%u,\"domains\":{",
+		hs_divisor_name(vc->cand->base),
+		(unsigned long long)vc->cfg.seed,
+		vc->cfg.quick ? "true" : "false", vc->cfg.threads);
+	for (d = 0; d < HS_NR_CDOMAINS; d++) {
+		fprintf(f, "%s\"%s\":{\"inputs\":%llu,\"seconds\":%.3f}",
+			d ? "," : "", dom_names[d],
+			(unsigned long long)res->inputs[d], res->seconds[d]);
+		total += res->inputs[d];
+	}
+	fprintf(f, "},\"inputs\":%llu,\"agree\":%llu,\"equal\":%s,"
+		"\"classes\":[", (unsigned long long)total,
+		(unsigned long long)res->agree,
+		total == res->agree ? "true" : "false");
+	for (k = 0; k < HS_NR_CAND_CLASSES; k++) {
+		if (!res->count[k])
+			continue;
+		reproducer(vc, &res->ex[k].in, cmd, sizeof(cmd));
+		fprintf(f, "%s{\"profile_status\":\"%s\",\"candidate_status\":"
+			"\"%s\",\"count\":%llu,\"command\":", first ? "" : ",",
+			hs_status_code_name(k / HS_NR_CAND_CODES),
+			hs_cand_code_name(k % HS_NR_CAND_CODES),
+			(unsigned long long)res->count[k]);
+		json_write_string(f, cmd);
+		fputc('}', f);
+		first = false;
+	}
+	fputs("]}\n", f);
+}
+
+/* A bar on stderr, only when it is a terminal. */
+static void progress(void *ctx, const struct hs_verify_progress *p)
+{
+	double frac = p->total ? (double)p->done / (double)p->total : 0;
+
+	(void)ctx;
+	hs_progress("verify: candidate %5.1f%%, %.0f s", 100 * frac,
+		    p->seconds);
+}
+
+/**
+ * verify_candidate() - run verify on a candidate and report it.
+ * @vc:		the parsed command; @vc->cand is loaded.
+ *
+ * Return: 0 equal, 1 different.  Errors exit 2.
+ */
+int verify_candidate(struct verify_cand *vc)
+{
+	static struct hs_cand_verify_result res;
+	struct hs_input dflt;
+	unsigned int k;
+	FILE *json = cli_out_open("--json", vc->json);
+
+	vc->cfg.cand = vc->cand;
+	vc->cfg.against = vc->comp;
+	if (isatty(STDERR_FILENO))
+		vc->cfg.progress = progress;
+	if (hs_cand_verify(&vc->cfg, &res))
+		cli_die("cannot start %u threads or allocate their memory",
+			vc->cfg.threads);
+	hs_progress_done();
+	hs_score_defaults(&dflt);
+	for (k = 0; k < HS_NR_CAND_CLASSES; k++)
+		if (res.ex[k].found)
+			hs_cand_shrink(&vc->comp, vc->cand, k, &res.ex[k].in,
+				       &dflt);
+	print_report(vc, &res);
+	if (json) {
+		write_json(vc, &res, json);
+		cli_out_done(json);
+		cli_out_commit();
+	}
+	for (k = 0; k < HS_NR_CAND_CLASSES; k++)
+		if (res.count[k])
+			return HS_EXIT_FINDING;
+	return 0;
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# A damon_hot_score() of the user's own: examples/candidates/ through score
+# and verify; bad candidates refused with one line; traps caught.
+# Usage: tests/cand.sh PATH/TO/hotscore
+set -u
+hs=${1:?usage: cand.sh HOTSCORE}
+hs=$(cd "$(dirname "$hs")" && pwd)/$(basename "$hs")
+here=$(cd "$(dirname "$0")" && pwd)
+ex=$(cd "$here/../examples/candidates" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$here/lib.sh"
+export HOTSCORE_CACHE=$tmp/cache	# a cache of this run's own
+cd "$tmp" || exit 1
+cp "$ex"/*.c .
+
+# --- score: a candidate beside its profile, from flags and from CSV
+out=$("$hs" score --profile v2-ilog2,./v2-ilog2.c --nr_accesses 21 --weight_age 0 2>&1)
+grep -Eq '^hot +103 +103$' <<<"$out" && grep -Eq '^status +out-of-range +out-of-range$' <<<"$out" &&
+	ok "score: the v2 candidate beside v2-ilog2" || fail "score" "$out"
+out=$("$hs" score --profile hotfix,mine=./div0-sample.c --sample 0 2>&1)
+grep -Eq '^profile +hotfix +mine$' <<<"$out" && grep -Eq '^status +ok +trap\(SIGFPE\)$' <<<"$out" &&
+	ok "score: a trap is a status, NAME=FILE a label" || fail "trap" "$out"
+printf 'profile,sample_us,nr_accesses\nhotfix,0,5\n./div0-sample.c,0,5\n./hotfix-rewritten.c,5000,30\n' |
+	"$hs" score --input - >"$tmp/c.csv" 2>"$tmp/err"
+[ "$(field "$tmp/c.csv" 2 status)/$(field "$tmp/c.csv" 2 hot)" = "trap(SIGFPE)/undef" ] &&
+	[ "$(field "$tmp/c.csv" 3 hot)" = "$(printf 'nr_accesses\n30\n' | "$hs" score --input - | field /dev/stdin 1 hot)" ] &&
+	ok "score --input: candidates in the profile column" || fail "csv" "$(cat "$tmp/c.csv" "$tmp/err")"
+ls "$tmp/cache/cand/"*.so >/dev/null 2>&1 && ok "compiled objects are cached" ||
+	fail "cache" "$(ls -la "$tmp/cache" 2>&1)"
+cp v2-ilog2.c "$tmp/keep.c"
+"$hs" score --profile ./v2-ilog2.c >/dev/null 2>&1
+cmp -s v2-ilog2.c "$tmp/keep.c" && ok "the candidate file is only read" || fail "modified" "v2-ilog2.c"
+n=$(ls "$tmp/cache/cand/" | wc -l)
+"$hs" score --profile ./v2-ilog2.c >/dev/null 2>&1
+[ "$(ls "$tmp/cache/cand/" | wc -l)" -eq "$n" ] && ok "the same file again: from the cache" ||
+	fail "cache" "recompiled"
+
+# --- bad candidates: the compiler's words where they help, one line, exit 2
+printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\treturn r->nr_acceses;\n}\n' >typo.c
+"$hs" score --profile ./typo.c >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && grep -q '^\./typo\.c:3:[0-9]*: error' "$tmp/err" &&
+	[ "$(tail -n 1 "$tmp/err")" = "hotscore score: --profile: ./typo.c: does not compile (cc, exit 1)" ] &&
+	[ ! -s "$tmp/out" ] && ok "a compile error: the compiler at the user's file:line, then one line" ||
+	fail "compile error" "exit $rc: $(cat "$tmp/err")"
+printf 'int helper(void)\n{\n\treturn 1;\n}\n' >none.c
+printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r)\n{\n\treturn 0;\n}\n' >sig.c
+expect_bad "no damon_hot_score()" "" score --profile ./none.c
+grep -q "none.c: defines no damon_hot_score()" "$tmp/err" || fail "none" "$(cat "$tmp/err")"
+expect_bad "another signature" "" score --profile ./sig.c
+grep -q "sig.c: line 1: another signature than the kernel's" "$tmp/err" || fail "sig" "$(cat "$tmp/err")"
+expect_bad "no such file" "" score --profile ./nosuch.c
+expect_bad "unreadable: a directory" "" score --profile "$tmp/cache/"
+CC=no-such-compiler expect_bad "no compiler" "" score --profile ./typo2.c
+printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s) { return 0; }\n' >typo2.c
+CC=no-such-compiler expect_bad "no compiler, a new file" "" score --profile ./typo2.c
+grep -q "cannot run the C compiler 'no-such-compiler'" "$tmp/err" || fail "cc" "$(cat "$tmp/err")"
+expect_bad "a file in verify's --profile" "" verify --profile hotfix,./v2-ilog2.c
+
+# --- verify: equal, wrong, trapping
+"$hs" verify --quick --candidate ./v2-ilog2.c --against v2-ilog2 >"$tmp/v" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q '^\./v2-ilog2\.c = v2-ilog2: agree on all [0-9]* inputs$' "$tmp/v" &&
+	ok "verify --candidate v2-ilog2.c --against v2-ilog2: equal, exit 0" ||
+	fail "equal" "exit $rc: $(tail -3 "$tmp/v")"
+"$hs" verify --quick --candidate ./rfc-fls.c --against rfc-fls >/dev/null 2>&1 &&
+	"$hs" verify --quick --candidate ./hotfix-rewritten.c >/dev/null 2>&1 &&
+	ok "rfc-fls.c = rfc-fls, hotfix-rewritten.c = hotfix" || fail "equal examples" "exit $?"
+"$hs" verify --quick --candidate ./wrong-signed-division.c >"$tmp/w" 2>&1
+rc=$?
+cmd=$(sed -n 's/^    e\.g\. hotscore //p' "$tmp/w" | head -n 1)
+# shellcheck disable=SC2086
+got=$("$hs" $cmd 2>&1 | grep -E '^hot ')
+[ $rc -eq 1 ] && [ -n "$cmd" ] && grep -Eq '^hot +(-?[0-9]+) +(-?[0-9]+)$' <<<"$got" &&
+	[ "$(awk '{ print ($2 != $3) }' <<<"$got")" = 1 ] &&
+	ok "the wrong example: exit 1, a reproducer that shows the difference: $cmd" ||
+	fail "wrong" "exit $rc, '$cmd' gives '$got': $(tail -4 "$tmp/w")"
+"$hs" verify --quick --candidate ./div0-sample.c --against hotfix >"$tmp/d" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q 'hotfix ok, \./div0-sample\.c trap(SIGFPE): [0-9]* input' "$tmp/d" &&
+	grep -q 'hotscore score --profile hotfix,\./div0-sample\.c --sample 0us' "$tmp/d" &&
+	ok "a candidate that divides by zero: the trap named, a reproducer, exit 1" ||
+	fail "div0" "exit $rc: $(tail -6 "$tmp/d")"
+"$hs" verify --quick --candidate ./div0-sample.c --against v5.16 >"$tmp/d" 2>&1
+grep -q '^hotscore verify: candidate' "$tmp/d" &&
+	! grep -q 'div0(sample_interval), \./div0-sample\.c trap' "$tmp/d" &&
+	ok "a division by zero agrees with a profile that divides by zero there" ||
+	fail "div0 vs v5.16" "$(tail -6 "$tmp/d")"
+printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\tif (r->nr_accesses == 7)\n\t\treturn *(volatile int *)0;\n\treturn 0;\n}\n' >segv.c
+"$hs" verify --quick --candidate ./segv.c --against hotfix >"$tmp/s" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q 'trap(SIGSEGV...)' "$tmp/s" && grep -q -- '--nr_accesses 7' "$tmp/s" &&
+	ok "a NULL dereference is a trap, shrunk, and verify goes on" ||
+	fail "segv" "exit $rc: $(tail -6 "$tmp/s")"
+"$hs" verify --quick --candidate ./v2-ilog2.c --against v2-ilog2 --json v.json >/dev/null 2>&1 &&
+	grep -q '"equal":true' v.json && grep -q '"candidate":"./v2-ilog2.c"' v.json &&
+	ok "verify --candidate --json" || fail "json" "$(head -c 300 v.json)"
+expect_bad "--against without --candidate" "" verify --against hotfix
+expect_bad "--candidate with --profile" "" verify --candidate ./v2-ilog2.c --profile v6.6
+expect_bad "an unknown --against" "" verify --candidate ./v2-ilog2.c --against v9
+
+# --- bench: a candidate timed like a variant, after it proves equal
+"$hs" bench --profile hotfix,./hotfix-rewritten.c --dist uniform --mode throughput \
+	--iterations 100000 --runs 2 >"$tmp/b" 2>"$tmp/err"
+rc=$?
+grep -Eq '^\./hotfix-rewritten\.c +uniform +throughput +[0-9.]+ \[.*\] +.* [0-9]\.[0-9]+ (\[[0-9.]+ - [0-9.]+\]|\([0-9]+ rounds?\))' "$tmp/b" &&
+	[ $rc -eq 0 ] && ok "bench times a candidate beside hotfix, paired" ||
+	fail "bench" "exit $rc: $(grep -A3 '^variant' "$tmp/b" | head -5; cat "$tmp/err")"
+"$hs" bench --profile hotfix,./div0-sample.c --dist uniform --iterations 100000 --runs 1 >"$tmp/b" 2>"$tmp/err"
+rc=$?
+cmd=$(sed -n 's/.*so it is not timed: hotscore //p' "$tmp/err")
+# shellcheck disable=SC2086
+[ $rc -eq 1 ] && [ ! -s "$tmp/b" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ -n "$cmd" ] &&
+	[ "$("$hs" $cmd | grep -E '^hot ' | awk '{ print ($2 != $3) }')" = 1 ] &&
+	ok "bench refuses to time a candidate that differs: one line, exit 1, a reproducer" ||
+	fail "bench refuses" "exit $rc: $(cat "$tmp/err")"
+"$hs" bench --profile loop,raw+safe+loop+clamp --iterations 100000 --runs 1 --mode throughput >"$tmp/b" 2>&1 &&
+	grep -q '^debian-6.1.192 ' "$tmp/b" && ok "bench takes a component combination" ||
+	fail "combination" "$(tail -3 "$tmp/b")"
+expect_bad "a combination with no compiled variant" "" bench --profile loop,mvsum+max-nr+fls+none
+
+# --- sim: a candidate in the simulated kdamond; a trap stops it, reported
+"$hs" sim --profile hotfix,./hotfix-rewritten.c --no-timing --duration 20s >"$tmp/s" 2>&1 &&
+	grep -q '^compare: hotfix and \./hotfix-rewritten\.c made identical decisions' "$tmp/s" &&
+	ok "sim: hotfix and its rewrite decide identically" || fail "sim" "$(tail -2 "$tmp/s")"
+printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\tvolatile int zero = 0;\n\n\tif (r->age >= 21)\n\t\treturn 1000 / zero;\n\treturn 50;\n}\n' >agetrap.c
+"$hs" sim --profile hotfix,./agetrap.c --no-timing --duration 20s >"$tmp/s" 2>"$tmp/err"
+rc=$?
+cmd=$(sed -n 's/.*Reproduce: hotscore //p' "$tmp/err")
+# shellcheck disable=SC2086
+[ $rc -eq 1 ] && grep -q 'damon_hot_score() trapped (SIGFPE)' "$tmp/err" && [ -n "$cmd" ] &&
+	"$hs" $cmd | grep -Eq '^status +ok +trap\(SIGFPE\)$' &&
+	ok "sim: a candidate's trap stops its run, exit 1, and the reproducer traps" ||
+	fail "sim trap" "exit $rc: $(cat "$tmp/err")"
+expect_bad "sim: a candidate with a prepared scorer" "" sim --profile ./v2-ilog2.c --scorer fast
+
+report_counts
