@@ -10,16 +10,18 @@
  * which the model's profiles disagree; any input on which some profile
  * would divide by zero is never passed to the kernel.  Every profile is
  * compared on every input; the real function is then timed next to the
- * model's variants.
+ * model's variants.  With a candidate built in (make kmod CANDIDATE=FILE),
+ * the candidate is called on the same structures and inputs, and compared
+ * with the kernel's function.
  */
 #define pr_fmt(fmt) "hotscore: " fmt
 
 #include <linux/kprobes.h>
+#include <linux/list.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
-#include <linux/version.h>
 #include <linux/damon.h>
 
 #include <hotscore/damon_bench.h>
@@ -27,24 +29,14 @@
 
 #include "kmod.h"
 
-/* this file drives struct damon_ctx's attrs, which appeared in 6.1 */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 1, 0)
-#define KMOD_CAN_IDENTIFY 1
-#else
-#define KMOD_CAN_IDENTIFY 0
-#endif
-
 static struct kmod_param inputs_param = { "4000000" };
 module_param_cb(inputs, &kmod_param_ops, &inputs_param, 0444);
 MODULE_PARM_DESC(inputs,
 		 "identify: inputs to generate, 1 to 10^9 (default 4000000)");
 static unsigned long inputs;	/* checked by kmod_identify_params() */
 
-#if KMOD_CAN_IDENTIFY
-typedef int (*damon_score_fn)(struct damon_ctx *c, struct damon_region *r,
-			      struct damos *s);
-
-static damon_score_fn kernel_hot, kernel_cold;
+#if KMOD_HAVE_ATTRS
+static kmod_score_fn kernel_hot, kernel_cold;
 static struct damon_ctx *ctx;
 static struct damon_region *region;
 static struct damos *scheme;
@@ -82,24 +74,40 @@ static void *resolve(const char *name)
 #endif
 }
 
-/* The kernel's structures from a model input. */
-static void set_input(const struct hs_input *in)
+/**
+ * kmod_set_input() - the kernel's structures from a model input: the
+ * fields damon_hot_score() reads in any modelled kernel that this one has.
+ * @in:		the input.
+ * @c:		the context.
+ * @r:		the region.
+ * @s:		the scheme.
+ */
+void kmod_set_input(const struct hs_input *in, struct damon_ctx *c,
+		    struct damon_region *r, struct damos *s)
 {
-	ctx->attrs.sample_interval = in->sample_us;
-	ctx->attrs.aggr_interval = in->aggr_us;
+	c->attrs.sample_interval = in->sample_us;
+	c->attrs.aggr_interval = in->aggr_us;
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
-	ctx->passed_sample_intervals = in->passed_sis;
-	ctx->next_aggregation_sis = in->next_aggr_sis;
+	c->passed_sample_intervals = in->passed_sis;
+	c->next_aggregation_sis = in->next_aggr_sis;
 #endif
-	region->nr_accesses = in->nr_accesses;
-	region->last_nr_accesses = in->last_nr_accesses;
-	region->age = in->age;
-	scheme->quota.weight_nr_accesses = in->weight_nr_accesses;
-	scheme->quota.weight_age = in->weight_age;
+	r->nr_accesses = in->nr_accesses;
+	r->last_nr_accesses = in->last_nr_accesses;
+	r->age = in->age;
+	s->quota.weight_nr_accesses = in->weight_nr_accesses;
+	s->quota.weight_age = in->weight_age;
 }
 
-/* What this kernel's structures can hold of an input. */
-static void fit_input(struct hs_input *in)
+static void set_input(const struct hs_input *in)
+{
+	kmod_set_input(in, ctx, region, scheme);
+}
+
+/**
+ * kmod_fit_input() - what this kernel's structures can hold of an input.
+ * @in:		the input, changed in place.
+ */
+void kmod_fit_input(struct hs_input *in)
 {
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 7, 0)
 	/* no moving-sum fields: the window is always complete */
@@ -108,8 +116,48 @@ static void fit_input(struct hs_input *in)
 #endif
 }
 
-/* Boundaries first, then seeded random values at full field widths. */
-static void make_input(u64 i, u64 *rnd, struct hs_input *in)
+/**
+ * kmod_any_div0() - whether some profile of the model divides by zero on
+ * @in: such an input is never passed to the kernel's function or to a
+ * candidate, which would oops there.
+ * @in:		the input.
+ */
+bool kmod_any_div0(const struct hs_input *in)
+{
+	unsigned int k;
+
+	for (k = 0; k < hs_nr_profiles; k++)
+		if (hs_score(&hs_profiles[k].comp, in, NULL).status == HS_DIV0)
+			return true;
+	return false;
+}
+
+/**
+ * kmod_input_args() - @in as `hotscore score` options.
+ * @buf:	receives them.
+ * @size:	of @buf.
+ * @in:		the input.
+ *
+ * Return: as snprintf().
+ */
+int kmod_input_args(char *buf, size_t size, const struct hs_input *in)
+{
+	return snprintf(buf, size, "--sample %luus --aggr %luus --nr_accesses %u --last_nr_accesses %u --age %u --passed_sis %lu --next_aggr_sis %lu --weight_nr_accesses %u --weight_age %u",
+			in->sample_us, in->aggr_us, in->nr_accesses,
+			in->last_nr_accesses, in->age, in->passed_sis,
+			in->next_aggr_sis, in->weight_nr_accesses,
+			in->weight_age);
+}
+
+/**
+ * kmod_make_input() - identify's @i-th input: boundaries and grid points
+ * (odd @i), seeded random values at full field widths (even @i); what this
+ * kernel's structures hold of it.
+ * @i:		the index.
+ * @rnd:	the generator's state, advanced.
+ * @in:		receives the input.
+ */
+void kmod_make_input(u64 i, u64 *rnd, struct hs_input *in)
 {
 	static const unsigned long samples[] = { 1, 3, 1000, 5000, 100000,
 						 4294967295UL };
@@ -140,7 +188,7 @@ static void make_input(u64 i, u64 *rnd, struct hs_input *in)
 	in->last_nr_accesses = (u32)(r >> 48);
 	in->next_aggr_sis = hs_stats_rand(rnd) % 1000;
 	in->passed_sis = in->next_aggr_sis - (r >> 60);
-	fit_input(in);
+	kmod_fit_input(in);
 }
 
 struct tally {
@@ -149,31 +197,56 @@ struct tally {
 	int kernel_hot, model_hot;
 };
 
-static void report_profile(const struct hs_profile *p, const struct tally *t,
-			   u64 total)
+/*
+ * One line for a profile, or for the candidate: @name, and @profile as
+ * `hotscore score --profile` takes it (with --base for a candidate: the
+ * divisor its kernel's damon_max_nr_accesses() has).
+ */
+static void report(const char *name, const char *profile, const char *base,
+		   const struct tally *t, u64 total)
 {
-	const struct hs_input *in = &t->first;
+	char args[320];
 
 	if (!t->differ) {
-		pr_info("identify: %-15s agrees on all %llu inputs\n", p->name,
-			total);
-		kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"%s\",\"agree\":%llu,\"differ\":0}\n",
-			 p->name, t->agree);
-		return;
+		pr_info("identify: %-15s agrees on all %llu inputs%s%s%s\n",
+			name, total, base ? " (" : "", base ? profile : "",
+			base ? ")" : "");
+	} else {
+		kmod_input_args(args, sizeof(args), &t->first);
+		pr_info("identify: %-15s differs on %llu of %llu; first: hotscore score --profile %s%s%s %s gives %d, this kernel %d\n",
+			name, t->differ, total, profile,
+			base ? " --base " : "", base ? base : "", args,
+			t->model_hot, t->kernel_hot);
 	}
-	pr_info("identify: %-15s differs on %llu of %llu; first: hotscore score --profile %s --sample %luus --aggr %luus --nr_accesses %u --last_nr_accesses %u --age %u --passed_sis %lu --next_aggr_sis %lu --weight_nr_accesses %u --weight_age %u gives %d, this kernel %d\n",
-		p->name, t->differ, total, p->name, in->sample_us,
-		in->aggr_us, in->nr_accesses, in->last_nr_accesses, in->age,
-		in->passed_sis, in->next_aggr_sis, in->weight_nr_accesses,
-		in->weight_age, t->model_hot, t->kernel_hot);
-	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"%s\",\"agree\":%llu,\"differ\":%llu}\n",
-		 p->name, t->agree, t->differ);
+	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"%s\",",
+		 name);
+	if (base)	/* a candidate: its file too */
+		kmod_out("\"file\":\"%s\",", profile);
+	kmod_out("\"agree\":%llu,\"differ\":%llu}\n", t->agree, t->differ);
 }
 
-/* Compare every profile with the kernel on @inputs inputs. */
-static int compare_profiles(struct tally *tally, u64 *total, u64 *skipped,
-			    u64 *cold_bad)
+static void tally_add(struct tally *t, const struct hs_input *in, int hot,
+		      int model_hot)
 {
+	if (model_hot == hot) {
+		t->agree++;
+		return;
+	}
+	if (!t->differ++) {
+		t->first = *in;
+		t->kernel_hot = hot;
+		t->model_hot = model_hot;
+	}
+}
+
+/*
+ * Compare every profile, and the candidate if one is built in (@cand), with
+ * the kernel on @inputs inputs.
+ */
+static int compare_profiles(struct tally *tally, struct tally *cand,
+			    u64 *total, u64 *skipped, u64 *cold_bad)
+{
+	const struct kmod_cand *c = kmod_candidate();
 	u64 rnd = 0x68f5c0de, i;
 	unsigned int k;
 
@@ -185,7 +258,7 @@ static int compare_profiles(struct tally *tally, u64 *total, u64 *skipped,
 		bool div0 = false;
 		int hot, cold;
 
-		make_input(i, &rnd, &in);
+		kmod_make_input(i, &rnd, &in);
 		for (k = 0; k < hs_nr_profiles; k++) {
 			res[k] = hs_score(&hs_profiles[k].comp, &in, NULL);
 			div0 |= res[k].status == HS_DIV0;
@@ -201,19 +274,11 @@ static int compare_profiles(struct tally *tally, u64 *total, u64 *skipped,
 		if (cold != (int)(99U - (unsigned int)hot))
 			(*cold_bad)++;
 		(*total)++;
-		for (k = 0; k < hs_nr_profiles; k++) {
-			struct tally *t = &tally[k];
-
-			if (res[k].hot == hot) {
-				t->agree++;
-				continue;
-			}
-			if (!t->differ++) {
-				t->first = in;
-				t->kernel_hot = hot;
-				t->model_hot = res[k].hot;
-			}
-		}
+		for (k = 0; k < hs_nr_profiles; k++)
+			tally_add(&tally[k], &in, hot, res[k].hot);
+		/* the candidate on the structures the kernel was given */
+		if (c)
+			tally_add(cand, &in, hot, c->hot(ctx, region, scheme));
 		if (!(i & 4095)) {
 			cond_resched();
 			if (fatal_signal_pending(current))
@@ -223,7 +288,7 @@ static int compare_profiles(struct tally *tally, u64 *total, u64 *skipped,
 	return 0;
 }
 
-static const struct hs_variant *bench_variants[KMOD_MAX_VARIANTS];
+static const struct kmod_fn *bench_fns[KMOD_IDENTIFY_VARIANTS];
 
 /* The kernel's function with the model's input, for the bench. */
 static int real_hot(const void *p)
@@ -232,51 +297,64 @@ static int real_hot(const void *p)
 	return kernel_hot(ctx, region, scheme);
 }
 
-/* A model variant behind the same field stores, for a fair pairing. */
+/*
+ * A model variant behind the same field stores, for a fair pairing; a
+ * candidate on the same structures as the kernel's function, also called
+ * through a pointer.
+ */
 #define VARIANT_THUNK(i)						\
 static int thunk_##i(const void *p)					\
 {									\
 	set_input(p);							\
-	return bench_variants[i]->fn(p);				\
+	if (bench_fns[i]->cand)						\
+		return bench_fns[i]->cand->hot(ctx, region, scheme);	\
+	return bench_fns[i]->v->fn(p);					\
 }
 VARIANT_THUNK(0) VARIANT_THUNK(1) VARIANT_THUNK(2) VARIANT_THUNK(3)
 static const hs_bench_fn thunks[KMOD_IDENTIFY_VARIANTS] = {
 	thunk_0, thunk_1, thunk_2, thunk_3 };
 
-static int bench_real(const struct hs_variant *const *v, unsigned int nr_v)
+#define POOL 1000
+
+/* The seed's inputs, as this kernel's structures hold them. */
+static struct hs_input *seed_pool(void)
 {
-	struct hs_input *in = kvmalloc_array(1000, sizeof(*in), GFP_KERNEL);
-	struct hs_pool pool = { in, sizeof(*in), 1000, 1 };
+	struct hs_input *in = kvmalloc_array(POOL, sizeof(*in), GFP_KERNEL);
+	unsigned int i;
+
+	for (i = 0; in && i < POOL; i++) {
+		hs_dist_input(HS_DIST_SEED, kmod_seed(), (u64)i * 10000,
+			      &in[i]);
+		kmod_fit_input(&in[i]);
+	}
+	return in;
+}
+
+static int bench_real(const struct hs_input *in, const struct kmod_fn *v,
+		      unsigned int nr_v)
+{
+	const struct hs_pool pool = { in, sizeof(*in), POOL, 1 };
+	const struct hs_pool *pools[2 + ARRAY_SIZE(thunks)];
 	hs_bench_fn fns[2 + ARRAY_SIZE(thunks)];
 	const char *names[2 + ARRAY_SIZE(thunks)];
 	struct hs_clock clk;
 	unsigned int i, nf = 0;
-	int err;
 
-	if (!in)
-		return -ENOMEM;
-	for (i = 0; i < 1000; i++) {	/* the seed's inputs */
-		hs_dist_input(HS_DIST_SEED, kmod_seed(), (u64)i * 10000,
-			      &in[i]);
-		fit_input(&in[i]);
-	}
-	if (kmod_clock(&clk)) {
-		kvfree(in);
+	if (kmod_clock(&clk))
 		return -ENODEV;
-	}
 	fns[nf] = hs_bench_empty;
 	names[nf++] = "empty";
 	fns[nf] = real_hot;
 	names[nf++] = "kernel";
 	for (i = 0; i < nr_v && i < ARRAY_SIZE(thunks); i++) {
-		bench_variants[i] = v[i];
+		bench_fns[i] = &v[i];
 		fns[nf] = thunks[i];
-		names[nf++] = v[i]->name;
+		names[nf++] = v[i].name;
 	}
-	err = kmod_bench_fns(&clk, &pool, fns, names, nf, HS_THROUGHPUT,
-			     "seed");
-	kvfree(in);
-	return err;
+	for (i = 0; i < nf; i++)
+		pools[i] = &pool;
+	return kmod_bench_fns(&clk, pools, fns, names, nf, HS_THROUGHPUT,
+			      "seed");
 }
 
 #endif
@@ -293,29 +371,44 @@ int kmod_identify_params(void)
  * @v:		the variants to time next to the kernel's function.
  * @nr_v:	how many.
  *
- * Return: 0 (also without DAMON: that is reported, not an error), or
- * -ENOMEM.
+ * A candidate among @v must first agree with against= (cand.c).
+ *
+ * Return: 0 (also without DAMON: that is reported, not an error),
+ * -EINVAL for a candidate that disagrees, or -ENOMEM.
  */
-#if !KMOD_CAN_IDENTIFY
-int kmod_identify(const struct hs_variant *const *v, unsigned int nr_v)
+#if !KMOD_HAVE_ATTRS
+int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)
 {
 	pr_info("identify: needs Linux 6.1 or later\n");
 	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"unsupported\"}\n");
 	return 0;
 }
 #else
-int kmod_identify(const struct hs_variant *const *v, unsigned int nr_v)
+int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)
 {
-	struct tally *tally = NULL;
+	const struct kmod_cand *cand = kmod_candidate();
+	struct tally *tally = NULL, cand_tally = { 0 };
 	u64 total = 0, skipped = 0, cold_bad = 0;
 	char agreeing[256] = "";
+	struct hs_input *pool;
+	void *hot, *cold;
 	unsigned int k;
 	int err = -ENOMEM;
 
-
-	void *hot = resolve("damon_hot_score");
-	void *cold = resolve("damon_cold_score");
-
+	pool = seed_pool();
+	if (!pool)
+		return -ENOMEM;
+	/* a candidate is timed only if it agrees with against= */
+	for (k = 0; k < nr_v; k++) {
+		err = v[k].cand ? kmod_cand_vet(v[k].cand, pool, POOL) : 0;
+		if (err) {
+			kvfree(pool);
+			return err;
+		}
+	}
+	err = -ENOMEM;
+	hot = resolve("damon_hot_score");
+	cold = resolve("damon_cold_score");
 	if (IS_ERR(hot) || IS_ERR(cold)) {
 		long e = IS_ERR(hot) ? PTR_ERR(hot) : PTR_ERR(cold);
 
@@ -332,6 +425,7 @@ int kmod_identify(const struct hs_variant *const *v, unsigned int nr_v)
 				e);
 			kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"lookup-failed\"}\n");
 		}
+		kvfree(pool);
 		return 0;
 	}
 	kernel_hot = hot;
@@ -342,14 +436,23 @@ int kmod_identify(const struct hs_variant *const *v, unsigned int nr_v)
 	tally = kcalloc(hs_nr_profiles, sizeof(*tally), GFP_KERNEL);
 	if (!ctx || !region || !scheme || !tally)
 		goto out;
+	INIT_LIST_HEAD(&ctx->adaptive_targets);
+	INIT_LIST_HEAD(&ctx->schemes);
+	INIT_LIST_HEAD(&region->list);
+	INIT_LIST_HEAD(&scheme->list);
 	pr_info("identify: calling %pS and %pS\n", kernel_hot, kernel_cold);
-	err = compare_profiles(tally, &total, &skipped, &cold_bad);
+	if (cand)
+		pr_info("identify: and the candidate %s at %pS\n", cand->file,
+			cand->hot);
+	err = compare_profiles(tally, &cand_tally, &total, &skipped,
+			       &cold_bad);
 	if (err)
 		goto out;
 	pr_info("identify: %llu inputs compared, %llu skipped (some profile divides by zero there)\n",
 		total, skipped);
 	for (k = 0; k < hs_nr_profiles; k++) {
-		report_profile(&hs_profiles[k], &tally[k], total);
+		report(hs_profiles[k].name, hs_profiles[k].name, NULL,
+		       &tally[k], total);
 		if (!tally[k].differ && total)
 			snprintf(agreeing + strlen(agreeing),
 				 sizeof(agreeing) - strlen(agreeing), "%s%s",
@@ -362,8 +465,13 @@ int kmod_identify(const struct hs_variant *const *v, unsigned int nr_v)
 		agreeing[0] ? agreeing : "no profile agrees on every input");
 	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"verdict\":\"%s\",\"inputs\":%llu,\"cold_mismatch\":%llu}\n",
 		 agreeing, total, cold_bad);
-	err = bench_real(v, nr_v);
+	/* the candidate against this kernel's own function */
+	if (cand)
+		report(cand->name, cand->file, kmod_cand_base(), &cand_tally,
+		       total);
+	err = bench_real(pool, v, nr_v);
 out:
+	kvfree(pool);
 	kfree(tally);
 	kfree(ctx);
 	kfree(region);

@@ -8,6 +8,7 @@
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 #include <hotscore/bench.h>
 #include <hotscore/damon_bench.h>
@@ -15,14 +16,83 @@
 #define KMOD_MAX_VARIANTS 8
 #define KMOD_IDENTIFY_VARIANTS 4	/* timed next to the kernel's */
 
+/*
+ * identify and the candidates drive struct damon_ctx's attrs, which
+ * appeared in 6.1
+ */
+#define KMOD_HAVE_ATTRS (LINUX_VERSION_CODE >= KERNEL_VERSION(6, 1, 0))
+
+struct damon_ctx;
+struct damon_region;
+struct damos;
+typedef int (*kmod_score_fn)(struct damon_ctx *c, struct damon_region *r,
+			     struct damos *s);
+
+/**
+ * struct kmod_cand - a damon_hot_score() compiled into the module from a
+ * C file, against this kernel's headers (cand.c, make kmod CANDIDATE=).
+ * @name:	as variants= takes it: "candidate", or "hotfix-cand" for
+ *		examples/candidates/hotfix.c compiled and called the same way.
+ * @file:	the C file, as given to make.
+ * @hot:	its damon_hot_score().
+ * @bench:	@hot on a struct kmod_cand_call, for the engine.
+ */
+struct kmod_cand {
+	const char *name;
+	const char *file;
+	kmod_score_fn hot;
+	hs_bench_fn bench;
+};
+
+/**
+ * struct kmod_fn - a function variants= names: a variant of the model, or
+ * a candidate.
+ * @name:	its name.
+ * @v:		the model's variant, or NULL.
+ * @cand:	the candidate, or NULL.
+ */
+struct kmod_fn {
+	const char *name;
+	const struct hs_variant *v;
+	const struct kmod_cand *cand;
+};
+
 void kmod_out(const char *fmt, ...) __printf(1, 2);
 int kmod_clock(struct hs_clock *clk);
-int kmod_bench_fns(const struct hs_clock *clk, const struct hs_pool *pool,
-		   const hs_bench_fn *fns, const char *const *names,
-		   unsigned int nf, enum hs_bench_mode m, const char *dist);
-int kmod_identify(const struct hs_variant *const *v, unsigned int nr_v);
+int kmod_bench_fns(const struct hs_clock *clk,
+		   const struct hs_pool *const *pools, const hs_bench_fn *fns,
+		   const char *const *names, unsigned int nf,
+		   enum hs_bench_mode m, const char *dist);
+int kmod_identify(const struct kmod_fn *fns, unsigned int nr);
 int kmod_identify_params(void);
 unsigned long kmod_seed(void);
+
+/* identify.c: identify's inputs, also the candidates' checks */
+void kmod_make_input(u64 i, u64 *rnd, struct hs_input *in);
+void kmod_fit_input(struct hs_input *in);
+void kmod_set_input(const struct hs_input *in, struct damon_ctx *c,
+		    struct damon_region *r, struct damos *s);
+int kmod_input_args(char *buf, size_t size, const struct hs_input *in);
+bool kmod_any_div0(const struct hs_input *in);
+
+/* cand_user.c, cand_hotfix.c: aliases of the files' damon_hot_score() */
+int kmod_cand_user_hot(struct damon_ctx *c, struct damon_region *r,
+		       struct damos *s);
+int kmod_cand_hotfix_hot(struct damon_ctx *c, struct damon_region *r,
+			 struct damos *s);
+
+/* cand.c: the candidates built in (none without CANDIDATE=) */
+const struct kmod_cand *kmod_cand_find(const char *name);
+bool kmod_cand_known(const char *name);
+const struct kmod_cand *kmod_candidate(void);
+const char *kmod_cand_base(void);
+int kmod_cand_against(const char *given, const struct kmod_fn *fns,
+		      unsigned int nr);
+int kmod_cand_vet(const struct kmod_cand *c, const struct hs_input *pool,
+		  size_t nr);
+int kmod_cand_pool(const struct kmod_cand *c, const struct hs_input *in,
+		   size_t nr, struct hs_pool *pool);
+void kmod_cand_pool_free(struct hs_pool *pool);
 
 #define KMOD_MAX_PROFILES 16	/* the model's profiles, at most */
 
@@ -34,6 +104,7 @@ unsigned long kmod_seed(void);
 struct kmod_param {
 	char text[KMOD_PARAM_MAX + 1];
 	bool too_long;		/* given longer: refused */
+	bool given;		/* set at load, not the default */
 };
 extern const struct kernel_param_ops kmod_param_ops;
 const char *kmod_param_text(const char *name, const struct kmod_param *p);

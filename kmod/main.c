@@ -11,7 +11,9 @@
  * user-space report.
  *
  * mode=identify instead calls the running kernel's own damon_hot_score()
- * (identify.c).
+ * (identify.c).  make kmod CANDIDATE=FILE compiles a candidate
+ * damon_hot_score() in, against this kernel's headers (cand.c): the
+ * variant "candidate".
  */
 #define pr_fmt(fmt) "hotscore: " fmt
 
@@ -45,6 +47,7 @@ static int param_set(const char *val, const struct kernel_param *kp)
 	struct kmod_param *p = kp->arg;
 
 	p->too_long = strscpy(p->text, val, sizeof(p->text)) < 0;
+	p->given = true;
 	return 0;
 }
 
@@ -124,6 +127,10 @@ MODULE_PARM_DESC(runs, "runs, 1 to 100 (the seed: 5)");
 static struct kmod_param seed_param = { "1" };
 module_param_cb(seed, &kmod_param_ops, &seed_param, 0444);
 MODULE_PARM_DESC(seed, "seeds the input pool");
+static struct kmod_param against_param = { "" };
+module_param_cb(against, &kmod_param_ops, &against_param, 0444);
+MODULE_PARM_DESC(against,
+		 "the profile a candidate must equal before it is timed (default: the first model variant of variants, else hotfix)");
 
 /* the parameters' values, once hs_init() has checked them */
 static bool identify;
@@ -291,7 +298,7 @@ static int split(const char *param, const char *s, char names[][32],
 }
 
 struct config {
-	const struct hs_variant *v[KMOD_MAX_VARIANTS];
+	struct kmod_fn v[KMOD_MAX_VARIANTS];
 	unsigned int nr_v;
 	enum hs_dist dist;
 	enum hs_bench_mode modes[HS_NR_MODES];
@@ -302,7 +309,7 @@ struct config {
 static int parse_params(struct config *c)
 {
 	char names[KMOD_MAX_VARIANTS][32];
-	const char *mode, *variants, *dist, *modes;
+	const char *mode, *variants, *dist, *modes, *against;
 	unsigned long v;
 	unsigned int i, nr, k;
 
@@ -320,17 +327,26 @@ static int parse_params(struct config *c)
 	    split("variants", variants, names, KMOD_MAX_VARIANTS, &nr))
 		return -EINVAL;
 	for (i = 0; i < nr; i++) {
-		c->v[i] = hs_variant_find(names[i]);
-		if (!c->v[i]) {
+		struct kmod_fn *f = &c->v[i];
+
+		f->v = hs_variant_find(names[i]);
+		f->cand = f->v ? NULL : kmod_cand_find(names[i]);
+		if (!f->v && !f->cand && kmod_cand_known(names[i])) {
+			pr_err("variants: '%s': no candidate built in (make kmod CANDIDATE=FILE)\n",
+			       names[i]);
+			return -EINVAL;
+		}
+		if (!f->v && !f->cand) {
 			pr_err("variants: no variant '" KMOD_SHOW_FMT "'\n",
 			       KMOD_SHOW(names[i]));
 			return -EINVAL;
 		}
-		if (c->v[i]->user_only) {
+		if (f->v && f->v->user_only) {
 			pr_err("variants: '%s' is timed in user space only (hotscore bench)\n",
 			       names[i]);
 			return -EINVAL;
 		}
+		f->name = f->v ? f->v->name : f->cand->name;
 	}
 	c->nr_v = nr;
 	if (identify && c->nr_v > KMOD_IDENTIFY_VARIANTS) {
@@ -376,7 +392,15 @@ static int parse_params(struct config *c)
 			     BITS_PER_LONG == 64 ? "0 to 2^64-1" : "0 to 2^32-1",
 			     &seed))
 		return -EINVAL;
-	return kmod_identify_params();
+	if (kmod_identify_params())
+		return -EINVAL;
+	against = kmod_param_text("against", &against_param);
+	if (!against || (against_param.given && !*against)) {
+		if (against)
+			pr_err("against=: give a profile (hotscore score --list-profiles)\n");
+		return -EINVAL;
+	}
+	return kmod_cand_against(against, c->v, c->nr_v);
 }
 
 /*
@@ -412,9 +436,12 @@ static void emit_json(const struct hs_clock *clk, const char *dist,
 {
 	size_t i;
 
-	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"kernel\":\"%s\",\"clock\":\"%s\",\"hz\":%llu,\"step\":%llu,\"iterations\":%lu,\"runs\":%u,\"rounds_per_run\":%zu,\"n\":%zu,\"seed\":%lu,\"dist\":\"%s\",\"mode\":\"%s\",\"fn\":\"%s\",\"mt\":[",
+	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"kernel\":\"%s\",\"clock\":\"%s\",\"hz\":%llu,\"step\":%llu,\"iterations\":%lu,\"runs\":%u,\"rounds_per_run\":%zu,\"n\":%zu,\"seed\":%lu,\"dist\":\"%s\",\"mode\":\"%s\",\"fn\":\"%s\",",
 		 utsname()->release, clk->name, clk->hz, clk->step,
 		 iterations, runs, rounds, n, seed, dist, hs_mode_name(m), fn);
+	if (kmod_cand_find(fn))	/* a candidate: its file too */
+		kmod_out("\"file\":\"%s\",", kmod_cand_find(fn)->file);
+	kmod_out("\"mt\":[");
 	for (i = 0; i < nr; i++)
 		kmod_out("%s%llu", i ? "," : "", mt[i]);
 	kmod_out("],\"scale\":[");
@@ -476,7 +503,7 @@ out:
  * kmod_bench_fns() - the mixed stream of one mode: every function, paired
  * per round, as the user-space bench runs it; logged and written out.
  * @clk:	the clock.
- * @pool:	the inputs.
+ * @pools:	each function's inputs: the same inputs, in its form.
  * @fns:	the functions, fns[0] the empty baseline.
  * @names:	their names.
  * @nf:		how many.
@@ -485,13 +512,13 @@ out:
  *
  * Return: 0 or -ENOMEM.
  */
-int kmod_bench_fns(const struct hs_clock *clk, const struct hs_pool *pool,
-		   const hs_bench_fn *fns, const char *const *names,
-		   unsigned int nf, enum hs_bench_mode m, const char *dist)
+int kmod_bench_fns(const struct hs_clock *clk,
+		   const struct hs_pool *const *pools, const hs_bench_fn *fns,
+		   const char *const *names, unsigned int nf,
+		   enum hs_bench_mode m, const char *dist)
 {
-	const struct hs_pool *pools[MAX_FNS];
 	struct hs_sample *s;	/* 2 * nf of them: too big for a stack */
-	size_t n = choose_n(clk, pool), rounds, nr, at = 0, round;
+	size_t n = choose_n(clk, pools[0]), rounds, nr, at = 0, round;
 	u64 *mt[MAX_FNS] = { NULL }, *scale[MAX_FNS] = { NULL };
 	unsigned int k, run;
 	int err = -ENOMEM;
@@ -502,7 +529,6 @@ int kmod_bench_fns(const struct hs_clock *clk, const struct hs_pool *pool,
 	if (!s)
 		return -ENOMEM;
 	for (k = 0; k < nf; k++) {
-		pools[k] = pool;
 		mt[k] = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
 		scale[k] = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
 		if (!mt[k] || !scale[k])
@@ -510,7 +536,7 @@ int kmod_bench_fns(const struct hs_clock *clk, const struct hs_pool *pool,
 	}
 	for (run = 0; run < runs; run++) {
 		for (k = 0; k < nf; k++)	/* warm-up, untimed */
-			hs_bench_batch(clk, fns[k], pool, 0, n, m);
+			hs_bench_batch(clk, fns[k], pools[k], 0, n, m);
 		for (round = 0; round < rounds; round++) {
 			/* each batch: preemption and interrupts off */
 			hs_bench_rounds(clk, fns, pools, nf, n, m,
@@ -544,10 +570,46 @@ out:
 	return err;
 }
 
+/*
+ * Each model variant must return the model's score on every input of the
+ * pool, which no profile may divide by zero on (user space's rule); a
+ * candidate must first agree with against= (cand.c).
+ */
+static int check_variants(const struct config *c, const struct hs_input *in)
+{
+	unsigned int i, k;
+	int err;
+
+	for (k = 0; k < c->nr_v; k++) {
+		const struct hs_variant *v = c->v[k].v;
+
+		if (c->v[k].cand) {
+			err = kmod_cand_vet(c->v[k].cand, in, POOL);
+			if (err)
+				return err;
+			continue;
+		}
+		for (i = 0; i < POOL; i++) {
+			struct hs_result r = hs_score(&v->comp, &in[i], NULL);
+			int got = r.status == HS_DIV0 ? 0 : v->fn(&in[i]);
+
+			if (r.status == HS_DIV0 || got != r.hot) {
+				pr_err("variants: %s returns %d where the model gives %d (%s) on input %u of dist %s: an internal error\n",
+				       v->name, got, r.hot, hs_status_name(&r),
+				       i, hs_dist_name(c->dist));
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
 static int run_bench(const struct config *c)
 {
 	struct hs_input *in = kvmalloc_array(POOL, sizeof(*in), GFP_KERNEL);
 	struct hs_pool pool = { in, sizeof(*in), POOL, 1 };
+	struct hs_pool cand_pools[KMOD_MAX_VARIANTS] = { { NULL } };
+	const struct hs_pool *pools[MAX_FNS];
 	hs_bench_fn fns[MAX_FNS];
 	const char *names[MAX_FNS];
 	struct hs_clock clk;
@@ -559,19 +621,28 @@ static int run_bench(const struct config *c)
 	for (i = 0; i < POOL; i++)
 		hs_dist_input(c->dist, seed, (u64)i * iterations / POOL,
 			      &in[i]);
-	if (kmod_clock(&clk)) {
-		kvfree(in);
-		return -ENODEV;
-	}
+	err = check_variants(c, in);
+	if (!err && kmod_clock(&clk))
+		err = -ENODEV;
 	fns[0] = hs_bench_empty;
 	names[0] = "empty";
-	for (i = 0; i < c->nr_v; i++) {
-		fns[i + 1] = c->v[i]->fn;
-		names[i + 1] = c->v[i]->name;
+	pools[0] = &pool;
+	for (i = 0; i < c->nr_v && !err; i++) {
+		names[i + 1] = c->v[i].name;
+		pools[i + 1] = &pool;
+		fns[i + 1] = c->v[i].v ? c->v[i].v->fn : c->v[i].cand->bench;
+		/* a candidate's structures are built before the timing */
+		if (c->v[i].cand) {
+			err = kmod_cand_pool(c->v[i].cand, in, POOL,
+					     &cand_pools[i]);
+			pools[i + 1] = &cand_pools[i];
+		}
 	}
 	for (i = 0; i < c->nr_modes && !err; i++)
-		err = kmod_bench_fns(&clk, &pool, fns, names, c->nr_v + 1,
+		err = kmod_bench_fns(&clk, pools, fns, names, c->nr_v + 1,
 				     c->modes[i], hs_dist_name(c->dist));
+	for (i = 0; i < c->nr_v; i++)
+		kmod_cand_pool_free(&cand_pools[i]);
 	kvfree(in);
 	return err;
 }

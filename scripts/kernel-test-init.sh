@@ -1,16 +1,19 @@
 #!/bin/busybox sh
 # The guest's /init for scripts/kernel-test.sh: load hotscore.ko in each
-# mode, print what it wrote, read its debugfs file every which way, try bad
+# mode, print what it wrote, read its debugfs file every which way, time
+# and identify a candidate when the module has one built in, try bad
 # parameters, fuzz the parameters, start and stop a kdamond when the kernel
 # has DAMON, then reboot (QEMU runs with -no-reboot).  /fuzz.conf (written
-# by kernel-test.sh) gives the fuzz its seed, its size and the variants.
+# by kernel-test.sh) gives the fuzz its seed, its size, the variants and the
+# profiles, and says whether the module has a candidate (cand=1: then
+# /hotscore-v2.ko has examples/candidates/v2-ilog2.c built in).
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t debugfs debugfs /sys/kernel/debug
 echo "=== kernel $(uname -r)"
-seed=1 count=200 reads=40 variants=loop useronly=
+seed=1 count=200 reads=40 variants=loop useronly= profiles=hotfix cand=0
 [ -r /fuzz.conf ] && . /fuzz.conf
 kl=/sys/kernel/debug/kmemleak
 up() { cut -d' ' -f1 /proc/uptime; }
@@ -74,6 +77,18 @@ function vlist(k,   a, n, i, j, t, s) {
 function isnum(p) {
 	return p == "iterations" || p == "runs" || p == "seed" || p == "inputs"
 }
+# the profiles, shuffled: k of them, comma-separated
+function plist(k,   a, n, i, j, t, s) {
+	n = split(PR, a, " ")
+	for (i = n; i > 1; i--) {
+		j = 1 + rnd(i)
+		t = a[i]; a[i] = a[j]; a[j] = t
+	}
+	s = a[1]
+	for (i = 2; i <= k && i <= n; i++)
+		s = s "," a[i]
+	return s
+}
 # a valid value: cheap (a quick run under TCG) unless dear
 function good(p, dear) {
 	if (p == "mode")
@@ -82,6 +97,8 @@ function good(p, dear) {
 		return vlist(1 + rnd(identify ? 4 : 8))
 	if (p == "dist")
 		return pick("seed uniform young zero worst")
+	if (p == "against")
+		return plist(1)
 	if (p == "modes")
 		return pick("throughput latency throughput,latency latency,throughput")
 	if (p == "iterations" && dear)
@@ -127,6 +144,16 @@ function strbad(p,   r, v) {
 			    "IDENTIFY bench.ko b\303\251nch 0")
 	if (p == "dist")
 		return pick("Seed SEED seed,uniform gauss uniform, zero0 worst! 1")
+	if (p == "against") {	# a list, a variant, upper case, a candidate
+		if (r < 3)
+			return plist(2 + rnd(2))
+		if (r < 5)	# a variant that is no profile
+			return pick("loop fls ilog2 fls-generic ilog2-bsr fast")
+		if (r < 7)
+			return toupper(plist(1))
+		return pick("candidate hotfix-cand kernel hotfix, ,hotfix " \
+			    "auto 0 v6 v6.6.0")
+	}
 	if (p == "modes")
 		return pick("throughput,throughput latency,latency " \
 			    "throughput,latency,throughput ,latency latency, " \
@@ -178,7 +205,7 @@ function show(s) {
 	return length(s) > 48 ? substr(s, 1, 40) "...(" length(s) " chars)" : s
 }
 function params(   i, k, n, p, a, badp, line, j, t, nm) {
-	np = split("mode variants dist modes iterations runs seed inputs", P, " ")
+	np = split("mode variants dist modes iterations runs seed inputs against", P, " ")
 	for (i = 1; i <= count; i++) {
 		identify = rnd(10) < 3
 		badp = rnd(100) < 55 ? P[1 + rnd(np)] : ""
@@ -374,7 +401,11 @@ else
 fi
 dmesg -c
 
-insmod /hotscore.ko mode=identify iterations=400000 runs=2
+# with a candidate: the kernel's function, the model's hotfix, hotfix.c
+# and the candidate compiled in, timed side by side
+idvariants=
+[ "$cand" = 1 ] && idvariants=variants=hotfix,hotfix-cand,candidate
+insmod /hotscore.ko mode=identify iterations=400000 runs=2 $idvariants
 echo "=== insmod identify rc=$?"
 echo "=== identify begin"
 cat /sys/kernel/debug/hotscore/results
@@ -382,10 +413,54 @@ echo "=== identify end"
 fuzz_reads identify
 rmmod hotscore
 echo "=== rmmod identify rc=$?"
+echo "=== dmesg identify begin"
 dmesg -c
+echo "=== dmesg identify end"
+
+# cand_load NAME MODULE PARAM...: one load through finit (one try, so one
+# refusal line), its kernel log and results between markers, then rmmod
+cand_load() {
+	n=$1
+	m=$2
+	shift 2
+	finit $m "$@"
+	echo "=== insmod $n rc=$?"
+	echo "=== dmesg $n begin"
+	dmesg -c
+	echo "=== dmesg $n end"
+	if [ -e /sys/module/hotscore ]; then
+		echo "=== $n begin"
+		cat /sys/kernel/debug/hotscore/results
+		echo "=== $n end"
+		rmmod hotscore
+		echo "=== rmmod $n rc=$?"
+	fi
+	dmesg -c
+}
+
+if [ "$cand" = 1 ]; then
+	# hotfix-rewritten.c (in /hotscore.ko): vetted, then timed
+	cand_load cand /hotscore.ko variants=hotfix,hotfix-cand,candidate \
+		iterations=400000 runs=2
+	# v2-ilog2.c (no clamp): refused against hotfix, the default ...
+	cand_load v2-refused /hotscore-v2.ko variants=hotfix,candidate \
+		iterations=12000 runs=1
+	# ... timed against v2-ilog2, the first variant given ...
+	cand_load v2-timed /hotscore-v2.ko variants=v2-ilog2,candidate \
+		iterations=12000 runs=1 modes=throughput
+	# ... and not this kernel's function
+	cand_load v2-identify /hotscore-v2.ko mode=identify inputs=20000 \
+		variants=hotfix iterations=12000 runs=1
+	# against= rules over the first variant
+	cand_load v2-against /hotscore-v2.ko variants=hotfix,candidate \
+		against=v2-ilog2 iterations=12000 runs=1 modes=latency
+else
+	cand_load no-cand /hotscore.ko variants=hotfix,candidate \
+		iterations=12000 runs=1
+fi
 
 # each bad parameter alone, with nothing loaded, and its own message
-for bad in variants=bogus variants=fast variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0; do
+for bad in variants=bogus variants=fast variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do
 	[ -e /sys/module/hotscore ] && echo "=== hotscore still loaded"
 	insmod /hotscore.ko $bad
 	echo "=== insmod $bad rc=$?"
@@ -477,7 +552,7 @@ echo "=== fuzz: $count loads, seed $seed"
 t0=$(up)
 fz_ok=0 fz_bad=0 fz_fail=0
 : >/tmp/fuzz.dmesg
-awk -v what=params -v seed="$seed" -v count="$count" -v V="$variants" \
+awk -v what=params -v seed="$seed" -v count="$count" -v V="$variants" -v PR="$profiles" \
 	-v U="$useronly" -v damon="$([ -d /sys/kernel/mm/damon ] && echo 1 || echo 0)" \
 	"$FUZZ_AWK" >/tmp/fuzz.plan
 set --

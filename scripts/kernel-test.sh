@@ -7,7 +7,11 @@
 #   2. A small DAMON kernel from linux-source-6.1 (scripts/damon-kernel.sh,
 #      cached, with kmemleak and KASAN): identify must name debian-6.1.192,
 #      and a kdamond with a DAMOS scheme under a quota must start and stop
-#      through sysfs.
+#      through sysfs.  The module has a candidate built in
+#      (CANDIDATE=examples/candidates/hotfix-rewritten.c): it is vetted,
+#      timed and imported, and identify must find it equal to the kernel's
+#      function; a second build with v2-ilog2.c (no clamp) must be refused
+#      against hotfix, timed against v2-ilog2, and differ from the kernel.
 # In both, the module's debugfs file is read every which way, and the
 # parameters are fuzzed: HS_KMOD_FUZZ_N loads (200) with random values from
 # a seeded generator, HS_KMOD_FUZZ_SEED (random unless given, printed).
@@ -59,6 +63,8 @@ fcount=${HS_KMOD_FUZZ_N:-200}
 useronly="fast fast-batch fast-batch-scalar fast-prepare hotfix-batch"
 kvariants=$("$hs" bench --list-profiles | awk -v u=" $useronly " \
 	'NR > 1 && /^[a-z]/ && !index(u, " " $1 " ") { printf "%s ", $1 }')
+kprofiles=$("$hs" score --list-profiles |
+	awk 'NR > 1 && /^[a-z]/ { printf "%s ", $1 }')
 echo "kernel-test: module fuzz seed $fseed (HS_KMOD_FUZZ_SEED=$fseed make test-kernel repeats it)" >&2
 mkdir -p "$out" "$cache"
 
@@ -73,12 +79,15 @@ if [ ! -s "$vmlinuz" ]; then
 		skip "cannot fetch linux-image-$KVER"
 fi
 
-# build_module NAME KDIR: hotscore.ko from a copy of kmod/ (out of tree)
+# build_module NAME KDIR [CANDIDATE]: hotscore.ko from a copy of kmod/
+# (out of tree); CANDIDATE, relative to the repository, is compiled in
 build_module() {
-	local d=$out/$1
+	local d=$out/$1 c=()
 	mkdir -p "$d"
 	cp "$root"/kmod/Kbuild "$root"/kmod/*.c "$root"/kmod/*.h "$d"/
-	make -s -C "$2" M="$d" HS_ROOT="$root" modules >"$d/build.log" 2>&1
+	[ -n "${3:-}" ] && c=(CANDIDATE="$root/$3" HS_CANDIDATE_NAME="$3")
+	make -s -C "$2" M="$d" HS_ROOT="$root" "${c[@]}" modules \
+		>"$d/build.log" 2>&1
 }
 
 # The fuzz's loader: busybox insmod retries a failed finit_module() with
@@ -123,17 +132,24 @@ EOF
 gcc -O2 -static -o "$out/finit" "$out/finit.c" >"$out/finit.log" 2>&1 ||
 	skip "cannot build a static program ($out/finit.log)"
 
-# make_initrd NAME: busybox, the module and an init that runs the checks
+# make_initrd NAME [V2_MODULE]: busybox, the module and an init that runs
+# the checks; with V2_MODULE (a build with examples/candidates/v2-ilog2.c)
+# the guest runs the candidate's tests too
 make_initrd() {
-	local r=$out/$1/initrd
+	local r=$out/$1/initrd cand=0
 	mkdir -p "$r"/bin "$r"/proc "$r"/sys "$r"/dev "$r"/tmp
 	cp /bin/busybox "$r"/bin/busybox
 	cp "$out/finit" "$r"/bin/finit
 	cp "$out/$1/hotscore.ko" "$r"/
+	if [ -n "${2:-}" ]; then
+		cp "$2" "$r"/hotscore-v2.ko
+		cand=1
+	fi
 	cp "$root/scripts/kernel-test-init.sh" "$r"/init
 	chmod +x "$r"/init
-	printf 'seed=%s\ncount=%s\nreads=40\nvariants="%s"\nuseronly="%s"\n' \
-		"$fseed" "$fcount" "$kvariants" "$useronly" >"$r"/fuzz.conf
+	printf 'seed=%s\ncount=%s\nreads=40\nvariants="%s"\nuseronly="%s"\nprofiles="%s"\ncand=%s\n' \
+		"$fseed" "$fcount" "$kvariants" "$useronly" "$kprofiles" \
+		"$cand" >"$r"/fuzz.conf
 	(cd "$r" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) \
 		>"$out/$1/initrd.gz"
 }
@@ -249,7 +265,7 @@ check_common() {	# NAME: what both kernels must show
 	grep -q '^=== rmmod identify rc=0' "$log" && ! grep -q '^=== hotscore still loaded' "$log" &&
 		ok "$n: identify unloads, nothing loaded for the bad parameters" ||
 		fail "$n: unload" "$(grep -E '^=== (rmmod identify|hotscore still)' "$log")"
-	for bad in variants=bogus variants=fast variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0; do
+	for bad in variants=bogus variants=fast variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do
 		key=${bad%%=*}
 		msg=$(between "$n" "dmesg $bad" | grep "hotscore: ")
 		grep -q "^=== insmod $bad rc=[1-9]" "$log" &&
@@ -282,48 +298,139 @@ if build_module debian "/lib/modules/$KVER/build"; then
 		grep -q '^=== insmod identify rc=0' "$out/debian/console.log" &&
 		ok "debian: identify reports no DAMON and loads cleanly" ||
 		fail "debian: identify" "$(grep 'identify' "$out/debian/console.log" | head -3)"
+	msg=$(between debian "dmesg no-cand" | grep 'hotscore: ')
+	grep -q '^=== insmod no-cand rc=22' "$out/debian/console.log" &&
+		[ "$(echo "$msg" | grep -c .)" = 1 ] &&
+		echo "$msg" | grep -q "hotscore: variants: 'candidate': no candidate built in (make kmod CANDIDATE=FILE)" &&
+		ok "debian: without CANDIDATE, variants=hotfix,candidate is refused: ${msg#*hotscore: }" ||
+		fail "debian: no candidate" "$(grep '^=== insmod no-cand' "$out/debian/console.log"): $msg"
 else
 	fail "debian: module" "$(tail -5 "$out/debian/build.log")"
 fi
 
+# replay LINE: the `hotscore score` command in a module's line ("first:
+# hotscore score ... gives ..."), run from the repository (a candidate's
+# path is relative to it); prints its "hot" row, columns joined by a space
+replay() {
+	local cmd=${1#*first: hotscore }
+	cmd=${cmd% gives *}
+	(cd "$root" && "$hs" $cmd) | sed -n 's/^hot  *//p' | tr -s ' '
+}
+
+# check_cand: the candidate's tests in the DAMON guest (kernel-test-init.sh)
+check_cand() {
+	local log=$out/damon/console.log d=$out/damon msg line want got x y
+	local rw=examples/candidates/hotfix-rewritten.c v2=examples/candidates/v2-ilog2.c
+	# hotfix-rewritten.c and hotfix.c: vetted against hotfix, then timed
+	between damon "dmesg cand" >"$d/cand.dmesg"
+	between damon cand >"$d/cand.jsonl"
+	if grep -q '^=== insmod cand rc=0' "$log" &&
+		grep -q "hotscore: candidate: $rw equals hotfix on all [0-9]* inputs checked" "$d/cand.dmesg" &&
+		grep -q 'hotscore: hotfix-cand: examples/candidates/hotfix.c equals hotfix on all' "$d/cand.dmesg" &&
+		grep -q 'hotscore:   hotfix-cand ' "$d/cand.dmesg" &&
+		grep -q 'hotscore:   candidate ' "$d/cand.dmesg" &&
+		grep -q 'hotscore: bench done' "$d/cand.dmesg" &&
+		grep -q "\"fn\":\"candidate\",\"file\":\"$rw\"" "$d/cand.jsonl"; then
+		ok "damon: variants=hotfix,hotfix-cand,candidate: $(sed -n 's/.*hotscore: candidate: //p' "$d/cand.dmesg")"
+	else
+		fail "damon: candidate bench" "$(grep '^=== insmod cand' "$log"): $(grep -m3 'hotscore: ' "$d/cand.dmesg" | tr '\n' ' ')"
+	fi
+	if "$hs" bench --import "$d/cand.jsonl" >"$d/cand-import.txt" 2>&1 &&
+		grep -Eq '^candidate +seed +throughput .*(faster|slower|no difference)' \
+			"$d/cand-import.txt"; then
+		ok "damon: hotscore bench --import reads the candidate's results"
+	else
+		fail "damon: candidate import" "$(head -c 400 "$d/cand-import.txt")"
+	fi
+	# identify: the candidate against this kernel's own function
+	between damon identify >"$d/identify.jsonl"
+	line=$(grep 'hotscore: identify: candidate ' "$d/identify.dmesg")
+	if echo "$line" | grep -Eq "identify: candidate +agrees on all $nin inputs \($rw\)" &&
+		grep -q 'hotscore:   candidate ' "$d/identify.dmesg" &&
+		grep -q 'hotscore:   hotfix-cand ' "$d/identify.dmesg"; then
+		ok "damon: identify: ${line#*identify: }, timed beside the kernel's"
+	else
+		fail "damon: identify candidate" "${line:-no candidate line}"
+	fi
+	"$hs" bench --import "$d/identify.jsonl" >"$d/identify-import.txt" 2>&1 &&
+		grep -Eq '^candidate +seed +throughput .*(faster|slower|no difference)' \
+			"$d/identify-import.txt" &&
+		ok "damon: hotscore bench --import reads identify's kernel and candidate rows" ||
+		fail "damon: identify import" "$(head -c 400 "$d/identify-import.txt")"
+	# v2-ilog2.c: no clamp, so refused against hotfix, with a reproducer
+	msg=$(between damon "dmesg v2-refused" | grep 'hotscore: ')
+	want=$(echo "$msg" | sed -n 's/.* gives hotfix \(-*[0-9]*\), candidate \(-*[0-9]*\)$/\1 \2/p')
+	got=$(replay "$msg")
+	if grep -q '^=== insmod v2-refused rc=22' "$log" &&
+		[ "$(echo "$msg" | grep -c .)" = 1 ] &&
+		echo "$msg" | grep -q "hotscore: variants: candidate ($v2) differs from hotfix on [1-9][0-9]* of [0-9]* inputs, so it is not timed; first: hotscore score --profile hotfix,$v2 --base hotfix " &&
+		[ -n "$want" ] && [ "$got" = "$want" ]; then
+		ok "damon: $v2 is refused against hotfix, in one line; its reproducer gives '$got': ${msg#*hotscore: }"
+	else
+		fail "damon: v2 refused" "$(grep '^=== insmod v2-refused' "$log"): '$msg'; replayed '$got', want '$want'"
+	fi
+	for x in v2-timed v2-against; do
+		between damon "dmesg $x" >"$d/$x.dmesg"
+		grep -q "^=== insmod $x rc=0" "$log" &&
+			grep -q "hotscore: candidate: $v2 equals v2-ilog2 on all" "$d/$x.dmesg" &&
+			grep -q 'hotscore: bench done' "$d/$x.dmesg" &&
+			ok "damon: $x: $(sed -n 's/.*hotscore: candidate: //p' "$d/$x.dmesg")" ||
+			fail "damon: $x" "$(grep "^=== insmod $x" "$log"): $(grep -m2 'hotscore: ' "$d/$x.dmesg" | tr '\n' ' ')"
+	done
+	# identify: v2-ilog2.c differs from this kernel's function
+	line=$(between damon "dmesg v2-identify" | grep 'hotscore: identify: candidate ')
+	want=$(echo "$line" | sed -n 's/.* gives \(-*[0-9]*\), this kernel \(-*[0-9]*\)$/\1 \2/p')
+	x=$(echo "$line" | sed 's/.*first: hotscore score --profile [^ ]* --base [^ ]* //; s/ gives .*//')
+	got="$(replay "$line") $(cd "$root" && "$hs" score --profile hotfix $x | sed -n 's/^hot  *//p')"
+	if grep -q '^=== insmod v2-identify rc=0' "$log" &&
+		echo "$line" | grep -Eq "identify: candidate +differs on [1-9][0-9]* of [0-9]*; first: hotscore score --profile $v2 --base hotfix " &&
+		[ -n "$want" ] && [ "$got" = "$want" ]; then
+		ok "damon: identify: $v2 differs from this kernel's function; replayed, it and hotfix give '$got': ${line#*identify: }"
+	else
+		fail "damon: v2 identify" "'$line'; replayed '$got', want '$want'"
+	fi
+}
+
 echo "kernel-test: the DAMON kernel (cached, or about 2 minutes)" >&2
 if W=$("$root/scripts/damon-kernel.sh"); then
-	if build_module damon "$W/build"; then
-		ok "damon: hotscore.ko builds against the DAMON kernel"
-		make_initrd damon
+	if build_module damon "$W/build" examples/candidates/hotfix-rewritten.c &&
+		build_module damon-v2 "$W/build" examples/candidates/v2-ilog2.c; then
+		ok "damon: hotscore.ko builds against the DAMON kernel, with examples/candidates/hotfix-rewritten.c, and with v2-ilog2.c"
+		make_initrd damon "$out/damon-v2/hotscore.ko"
 		echo "kernel-test: booting the DAMON kernel under QEMU (TCG)" >&2
 		boot damon "$W/build/arch/x86/boot/bzImage"
 		check_common damon
 		show damon
 		log=$out/damon/console.log
-		v=$(sed -n 's/.*hotscore: identify: verdict: //p' "$log")
-		nin=$(sed -n 's/.*hotscore: identify: \([0-9]*\) inputs compared.*/\1/p' "$log")
+		between damon "dmesg identify" >"$out/damon/identify.dmesg"
+		idlog=$out/damon/identify.dmesg
+		v=$(sed -n 's/.*hotscore: identify: verdict: //p' "$idlog")
+		nin=$(sed -n 's/.*hotscore: identify: \([0-9]*\) inputs compared.*/\1/p' "$idlog")
 		# hotfix and debian-6.1.192 differ only in age_in_log's method,
 		# proven equal by verify; every other profile must differ
 		[ "$v" = "hotfix, debian-6.1.192" ] && [ "${nin:-0}" -ge 1000000 ] &&
-			[ "$(grep -c 'identify: .* differs on [1-9]' "$log")" -eq 5 ] &&
+			[ "$(grep -c 'identify: .* differs on [1-9]' "$idlog")" -eq 5 ] &&
 			ok "damon: identify's verdict over $nin inputs: $v" ||
 			fail "damon: identify" "verdict '$v' over '${nin:-0}' inputs"
 		# each first disagreement, replayed through the CLI's model
 		bad=0 seen=0
 		while IFS= read -r line; do
-			cmd=${line#*first: hotscore }
-			cmd=${cmd% gives *}
 			want=$(echo "$line" | sed 's/.* gives \(-*[0-9]*\), this kernel.*/\1/')
-			got=$("$hs" $cmd | sed -n 's/^hot  *//p')
+			got=$(replay "$line")
 			seen=$((seen + 1))
 			[ "$got" = "$want" ] || bad=$((bad + 1))
-		done < <(grep 'identify: .* differs on .* first: hotscore score' "$log")
+		done < <(grep 'identify: .* differs on .* first: hotscore score' "$idlog")
 		[ "$seen" -gt 0 ] && [ "$bad" -eq 0 ] &&
 			ok "damon: $seen first disagreements reproduce with hotscore score" ||
 			fail "damon: reproducers" "$bad of $seen do not reproduce"
-		grep -q 'identify: [0-9]* inputs compared' "$log" &&
+		grep -q 'identify: [0-9]* inputs compared' "$idlog" &&
 			! grep -q 'identify: damon_cold_score() is not 99 - hot' "$log" &&
 			ok "damon: damon_cold_score() is 99 - hot on every input" ||
 			fail "damon: cold" "$(grep -E 'not 99 - hot|inputs compared' "$log")"
-		grep -q 'hotscore:   kernel  ' "$log" &&
+		grep -q 'hotscore:   kernel  ' "$idlog" &&
 			ok "damon: the real function timed next to the variants" ||
 			fail "damon: bench" "no row for the kernel's function"
+		check_cand
 		grep -q '^=== kdamond on: state on, pid [0-9]' "$log" &&
 			grep -q '^=== kdamond off: state off' "$log" &&
 			ok "damon: a kdamond with a quota'd scheme starts and stops" ||
