@@ -13,6 +13,8 @@
 #   make install         PREFIX=/usr/local: the binary, man page, completion
 #   make kmod            kmod/hotscore.ko (KDIR=/lib/modules/$(uname -r)/build)
 #   make test-kernel     hotscore.ko in Debian's and a DAMON kernel, QEMU
+#   make fuzz            each parser under libFuzzer (clang) for FUZZ_SECONDS
+#                        (60) each, or FUZZ_RUNS executions; tests/fuzz/
 #   WERROR=1             add -Werror (CI does)
 
 CC      ?= cc
@@ -50,9 +52,12 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
 # the subcommands without main(), for the tests of reports and parsers
 CLI_LIB_OBJ := $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
+# the fuzz harnesses (tests/fuzz/), each also a replay of its corpus
+FUZZ_NAMES  := score_csv dist_file masim kmod_import units
+FUZZ_REPLAY := $(FUZZ_NAMES:%=$(B)/tests/fuzz/%)
 
 .PHONY: all run test bench bench-sim bench-fast verify kmod test-kernel clean \
-	docs install
+	docs install fuzz fuzz-bin
 all: $(B)/hotscore $(B)/libhotscore.a $(B)/gendoc
 
 $(B)/libhotscore.a: $(LIB_OBJ)
@@ -116,7 +121,8 @@ $(B)/tests/%: tests/%.c $(B)/libhscli.a $(B)/libhotscore.a
 	$(CC) $(CFLAGS) -Isrc -Itests -MMD -MP $(LDFLAGS) -o $@ $< \
 		$(B)/libhscli.a $(B)/libhotscore.a -lm
 
-test: all $(TEST_BIN) $(B)/tests/jsonq $(B)/tests/damocheck $(B)/gendoc
+test: all $(TEST_BIN) $(B)/tests/jsonq $(B)/tests/damocheck $(B)/gendoc \
+	$(FUZZ_REPLAY)
 	@tests/run.sh $(B)
 
 # the main job: the seed module's scenario, measured honestly
@@ -151,6 +157,53 @@ kmod:
 # QEMU (TCG): Debian's stock kernel, then a DAMON kernel (cached build)
 test-kernel: all
 	@scripts/kernel-test.sh $(B)
+
+# Fuzzing (tests/fuzz/, docs/reliability.md).  One harness per parser;
+# make test replays their corpora with $(CC) and replay.c, so CI needs no
+# clang; make fuzz builds them with clang's libFuzzer, ASan and UBSan
+# (objects in build/fuzz/) and runs each for FUZZ_SECONDS, or FUZZ_RUNS
+# executions, FUZZ_JOBS at a time.  FUZZ_DOC=docs/reliability.md writes
+# the figures into that file.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS    ?=
+FUZZ_JOBS    ?= 1
+FUZZ_DOC     ?=
+FZ           := build/fuzz
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all \
+		-fno-omit-frame-pointer
+FUZZ_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Iinclude -Isrc -pthread \
+		-fsanitize=fuzzer-no-link $(FUZZ_SAN) \
+		-DHS_CFLAGS='"-fsanitize=fuzzer-no-link,address,undefined (make fuzz)"'
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FZ)/%.o)
+FUZZ_CLI_OBJ := $(filter-out $(FZ)/src/cli/main.o,$(CLI_SRC:%.c=$(FZ)/%.o))
+FUZZ_BIN     := $(FUZZ_NAMES:%=$(FZ)/%)
+
+$(FUZZ_REPLAY): $(B)/tests/fuzz/%: $(B)/tests/fuzz/%.o \
+		$(B)/tests/fuzz/fuzz.o $(B)/tests/fuzz/nocand.o \
+		$(B)/tests/fuzz/replay.o $(B)/libhscli.a $(B)/libhotscore.a
+	$(CC) $(LDFLAGS) -o $@ $^ -lm -ldl
+
+$(FZ)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
+$(FZ)/libhotscore.a: $(FUZZ_LIB_OBJ)
+	$(AR) rcs $@ $^
+$(FZ)/libhscli.a: $(FUZZ_CLI_OBJ)
+	$(AR) rcs $@ $^
+$(FUZZ_BIN): $(FZ)/%: $(FZ)/tests/fuzz/%.o $(FZ)/tests/fuzz/fuzz.o \
+		$(FZ)/tests/fuzz/nocand.o $(FZ)/libhscli.a $(FZ)/libhotscore.a
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^ -lm -ldl
+
+fuzz-bin: $(FUZZ_BIN)
+
+# installs nothing: without clang and libFuzzer it says which packages
+fuzz:
+	@tests/fuzz/fuzz.sh check '$(FUZZ_CC)'
+	@$(MAKE) --no-print-directory fuzz-bin
+	@FUZZ_SECONDS='$(FUZZ_SECONDS)' FUZZ_RUNS='$(FUZZ_RUNS)' \
+		FUZZ_JOBS='$(FUZZ_JOBS)' FUZZ_DOC='$(FUZZ_DOC)' \
+		FUZZ_CC='$(FUZZ_CC)' tests/fuzz/fuzz.sh run $(FZ) $(FUZZ_NAMES)
 
 clean:
 	rm -rf build

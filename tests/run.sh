@@ -43,6 +43,7 @@ suite verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
 suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \
 	"$build/tests/damocheck"
 suite freestanding "$here/freestanding.sh"
+suite fuzz-replay "$here/fuzz/replay.sh" "$build"
 # the module under QEMU: once, with the plain build (it tests the kernel
 # side; the sanitized pass would only repeat it)
 case $build in

@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * units.c - the value parsers and the option layer, on a fuzzed command
+ * line.  The input is lines: the first names a subcommand (any other text
+ * picks one by its length), the rest are its argv words.
+ *
+ * Each word goes through hs_parse_time() (us and ms), hs_parse_size(),
+ * hs_parse_rate(), hs_parse_number() (four bounds) and the profile and
+ * variant name lookups, with what their results promise checked: a time
+ * printed by hs_format_time_us() reads back the same, a number agrees
+ * with strtoul(), a rate is at most 100 %, a time with a unit is the same
+ * in us and in ms.  Then the words are the subcommand's argv for
+ * opt_parse(), with a set() that checks each value against its option's
+ * table entry and splits each list as cli_each_profile() does, and
+ * opt_reproduce() writes the command back into a large buffer and into
+ * one too small.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/damon_bench.h>
+#include <hotscore/score.h>
+
+#include "cli/cli.h"
+#include "cli/opt.h"
+#include "fuzz.h"
+
+#define MAX_WORDS	256
+
+/* Across the jump: static, never a local of a function that setjmp()s. */
+static char *text, *argv[MAX_WORDS + 2], *repro;
+
+/* "5ms" and "1.5 s" have a unit; "5000", "2." and "7 " do not. */
+static bool has_unit(const char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && s[n - 1] == ' ')
+		n--;
+	return n && !(s[n - 1] >= '0' && s[n - 1] <= '9') && s[n - 1] != '.';
+}
+
+static void times(const char *s)
+{
+	uint64_t us, ms, again;
+	char buf[32];
+	bool ok_us = !hs_parse_time(s, false, &us);
+	bool ok_ms = !hs_parse_time(s, true, &ms);
+
+	if (ok_us) {
+		hs_format_time_us(us, buf, sizeof(buf));
+		fuzz_assert(!hs_parse_time(buf, false, &again) && again == us);
+	}
+	if (ok_us && ok_ms && has_unit(s))
+		fuzz_assert(ms <= UINT64_MAX / 1000 && us == ms * 1000);
+}
+
+static void numbers(const char *s)
+{
+	static const unsigned long maxes[] = { ULONG_MAX, UINT_MAX, 100, 0 };
+	bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	unsigned long n;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(maxes) / sizeof(maxes[0]); i++) {
+		if (hs_parse_number(s, maxes[i], &n))
+			continue;
+		fuzz_assert(n <= maxes[i]);
+		fuzz_assert(n == strtoul(hex ? s + 2 : s, NULL, hex ? 16 : 10));
+	}
+}
+
+/* A profile or combination, written out, reads back as the same. */
+static void profiles(const char *s)
+{
+	struct hs_components a, b;
+	char buf[64];
+
+	if (hs_components_parse(s, &a))
+		return;
+	fuzz_assert(hs_profile_find(s) || strchr(s, '+'));
+	fuzz_assert(hs_components_format(&a, buf, sizeof(buf)) <
+		    (int)sizeof(buf));
+	fuzz_assert(!hs_components_parse(buf, &b));
+	fuzz_assert(a.freq == b.freq && a.divisor == b.divisor &&
+		    a.agelog == b.agelog && a.fls == b.fls &&
+		    a.clamp == b.clamp);
+}
+
+static void values(const char *s)
+{
+	uint64_t u;
+
+	times(s);
+	numbers(s);
+	(void)hs_parse_size(s, &u);
+	if (!hs_parse_rate(s, &u))
+		fuzz_assert(u <= 10000);
+	profiles(s);
+	(void)hs_variant_find(s);
+}
+
+static void each_profile(void *ctx, const char *name)
+{
+	(void)ctx;
+	fuzz_assert(*name && !strchr(name, ','));
+	profiles(name);
+}
+
+static enum opt_type type_of(const struct opt *o, unsigned int k)
+{
+	return o->types ? o->types[k] : o->type;
+}
+
+/* Each value as opt_parse() hands it over: within its option's bounds. */
+static void set(void *ctx, const struct opt *o, const struct opt_val *v,
+		unsigned int nr)
+{
+	unsigned int want = o->nr_values ? o->nr_values : 1, k;
+	enum opt_type t;
+
+	(void)ctx;
+	fuzz_assert(o->type == OPT_FLAG ? nr == 0 :
+		    nr <= want && nr >= (o->min_values ? o->min_values : want));
+	for (k = 0; k < nr; k++) {
+		t = type_of(o, k);
+		fuzz_assert(v[k].s);
+		if ((o->flags & OPT_MINMAX) && (!strcmp(v[k].s, "min") ||
+						!strcmp(v[k].s, "max")))
+			continue;
+		if (t == OPT_COUNT || t == OPT_TIME || t == OPT_MS)
+			fuzz_assert(v[k].u >= o->min &&
+				    (!o->max || v[k].u <= o->max));
+		if (t == OPT_RATE)
+			fuzz_assert(v[k].u <= 10000);
+		if (t == OPT_STR || t == OPT_LIST)
+			fuzz_assert(*v[k].s);
+		/* the list splitter score and verify use (cli_die: empty) */
+		if (t == OPT_LIST)
+			cli_each_profile(o->name, v[k].s, each_profile, NULL);
+	}
+}
+
+/* Split text into lines: argv[0] the subcommand, then the words. */
+static int split(const struct hs_cmd **cmd)
+{
+	char *p = text, *nl;
+	int argc = 0;
+	size_t n;
+
+	while (argc < MAX_WORDS + 1) {
+		nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		/* -h and --help print the help and exit 0: not a finding */
+		if (argc && (!strcmp(p, "-h") || !strcmp(p, "--help")))
+			p = "--x";
+		argv[argc++] = p;
+		if (!nl)
+			break;
+		p = nl + 1;
+	}
+	argv[argc] = NULL;
+	*cmd = hs_command_find(argv[0]);
+	if (!*cmd) {
+		for (n = 0; hs_commands[n]; n++)
+			;
+		*cmd = hs_commands[strlen(argv[0]) % n];
+	}
+	return argc;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int argc, i;
+	static const struct hs_cmd *cmd;
+	static size_t small;
+
+	fuzz_begin(size);
+	text = fuzz_string(data, size);
+	argc = split(&cmd);
+	for (i = 1; i < argc; i++)
+		values(argv[i]);
+	if (!setjmp(fuzz_jmp)) {
+		opt_parse(cmd, argc, argv, set, NULL);
+		/* the reproduce line, whole, and cut short */
+		small = (size_t)argc * 5 % 61 + 1;
+		repro = malloc(4096);
+		opt_reproduce(cmd, repro, 4096);
+		fuzz_assert(!strncmp(repro, "hotscore ", 9));
+		free(repro);
+		repro = malloc(small);
+		opt_reproduce(cmd, repro, small);
+		fuzz_assert(strlen(repro) < small);
+	}
+	free(repro);
+	repro = NULL;
+	free(text);
+	text = NULL;
+	fuzz_end();
+	return 0;
+}
