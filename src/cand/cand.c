@@ -251,10 +251,13 @@ static int compile(const char *path, const char *dir, uint64_t hash,
 	size_t i;
 	int n, rc;
 
-	if ((size_t)snprintf(env, sizeof(env), "%s/env-%016llx.h", dir,
-			     (unsigned long long)hash) >= sizeof(env) ||
-	    (size_t)snprintf(shim, sizeof(shim), "%s/shim-%016llx.c", dir,
-			     (unsigned long long)hash) >= sizeof(shim) ||
+	/* per process: another hotscore may compile the same file now */
+	if ((size_t)snprintf(env, sizeof(env), "%s/env-%016llx.%d.h", dir,
+			     (unsigned long long)hash, (int)getpid()) >=
+	    sizeof(env) ||
+	    (size_t)snprintf(shim, sizeof(shim), "%s/shim-%016llx.%d.c", dir,
+			     (unsigned long long)hash, (int)getpid()) >=
+	    sizeof(shim) ||
 	    (size_t)snprintf(tmp, sizeof(tmp), "%s.%d.tmp", so,
 			     (int)getpid()) >= sizeof(tmp)) {
 		snprintf(err, errlen, "the cache's path is too long");
