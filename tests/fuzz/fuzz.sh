@@ -150,7 +150,10 @@ run() {	# DIR NAME...
 			"peak RSS $rss MB"
 		echo "| $name | $execs | $eps | $crashes | $leaks | $san | $timeouts | ${slow:-?} ms | $seeds | $corp | $cov | $ft |" \
 			>>"$dir/report.md"
-		if [ "$rc" -ne 0 ] || [ "$crashes" -ne 0 ] || [ "$leaks" -ne 0 ] ||
+		if grep -q 'libFuzzer: run interrupted' "$dir/log/$name.log"; then
+			failed=$((failed + 1))
+			echo "fuzz $name: interrupted by a signal after $execs executions (not a finding)"
+		elif [ "$rc" -ne 0 ] || [ "$crashes" -ne 0 ] || [ "$leaks" -ne 0 ] ||
 		   [ "$san" -ne 0 ] || [ "$timeouts" -ne 0 ] || [ "$ooms" -ne 0 ]; then
 			failed=$((failed + 1))
 			echo "fuzz $name: FOUND SOMETHING (exit $rc); log $dir/log/$name.log"
@@ -164,7 +167,7 @@ run() {	# DIR NAME...
 	echo '<!-- fuzz-figures:end -->' >>"$dir/report.md"
 	echo "fuzz: the table is in $dir/report.md"
 	if [ "$failed" -ne 0 ]; then
-		echo "fuzz: $failed harness(es) found something${FUZZ_DOC:+; $FUZZ_DOC not written}"
+		echo "fuzz: $failed harness(es) found something or stopped early${FUZZ_DOC:+; $FUZZ_DOC not written}"
 		exit 1
 	fi
 	if [ -n "${FUZZ_DOC:-}" ]; then
