@@ -39,11 +39,15 @@ else
 B := build
 endif
 override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
+# jansson parses JSON (damo records, bench --import); zlib reads and writes
+# damo's json_compressed records.  scripts/deps.sh installs them.
+LIBS := -ljansson -lz -lm -ldl
 
 # the engines, under the model: one library
 LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c) \
              $(wildcard src/simd/*.c) $(wildcard src/verify/*.c) \
-             $(wildcard src/sim/*.c) $(wildcard src/cand/*.c)
+             $(wildcard src/sim/*.c) $(wildcard src/cand/*.c) \
+             $(wildcard src/record/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 
@@ -64,14 +68,18 @@ $(B)/libhotscore.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(B)/hotscore: $(CLI_OBJ) $(B)/libhotscore.a
-	$(CC) $(LDFLAGS) -o $@ $^ -lm -ldl
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(B)/libhscli.a: $(CLI_LIB_OBJ)
 	$(AR) rcs $@ $^
 
-$(B)/%.o: %.c
+$(B)/%.o: %.c | $(B)/deps.stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -MMD -MP -c -o $@ $<
+
+# the libraries' headers, installed once (as root) if missing
+$(B)/deps.stamp:
+	@scripts/deps.sh $@
 
 # verify's exhaustive age_in_log sweep: unrolled, the same code checks the
 # 2^32 values about 10 % faster (docs/PERFORMANCE.md, hotscore verify).
@@ -79,7 +87,7 @@ $(B)/src/verify/check.o: CFLAGS += -funroll-loops
 
 # the reference, generated from the option tables
 $(B)/gendoc: $(B)/src/doc/gendoc.o $(B)/libhscli.a $(B)/libhotscore.a
-	$(CC) $(LDFLAGS) -o $@ $^ -lm
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 $(B)/src/doc/gendoc.o: CFLAGS += -DHS_VERSION_TEXT='"$(shell cat VERSION)"'
 
 GENERATED := docs/cli.md docs/hotscore.1 completion/hotscore.bash
@@ -116,10 +124,10 @@ $(B)/src/doc/gendoc.o: VERSION
 $(B)/src/cli/bench.o: CFLAGS += -DHS_CFLAGS='"$(strip $(CFLAGS_BASE))"'
 
 
-$(B)/tests/%: tests/%.c $(B)/libhscli.a $(B)/libhotscore.a
+$(B)/tests/%: tests/%.c $(B)/libhscli.a $(B)/libhotscore.a | $(B)/deps.stamp
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -Itests -MMD -MP $(LDFLAGS) -o $@ $< \
-		$(B)/libhscli.a $(B)/libhotscore.a -lm
+		$(B)/libhscli.a $(B)/libhotscore.a $(LIBS)
 
 test: all $(TEST_BIN) $(B)/tests/jsonq $(B)/tests/damocheck $(B)/gendoc \
 	$(FUZZ_REPLAY)
@@ -182,9 +190,9 @@ FUZZ_BIN     := $(FUZZ_NAMES:%=$(FZ)/%)
 $(FUZZ_REPLAY): $(B)/tests/fuzz/%: $(B)/tests/fuzz/%.o \
 		$(B)/tests/fuzz/fuzz.o $(B)/tests/fuzz/nocand.o \
 		$(B)/tests/fuzz/replay.o $(B)/libhscli.a $(B)/libhotscore.a
-	$(CC) $(LDFLAGS) -o $@ $^ -lm -ldl
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-$(FZ)/%.o: %.c
+$(FZ)/%.o: %.c | $(B)/deps.stamp
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c -o $@ $<
 $(FZ)/libhotscore.a: $(FUZZ_LIB_OBJ)
@@ -193,7 +201,7 @@ $(FZ)/libhscli.a: $(FUZZ_CLI_OBJ)
 	$(AR) rcs $@ $^
 $(FUZZ_BIN): $(FZ)/%: $(FZ)/tests/fuzz/%.o $(FZ)/tests/fuzz/fuzz.o \
 		$(FZ)/tests/fuzz/nocand.o $(FZ)/libhscli.a $(FZ)/libhotscore.a
-	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^ -lm -ldl
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) -pthread -o $@ $^ $(LIBS)
 
 fuzz-bin: $(FUZZ_BIN)
 
