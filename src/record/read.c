@@ -1,0 +1,913 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * read.c - damo's record files read back, a snapshot at a time.
+ *
+ * A record file is a JSON list of records, each an object whose
+ * "snapshots" member is a list of snapshot objects (damo's
+ * _damo_records.py).  Files of hundreds of MB are common, so the file is
+ * never parsed whole: the reader walks the punctuation of the two outer
+ * lists itself and hands every value (a key, a record field, one whole
+ * snapshot) to jansson, which parses it from a sliding window of the
+ * (inflated) text.  The window grows to the largest value, at most
+ * HS_REC_MAX_VALUE; nothing else is kept.
+ *
+ * zlib-compressed files (damo's default "json_compressed") are told from
+ * plain JSON by the zlib header, not by the name: damo writes both under
+ * any name.
+ */
+#include <errno.h>
+#include <jansson.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "hotscore/record.h"
+
+#define CHUNK		(64UL << 10)
+#define MAX_SCALAR	64	/* the longest bare number or literal */
+
+enum state { S_TOP, S_RECORDS, S_MEMBERS, S_SNAPSHOTS, S_DONE, S_FAILED };
+
+/* The record members the reader knows: each may appear once. */
+enum member { M_KDAMOND, M_CONTEXT, M_SCHEME, M_TARGET, M_INTERVALS,
+	      M_SNAPSHOTS, NR_MEMBERS };
+static const char *const member_names[NR_MEMBERS] = {
+	"kdamond_idx", "context_idx", "scheme_idx", "target_id", "intervals",
+	"snapshots",
+};
+
+struct hs_rec_reader {
+	FILE *f;
+	bool z, z_end;
+	z_stream zs;
+	unsigned char *zin;	/* raw bytes read ahead (both kinds) */
+	size_t zin_len;		/* plain: bytes of @zin not yet used */
+	char *buf;		/* the window of text */
+	size_t len, pos, cap;
+	bool eof;		/* no text beyond buf[len] */
+	uint64_t base;		/* offset of buf[0] in the text */
+	enum state state;
+	bool first;		/* the next item is its list's first */
+	unsigned int seen;	/* members of this record, 1 << enum member */
+	size_t record;		/* the current record */
+	struct hs_rec_info info;
+	struct hs_rec_info *done;	/* hs_rec_scan(): finished records */
+	size_t nr_done;
+	bool collect;
+	char err[320];
+};
+
+static int fail(struct hs_rec_reader *rd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int fail(struct hs_rec_reader *rd, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (rd->state == S_FAILED)
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(rd->err, sizeof(rd->err), fmt, ap);
+	va_end(ap);
+	rd->state = S_FAILED;
+	return -1;
+}
+
+/* A zlib stream's first two bytes (RFC 1950): deflate, and a checksum. */
+static bool zlib_header(const unsigned char *p, size_t n)
+{
+	return n >= 2 && (p[0] & 0x0f) == 8 && (p[0] >> 4) <= 7 &&
+		((p[0] << 8) | p[1]) % 31 == 0;
+}
+
+/* After the zlib stream's end mark: nothing may follow. */
+static long zlib_trailer(struct hs_rec_reader *rd)
+{
+	if (rd->zs.avail_in || fgetc(rd->f) != EOF)
+		return fail(rd, "data after the end of the zlib stream");
+	return 0;
+}
+
+static long inflate_some(struct hs_rec_reader *rd, char *dst, size_t n)
+{
+	z_stream *zs = &rd->zs;
+	size_t got;
+	int ret;
+
+	zs->next_out = (unsigned char *)dst;
+	zs->avail_out = (uInt)n;
+	while (zs->avail_out == n) {
+		if (rd->z_end)
+			return zlib_trailer(rd);
+		if (!zs->avail_in) {
+			got = fread(rd->zin, 1, CHUNK, rd->f);
+			if (!got && ferror(rd->f))
+				return fail(rd, "read error: %s", strerror(errno));
+			if (!got)
+				return fail(rd, "truncated zlib stream: the file ends before the stream does");
+			zs->next_in = rd->zin;
+			zs->avail_in = (uInt)got;
+		}
+		ret = inflate(zs, Z_NO_FLUSH);
+		if (ret == Z_STREAM_END)
+			rd->z_end = true;
+		else if (ret != Z_OK && ret != Z_BUF_ERROR)
+			return fail(rd, "corrupt zlib stream (%s)",
+				    zs->msg ? zs->msg : "inflate failed");
+	}
+	return (long)(n - zs->avail_out);
+}
+
+/* Up to @n bytes of text into @dst: > 0, 0 at the end, -1 on error. */
+static long read_some(struct hs_rec_reader *rd, char *dst, size_t n)
+{
+	size_t got;
+
+	if (rd->z)
+		return inflate_some(rd, dst, n);
+	if (rd->zin_len) {
+		got = rd->zin_len < n ? rd->zin_len : n;
+		memcpy(dst, rd->zin, got);
+		memmove(rd->zin, rd->zin + got, rd->zin_len - got);
+		rd->zin_len -= got;
+		return (long)got;
+	}
+	got = fread(dst, 1, n, rd->f);
+	if (!got && ferror(rd->f))
+		return fail(rd, "read error: %s", strerror(errno));
+	return (long)got;
+}
+
+/* Make room for @want bytes from pos: slide the window, then grow it. */
+static int room(struct hs_rec_reader *rd, size_t want)
+{
+	size_t cap;
+	char *p;
+
+	if (rd->pos) {
+		memmove(rd->buf, rd->buf + rd->pos, rd->len - rd->pos);
+		rd->len -= rd->pos;
+		rd->base += rd->pos;
+		rd->pos = 0;
+	}
+	if (want + CHUNK <= rd->cap)
+		return 0;
+	if (want > HS_REC_MAX_VALUE)
+		return fail(rd, "byte %llu: a single value over %lu MiB",
+			    (unsigned long long)rd->base, HS_REC_MAX_VALUE >> 20);
+	for (cap = rd->cap ? rd->cap : 4 * CHUNK; cap < want + CHUNK;)
+		cap *= 2;
+	p = realloc(rd->buf, cap);
+	if (!p)
+		return fail(rd, "out of memory for a %zu MiB value", cap >> 20);
+	rd->buf = p;
+	rd->cap = cap;
+	return 0;
+}
+
+/* At least @want bytes from pos, unless the text ends first. */
+static int fill(struct hs_rec_reader *rd, size_t want)
+{
+	long n;
+
+	while (rd->len - rd->pos < want && !rd->eof) {
+		if (rd->cap - rd->len < CHUNK && room(rd, want) < 0)
+			return -1;
+		n = read_some(rd, rd->buf + rd->len, rd->cap - rd->len);
+		if (n < 0)
+			return -1;
+		if (!n)
+			rd->eof = true;
+		rd->len += (size_t)n;
+	}
+	return 0;
+}
+
+/* The next character after whitespace, not consumed: -1 at the end. */
+static int peek(struct hs_rec_reader *rd)
+{
+	for (;;) {
+		if (fill(rd, 1) < 0)
+			return -2;
+		if (rd->pos == rd->len)
+			return -1;
+		switch (rd->buf[rd->pos]) {
+		case ' ': case '\t': case '\n': case '\r':
+			rd->pos++;
+			continue;
+		}
+		return (unsigned char)rd->buf[rd->pos];
+	}
+}
+
+static uint64_t where(const struct hs_rec_reader *rd)
+{
+	return rd->base + rd->pos;
+}
+
+static int expect(struct hs_rec_reader *rd, char c, const char *what)
+{
+	int got = peek(rd);
+
+	if (got == -2)
+		return -1;
+	if (got != c)
+		return fail(rd, "byte %llu: expected '%c' %s, found %s",
+			    (unsigned long long)where(rd), c, what,
+			    got < 0 ? "the end of the file" : "something else");
+	rd->pos++;
+	return 0;
+}
+
+/*
+ * A bare number or literal, which jansson could cut short at the window's
+ * edge: find its end first.  A whole number beyond long long (a kernel
+ * pointer as damo's trace records' target_id) comes back as a string of
+ * its digits, which the damo number reader takes.
+ */
+static json_t *scalar(struct hs_rec_reader *rd)
+{
+	char tok[MAX_SCALAR + 1];
+	json_error_t e;
+	size_t n = 0, i;
+	json_t *v;
+
+	for (;;) {
+		if (rd->pos + n == rd->len) {
+			if (rd->eof)
+				break;
+			if (fill(rd, n + 1) < 0)
+				return NULL;
+			continue;
+		}
+		if (strchr(",]} \t\r\n", rd->buf[rd->pos + n]))
+			break;
+		if (++n > MAX_SCALAR) {
+			fail(rd, "byte %llu: a value longer than %d characters",
+			     (unsigned long long)where(rd), MAX_SCALAR);
+			return NULL;
+		}
+	}
+	memcpy(tok, rd->buf + rd->pos, n);
+	tok[n] = '\0';
+	v = json_loadb(tok, n, JSON_DECODE_ANY, &e);
+	if (!v && json_error_code(&e) == json_error_numeric_overflow) {
+		for (i = 0; i < n && tok[i] >= '0' && tok[i] <= '9'; i++)
+			;
+		if (i == n && tok[0] != '0')
+			v = json_string(tok);
+	}
+	if (!v) {
+		fail(rd, "byte %llu: %s", (unsigned long long)where(rd), e.text);
+		return NULL;
+	}
+	rd->pos += n;
+	return v;
+}
+
+/* The JSON value at pos, parsed by jansson; the window grows to hold it. */
+static json_t *value(struct hs_rec_reader *rd)
+{
+	size_t flags = JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK |
+		       JSON_REJECT_DUPLICATES;
+	size_t avail;
+	json_error_t e;
+	json_t *v;
+	int c = peek(rd);
+
+	if (c == -2)
+		return NULL;
+	if (c < 0) {
+		fail(rd, "byte %llu: the file ends where a value should be",
+		     (unsigned long long)where(rd));
+		return NULL;
+	}
+	if (c != '{' && c != '[' && c != '"')
+		return scalar(rd);
+	for (;;) {
+		avail = rd->len - rd->pos;
+		v = json_loadb(rd->buf + rd->pos, avail, flags, &e);
+		if (v) {
+			rd->pos += (size_t)e.position;
+			return v;
+		}
+		/* an error at the window's edge may only need more text */
+		if (rd->eof || (size_t)e.position + 8 < avail)
+			break;
+		if (fill(rd, 2 * avail) < 0)
+			return NULL;
+	}
+	fail(rd, "byte %llu: %s", (unsigned long long)where(rd) + e.position,
+	     e.text);
+	return NULL;
+}
+
+enum vkind { V_NUMBER, V_NS, V_US, V_BYTES };
+
+/* A damo value, raw (a JSON number) or formatted (a string), as @kind. */
+static const char *u64_of(const json_t *v, enum vkind kind, uint64_t *out)
+{
+	const char *err;
+	double d;
+
+	if (json_is_integer(v)) {
+		if (json_integer_value(v) < 0)
+			return "negative";
+		*out = (uint64_t)json_integer_value(v);
+		return NULL;
+	}
+	if (json_is_real(v)) {
+		d = json_real_value(v);
+		if (!(d >= 0) || d >= 18446744073709551616.0)
+			return "out of range";
+		if (kind == V_NUMBER && d != floor(d))
+			return "not a whole number";
+		*out = (uint64_t)d;
+		return NULL;
+	}
+	if (!json_is_string(v))
+		return "not a number or a string";
+	switch (kind) {
+	case V_NUMBER:
+		return hs_damo_number(json_string_value(v), out);
+	case V_BYTES:
+		return hs_damo_bytes(json_string_value(v), out);
+	case V_NS:
+		return hs_damo_time(json_string_value(v), 1, out);
+	case V_US:
+		err = hs_damo_time(json_string_value(v), 1000, out);
+		if (!err && *out != UINT64_MAX)
+			*out /= 1000;
+		return err;
+	}
+	return "?";
+}
+
+/* Member @key of @o as @kind into @out: 1 if there, 0 if absent or null. */
+static int get_u64(struct hs_rec_reader *rd, const char *at, const json_t *o,
+		   const char *key, enum vkind kind, uint64_t max,
+		   uint64_t *out)
+{
+	const json_t *v = json_object_get(o, key);
+	const char *err;
+
+	if (!v || json_is_null(v))
+		return 0;
+	err = u64_of(v, kind, out);
+	if (!err && *out > max)
+		err = "out of range";
+	if (err)
+		return fail(rd, "%s\"%s\": %s", at, key, err);
+	return 1;
+}
+
+static int need_u64(struct hs_rec_reader *rd, const char *at, const json_t *o,
+		    const char *key, enum vkind kind, uint64_t max,
+		    uint64_t *out)
+{
+	int ret = get_u64(rd, at, o, key, kind, max, out);
+
+	if (!ret)
+		return fail(rd, "%sno \"%s\"", at, key);
+	return ret;
+}
+
+/* nr_accesses {samples, percent}: samples, or percent of the maximum. */
+static int region_nr(struct hs_rec_reader *rd, const char *at,
+		     const json_t *o, struct hs_rec_region *r)
+{
+	const json_t *nr = json_object_get(o, "nr_accesses"), *pct;
+	const struct hs_rec_info *in = &rd->info;
+	const char *err;
+	uint64_t v;
+	double p;
+	int ret;
+
+	if (!nr || json_is_null(nr))
+		return 0;
+	if (!json_is_object(nr))
+		return fail(rd, "%s\"nr_accesses\" is not an object", at);
+	ret = get_u64(rd, at, nr, "samples", V_NUMBER, UINT32_MAX, &v);
+	if (ret < 0)
+		return -1;
+	if (ret) {
+		r->nr_accesses = (unsigned int)v;
+		r->has_nr = true;
+		return 0;
+	}
+	pct = json_object_get(nr, "percent");
+	if (!pct || json_is_null(pct) || !in->has_intervals)
+		return 0;
+	if (json_is_number(pct))
+		p = json_number_value(pct), err = NULL;
+	else if (json_is_string(pct))
+		err = hs_damo_percent(json_string_value(pct), &p);
+	else
+		err = "not a number";
+	if (!err && !(p >= 0 && p <= 100))
+		err = "out of range";
+	if (err)
+		return fail(rd, "%s\"percent\": %s", at, err);
+	/* damo's DamonNrAccesses.add_unset_unit(): int(percent * max / 100) */
+	r->nr_accesses = (unsigned int)(p * (double)(in->aggr_us /
+					(in->sample_us ? in->sample_us : 1)) / 100);
+	r->nr_from_percent = r->has_nr = true;
+	return 0;
+}
+
+/* age {usec, aggr_intervals}: aggr_intervals, or usec / aggr_us. */
+static int region_age(struct hs_rec_reader *rd, const char *at,
+		      const json_t *o, struct hs_rec_region *r)
+{
+	const json_t *age = json_object_get(o, "age");
+	const struct hs_rec_info *in = &rd->info;
+	uint64_t v;
+	int ret;
+
+	if (!age || json_is_null(age))
+		return 0;
+	if (!json_is_object(age))
+		return fail(rd, "%s\"age\" is not an object", at);
+	ret = get_u64(rd, at, age, "aggr_intervals", V_NUMBER, UINT32_MAX, &v);
+	if (ret < 0)
+		return -1;
+	if (ret) {
+		r->age = (unsigned int)v;
+		r->has_age = true;
+		return 0;
+	}
+	ret = get_u64(rd, at, age, "usec", V_US, UINT64_MAX, &v);
+	if (ret <= 0 || !in->has_intervals || !in->aggr_us)
+		return ret;
+	/* damo's DamonAge.add_unset_unit(): int(usec / aggr) */
+	if (v / in->aggr_us > UINT32_MAX)
+		return fail(rd, "%s\"usec\": out of range", at);
+	r->age = (unsigned int)(v / in->aggr_us);
+	r->age_from_usec = r->has_age = true;
+	return 0;
+}
+
+static int region_of(struct hs_rec_reader *rd, const char *snap_at,
+		     const json_t *o, size_t i, struct hs_rec_region *r,
+		     const struct hs_rec_region *prev)
+{
+	char at[160];
+	uint64_t start, end;
+
+	snprintf(at, sizeof(at), "%sregion %zu: ", snap_at, i);
+	if (!json_is_object(o))
+		return fail(rd, "%snot an object", at);
+	memset(r, 0, sizeof(*r));
+	if (need_u64(rd, at, o, "start", V_NUMBER, ULONG_MAX, &start) < 0 ||
+	    need_u64(rd, at, o, "end", V_NUMBER, ULONG_MAX, &end) < 0)
+		return -1;
+	if (start >= end)
+		return fail(rd, "%sstart %llu is not below end %llu", at,
+			    (unsigned long long)start, (unsigned long long)end);
+	if (prev && start < prev->end)
+		return fail(rd, "%s[%llu, %llu) overlaps or precedes the region before it, which ends at %lu",
+			    at, (unsigned long long)start,
+			    (unsigned long long)end, prev->end);
+	r->start = start;
+	r->end = end;
+	if (region_nr(rd, at, o, r) < 0 || region_age(rd, at, o, r) < 0)
+		return -1;
+	return 0;
+}
+
+static int snapshot_stats(struct hs_rec_reader *rd, const char *at,
+			  const json_t *o, struct hs_rec_snapshot *s)
+{
+	const json_t *st = json_object_get(o, "damos_stats");
+	struct hs_rec_stats *t = &s->stats;
+
+	if (!st || json_is_null(st))
+		return 0;
+	if (!json_is_object(st))
+		return fail(rd, "%s\"damos_stats\" is not an object", at);
+	if (need_u64(rd, at, st, "nr_tried", V_NUMBER, UINT64_MAX, &t->nr_tried) < 0 ||
+	    need_u64(rd, at, st, "sz_tried", V_BYTES, UINT64_MAX, &t->sz_tried) < 0 ||
+	    need_u64(rd, at, st, "nr_applied", V_NUMBER, UINT64_MAX, &t->nr_applied) < 0 ||
+	    need_u64(rd, at, st, "sz_applied", V_BYTES, UINT64_MAX, &t->sz_applied) < 0 ||
+	    need_u64(rd, at, st, "sz_ops_filter_passed", V_BYTES, UINT64_MAX,
+		     &t->sz_ops_filter_passed) < 0 ||
+	    need_u64(rd, at, st, "qt_exceeds", V_NUMBER, UINT64_MAX, &t->qt_exceeds) < 0)
+		return -1;
+	s->has_stats = true;
+	return 0;
+}
+
+static int snapshot_regions(struct hs_rec_reader *rd, const char *at,
+			    const json_t *o, struct hs_rec_snapshot *s)
+{
+	const json_t *regions = json_object_get(o, "regions");
+	size_t i, n;
+
+	if (!regions)
+		return fail(rd, "%sno \"regions\"", at);
+	if (!json_is_array(regions))
+		return fail(rd, "%s\"regions\" is not a list", at);
+	n = json_array_size(regions);
+	s->r = calloc(n ? n : 1, sizeof(*s->r));
+	if (!s->r)
+		return fail(rd, "%sout of memory for %zu regions", at, n);
+	for (i = 0; i < n; i++)
+		if (region_of(rd, at, json_array_get(regions, i), i, &s->r[i],
+			      i ? &s->r[i - 1] : NULL) < 0)
+			return -1;
+	s->nr = n;
+	return 0;
+}
+
+static int snapshot_of(struct hs_rec_reader *rd, const json_t *o,
+		       struct hs_rec_snapshot *s)
+{
+	uint64_t v;
+	char at[96];
+	int ret;
+
+	snprintf(at, sizeof(at), "record %zu, snapshot %zu: ", rd->record,
+		 rd->info.nr_snapshots);
+	memset(s, 0, sizeof(*s));
+	s->record = rd->record;
+	s->index = rd->info.nr_snapshots;
+	if (!json_is_object(o))
+		return fail(rd, "%snot an object", at);
+	if (need_u64(rd, at, o, "start_time", V_NS, UINT64_MAX, &s->start_ns) < 0 ||
+	    need_u64(rd, at, o, "end_time", V_NS, UINT64_MAX, &s->end_ns) < 0)
+		return -1;
+	ret = get_u64(rd, at, o, "sample_interval_us", V_US, ULONG_MAX, &v);
+	if (ret < 0)
+		return -1;
+	s->sample_us = (unsigned long)v;
+	s->has_sample_us = ret;
+	ret = get_u64(rd, at, o, "total_bytes", V_BYTES, UINT64_MAX,
+		      &s->total_bytes);
+	if (ret < 0)
+		return -1;
+	s->has_total = ret;
+	if (snapshot_stats(rd, at, o, s) < 0 ||
+	    snapshot_regions(rd, at, o, s) < 0) {
+		hs_rec_snapshot_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+/* -1 for null, else a small non-negative index. */
+static int index_of(struct hs_rec_reader *rd, const json_t *v,
+		    const char *key, long *out)
+{
+	const char *err;
+	uint64_t n;
+
+	if (json_is_null(v)) {
+		*out = -1;
+		return 0;
+	}
+	err = u64_of(v, V_NUMBER, &n);
+	if (!err && n > 1000000)
+		err = "out of range";
+	if (err)
+		return fail(rd, "record %zu: \"%s\": %s", rd->record, key, err);
+	*out = (long)n;
+	return 0;
+}
+
+static int intervals_of(struct hs_rec_reader *rd, const json_t *v)
+{
+	struct hs_rec_info *in = &rd->info;
+	uint64_t s, a, u = 0;
+	char at[64];
+
+	if (json_is_null(v))
+		return 0;
+	snprintf(at, sizeof(at), "record %zu: intervals: ", rd->record);
+	if (!json_is_object(v))
+		return fail(rd, "%snot an object", at);
+	if (need_u64(rd, at, v, "sample_us", V_US, ULONG_MAX, &s) < 0 ||
+	    need_u64(rd, at, v, "aggr_us", V_US, ULONG_MAX, &a) < 0 ||
+	    get_u64(rd, at, v, "ops_update_us", V_US, ULONG_MAX, &u) < 0)
+		return -1;
+	in->sample_us = (unsigned long)s;
+	in->aggr_us = (unsigned long)a;
+	in->ops_update_us = (unsigned long)u;
+	in->has_intervals = true;
+	return 0;
+}
+
+/* One member of a record, other than "snapshots". */
+static int member(struct hs_rec_reader *rd, enum member m, const json_t *v)
+{
+	const char *err;
+
+	switch (m) {
+	case M_KDAMOND:
+		return index_of(rd, v, "kdamond_idx", &rd->info.kdamond_idx);
+	case M_CONTEXT:
+		return index_of(rd, v, "context_idx", &rd->info.context_idx);
+	case M_SCHEME:
+		return index_of(rd, v, "scheme_idx", &rd->info.scheme_idx);
+	case M_TARGET:
+		if (json_is_null(v))
+			return 0;
+		err = u64_of(v, V_NUMBER, &rd->info.target_id);
+		if (err)
+			return fail(rd, "record %zu: \"target_id\": %s",
+				    rd->record, err);
+		rd->info.has_target_id = true;
+		return 0;
+	case M_INTERVALS:
+		return intervals_of(rd, v);
+	default:
+		return 0;
+	}
+}
+
+static void record_start(struct hs_rec_reader *rd)
+{
+	memset(&rd->info, 0, sizeof(rd->info));
+	rd->info.kdamond_idx = rd->info.context_idx = -1;
+	rd->info.scheme_idx = -1;
+	rd->seen = 0;
+}
+
+static int record_end(struct hs_rec_reader *rd)
+{
+	struct hs_rec_info *p;
+
+	if (!(rd->seen & (1U << M_SNAPSHOTS)))
+		return fail(rd, "record %zu: no \"snapshots\"", rd->record);
+	if (rd->collect) {
+		p = realloc(rd->done, (rd->nr_done + 1) * sizeof(*p));
+		if (!p)
+			return fail(rd, "out of memory");
+		rd->done = p;
+		rd->done[rd->nr_done++] = rd->info;
+	}
+	rd->record++;
+	return 0;
+}
+
+/* The key of a record member, and what follows it up to its value. */
+static int member_key(struct hs_rec_reader *rd, enum member *m)
+{
+	json_t *key = value(rd);
+	unsigned int i;
+
+	if (!key)
+		return -1;
+	if (!json_is_string(key)) {
+		json_decref(key);
+		return fail(rd, "record %zu: a member name is not a string",
+			    rd->record);
+	}
+	for (i = 0; i < NR_MEMBERS; i++)
+		if (!strcmp(json_string_value(key), member_names[i]))
+			break;
+	json_decref(key);
+	if (i < NR_MEMBERS && (rd->seen & (1U << i)))
+		return fail(rd, "record %zu: \"%s\" twice", rd->record,
+			    member_names[i]);
+	if (i < NR_MEMBERS)
+		rd->seen |= 1U << i;
+	*m = (enum member)i;
+	return expect(rd, ':', "after a member name");
+}
+
+/* Inside a record: the next member, or its end. */
+static int step_members(struct hs_rec_reader *rd)
+{
+	enum member m = NR_MEMBERS;
+	json_t *v;
+	int c = peek(rd), ret;
+
+	if (c == '}') {
+		rd->pos++;
+		rd->state = S_RECORDS;
+		return record_end(rd);
+	}
+	if (!rd->first && expect(rd, ',', "between record members") < 0)
+		return -1;
+	rd->first = false;
+	if (member_key(rd, &m) < 0)
+		return -1;
+	if (m == M_SNAPSHOTS) {
+		if (expect(rd, '[', "to open \"snapshots\"") < 0)
+			return -1;
+		rd->state = S_SNAPSHOTS;
+		rd->first = true;
+		return 0;
+	}
+	v = value(rd);
+	if (!v)
+		return -1;
+	ret = member(rd, m, v);
+	json_decref(v);
+	return ret;
+}
+
+/* In the record list: the next record, or the list's end. */
+static int step_records(struct hs_rec_reader *rd)
+{
+	int c = peek(rd);
+
+	if (c == ']') {
+		rd->pos++;
+		c = peek(rd);
+		if (c == -2)
+			return -1;
+		if (c != -1)
+			return fail(rd, "byte %llu: data after the end of the record list",
+				    (unsigned long long)where(rd));
+		rd->state = S_DONE;
+		return 0;
+	}
+	if (!rd->first && expect(rd, ',', "between records") < 0)
+		return -1;
+	rd->first = false;
+	if (expect(rd, '{', "to open a record") < 0)
+		return -1;
+	record_start(rd);
+	rd->state = S_MEMBERS;
+	rd->first = true;
+	return 0;
+}
+
+/**
+ * hs_rec_next() - the next snapshot of the file, records in order.
+ * @rd:		the reader.
+ * @snap:	filled; free it with hs_rec_snapshot_free().
+ *
+ * Return: 1 with a snapshot, 0 at the end of the file, -1 on error
+ * (hs_rec_error() says what, where).
+ */
+int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
+{
+	json_t *v;
+	int c, ret;
+
+	for (;;) {
+		switch (rd->state) {
+		case S_TOP:
+			if (expect(rd, '[', rd->z ?
+				   "to start the decompressed record list" :
+				   "to start a record list (is this a damo JSON record?)") < 0)
+				return -1;
+			rd->state = S_RECORDS;
+			rd->first = true;
+			break;
+		case S_RECORDS:
+			if (step_records(rd) < 0)
+				return -1;
+			break;
+		case S_MEMBERS:
+			if (step_members(rd) < 0)
+				return -1;
+			break;
+		case S_SNAPSHOTS:
+			c = peek(rd);
+			if (c == ']') {
+				rd->pos++;
+				rd->state = S_MEMBERS;
+				break;
+			}
+			if (!rd->first && expect(rd, ',', "between snapshots") < 0)
+				return -1;
+			rd->first = false;
+			v = value(rd);
+			if (!v)
+				return -1;
+			ret = snapshot_of(rd, v, snap);
+			json_decref(v);
+			if (ret < 0)
+				return -1;
+			rd->info.nr_snapshots++;
+			return 1;
+		case S_DONE:
+			return 0;
+		case S_FAILED:
+			return -1;
+		}
+	}
+}
+
+/**
+ * hs_rec_open() - open a damo record file, plain or zlib-compressed JSON.
+ * @path:	the file.
+ * @out:	the reader.
+ * @err:	why not, when it returns -1.
+ * @errlen:	room in @err.
+ *
+ * Return: 0, or -1.
+ */
+int hs_rec_open(const char *path, struct hs_rec_reader **out, char *err,
+		size_t errlen)
+{
+	struct hs_rec_reader *rd = calloc(1, sizeof(*rd));
+
+	if (!rd || !(rd->zin = malloc(CHUNK))) {
+		snprintf(err, errlen, "out of memory");
+		goto fail;
+	}
+	rd->f = fopen(path, "rb");
+	if (!rd->f) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		goto fail;
+	}
+	rd->zin_len = fread(rd->zin, 1, CHUNK, rd->f);
+	if (ferror(rd->f)) {
+		snprintf(err, errlen, "read error: %s", strerror(errno));
+		goto fail;
+	}
+	rd->z = zlib_header(rd->zin, rd->zin_len);
+	if (rd->z) {
+		rd->zs.next_in = rd->zin;
+		rd->zs.avail_in = (uInt)rd->zin_len;
+		if (inflateInit(&rd->zs) != Z_OK) {
+			snprintf(err, errlen, "zlib: inflateInit failed");
+			rd->z = false;
+			goto fail;
+		}
+	}
+	*out = rd;
+	return 0;
+fail:
+	hs_rec_close(rd);
+	return -1;
+}
+
+const struct hs_rec_info *hs_rec_info(const struct hs_rec_reader *rd)
+{
+	return &rd->info;
+}
+
+const char *hs_rec_error(const struct hs_rec_reader *rd)
+{
+	return rd->err;
+}
+
+bool hs_rec_compressed(const struct hs_rec_reader *rd)
+{
+	return rd->z;
+}
+
+void hs_rec_close(struct hs_rec_reader *rd)
+{
+	if (!rd)
+		return;
+	if (rd->z)
+		inflateEnd(&rd->zs);
+	if (rd->f)
+		fclose(rd->f);
+	free(rd->zin);
+	free(rd->buf);
+	free(rd->done);
+	free(rd);
+}
+
+void hs_rec_snapshot_free(struct hs_rec_snapshot *snap)
+{
+	free(snap->r);
+	snap->r = NULL;
+	snap->nr = 0;
+}
+
+/**
+ * hs_rec_scan() - read a whole file once, keeping only each record's
+ * fields and snapshot count: the table of contents for a second pass.
+ * @path:	the file.
+ * @infos:	the records, malloc()ed.
+ * @nr:		how many.
+ * @err:	why not, when it returns -1.
+ * @errlen:	room in @err.
+ *
+ * Return: 0, or -1.
+ */
+int hs_rec_scan(const char *path, struct hs_rec_info **infos, size_t *nr,
+		char *err, size_t errlen)
+{
+	struct hs_rec_reader *rd;
+	struct hs_rec_snapshot s;
+	int ret;
+
+	if (hs_rec_open(path, &rd, err, errlen) < 0)
+		return -1;
+	rd->collect = true;
+	while ((ret = hs_rec_next(rd, &s)) > 0)
+		hs_rec_snapshot_free(&s);
+	if (ret < 0) {
+		snprintf(err, errlen, "%s", rd->err);
+		hs_rec_close(rd);
+		return -1;
+	}
+	*infos = rd->done;
+	*nr = rd->nr_done;
+	rd->done = NULL;
+	hs_rec_close(rd);
+	return 0;
+}
