@@ -98,7 +98,8 @@ const struct hs_cand *cli_cand_get(const char *opt, const char *spec,
 const char *cli_cand_status(const struct hs_cand_result *r);
 
 struct hs_cmd;
-extern const struct hs_cmd cmd_score, cmd_bench, cmd_verify, cmd_sim;
+extern const struct hs_cmd cmd_score, cmd_bench, cmd_verify, cmd_sim,
+	cmd_rank;
 /* Every subcommand, NULL-terminated, in the order help lists them. */
 extern const struct hs_cmd *const hs_commands[];
 const struct hs_cmd *hs_command_find(const char *name);

@@ -10,7 +10,7 @@
 #include "opt.h"
 
 const struct hs_cmd *const hs_commands[] = {
-	&cmd_score, &cmd_bench, &cmd_verify, &cmd_sim, NULL,
+	&cmd_score, &cmd_bench, &cmd_verify, &cmd_sim, &cmd_rank, NULL,
 };
 
 /** hs_command_find() - the subcommand named @name, or NULL. */

@@ -216,6 +216,22 @@ static void check_import(const struct hs_cmd *cmd, int argc, char **argv)
 				      o->name, import->name);
 }
 
+/*
+ * A bare argument: the one operand of a command that has one ("rank
+ * RECORD" is "rank --input RECORD"), or a usage error.
+ */
+static const struct opt *operand(const struct hs_cmd *cmd, const char *arg,
+				 unsigned int *seen)
+{
+	const struct opt *o = NULL;
+
+	if (cmd->operand)
+		o = find(cmd, cmd->operand, strlen(cmd->operand));
+	if (!o || (*seen)++)
+		cli_usage_die("unexpected argument '%s'", arg);
+	return o;
+}
+
 /**
  * opt_parse() - parse argv against @cmd's table, calling @set for each
  * option in order.
@@ -233,8 +249,8 @@ int opt_parse(const struct hs_cmd *cmd, int argc, char **argv,
 	      opt_set_fn set, void *ctx)
 {
 	struct opt_val v[OPT_MAX_VALUES];
+	unsigned int nr, k, operands = 0;
 	const struct opt *o;
-	unsigned int nr, k;
 	int i;
 
 	nr_hits = 0;
@@ -244,9 +260,14 @@ int opt_parse(const struct hs_cmd *cmd, int argc, char **argv,
 			opt_usage(cmd, stdout);
 			cli_exit(0);
 		}
-		if (strncmp(argv[i], "--", 2) || !argv[i][2])
-			cli_usage_die("unexpected argument '%s'", argv[i]);
 		memset(v, 0, sizeof(v));
+		if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
+			o = operand(cmd, argv[i], &operands);
+			v[0].s = argv[i];
+			record(o, v, 1);
+			set(ctx, o, v, 1);
+			continue;
+		}
 		o = take(cmd, argc, argv, &i, v, &nr);
 		for (k = 0; k < nr; k++)
 			convert(o, type_of(o, k), &v[k]);

@@ -106,6 +106,8 @@ struct hs_cmd;
  * @about:	paragraphs printed before the options.
  * @notes:	paragraphs printed after them, or NULL.
  * @opts, @nr_opts: the table.
+ * @operand:	the option one bare argument stands for ("input"), or NULL
+ *		when bare arguments are errors.
  * @run:	the entry point: argv[0] is the subcommand's name.
  */
 struct hs_cmd {
@@ -116,6 +118,7 @@ struct hs_cmd {
 	const char *notes;
 	const struct opt *opts;
 	size_t nr_opts;
+	const char *operand;
 	int (*run)(int argc, char **argv);
 };
 

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * damos_opt.c - the --damos_* scheme options of sim and rank, as damo's
+ * _damon_args.py takes them: each option may be repeated, its n-th use
+ * going to the n-th --damos_action; with no --damos_action they change
+ * the default scheme.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include "cli.h"
+#include "damos_opt.h"
+
+#define NO_LIMIT	UINT64_MAX
+
+const enum opt_type cli_two_rates[] = { OPT_RATE, OPT_RATE };
+const enum opt_type cli_two_sizes[] = { OPT_SIZE, OPT_SIZE };
+const enum opt_type cli_two_times[] = { OPT_TIME, OPT_TIME };
+const enum opt_type cli_quota_types[] = { OPT_MS, OPT_SIZE, OPT_MS,
+					  OPT_COUNT, OPT_COUNT, OPT_COUNT };
+
+static void spec_defaults(struct cli_scheme_spec *sp)
+{
+	memset(sp, 0, sizeof(*sp));
+	sp->rate_bp[1] = NO_LIMIT;
+	sp->sz[1] = NO_LIMIT;
+	sp->age_us[1] = NO_LIMIT;
+	sp->quota[2] = NO_LIMIT;	/* damo: reset interval "max" */
+}
+
+/* The default scheme: DAMON_RECLAIM's shape, with a quota that binds. */
+static void default_scheme(struct cli_scheme_spec *sp)
+{
+	spec_defaults(sp);
+	sp->action = HS_ACT_PAGEOUT;
+	sp->rate_bp[0] = sp->rate_bp[1] = 0;
+	sp->age_us[0] = 2000000;
+	sp->quota[0] = 10;
+	sp->quota[1] = 8ULL << 20;
+	sp->quota[2] = 1000;
+	sp->quota[5] = 1;
+}
+
+/* min above max matches nothing: the kernel takes it, a user meant else */
+static void check_range(const char *opt, const struct opt_val *v)
+{
+	if (v[0].u > v[1].u)
+		cli_die("--%s: min '%s' is above max '%s'", opt, v[0].s, v[1].s);
+}
+
+/**
+ * cli_damos_take() - keep option @o if it is a scheme option.
+ * @ss:		the command line's scheme options.
+ * @o:		the option.
+ * @v:		its values.
+ * @nr:		how many.
+ *
+ * Return: true if @o was one (and is kept), false if not.
+ */
+bool cli_damos_take(struct cli_schemes *ss, const struct opt *o,
+		    const struct opt_val *v, unsigned int nr)
+{
+	struct cli_scheme_opt *so = &ss->sopts[ss->nr];
+
+	if (o->id < CLI_O_DAMOS_ACTION || o->id > CLI_O_DAMOS_LAST)
+		return false;
+	if (ss->nr == sizeof(ss->sopts) / sizeof(ss->sopts[0]))
+		cli_usage_die("--%s: too many scheme options", o->name);
+	so->o = o;
+	so->nr = nr;
+	memcpy(so->v, v, nr * sizeof(*v));
+	ss->nr++;
+	return true;
+}
+
+/*
+ * @so into @sp.  A --damos_quotas that leaves fields out gives them damo's
+ * defaults in a new scheme, and keeps the default scheme's (@keep).
+ */
+static void apply_opt(struct cli_scheme_spec *sp,
+		      const struct cli_scheme_opt *so, bool keep)
+{
+	const struct opt_val *v = so->v;
+	unsigned int k;
+
+	switch (so->o->id) {
+	case CLI_O_DAMOS_ACTION:
+		sp->action = hs_action_parse(v[0].s);
+		if (sp->action < 0)
+			cli_usage_die("--damos_action: '%s' is not simulated (stat, pageout, lru_prio, lru_deprio, migrate_hot, migrate_cold)",
+				      v[0].s);
+		break;
+	case CLI_O_DAMOS_ACCESS_RATE:
+		check_range(so->o->name, v);
+		for (k = 0; k < 2; k++)
+			sp->rate_bp[k] = v[k].u;
+		break;
+	case CLI_O_DAMOS_SZ:
+		check_range(so->o->name, v);
+		for (k = 0; k < 2; k++)
+			sp->sz[k] = v[k].u;
+		break;
+	case CLI_O_DAMOS_AGE:
+		check_range(so->o->name, v);
+		for (k = 0; k < 2; k++)
+			sp->age_us[k] = v[k].u;
+		break;
+	case CLI_O_DAMOS_APPLY:
+		sp->apply_us = v[0].u;
+		break;
+	case CLI_O_DAMOS_QUOTAS:
+		if (!keep) {	/* damo's defaults for the fields left out */
+			sp->quota[0] = sp->quota[1] = 0;
+			sp->quota[2] = NO_LIMIT;
+			sp->quota[3] = sp->quota[4] = sp->quota[5] = 0;
+		}
+		for (k = 0; k < so->nr; k++) {
+			if (k >= 3 && v[k].u > UINT32_MAX)
+				cli_usage_die("--damos_quotas: weight '%s' is above 4294967295 (an unsigned int)",
+					      v[k].s);
+			sp->quota[k] = v[k].u;
+		}
+		break;
+	}
+}
+
+static const char *times(unsigned int n)
+{
+	return n == 1 ? "once" : n == 2 ? "twice" : "more often";
+}
+
+/**
+ * cli_damos_specs() - the schemes.  With no --damos_action, each scheme
+ * option replaces its part of the default scheme.  Otherwise, as in damo,
+ * the n-th use of each option belongs to the n-th --damos_action.
+ * @ss:		the scheme options as given.
+ * @specs:	room for HS_MAX_SCHEMES.
+ *
+ * Return: how many schemes, at least 1.
+ */
+unsigned int cli_damos_specs(const struct cli_schemes *ss,
+			     struct cli_scheme_spec *specs)
+{
+	unsigned int count[CLI_O_DAMOS_LAST - CLI_O_DAMOS_ACTION + 1] = { 0 };
+	unsigned int i, n;
+
+	for (i = 0; i < ss->nr; i++)
+		count[0] += ss->sopts[i].o->id == CLI_O_DAMOS_ACTION;
+	if (count[0] > HS_MAX_SCHEMES)
+		cli_usage_die("--damos_action: at most %d schemes",
+			      HS_MAX_SCHEMES);
+	if (!count[0]) {
+		default_scheme(&specs[0]);
+		for (i = 0; i < ss->nr; i++) {
+			const struct cli_scheme_opt *so = &ss->sopts[i];
+
+			if (count[so->o->id - CLI_O_DAMOS_ACTION]++)
+				cli_usage_die("--%s is given twice, and there is one scheme: start each scheme with --damos_action",
+					      so->o->name);
+			apply_opt(&specs[0], so, true);
+		}
+		return 1;
+	}
+	n = count[0];
+	memset(count, 0, sizeof(count));
+	for (i = 0; i < ss->nr; i++) {
+		const struct cli_scheme_opt *so = &ss->sopts[i];
+		unsigned int k = count[so->o->id - CLI_O_DAMOS_ACTION]++;
+
+		if (so->o->id == CLI_O_DAMOS_ACTION)
+			spec_defaults(&specs[k]);
+		else if (k >= count[0])
+			cli_usage_die("--%s is given %s, --damos_action %s before it: each scheme starts with --damos_action",
+				      so->o->name, times(k + 1),
+				      count[0] ? times(count[0]) : "never");
+		apply_opt(&specs[k], so, false);
+	}
+	return n;
+}
+
+static unsigned long clamp_ul(uint64_t v)
+{
+	return v > ULONG_MAX ? ULONG_MAX : (unsigned long)v;
+}
+
+static unsigned int clamp_u(uint64_t v)
+{
+	return v > UINT32_MAX ? UINT32_MAX : (unsigned int)v;
+}
+
+/**
+ * cli_damos_scheme() - a scheme in kernel units, as damo converts it:
+ * access rates in samples (percent of aggr / sample), ages in aggregation
+ * intervals.
+ * @sp:		the scheme as given.
+ * @sample_us:	the sampling interval, not 0.
+ * @aggr_us:	the aggregation interval, not 0.
+ * @s:		the scheme.
+ */
+void cli_damos_scheme(const struct cli_scheme_spec *sp, unsigned long sample_us,
+		      unsigned long aggr_us, struct hs_scheme *s)
+{
+	uint64_t max_nr = aggr_us / sample_us;
+	int k;
+
+	memset(s, 0, sizeof(*s));
+	s->action = (enum hs_action)sp->action;
+	for (k = 0; k < 2; k++) {
+		unsigned int nr = sp->rate_bp[k] == NO_LIMIT ? UINT32_MAX :
+			clamp_u(sp->rate_bp[k] * max_nr / 10000);
+		unsigned int age = sp->age_us[k] == NO_LIMIT ? UINT32_MAX :
+			clamp_u(sp->age_us[k] / aggr_us);
+
+		if (k) {
+			s->pattern.max_nr = nr;
+			s->pattern.max_age = age;
+			s->pattern.max_sz = clamp_ul(sp->sz[k]);
+		} else {
+			s->pattern.min_nr = nr;
+			s->pattern.min_age = age;
+			s->pattern.min_sz = clamp_ul(sp->sz[k]);
+		}
+	}
+	s->apply_us = clamp_ul(sp->apply_us);
+	s->quota.ms = clamp_ul(sp->quota[0]);
+	s->quota.sz = clamp_ul(sp->quota[1]);
+	s->quota.reset_ms = clamp_ul(sp->quota[2]);
+	s->quota.weight_sz = clamp_u(sp->quota[3]);
+	s->quota.weight_nr = clamp_u(sp->quota[4]);
+	s->quota.weight_age = clamp_u(sp->quota[5]);
+}

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * rank.h - hotscore rank: the command line (rank.c) and the ranking of a
+ * record's snapshots with its reports (rank_run.c).
+ */
+#ifndef HOTSCORE_CLI_RANK_H
+#define HOTSCORE_CLI_RANK_H
+
+#include <stdio.h>
+
+#include <hotscore/score.h>
+
+#include "damos_opt.h"
+
+#define RANK_MAX_PROFILES	2
+
+struct hs_cand;
+
+/**
+ * struct rank_prof - a profile, a combination or a candidate.
+ * @spec:	as given.
+ * @label:	as printed.
+ * @comp:	its components (not a candidate).
+ * @cand:	the candidate, or NULL.
+ */
+struct rank_prof {
+	const char *spec;
+	char label[64];
+	struct hs_components comp;
+	const struct hs_cand *cand;
+};
+
+/**
+ * struct rank_cmd - hotscore rank, as given.
+ * @input:	the record file.
+ * @profiles:	--profile as given, or NULL.
+ * @prof:	the profiles.
+ * @nr_prof:	how many.
+ * @base:	--base, or NULL.
+ * @ops:	vaddr or paddr.
+ * @snapshot:	--snapshot, or -1.
+ * @time_us:	--time, if @has_time.
+ * @ss:		the scheme options.
+ * @specs:	the schemes as given.
+ * @nr_schemes:	how many.
+ * @csv, @json:	the output files' names, or NULL.
+ * @csv_f, @json_f: open on their temporary files.
+ */
+struct rank_cmd {
+	const char *input, *profiles;
+	struct rank_prof prof[RANK_MAX_PROFILES];
+	unsigned int nr_prof;
+	const struct hs_profile *base;
+	enum hs_ops ops;
+	long snapshot;
+	uint64_t time_us;
+	bool has_time;
+	struct cli_schemes ss;
+	struct cli_scheme_spec specs[HS_MAX_SCHEMES];
+	unsigned int nr_schemes;
+	const char *csv, *json;
+	FILE *csv_f, *json_f;
+};
+
+int rank_file(struct rank_cmd *c);
+
+#endif /* HOTSCORE_CLI_RANK_H */

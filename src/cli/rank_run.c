@@ -1,0 +1,702 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rank_run.c - hotscore rank's work: the record's contexts, their
+ * snapshots read in step across targets, each ranked under every profile
+ * and scheme, and the text, CSV and JSON reports.
+ *
+ * A context's quota spans all of its targets (damos_adjust_quota() walks
+ * damon_for_each_target()), so the records of one kdamond, context and
+ * scheme are ranked together, snapshot i with snapshot i; each is read by
+ * its own reader, so memory stays one snapshot per target.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/cand.h>
+#include <hotscore/damos.h>
+#include <hotscore/record.h>
+
+#include "cli.h"
+#include "json.h"
+#include "rank.h"
+
+#define DAMO_SAMPLE_US	5000	/* damo's default intervals */
+#define DAMO_AGGR_US	100000
+
+/* What a record lacked, and what rank assumed instead: counted. */
+enum assumption { A_INTERVALS, A_BOUNDARY, A_NO_AGE, A_NO_NR, A_PERCENT,
+		  A_USEC, A_SAMPLE_FIELD, A_FIRST_WINDOW, NR_ASSUMPTIONS };
+
+static const char *const assumption_text[NR_ASSUMPTIONS] = {
+	[A_INTERVALS] = "no intervals in the record: damo's defaults, sample 5 ms, aggregation 100 ms",
+	[A_BOUNDARY] = "scored at the aggregation's end (passed_sample_intervals = next_aggregation_sis), where mm-new's moving sum is nr_accesses",
+	[A_NO_AGE] = "regions without an age: age 0",
+	[A_NO_NR] = "regions without nr_accesses: 0 accesses",
+	[A_PERCENT] = "regions with nr_accesses in percent only: samples = percent * aggr / sample / 100, as damo converts",
+	[A_USEC] = "regions with age in usec only: aggregation intervals = usec / aggr, as damo converts",
+	[A_SAMPLE_FIELD] = "snapshots whose sample_interval_us differs from the record's intervals: the intervals used (damo 3.3 rewrites that field in ns)",
+	[A_FIRST_WINDOW] = "the time quota's first charge window: the kernel's initial throughput, PAGE_SIZE * 1024 bytes per ms",
+};
+
+struct region {
+	unsigned long start, end;
+	unsigned int nr, age;
+	unsigned int target;
+};
+
+/**
+ * struct pick - one profile and one scheme on one snapshot.
+ * @score:	per region, -1 where not eligible or trapped.
+ * @picked:	per region, bytes the walk acts on.
+ */
+struct pick {
+	int *score;
+	unsigned long *picked;
+	unsigned long esz;
+	unsigned int min_score;
+	size_t nr_eligible, nr_picked;
+	unsigned long sz_eligible, sz_picked;
+	size_t nr_traps, nr_out;
+};
+
+struct group {
+	size_t *records;	/* indexes into the file's records */
+	size_t nr;
+	struct hs_rec_reader **rd;
+	bool *done;
+};
+
+struct run {
+	struct rank_cmd *c;
+	const struct hs_rec_info *infos;
+	size_t nr_infos;
+	unsigned long sample_us, aggr_us;
+	struct hs_scheme schemes[HS_MAX_SCHEMES];
+	struct region *r;
+	size_t nr, cap;
+	struct pick picks[RANK_MAX_PROFILES * HS_MAX_SCHEMES];
+	unsigned int nr_picks;
+	size_t assumed[NR_ASSUMPTIONS];
+	size_t nr_ranked;
+	size_t nr_bad;		/* snapshots where a score trapped or left 0..99 */
+	bool json_first;
+};
+
+static void fmt_bytes(char *buf, size_t size, uint64_t v)
+{
+	if (v >= 1ULL << 30)
+		snprintf(buf, size, "%.1f GiB", (double)v / (1ULL << 30));
+	else if (v >= 1ULL << 20)
+		snprintf(buf, size, "%.1f MiB", (double)v / (1ULL << 20));
+	else if (v >= 1ULL << 10)
+		snprintf(buf, size, "%.1f KiB", (double)v / (1ULL << 10));
+	else
+		snprintf(buf, size, "%" PRIu64 " B", v);
+}
+
+static const struct rank_prof *pick_prof(const struct run *run, unsigned int k)
+{
+	return &run->c->prof[k / run->c->nr_schemes];
+}
+
+static unsigned int pick_scheme(const struct run *run, unsigned int k)
+{
+	return k % run->c->nr_schemes;
+}
+
+/* The score an action takes: 0..99, or -1 where the function traps. */
+static int score_of(struct run *run, struct pick *pk, const struct rank_prof *p,
+		    const struct hs_scheme *s, const struct region *r,
+		    uint64_t sis)
+{
+	enum hs_score_kind kind = hs_score_kind(run->c->ops, s->action);
+	struct hs_input in = {
+		.sample_us = run->sample_us, .aggr_us = run->aggr_us,
+		.passed_sis = (unsigned long)sis,
+		.next_aggr_sis = (unsigned long)sis,
+		.nr_accesses = r->nr, .last_nr_accesses = r->nr, .age = r->age,
+		.weight_nr_accesses = s->quota.weight_nr,
+		.weight_age = s->quota.weight_age,
+	};
+	struct hs_cand_result cr;
+	struct hs_result res;
+	int score;
+
+	if (kind == HS_SCORE_MAX)
+		return HS_DAMOS_MAX_SCORE;
+	if (p->cand) {
+		cr = hs_cand_score(p->cand, &in);
+		res.hot = cr.hot;
+		res.cold = cr.cold;
+		res.status = cr.trap ? HS_DIV0 : HS_OK;
+	} else {
+		res = hs_score(&p->comp, &in, NULL);
+	}
+	if (res.status == HS_DIV0) {
+		pk->nr_traps++;
+		return -1;
+	}
+	score = kind == HS_SCORE_HOT ? res.hot : res.cold;
+	if (score < 0 || score > HS_DAMOS_MAX_SCORE) {
+		/* the kernel would index past its histogram */
+		pk->nr_out++;
+		score = score < 0 ? 0 : HS_DAMOS_MAX_SCORE;
+	}
+	return score;
+}
+
+/* __damos_valid_target() at the aggregation's end: mvsum = nr_accesses. */
+static bool eligible(const struct hs_pattern *pt, const struct region *r)
+{
+	unsigned long sz = r->end - r->start;
+
+	return pt->min_sz <= sz && sz <= pt->max_sz &&
+		pt->min_nr <= r->nr && r->nr <= pt->max_nr &&
+		pt->min_age <= r->age && r->age <= pt->max_age;
+}
+
+/* One profile and scheme: histogram, min_score, then the region walk. */
+static void rank_one(struct run *run, struct pick *pk, const struct rank_prof *p,
+		     const struct hs_scheme *s, uint64_t sis)
+{
+	unsigned long hist[HS_DAMOS_MAX_SCORE + 1] = { 0 }, charged = 0, take;
+	bool quota = s->quota.ms || s->quota.sz;
+	unsigned int max_score = 0;
+	size_t i;
+
+	pk->nr_eligible = pk->nr_picked = pk->nr_traps = pk->nr_out = 0;
+	pk->sz_eligible = pk->sz_picked = 0;
+	pk->esz = quota ? hs_quota_first_esz(&s->quota, HS_PAGE_SIZE) : 0;
+	for (i = 0; i < run->nr; i++) {
+		const struct region *r = &run->r[i];
+
+		pk->score[i] = -1;
+		if (!eligible(&s->pattern, r))
+			continue;
+		pk->score[i] = score_of(run, pk, p, s, r, sis);
+		if (pk->score[i] < 0)
+			continue;
+		pk->nr_eligible++;
+		pk->sz_eligible += r->end - r->start;
+		hist[pk->score[i]] += r->end - r->start;
+		if ((unsigned int)pk->score[i] > max_score)
+			max_score = (unsigned int)pk->score[i];
+	}
+	pk->min_score = quota && pk->nr_eligible ?
+		hs_quota_min_score(hist, max_score, pk->esz) : 0;
+	for (i = 0; i < run->nr; i++) {
+		unsigned long sz = run->r[i].end - run->r[i].start;
+
+		pk->picked[i] = 0;
+		if (pk->score[i] < (int)pk->min_score || pk->score[i] < 0)
+			continue;
+		take = quota ? hs_quota_take(pk->esz, charged, sz,
+					     HS_PAGE_SIZE) : sz;
+		charged += take;
+		pk->picked[i] = take;
+		pk->nr_picked += take != 0;
+		pk->sz_picked += take;
+	}
+}
+
+static void reserve(struct run *run, size_t n)
+{
+	unsigned int k;
+	size_t cap = run->cap ? run->cap : 1024;
+	void *p;
+
+	if (n <= run->cap)
+		return;
+	while (cap < n)
+		cap *= 2;
+	p = realloc(run->r, cap * sizeof(*run->r));
+	if (!p)
+		cli_die("out of memory for %zu regions", n);
+	run->r = p;
+	for (k = 0; k < run->nr_picks; k++) {
+		struct pick *pk = &run->picks[k];
+
+		pk->score = realloc(pk->score, cap * sizeof(*pk->score));
+		pk->picked = realloc(pk->picked, cap * sizeof(*pk->picked));
+		if (!pk->score || !pk->picked)
+			cli_die("out of memory for %zu regions", n);
+	}
+	run->cap = cap;
+}
+
+/* A target's snapshot joins the context's regions; what it lacked counts. */
+static void add_target(struct run *run, const struct hs_rec_snapshot *s,
+		       unsigned int target)
+{
+	size_t i;
+
+	reserve(run, run->nr + s->nr);
+	if (s->has_sample_us && s->sample_us != run->sample_us)
+		run->assumed[A_SAMPLE_FIELD]++;
+	for (i = 0; i < s->nr; i++) {
+		const struct hs_rec_region *q = &s->r[i];
+		struct region *r = &run->r[run->nr++];
+
+		r->start = q->start;
+		r->end = q->end;
+		r->nr = q->has_nr ? q->nr_accesses : 0;
+		r->age = q->has_age ? q->age : 0;
+		r->target = target;
+		run->assumed[A_NO_NR] += !q->has_nr;
+		run->assumed[A_NO_AGE] += !q->has_age;
+		run->assumed[A_PERCENT] += q->nr_from_percent;
+		run->assumed[A_USEC] += q->age_from_usec;
+	}
+}
+
+static void die_record(const struct run *run, const char *what)
+{
+	cli_die("%s: %s", run->c->input, what);
+}
+
+/* One reader per record of @g: group_next() skips to its record. */
+static void group_open(struct run *run, struct group *g)
+{
+	char err[320];
+	size_t j;
+
+	g->rd = calloc(g->nr, sizeof(*g->rd));
+	g->done = calloc(g->nr, sizeof(*g->done));
+	if (!g->rd || !g->done)
+		cli_die("out of memory");
+	for (j = 0; j < g->nr; j++)
+		if (hs_rec_open(run->c->input, &g->rd[j], err, sizeof(err)) < 0)
+			die_record(run, err);
+}
+
+static void group_close(struct group *g)
+{
+	size_t j;
+
+	for (j = 0; j < g->nr; j++)
+		hs_rec_close(g->rd[j]);
+	free(g->rd);
+	free(g->done);
+	free(g->records);
+}
+
+/*
+ * The next snapshot of every target of @g, joined into run->r; *@first
+ * gets the first target's snapshot times.  Return: false when all ended.
+ */
+static bool group_next(struct run *run, struct group *g,
+		       struct hs_rec_snapshot *first)
+{
+	struct hs_rec_snapshot s;
+	bool any = false;
+	size_t j;
+	int ret;
+
+	run->nr = 0;
+	for (j = 0; j < g->nr; j++) {
+		if (g->done[j])
+			continue;
+		/* the snapshots of the records before this one are skipped */
+		while ((ret = hs_rec_next(g->rd[j], &s)) > 0 &&
+		       s.record < g->records[j])
+			hs_rec_snapshot_free(&s);
+		if (ret < 0)
+			die_record(run, hs_rec_error(g->rd[j]));
+		if (!ret || s.record != g->records[j]) {
+			g->done[j] = true;
+			if (ret)
+				hs_rec_snapshot_free(&s);
+			continue;
+		}
+		if (!any) {
+			*first = s;
+			first->r = NULL;
+		}
+		any = true;
+		add_target(run, &s, (unsigned int)j);
+		hs_rec_snapshot_free(&s);
+	}
+	return any;
+}
+
+/* The group's intervals: its first record that has them. */
+static void group_intervals(struct run *run, const struct group *g)
+{
+	size_t j;
+
+	for (j = 0; j < g->nr; j++) {
+		const struct hs_rec_info *in = &run->infos[g->records[j]];
+
+		if (in->has_intervals && in->sample_us && in->aggr_us) {
+			run->sample_us = in->sample_us;
+			run->aggr_us = in->aggr_us;
+			return;
+		}
+	}
+	run->sample_us = DAMO_SAMPLE_US;
+	run->aggr_us = DAMO_AGGR_US;
+	run->assumed[A_INTERVALS]++;
+}
+
+static void group_schemes(struct run *run)
+{
+	unsigned int k;
+
+	for (k = 0; k < run->c->nr_schemes; k++) {
+		cli_damos_scheme(&run->c->specs[k], run->sample_us,
+				 run->aggr_us, &run->schemes[k]);
+		if (run->schemes[k].quota.ms)
+			run->assumed[A_FIRST_WINDOW]++;
+	}
+}
+
+static bool any_mvsum(const struct rank_cmd *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nr_prof; i++)
+		if (c->prof[i].cand || c->prof[i].comp.freq == HS_FREQ_MVSUM)
+			return true;
+	return false;
+}
+
+static void print_scheme(const struct run *run, unsigned int k)
+{
+	const struct cli_scheme_spec *sp = &run->c->specs[k];
+	const struct hs_scheme *s = &run->schemes[k];
+	char sz[32], reset[32];
+
+	fmt_bytes(sz, sizeof(sz), s->quota.sz);
+	snprintf(reset, sizeof(reset), sp->quota[2] == UINT64_MAX ? "max" :
+		 "%" PRIu64 " ms", sp->quota[2]);
+	printf("scheme %u: %s, nr_accesses %u..%u samples, age %u..%u aggregations;"
+	       " quota %lu ms, %s per %s; weights %u %u %u\n",
+	       k, hs_action_name(s->action), s->pattern.min_nr,
+	       s->pattern.max_nr, s->pattern.min_age, s->pattern.max_age,
+	       s->quota.ms, s->quota.sz ? sz : "no size limit", reset,
+	       s->quota.weight_sz, s->quota.weight_nr, s->quota.weight_age);
+}
+
+static void print_header(const struct run *run, const struct group *g)
+{
+	const struct hs_rec_info *in = &run->infos[g->records[0]];
+	char scheme[32] = "";
+	unsigned int k;
+
+	if (in->scheme_idx >= 0)
+		snprintf(scheme, sizeof(scheme), ", scheme %ld", in->scheme_idx);
+	printf("\ncontext: kdamond %ld, context %ld%s, %zu target%s;"
+	       " sample %lu us, aggregation %lu us\n",
+	       in->kdamond_idx, in->context_idx, scheme, g->nr, cli_s(g->nr),
+	       run->sample_us, run->aggr_us);
+	for (k = 0; k < run->c->nr_schemes; k++)
+		print_scheme(run, k);
+	printf("%8s  %9s  %7s  %16s", "snapshot", "end (s)", "regions",
+	       "eligible");
+	for (k = 0; k < run->nr_picks; k++) {
+		char head[96];
+
+		snprintf(head, sizeof(head), "%s%s%u", pick_prof(run, k)->label,
+			 run->c->nr_schemes > 1 ? " scheme " : "",
+			 run->c->nr_schemes > 1 ? pick_scheme(run, k) : 0);
+		if (run->c->nr_schemes == 1)
+			head[strlen(pick_prof(run, k)->label)] = '\0';
+		printf("  %-26.26s", head);
+	}
+	printf("%s\n", run->nr_picks == 2 ? "  differ" : "");
+	printf("%8s  %9s  %7s  %16s", "", "", "", "");
+	for (k = 0; k < run->nr_picks; k++)
+		printf("  %-26s", "min_score  picked");
+	printf("\n");
+}
+
+/* Bytes and regions that one pick takes and the other does not. */
+static void differ(const struct run *run, uint64_t *bytes, size_t *regions)
+{
+	const struct pick *a = &run->picks[0], *b = &run->picks[1];
+	size_t i;
+
+	*bytes = 0;
+	*regions = 0;
+	for (i = 0; i < run->nr; i++) {
+		unsigned long x = a->picked[i], y = b->picked[i];
+
+		if (x == y)
+			continue;
+		*bytes += x > y ? x - y : y - x;
+		(*regions)++;
+	}
+}
+
+static void print_row(struct run *run, const struct hs_rec_snapshot *s,
+		      uint64_t t0)
+{
+	char e[32], p[32];
+	unsigned int k;
+	uint64_t bytes;
+	size_t regions;
+
+	fmt_bytes(e, sizeof(e), run->picks[0].sz_eligible);
+	printf("%8zu  %9.3f  %7zu  %5zu %10s", s->index,
+	       (double)(s->end_ns - t0) / 1e9, run->nr,
+	       run->picks[0].nr_eligible, e);
+	for (k = 0; k < run->nr_picks; k++) {
+		const struct pick *pk = &run->picks[k];
+
+		fmt_bytes(p, sizeof(p), pk->sz_picked);
+		printf("  %9u  %4zu %10s ", pk->min_score, pk->nr_picked, p);
+	}
+	if (run->nr_picks == 2) {
+		differ(run, &bytes, &regions);
+		fmt_bytes(p, sizeof(p), bytes);
+		printf("  %s in %zu region%s", p, regions, cli_s(regions));
+	}
+	printf("\n");
+	for (k = 0; k < run->nr_picks; k++) {
+		run->nr_bad += run->picks[k].nr_traps || run->picks[k].nr_out;
+		if (run->picks[k].nr_traps)
+			printf("          %s: %zu region%s trapped (the kernel would divide by zero)\n",
+			       pick_prof(run, k)->label, run->picks[k].nr_traps,
+			       cli_s(run->picks[k].nr_traps));
+		if (run->picks[k].nr_out)
+			printf("          %s: %zu score%s outside 0..99 (the kernel would index past its histogram)\n",
+			       pick_prof(run, k)->label, run->picks[k].nr_out,
+			       cli_s(run->picks[k].nr_out));
+	}
+}
+
+static void csv_rows(const struct run *run, const struct hs_rec_snapshot *s)
+{
+	FILE *f = run->c->csv_f;
+	unsigned int k;
+	size_t i;
+
+	for (k = 0; k < run->nr_picks; k++) {
+		const struct pick *pk = &run->picks[k];
+
+		for (i = 0; i < run->nr; i++) {
+			const struct region *r = &run->r[i];
+
+			fprintf(f, "%s,%u,%zu,%zu,%u,%lu,%lu,%u,%u,%d,%u,%lu\n",
+				pick_prof(run, k)->label, pick_scheme(run, k),
+				s->record, s->index, r->target, r->start,
+				r->end, r->nr, r->age, pk->score[i],
+				pk->min_score, pk->picked[i]);
+		}
+	}
+}
+
+static void json_snapshot(struct run *run, const struct hs_rec_snapshot *s)
+{
+	FILE *f = run->c->json_f;
+	unsigned int k;
+	size_t i;
+
+	fprintf(f, "%s\n  {\"record\": %zu, \"index\": %zu, \"start_ns\": %" PRIu64
+		", \"end_ns\": %" PRIu64 ", \"picks\": [",
+		run->json_first ? "" : ",", s->record, s->index, s->start_ns,
+		s->end_ns);
+	run->json_first = false;
+	for (k = 0; k < run->nr_picks; k++) {
+		const struct pick *pk = &run->picks[k];
+
+		fprintf(f, "%s\n    {\"profile\": ", k ? "," : "");
+		json_write_string(f, pick_prof(run, k)->label);
+		fprintf(f, ", \"scheme\": %u, \"esz\": %lu, \"min_score\": %u, \"eligible_regions\": %zu, \"eligible_bytes\": %lu, \"picked_regions\": %zu, \"picked_bytes\": %lu, \"traps\": %zu, \"out_of_range\": %zu, \"regions\": [",
+			pick_scheme(run, k), pk->esz, pk->min_score,
+			pk->nr_eligible, pk->sz_eligible, pk->nr_picked,
+			pk->sz_picked, pk->nr_traps, pk->nr_out);
+		for (i = 0; i < run->nr; i++) {
+			const struct region *r = &run->r[i];
+
+			fprintf(f, "%s[%u, %lu, %lu, %u, %u, %d, %lu]",
+				i ? ", " : "", r->target, r->start, r->end,
+				r->nr, r->age, pk->score[i], pk->picked[i]);
+		}
+		fputs("]}", f);
+	}
+	fputs("]}", f);
+}
+
+/* --snapshot and --time: is this the one? */
+static bool chosen(const struct rank_cmd *c, const struct hs_rec_snapshot *s,
+		   uint64_t t0)
+{
+	uint64_t t;
+
+	if (c->snapshot >= 0)
+		return s->index == (size_t)c->snapshot;
+	if (!c->has_time)
+		return true;
+	t = t0 + c->time_us * 1000;
+	return s->start_ns <= t && t < s->end_ns;
+}
+
+static void rank_group(struct run *run, struct group *g)
+{
+	struct hs_rec_snapshot s = { 0 };
+	uint64_t t0 = 0;
+	unsigned int k;
+	bool first = true;
+
+	group_intervals(run, g);
+	group_schemes(run);
+	group_open(run, g);
+	print_header(run, g);
+	while (group_next(run, g, &s)) {
+		if (first)
+			t0 = s.start_ns;
+		first = false;
+		if (!chosen(run->c, &s, t0))
+			continue;
+		for (k = 0; k < run->nr_picks; k++)
+			rank_one(run, &run->picks[k], pick_prof(run, k),
+				 &run->schemes[pick_scheme(run, k)],
+				 s.end_ns / 1000 / run->sample_us);
+		run->nr_ranked++;
+		print_row(run, &s, t0);
+		if (run->c->csv_f)
+			csv_rows(run, &s);
+		if (run->c->json_f)
+			json_snapshot(run, &s);
+	}
+	group_close(g);
+}
+
+/* The records of one kdamond, context and scheme, in file order. */
+static void group_of(const struct run *run, size_t first, bool *taken,
+		     struct group *g)
+{
+	const struct hs_rec_info *a = &run->infos[first], *b;
+	size_t i;
+
+	g->records = calloc(run->nr_infos, sizeof(*g->records));
+	if (!g->records)
+		cli_die("out of memory");
+	g->nr = 0;
+	for (i = first; i < run->nr_infos; i++) {
+		b = &run->infos[i];
+		if (taken[i] || b->kdamond_idx != a->kdamond_idx ||
+		    b->context_idx != a->context_idx ||
+		    b->scheme_idx != a->scheme_idx)
+			continue;
+		taken[i] = true;
+		g->records[g->nr++] = i;
+	}
+}
+
+static void print_assumptions(const struct run *run)
+{
+	unsigned int a;
+
+	printf("\nassumed:\n");
+	for (a = 0; a < NR_ASSUMPTIONS; a++)
+		if (run->assumed[a])
+			printf("  %s\n", assumption_text[a]);
+	printf("  each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB\n");
+}
+
+static void json_begin(struct run *run, bool compressed)
+{
+	FILE *f = run->c->json_f;
+	unsigned int i;
+
+	fputs("{\"input\": ", f);
+	json_write_string(f, run->c->input);
+	fprintf(f, ", \"format\": \"%s\", \"profiles\": [",
+		compressed ? "json_compressed" : "json");
+	for (i = 0; i < run->c->nr_prof; i++) {
+		fputs(i ? ", " : "", f);
+		json_write_string(f, run->c->prof[i].label);
+	}
+	fputs("], \"snapshots\": [", f);
+	run->json_first = true;
+}
+
+static void json_end(const struct run *run)
+{
+	FILE *f = run->c->json_f;
+	unsigned int a;
+	bool first = true;
+
+	fputs("\n], \"assumed\": [", f);
+	for (a = 0; a < NR_ASSUMPTIONS; a++) {
+		if (!run->assumed[a])
+			continue;
+		fputs(first ? "" : ", ", f);
+		json_write_string(f, assumption_text[a]);
+		first = false;
+	}
+	fputs("]}\n", f);
+}
+
+static void run_free(struct run *run)
+{
+	unsigned int k;
+
+	for (k = 0; k < run->nr_picks; k++) {
+		free(run->picks[k].score);
+		free(run->picks[k].picked);
+	}
+	free(run->r);
+	free((void *)run->infos);
+}
+
+/**
+ * rank_file() - rank every context of the record file, print the summary
+ * and write the CSV and JSON rows.
+ * @c:		the command, its outputs open.
+ *
+ * Return: the exit status: 0, or 1 when a score trapped or left 0..99.
+ */
+int rank_file(struct rank_cmd *c)
+{
+	struct run run = { .c = c };
+	struct hs_rec_info *infos;
+	struct hs_rec_reader *rd;
+	struct group g;
+	bool *taken, compressed;
+	char err[320];
+	size_t i;
+
+	if (hs_rec_open(c->input, &rd, err, sizeof(err)) < 0)
+		cli_die("%s: %s", c->input, err);
+	compressed = hs_rec_compressed(rd);
+	hs_rec_close(rd);
+	if (hs_rec_scan(c->input, &infos, &run.nr_infos, err, sizeof(err)) < 0)
+		cli_die("%s: %s", c->input, err);
+	run.infos = infos;
+	if (!run.nr_infos)
+		cli_die("%s: no records", c->input);
+	run.nr_picks = c->nr_prof * c->nr_schemes;
+	printf("hotscore rank: %s (%s), %zu record%s\n", c->input,
+	       compressed ? "json_compressed" : "json", run.nr_infos,
+	       cli_s(run.nr_infos));
+	if (c->csv_f)
+		fputs("profile,scheme,record,snapshot,target,start,end,nr_accesses,age,score,min_score,picked\n",
+		      c->csv_f);
+	if (c->json_f)
+		json_begin(&run, compressed);
+	taken = calloc(run.nr_infos, sizeof(*taken));
+	if (!taken)
+		cli_die("out of memory");
+	if (any_mvsum(c))
+		run.assumed[A_BOUNDARY]++;
+	for (i = 0; i < run.nr_infos; i++) {
+		if (taken[i])
+			continue;
+		group_of(&run, i, taken, &g);
+		rank_group(&run, &g);
+	}
+	free(taken);
+	if (!run.nr_ranked)
+		cli_die("%s: no snapshot %s", c->input, c->has_time ?
+			"holds that --time" : "has that --snapshot index");
+	print_assumptions(&run);
+	if (c->json_f)
+		json_end(&run);
+	run_free(&run);
+	return run.nr_bad ? 1 : 0;
+}
