@@ -38,6 +38,7 @@ suite options "$here/options.sh" "$build/hotscore" "$build/gendoc"
 suite docs "$here/docs.sh" "$build/hotscore" "$build/gendoc"
 suite interrupt "$here/interrupt.sh" "$build/hotscore"
 suite cand "$here/cand.sh" "$build/hotscore"
+suite rank "$here/rank.sh" "$build/hotscore"
 suite bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
 suite verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
 suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \

@@ -670,6 +670,12 @@ int rank_file(struct rank_cmd *c)
 	run.infos = infos;
 	if (!run.nr_infos)
 		cli_die("%s: no records", c->input);
+	for (i = 0; c->snapshot >= 0 && i < run.nr_infos; i++)
+		if (infos[i].nr_snapshots > (size_t)c->snapshot)
+			break;
+	if (i == run.nr_infos)
+		cli_die("%s: --snapshot %ld: no record has that many snapshots",
+			c->input, c->snapshot);
 	run.nr_picks = c->nr_prof * c->nr_schemes;
 	printf("hotscore rank: %s (%s), %zu record%s\n", c->input,
 	       compressed ? "json_compressed" : "json", run.nr_infos,

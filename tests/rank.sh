@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# hotscore rank: damo records read back (hotscore's and damo's own form,
+# non-raw values, several records), every region's score equal to
+# hotscore score's on the same fields, picks equal to the simulator's own
+# actions, and bad records refused with one line.
+# Usage: tests/rank.sh PATH/TO/hotscore
+set -u
+hs=${1:?usage: rank.sh HOTSCORE}
+hs=$(cd "$(dirname "$hs")" && pwd)/$(basename "$hs")
+here=$(cd "$(dirname "$0")" && pwd)
+data=$here/data/rank
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$here/lib.sh"
+cd "$tmp" || exit 1
+
+# the scheme tests/data/rank/sim.rec was recorded with
+stat=(--damos_action stat --damos_age 200ms max --damos_quotas 0 16MiB 1s 0 3 7)
+pageout=(--damos_action pageout --damos_age 300ms max --damos_quotas 10ms 4MiB 1s 0 3 7)
+
+# --- damo's own JSON rewrite of a record ranks exactly as the original
+"$hs" rank "$data/sim.rec" "${pageout[@]}" --csv a.csv >a.txt 2>&1 &&
+"$hs" rank "$data/damo-written.json" "${pageout[@]}" --csv b.csv >b.txt 2>&1 &&
+	cmp -s a.csv b.csv && [ "$(wc -l <a.csv)" -gt 100 ] &&
+	ok "damo's non-raw rewrite ranks as the record it came from ($(($(wc -l <a.csv) - 1)) rows)" ||
+	fail "damo form" "$(diff a.csv b.csv | head -5; cat a.txt b.txt | head -20)"
+grep -q '(json_compressed), 1 record$' a.txt && grep -q '(json), 1 record$' b.txt &&
+	ok "json_compressed and json told apart by content" || fail "format" "$(head -1 a.txt b.txt)"
+grep -q 'damo 3.3 rewrites that field in ns' b.txt && ! grep -q 'rewrites' a.txt &&
+	ok "damo's ns sample_interval_us is noticed and said" || fail "assumed" "$(tail -5 b.txt)"
+
+# --- every score is hotscore score's on the same fields
+"$hs" rank "$data/sim.rec" "${pageout[@]}" --profile hotfix,mm-new --csv s.csv >/dev/null 2>&1
+awk -F, 'NR == 1 { print "profile,sample_us,aggr_us,nr_accesses,last_nr_accesses,age,weight_nr_accesses,weight_age"; next }
+	$10 >= 0 { print $1 ",5000,100000," $8 "," $8 "," $9 ",3,7" }' s.csv >in.csv
+awk -F, 'NR > 1 && $10 >= 0 { print $10 }' s.csv >rank.scores
+"$hs" score --input in.csv >score.csv 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["cold"] }' score.csv >score.scores
+[ "$(wc -l <rank.scores)" -gt 50 ] && cmp -s rank.scores score.scores &&
+	ok "rank's scores = hotscore score's (cold, $(wc -l <rank.scores) regions, hotfix and mm-new)" ||
+	fail "scores" "$(paste rank.scores score.scores | head -5; head -3 score.csv)"
+
+# --- picks: pageout's quota binds, min_score and 4 MiB exactly
+awk -F, 'NR > 1 && $1 == "hotfix" { p[$4] += $12; if ($10 >= 0) e[$4] += $7 - $6 }
+	END { for (s in e) if (e[s] >= 4194304 ? p[s] != 4194304 : p[s] != e[s]) bad++; print bad + 0 }' s.csv >bad
+[ "$(cat bad)" = 0 ] && grep -Eq '^ +[0-9]+ +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9.]+ MiB +[1-9][0-9]* +[0-9]+ +4.0 MiB' a.txt &&
+	ok "a binding quota picks exactly its 4 MiB above min_score" || fail "picks" "$(sed -n 1,12p a.txt)"
+
+# --- the simulator's own actions, ranked back from its record
+sim_stat=(--damos_action stat --damos_age 300ms max --damos_quotas 0 1GiB 1s 0 3 7)
+"$hs" sim --duration 2s --no-timing --record rt.rec --actions rt.csv "${sim_stat[@]}" >/dev/null 2>&1
+"$hs" rank rt.rec "${sim_stat[@]}" --csv rk.csv >/dev/null 2>&1
+awk -F, 'NR > 1 { print $1 / 100000 - 1, $3, $4, $7 }' rt.csv | sort >sim.picks
+awk -F, 'NR > 1 && $12 > 0 { print $4, $6, $7, $12 }' rk.csv | sort >rank.picks
+[ -s sim.picks ] && cmp -s sim.picks rank.picks &&
+	ok "rank on sim's record picks what sim's scheme acted on ($(wc -l <sim.picks) actions)" ||
+	fail "round trip" "$(diff sim.picks rank.picks | head -6; head -3 rt.csv rk.csv)"
+
+# --- several records: a context's targets together, kdamonds apart
+"$hs" rank "$data/damo-multi.json_compressed" "${stat[@]}" >m.txt 2>&1
+grep -q '3 records$' m.txt && grep -q 'kdamond 0, context 0, scheme 0, 2 targets' m.txt &&
+	grep -q 'kdamond 1, context 0, scheme 0, 1 target;' m.txt &&
+	[ "$(grep -c '^ *[0-9]* *[0-9.]* *24 ' m.txt)" -eq 9 ] &&
+	ok "two targets of one context ranked together, another kdamond apart" || fail "multi" "$(cat m.txt)"
+
+# --- --snapshot, --time, two profiles, two schemes, --json
+out=$("$hs" rank "$data/sim.rec" "${pageout[@]}" --time 350ms 2>&1)
+[ "$(grep -cE '^ +3 +0.400 ' <<<"$out")" = 1 ] && [ "$(grep -cE '^ +[0-9]+ +[0-9]+\.[0-9]{3} ' <<<"$out")" = 1 ] &&
+	ok "--time 350ms is snapshot 3 alone" || fail "--time" "$out"
+out=$("$hs" rank "$data/sim.rec" "${pageout[@]}" --snapshot 5 --profile v5.16,hotfix 2>&1)
+grep -q 'differ$' <<<"$out" && grep -Eq '^ +5 .* in [0-9]+ regions?$' <<<"$out" &&
+	ok "two profiles: where the picks differ" || fail "differ" "$out"
+out=$("$hs" rank "$data/sim.rec" --snapshot 5 --damos_action pageout --damos_quotas 0 4MiB 1s 0 0 1 \
+	--damos_action pageout --damos_quotas 0 4MiB 1s 0 1 0 --json r.json 2>&1)
+grep -q 'hotfix scheme 1' <<<"$out" && grep -q '"min_score"' r.json && grep -q '"picked_bytes": 4194304' r.json &&
+	ok "two weight sets compared; --json written" || fail "schemes" "$out"
+
+# --- bad records: one line naming the file, exit 2
+head -c 600 "$data/sim.rec" >trunc.rec
+expect_bad "truncated zlib" "" rank trunc.rec
+printf '[{"snapshots": [{"start_time": 0,, }]}]' >malformed.json
+expect_bad "malformed JSON" "" rank malformed.json
+printf '[{"snapshots": [{"start_time": 0, "end_time": 1, "regions": [{"start": 4096}]}]}]' >nokey.json
+expect_bad "a missing key" "" rank nokey.json
+printf '[{"snapshots": [{"start_time": 0, "end_time": 1, "regions": [{"start": "8,192", "end": "16,384"}, {"start": 4096, "end": 12288}]}]}]' >overlap.json
+expect_bad "overlapping regions" "" rank overlap.json
+printf '[{"snapshots": [{"start_time": 0, "end_time": 1, "regions": [{"start": 0, "end": 4096, "nr_accesses": {"samples": 4294967296}}]}]}]' >range.json
+expect_bad "a number out of range" "" rank range.json
+printf '[{"snapshots": [{"start_time": "1 fortnight", "end_time": 1, "regions": []}]}]' >unit.json
+expect_bad "an unknown time unit" "" rank unit.json
+printf '[] []' >after.json
+expect_bad "data after the record list" "" rank after.json
+printf 'hello' >text.json
+expect_bad "not a record" "" rank text.json
+: >empty.json
+expect_bad "an empty file" "" rank empty.json
+expect_bad "no such file" "" rank missing.json
+expect_bad "two records given" "" rank a.csv b.csv
+expect_bad "no record given" "" rank
+expect_bad "--snapshot past the end" "" rank "$data/sim.rec" --snapshot 99
+grep -q 'trunc.rec: truncated zlib stream' "$tmp/err" 2>/dev/null || true
+"$hs" rank trunc.rec 2>&1 | grep -q '^hotscore rank: trunc.rec: truncated zlib stream' &&
+	ok "the message names the file and the fault" || fail "message" "$("$hs" rank trunc.rec 2>&1)"
+
+report_counts
