@@ -85,16 +85,16 @@ extract() {
 		if (cont ~ /\\$/) { sub(/\\$/, "", cont); next }
 		emit(cont, where); cont = ""; next
 	}
-	fence && /(^|^\$ |\| )(build\/)?hotscore (score|bench|verify|sim|help)( |$)/ {
+	fence && /(^|^\$ |\| )(build\/)?hotscore (score|bench|verify|sim|rank|help)( |$)/ {
 		if ($0 ~ /\[--|FILE\|/) next	# a synopsis, not a command
-		if ($0 ~ /^hotscore (score|bench|verify|sim)(:| [a-z]+:)/) next	# output
+		if ($0 ~ /^hotscore (score|bench|verify|sim|rank)(:| [a-z]+:)/) next	# output
 		where = FILENAME ":" FNR
 		if ($0 ~ /\\$/) { cont = $0; sub(/\\$/, "", cont); next }
 		emit($0, where); next
 	}
 	!fence {
 		line = $0
-		while (match(line, /`(build\/)?hotscore (score|bench|verify|sim|help)[^`]*`/)) {
+		while (match(line, /`(build\/)?hotscore (score|bench|verify|sim|rank|help)[^`]*`/)) {
 			span = substr(line, RSTART + 1, RLENGTH - 2)
 			line = substr(line, RSTART + RLENGTH)
 			# placeholders: FILE, P, [...], ...
@@ -111,6 +111,10 @@ cp "$here/data/kmod-results.jsonl" id.jsonl
 cp "$here/data/mix.cfg" my.cfg
 mkdir -p build && ln -s "$hs" build/hotscore
 ln -s "$root/examples" examples
+ln -s "$root/tests" tests
+# a damo record as damo writes it, and a candidate of the reader's own
+cp "$here/data/rank/damo-written.json" damon.data
+cp "$root/examples/candidates/hotfix-rewritten.c" mine.c
 export HOTSCORE_CACHE=$tmp/cache
 
 extract >"$tmp/cmds"

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -362,6 +363,37 @@ static bool any_mvsum(const struct rank_cmd *c)
 	return false;
 }
 
+/* A table line, built in pieces and printed without trailing blanks. */
+struct line {
+	char s[1024];
+	size_t n;
+};
+
+static void addf(struct line *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void addf(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(l->s + l->n, sizeof(l->s) - l->n, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		l->n = l->n + (size_t)n < sizeof(l->s) ? l->n + (size_t)n :
+			sizeof(l->s) - 1;
+}
+
+static void line_put(struct line *l)
+{
+	while (l->n && l->s[l->n - 1] == ' ')
+		l->n--;
+	l->s[l->n] = '\0';
+	puts(l->s);
+	l->n = 0;
+}
+
 static void print_scheme(const struct run *run, unsigned int k)
 {
 	const struct cli_scheme_spec *sp = &run->c->specs[k];
@@ -383,6 +415,7 @@ static void print_header(const struct run *run, const struct group *g)
 {
 	const struct hs_rec_info *in = &run->infos[g->records[0]];
 	char scheme[32] = "";
+	struct line l = { .n = 0 };
 	unsigned int k;
 
 	if (in->scheme_idx >= 0)
@@ -393,8 +426,8 @@ static void print_header(const struct run *run, const struct group *g)
 	       run->sample_us, run->aggr_us);
 	for (k = 0; k < run->c->nr_schemes; k++)
 		print_scheme(run, k);
-	printf("%8s  %9s  %7s  %16s", "snapshot", "end (s)", "regions",
-	       "eligible");
+	addf(&l, "%8s  %9s  %7s  %16s", "snapshot", "end (s)", "regions",
+	     "eligible");
 	for (k = 0; k < run->nr_picks; k++) {
 		char head[96];
 
@@ -403,13 +436,14 @@ static void print_header(const struct run *run, const struct group *g)
 			 run->c->nr_schemes > 1 ? pick_scheme(run, k) : 0);
 		if (run->c->nr_schemes == 1)
 			head[strlen(pick_prof(run, k)->label)] = '\0';
-		printf("  %-26.26s", head);
+		addf(&l, "  %-26.26s", head);
 	}
-	printf("%s\n", run->nr_picks == 2 ? "  differ" : "");
-	printf("%8s  %9s  %7s  %16s", "", "", "", "");
+	addf(&l, "%s", run->nr_picks == 2 ? "  differ" : "");
+	line_put(&l);
+	addf(&l, "%8s  %9s  %7s  %16s", "", "", "", "");
 	for (k = 0; k < run->nr_picks; k++)
-		printf("  %-26s", "min_score  picked");
-	printf("\n");
+		addf(&l, "  %-26s", "min_score  picked");
+	line_put(&l);
 }
 
 /* Bytes and regions that one pick takes and the other does not. */
@@ -433,27 +467,28 @@ static void differ(const struct run *run, uint64_t *bytes, size_t *regions)
 static void print_row(struct run *run, const struct hs_rec_snapshot *s,
 		      uint64_t t0)
 {
+	struct line l = { .n = 0 };
 	char e[32], p[32];
 	unsigned int k;
 	uint64_t bytes;
 	size_t regions;
 
 	fmt_bytes(e, sizeof(e), run->picks[0].sz_eligible);
-	printf("%8zu  %9.3f  %7zu  %5zu %10s", s->index,
-	       (double)(s->end_ns - t0) / 1e9, run->nr,
-	       run->picks[0].nr_eligible, e);
+	addf(&l, "%8zu  %9.3f  %7zu  %5zu %10s", s->index,
+	     (double)(s->end_ns - t0) / 1e9, run->nr,
+	     run->picks[0].nr_eligible, e);
 	for (k = 0; k < run->nr_picks; k++) {
 		const struct pick *pk = &run->picks[k];
 
 		fmt_bytes(p, sizeof(p), pk->sz_picked);
-		printf("  %9u  %4zu %10s ", pk->min_score, pk->nr_picked, p);
+		addf(&l, "  %9u  %4zu %10s ", pk->min_score, pk->nr_picked, p);
 	}
 	if (run->nr_picks == 2) {
 		differ(run, &bytes, &regions);
 		fmt_bytes(p, sizeof(p), bytes);
-		printf("  %s in %zu region%s", p, regions, cli_s(regions));
+		addf(&l, "  %s in %zu region%s", p, regions, cli_s(regions));
 	}
-	printf("\n");
+	line_put(&l);
 	for (k = 0; k < run->nr_picks; k++) {
 		run->nr_bad += run->picks[k].nr_traps || run->picks[k].nr_out;
 		if (run->picks[k].nr_traps)
