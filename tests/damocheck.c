@@ -11,11 +11,12 @@
  * problem and exits 1.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/json.h"
+#include <jansson.h>
 
 static const char *problem;
 static char where[128];
@@ -30,66 +31,70 @@ static bool fail(const char *what, const char *at)
 }
 
 /* damo writes numbers as decimal strings; accept plain digits only. */
-static bool num_string(const struct json *v, unsigned long long *out)
+static bool num_string(const json_t *v, unsigned long long *out)
 {
+	const char *s = json_string_value(v);
 	char *end;
 
-	if (!v || v->type != JSON_STRING || !v->string[0])
+	if (!s || !s[0])
 		return false;
-	*out = strtoull(v->string, &end, 10);
+	*out = strtoull(s, &end, 10);
 	return !*end;
 }
 
-static bool check_region(const struct json *r, unsigned long max_nr,
+static bool check_region(const json_t *r, unsigned long max_nr,
 			 unsigned long long *start, unsigned long long *end)
 {
-	const struct json *nr = json_get(r, "nr_accesses");
-	const struct json *age = json_get(r, "age");
-	const struct json *samples, *pct, *usec;
+	const json_t *nr = json_object_get(r, "nr_accesses");
+	const json_t *age = json_object_get(r, "age");
+	const json_t *samples, *pct, *usec;
 	unsigned long long aggrs;
 
-	if (r->type != JSON_OBJECT || !num_string(json_get(r, "start"), start) ||
-	    !num_string(json_get(r, "end"), end) || *start >= *end)
+	if (!json_is_object(r) ||
+	    !num_string(json_object_get(r, "start"), start) ||
+	    !num_string(json_object_get(r, "end"), end) || *start >= *end)
 		return fail("region start/end", "region");
-	if (!nr || nr->type != JSON_OBJECT || !age || age->type != JSON_OBJECT)
+	if (!json_is_object(nr) || !json_is_object(age))
 		return fail("nr_accesses/age objects", "region");
-	samples = json_get(nr, "samples");
-	pct = json_get(nr, "percent");
-	usec = json_get(age, "usec");
-	if (!samples || samples->type != JSON_NUMBER || samples->number < 0)
+	samples = json_object_get(nr, "samples");
+	pct = json_object_get(nr, "percent");
+	usec = json_object_get(age, "usec");
+	if (!json_is_number(samples) || json_number_value(samples) < 0)
 		return fail("nr_accesses.samples", "region");
-	if (!pct || (pct->type != JSON_NUMBER && pct->type != JSON_NULL))
+	if (!json_is_number(pct) && !json_is_null(pct))
 		return fail("nr_accesses.percent", "region");
-	if (pct->type == JSON_NUMBER && max_nr &&
-	    fabs(pct->number - samples->number * 100.0 / max_nr) > 0.01)
+	if (json_is_number(pct) && max_nr &&
+	    fabs(json_number_value(pct) -
+		 json_number_value(samples) * 100.0 / max_nr) > 0.01)
 		return fail("percent does not match samples", "region");
-	if (!usec || (usec->type != JSON_NUMBER && usec->type != JSON_NULL))
+	if (!json_is_number(usec) && !json_is_null(usec))
 		return fail("age.usec", "region");
-	if (!num_string(json_get(age, "aggr_intervals"), &aggrs))
+	if (!num_string(json_object_get(age, "aggr_intervals"), &aggrs))
 		return fail("age.aggr_intervals", "region");
 	return true;
 }
 
-static bool check_snapshot(const struct json *s, unsigned long max_nr,
+static bool check_snapshot(const json_t *s, unsigned long max_nr,
 			   unsigned long long *last_end, size_t *nr_regions)
 {
-	const struct json *regions = json_get(s, "regions");
+	const json_t *regions = json_object_get(s, "regions");
 	unsigned long long t0, t1, total, sum = 0, prev_end = 0;
 	size_t i;
 
-	if (!num_string(json_get(s, "start_time"), &t0) ||
-	    !num_string(json_get(s, "end_time"), &t1) || t1 <= t0 ||
+	if (!num_string(json_object_get(s, "start_time"), &t0) ||
+	    !num_string(json_object_get(s, "end_time"), &t1) || t1 <= t0 ||
 	    t0 < *last_end)
 		return fail("start_time/end_time", "snapshot");
 	*last_end = t1;
-	if (!num_string(json_get(s, "total_bytes"), &total))
+	if (!num_string(json_object_get(s, "total_bytes"), &total))
 		return fail("total_bytes", "snapshot");
-	if (!regions || regions->type != JSON_ARRAY || !regions->n)
+	if (!json_is_array(regions) || !json_array_size(regions))
 		return fail("regions list", "snapshot");
-	for (i = 0; i < regions->n; i++) {
+	for (i = 0; i < json_array_size(regions); i++) {
 		unsigned long long start, end;
 
-		if (!check_region(regions->items[i], max_nr, &start, &end))
+		if (!check_region(json_array_get(regions, i), max_nr, &start,
+				  &end))
 			return false;
 		if (i && start < prev_end)
 			return fail("regions overlap or are unsorted", "snapshot");
@@ -98,71 +103,75 @@ static bool check_snapshot(const struct json *s, unsigned long max_nr,
 	}
 	if (sum != total)
 		return fail("total_bytes is not the regions' sum", "snapshot");
-	*nr_regions += regions->n;
+	*nr_regions += json_array_size(regions);
 	return true;
 }
 
-static bool check(const struct json *root, size_t *nr_snap, size_t *nr_reg)
+static bool check(const json_t *root, size_t *nr_snap, size_t *nr_reg)
 {
 	size_t i, j;
 
-	if (root->type != JSON_ARRAY || !root->n)
+	if (!json_is_array(root) || !json_array_size(root))
 		return fail("top level is not a non-empty list", "records");
-	for (i = 0; i < root->n; i++) {
-		const struct json *rec = root->items[i];
-		const struct json *iv = json_get(rec, "intervals");
-		const struct json *snaps = json_get(rec, "snapshots");
+	for (i = 0; i < json_array_size(root); i++) {
+		const json_t *rec = json_array_get(root, i);
+		const json_t *iv = json_object_get(rec, "intervals");
+		const json_t *snaps = json_object_get(rec, "snapshots");
 		unsigned long long sample, aggr, last_end = 0;
 
-		if (!iv || !num_string(json_get(iv, "sample_us"), &sample) ||
-		    !num_string(json_get(iv, "aggr_us"), &aggr) || !sample)
+		if (!num_string(json_object_get(iv, "sample_us"), &sample) ||
+		    !num_string(json_object_get(iv, "aggr_us"), &aggr) ||
+		    !sample)
 			return fail("intervals", "record");
-		if (!snaps || snaps->type != JSON_ARRAY || !snaps->n)
+		if (!json_is_array(snaps) || !json_array_size(snaps))
 			return fail("snapshots list", "record");
-		for (j = 0; j < snaps->n; j++)
-			if (!check_snapshot(snaps->items[j], aggr / sample,
-					    &last_end, nr_reg))
+		for (j = 0; j < json_array_size(snaps); j++)
+			if (!check_snapshot(json_array_get(snaps, j),
+					    aggr / sample, &last_end, nr_reg))
 				return false;
-		*nr_snap += snaps->n;
+		*nr_snap += json_array_size(snaps);
 	}
 	return true;
 }
 
 int main(int argc, char **argv)
 {
-	char err[256], *buf;
-	size_t len, nr_snap = 0, nr_reg = 0;
-	struct json *root;
+	size_t nr_snap = 0, nr_reg = 0;
+	json_error_t err;
+	json_t *root;
 	FILE *f;
-	long size;
+	int rc = 0;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: damocheck FILE\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
-	if (!f || fseek(f, 0, SEEK_END) || (size = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET)) {
+	if (!f) {
 		fprintf(stderr, "damocheck: %s: cannot read\n", argv[1]);
 		return 2;
 	}
-	buf = malloc((size_t)size + 1);
-	len = buf ? fread(buf, 1, (size_t)size, f) : 0;
+	/*
+	 * The checks compare numbers as doubles, and damo (Python) takes an
+	 * integer of any size: so read every number as a double, as the
+	 * hand-written reader before jansson did, and a u64 beyond jansson's
+	 * long long does not make a record "not JSON".
+	 */
+	root = json_loadf(f, JSON_DECODE_ANY | JSON_DECODE_INT_AS_REAL, &err);
 	fclose(f);
-	root = buf ? json_parse(buf, len, err, sizeof(err)) : NULL;
-	free(buf);
 	if (!root) {
-		fprintf(stderr, "damocheck: %s: not JSON: %s\n", argv[1], err);
+		fprintf(stderr, "damocheck: %s: not JSON: line %d, column %d: %s\n",
+			argv[1], err.line, err.column, err.text);
 		return 1;
 	}
-	if (!check(root, &nr_snap, &nr_reg)) {
+	if (check(root, &nr_snap, &nr_reg)) {
+		printf("records %zu snapshots %zu regions %zu\n",
+		       json_array_size(root), nr_snap, nr_reg);
+	} else {
 		fprintf(stderr, "damocheck: %s: %s (%s)\n", argv[1], problem,
 			where);
-		json_free(root);
-		return 1;
+		rc = 1;
 	}
-	printf("records %zu snapshots %zu regions %zu\n", root->n, nr_snap,
-	       nr_reg);
-	json_free(root);
-	return 0;
+	json_decref(root);
+	return rc;
 }

@@ -8,16 +8,18 @@
  * in the kernel log.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "bench.h"
 #include "cli.h"
-#include "json.h"
 
 struct record {
-	struct json *j;
+	json_t *j;
 	unsigned int line;
 	unsigned int dist, mode, fn;	/* fn 0: empty */
 };
@@ -30,7 +32,7 @@ static const char *path;
 static char *text;		/* the file */
 static struct record *recs;	/* the bench results, parsed */
 static unsigned int nr_recs;	/* how many hold a parse tree */
-static struct json *line_json;	/* the line being checked */
+static json_t *line_json;	/* the line being checked */
 
 /*
  * What hotscore.ko times besides the model's variants: identify's running
@@ -57,27 +59,59 @@ static const struct hs_variant *module_fn(const char *name)
 }
 
 #define MAX_FILE	(256UL << 20)
-#define MAX_EXACT	9007199254740992.0	/* 2^53: doubles are exact below */
+#define MAX_DEPTH	64	/* the module's lines are 2 deep */
+#define E6		1000000ULL
+#define MAX_EXACT	(1ULL << 53)	/* doubles are exact up to here */
 
-/* A whole non-negative number that a double holds exactly, or exit 2. */
-static uint64_t whole(const struct json *v, const char *what, double max,
+/*
+ * A whole number in 0..@max, or exit 2.  The module prints every number
+ * as an unsigned integer (%llu, %lu, %zu), and jansson keeps integers
+ * exact as json_int_t (long long): so each is taken exactly, the seed (a
+ * u64 in the module) up to 2^63 - 1 where the old reader's doubles
+ * stopped at 2^53; past 2^63 - 1 jansson refuses the line (read_line()).
+ * A number written as a real, 4e5, is still taken if whole and at most
+ * 2^53, where a double is exact, as the old reader took it.
+ */
+static uint64_t whole(const json_t *v, const char *what, uint64_t max,
 		      unsigned int line)
 {
-	if (v->type != JSON_NUMBER || v->number < 0 || v->number > max ||
-	    v->number != (double)(uint64_t)v->number)
-		cli_die("--import: %s:%u: %s is not a whole number in 0..%.0f",
-		       path, line, what, max);
-	return (uint64_t)v->number;
+	double d = json_is_real(v) ? json_real_value(v) : -1;
+
+	if (json_is_integer(v) && json_integer_value(v) >= 0 &&
+	    (uint64_t)json_integer_value(v) <= max)
+		return (uint64_t)json_integer_value(v);
+	if (d >= 0 && d <= (double)max && d <= (double)MAX_EXACT &&
+	    d == (double)(uint64_t)d)
+		return (uint64_t)d;
+	cli_die("--import: %s:%u: %s is not a whole number in 0..%llu", path,
+		line, what, (unsigned long long)max);
 }
 
-static const struct json *need(const struct json *o, const char *key,
-			       enum json_type type, unsigned int line)
+static const json_t *need(const json_t *o, const char *key,
+			  json_type type, unsigned int line)
 {
-	const struct json *v = json_get(o, key);
+	const json_t *v = json_object_get(o, key);
 
-	if (!v || v->type != type)
+	if (!v || json_typeof(v) != type)
 		cli_die("--import: %s:%u: no %s", path, line, key);
 	return v;
+}
+
+static const char *need_string(const json_t *o, const char *key,
+			       unsigned int line)
+{
+	return json_string_value(need(o, key, JSON_STRING, line));
+}
+
+/* @key's whole number: a missing or non-number member is "no KEY". */
+static uint64_t need_whole(const json_t *o, const char *key, uint64_t max,
+			   unsigned int line)
+{
+	const json_t *v = json_object_get(o, key);
+
+	if (!json_is_number(v))
+		cli_die("--import: %s:%u: no %s", path, line, key);
+	return whole(v, key, max, line);
 }
 
 /* The whole file into text, NUL-terminated. */
@@ -116,10 +150,10 @@ void bench_import_reset(void);
 void bench_import_reset(void)
 {
 	while (nr_recs)
-		json_free(recs[--nr_recs].j);
+		json_decref(recs[--nr_recs].j);
 	free(recs);
 	recs = NULL;
-	json_free(line_json);
+	json_decref(line_json);
 	line_json = NULL;
 	free(text);
 	text = NULL;
@@ -141,18 +175,17 @@ static unsigned int intern(const char **names, unsigned int *nr,
 	return (*nr)++;
 }
 
-static void set_host(struct bench *b, const struct json *j, unsigned int line)
+static void set_host(struct bench *b, const json_t *j, unsigned int line)
 {
-	const char *kernel = need(j, "kernel", JSON_STRING, line)->string;
+	const char *kernel = need_string(j, "kernel", line);
 	static char clock_name[128];	/* outlives the parsed line */
 	struct hs_host *h = &b->host;
 
 	snprintf(clock_name, sizeof(clock_name), "%s",
-		 need(j, "clock", JSON_STRING, line)->string);
+		 need_string(j, "clock", line));
 	h->clock.name = clock_name;
-	h->clock.hz = whole(need(j, "hz", JSON_NUMBER, line), "hz", 1e12, line);
-	h->clock.step = whole(need(j, "step", JSON_NUMBER, line), "step", 1e9,
-			      line);
+	h->clock.hz = need_whole(j, "hz", E6 * E6, line);
+	h->clock.step = need_whole(j, "step", 1000 * E6, line);
 	h->clock.tsc = strstr(h->clock.name, "tsc") != NULL;
 	if (!h->clock.hz)
 		cli_die("--import: %s:%u: hz is 0", path, line);
@@ -163,14 +196,11 @@ static void set_host(struct bench *b, const struct json *j, unsigned int line)
 	snprintf(h->governor, sizeof(h->governor), "n/a");
 	snprintf(h->kernel, sizeof(h->kernel), "%s", kernel);
 	h->cpu = -1;
-	b->iterations = whole(need(j, "iterations", JSON_NUMBER, line),
-			      "iterations", 1e12, line);
-	b->runs = whole(need(j, "runs", JSON_NUMBER, line), "runs", 1e6, line);
-	b->rounds_per_run = whole(need(j, "rounds_per_run", JSON_NUMBER, line),
-				  "rounds_per_run", 1e6, line);
-	b->n = whole(need(j, "n", JSON_NUMBER, line), "n", 1e9, line);
-	b->seed = whole(need(j, "seed", JSON_NUMBER, line), "seed", MAX_EXACT,
-			line);
+	b->iterations = need_whole(j, "iterations", E6 * E6, line);
+	b->runs = need_whole(j, "runs", E6, line);
+	b->rounds_per_run = need_whole(j, "rounds_per_run", E6, line);
+	b->n = need_whole(j, "n", 1000 * E6, line);
+	b->seed = need_whole(j, "seed", INT64_MAX, line);
 	if (!b->n || !b->runs || !b->rounds_per_run)
 		cli_die("--import: %s:%u: n, runs and rounds_per_run must be positive",
 		       path, line);
@@ -183,17 +213,18 @@ static void set_host(struct bench *b, const struct json *j, unsigned int line)
 static void fill(struct bench *b, const struct record *rec)
 {
 	struct bench_result *r = bench_at(b, rec->dist, rec->mode, rec->fn);
-	const struct json *mt = need(rec->j, "mt", JSON_ARRAY, rec->line);
-	const struct json *sc = need(rec->j, "scale", JSON_ARRAY, rec->line);
+	const json_t *mt = need(rec->j, "mt", JSON_ARRAY, rec->line);
+	const json_t *sc = need(rec->j, "scale", JSON_ARRAY, rec->line);
 	size_t i;
 
 	if (r->mt)
 		cli_die("--import: %s:%u: %s is given twice", path, rec->line,
 		       r->name);
-	if (mt->n != 2 * b->runs * b->rounds_per_run || sc->n != mt->n)
+	if (json_array_size(mt) != 2 * b->runs * b->rounds_per_run ||
+	    json_array_size(sc) != json_array_size(mt))
 		cli_die("--import: %s:%u: mt and scale must hold 2 x runs x rounds_per_run = %lu samples",
 		       path, rec->line, 2 * b->runs * b->rounds_per_run);
-	r->n = mt->n;
+	r->n = json_array_size(mt);
 	r->mt = calloc(r->n, sizeof(*r->mt));
 	r->scale = calloc(r->n, sizeof(*r->scale));
 	r->cycles = calloc(r->n, sizeof(*r->cycles));
@@ -202,11 +233,101 @@ static void fill(struct bench *b, const struct record *rec)
 		cli_die("--import: out of memory");
 	/* a call of a second, a 2N/N ratio of 1000: far beyond any sample */
 	for (i = 0; i < r->n; i++) {
-		r->mt[i] = whole(mt->items[i], "a sample (mt)", 1e3 * 1e12,
-				 rec->line);
-		r->scale[i] = whole(sc->items[i], "a sample (scale)", 1e6,
-				    rec->line);
+		r->mt[i] = whole(json_array_get(mt, i), "a sample (mt)",
+				 1000 * E6 * E6, rec->line);
+		r->scale[i] = whole(json_array_get(sc, i), "a sample (scale)",
+				    E6, rec->line);
 	}
+}
+
+/*
+ * The hand-written reader this replaced refused nesting beyond 64 levels;
+ * jansson stops only at JSON_PARSER_MAX_DEPTH (2048).  The module's lines
+ * are 2 deep, so keep the old, tighter promise to hostile input.
+ */
+static bool shallow(json_t *v, unsigned int depth)
+{
+	const char *key;
+	json_t *item;
+	size_t i;
+
+	if (depth > MAX_DEPTH)
+		return false;
+	if (json_is_array(v)) {
+		json_array_foreach(v, i, item)
+			if (!shallow(item, depth + 1))
+				return false;
+	} else if (json_is_object(v)) {
+		json_object_foreach(v, key, item)
+			if (!shallow(item, depth + 1))
+				return false;
+	}
+	return true;
+}
+
+/*
+ * One line of the file, parsed and checked to be one of the module's,
+ * into line_json; or exit 2 with why.  Duplicate names are not refused,
+ * as the old reader did not refuse them, but jansson keeps the last one
+ * (the old reader the first); the module never repeats a name.
+ */
+static json_t *read_line(const char *p, unsigned int line)
+{
+	const char *schema;
+	json_error_t e;
+	json_t *j;
+
+	j = line_json = json_loadb(p, strlen(p), 0, &e);
+	if (!j && json_error_code(&e) == json_error_numeric_overflow)
+		cli_die("--import: %s:%u: column %d: a number out of range (integers stop at 2^63 - 1): %s",
+			path, line, e.column, e.text);
+	if (!j)
+		cli_die("--import: %s:%u: not a JSON object: column %d: %s",
+			path, line, e.column, e.text);
+	if (!json_is_object(j))
+		cli_die("--import: %s:%u: not a JSON object", path, line);
+	if (!shallow(j, 0))
+		cli_die("--import: %s:%u: nested more than %d deep", path, line,
+			MAX_DEPTH);
+	schema = json_string_value(json_object_get(j, "schema"));
+	if (!schema || strcmp(schema, "hotscore-kmod-1"))
+		cli_die("--import: %s:%u: not hotscore-kmod-1 output", path,
+			line);
+	if (!json_object_get(j, "fn") && !json_object_get(j, "identify") &&
+	    !json_object_get(j, "verdict"))
+		cli_die("--import: %s:%u: neither a result (fn) nor identify's",
+			path, line);
+	return j;
+}
+
+/* A bench result line, kept: the record owns it from here. */
+static struct record *keep(json_t *j, unsigned int line)
+{
+	struct record *rec;
+
+	recs = realloc(recs, (nr_recs + 1) * sizeof(*recs));
+	if (!recs)
+		cli_die("--import: out of memory");
+	rec = &recs[nr_recs++];
+	rec->j = j;
+	rec->line = line;
+	line_json = NULL;
+	return rec;
+}
+
+/*
+ * A header member of a later line, @o, is the first line's @a: the same
+ * string, or the same number however written (4e5 is 400000, as when
+ * every number was a double); two integers compare exactly.
+ */
+static bool same_value(const json_t *a, const json_t *o)
+{
+	if (json_is_string(a))
+		return json_is_string(o) &&
+		       !strcmp(json_string_value(a), json_string_value(o));
+	if (json_is_integer(a) && json_is_integer(o))
+		return json_integer_value(a) == json_integer_value(o);
+	return json_is_number(o) && json_number_value(a) == json_number_value(o);
 }
 
 /**
@@ -222,52 +343,30 @@ void bench_import(struct bench *b)
 	static const char *fns[BENCH_MAX_LIST + 1] = { "empty" };
 	unsigned int nd = 0, nm = 0, nf = 1, line = 0, i, k;
 	size_t len;
-	char *p, err[256];
+	char *p;
 
 	path = b->import;
 	read_all(&len);
 	for (p = text; *p; ) {
 		char *end = strchr(p, '\n');
-		struct json *j;
-		const struct json *schema;
+		json_t *j;
 
 		if (end)
 			*end = '\0';
 		line++;
 		if (*p) {
-			j = line_json = json_parse(p, strlen(p), err,
-						   sizeof(err));
-			if (!j || j->type != JSON_OBJECT)
-				cli_die("--import: %s:%u: not a JSON object: %s",
-				       path, line, j ? "" : err);
-			schema = json_get(j, "schema");
-			if (!schema || schema->type != JSON_STRING ||
-			    strcmp(schema->string, "hotscore-kmod-1"))
-				cli_die("--import: %s:%u: not hotscore-kmod-1 output",
-				       path, line);
-			if (!json_get(j, "fn") && !json_get(j, "identify") &&
-			    !json_get(j, "verdict"))
-				cli_die("--import: %s:%u: neither a result (fn) nor identify's",
-				       path, line);
-			if (json_get(j, "fn")) {	/* a bench result */
-				struct record *rec;
+			j = read_line(p, line);
+			if (json_object_get(j, "fn")) {	/* a bench result */
+				struct record *rec = keep(j, line);
 
-				recs = realloc(recs, (nr_recs + 1) *
-					       sizeof(*recs));
-				if (!recs)
-					cli_die("--import: out of memory");
-				rec = &recs[nr_recs++];	/* owns j from here */
-				rec->j = j;
-				rec->line = line;
-				line_json = NULL;
 				rec->dist = intern(dists, &nd,
-					need(j, "dist", JSON_STRING, line)->string, line);
+					need_string(j, "dist", line), line);
 				rec->mode = intern(modes, &nm,
-					need(j, "mode", JSON_STRING, line)->string, line);
+					need_string(j, "mode", line), line);
 				rec->fn = intern(fns, &nf,
-					need(j, "fn", JSON_STRING, line)->string, line);
+					need_string(j, "fn", line), line);
 			} else {	/* identify's lines */
-				json_free(j);
+				json_decref(j);
 				line_json = NULL;
 			}
 		}
@@ -287,13 +386,10 @@ void bench_import(struct bench *b)
 				       "runs", "rounds_per_run", "n", "seed" };
 
 		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
-			const struct json *a = json_get(recs[0].j, keys[k]);
-			const struct json *o = json_get(recs[i].j, keys[k]);
+			const json_t *a = json_object_get(recs[0].j, keys[k]);
+			const json_t *o = json_object_get(recs[i].j, keys[k]);
 
-			if (!o || o->type != a->type ||
-			    (a->type == JSON_NUMBER && a->number != o->number) ||
-			    (a->type == JSON_STRING &&
-			     strcmp(a->string, o->string)))
+			if (!o || !same_value(a, o))
 				cli_die("--import: %s:%u: %s differs from line %u's",
 				       path, recs[i].line, keys[k],
 				       recs[0].line);
@@ -351,7 +447,7 @@ void bench_import(struct bench *b)
 	for (i = 0; i < nr_recs; i++)
 		fill(b, &recs[i]);
 	while (nr_recs)
-		json_free(recs[--nr_recs].j);
+		json_decref(recs[--nr_recs].j);
 	for (i = 0; i < (unsigned int)(nd * nm * nf); i++) {
 		const struct bench_result *r = &b->results[i];
 
