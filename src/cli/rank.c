@@ -79,7 +79,9 @@ static void add_profile(void *ctx, const char *name)
 	if (c->nr_prof == RANK_MAX_PROFILES)
 		cli_usage_die("--profile: at most %d profiles", RANK_MAX_PROFILES);
 	c->nr_prof++;
-	p->spec = name;
+	if (strlen(name) >= sizeof(p->spec))
+		cli_usage_die("--profile: '%.40s...' is too long", name);
+	snprintf(p->spec, sizeof(p->spec), "%s", name);
 	if (!hs_profile_find(name) && hs_cand_is_file(name))
 		return;		/* loaded once --base is known */
 	err = hs_components_parse(name, &p->comp);

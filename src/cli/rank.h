@@ -18,13 +18,13 @@ struct hs_cand;
 
 /**
  * struct rank_prof - a profile, a combination or a candidate.
- * @spec:	as given.
+ * @spec:	as given (a copy: the list it came from is freed).
  * @label:	as printed.
  * @comp:	its components (not a candidate).
  * @cand:	the candidate, or NULL.
  */
 struct rank_prof {
-	const char *spec;
+	char spec[512];
 	char label[64];
 	struct hs_components comp;
 	const struct hs_cand *cand;

@@ -394,21 +394,32 @@ static void line_put(struct line *l)
 	l->n = 0;
 }
 
+/* "3..max": a pattern's bounds, UINT_MAX as damo's "max". */
+static void fmt_limit(char *buf, size_t size, unsigned int min,
+		      unsigned int max)
+{
+	if (max == UINT32_MAX)
+		snprintf(buf, size, "%u..max", min);
+	else
+		snprintf(buf, size, "%u..%u", min, max);
+}
+
 static void print_scheme(const struct run *run, unsigned int k)
 {
 	const struct cli_scheme_spec *sp = &run->c->specs[k];
 	const struct hs_scheme *s = &run->schemes[k];
-	char sz[32], reset[32];
+	char sz[32], reset[32], nr[32], age[32];
 
 	fmt_bytes(sz, sizeof(sz), s->quota.sz);
 	snprintf(reset, sizeof(reset), sp->quota[2] == UINT64_MAX ? "max" :
 		 "%" PRIu64 " ms", sp->quota[2]);
-	printf("scheme %u: %s, nr_accesses %u..%u samples, age %u..%u aggregations;"
-	       " quota %lu ms, %s per %s; weights %u %u %u\n",
-	       k, hs_action_name(s->action), s->pattern.min_nr,
-	       s->pattern.max_nr, s->pattern.min_age, s->pattern.max_age,
-	       s->quota.ms, s->quota.sz ? sz : "no size limit", reset,
-	       s->quota.weight_sz, s->quota.weight_nr, s->quota.weight_age);
+	fmt_limit(nr, sizeof(nr), s->pattern.min_nr, s->pattern.max_nr);
+	fmt_limit(age, sizeof(age), s->pattern.min_age, s->pattern.max_age);
+	printf("scheme %u: %s; nr_accesses %s, age %s aggregations; quota %lu ms,"
+	       " %s per %s;\n          weights %u %u %u\n",
+	       k, hs_action_name(s->action), nr, age, s->quota.ms,
+	       s->quota.sz ? sz : "no size limit", reset, s->quota.weight_sz,
+	       s->quota.weight_nr, s->quota.weight_age);
 }
 
 static void print_header(const struct run *run, const struct group *g)
@@ -426,7 +437,7 @@ static void print_header(const struct run *run, const struct group *g)
 	       run->sample_us, run->aggr_us);
 	for (k = 0; k < run->c->nr_schemes; k++)
 		print_scheme(run, k);
-	addf(&l, "%8s  %9s  %7s  %16s", "snapshot", "end (s)", "regions",
+	addf(&l, "%6s  %7s  %6s  %14s", "snap", "end (s)", "regions",
 	     "eligible");
 	for (k = 0; k < run->nr_picks; k++) {
 		char head[96];
@@ -436,13 +447,14 @@ static void print_header(const struct run *run, const struct group *g)
 			 run->c->nr_schemes > 1 ? pick_scheme(run, k) : 0);
 		if (run->c->nr_schemes == 1)
 			head[strlen(pick_prof(run, k)->label)] = '\0';
-		addf(&l, "  %-26.26s", head);
+		addf(&l, "  %-22.22s", head);
 	}
 	addf(&l, "%s", run->nr_picks == 2 ? "  differ" : "");
 	line_put(&l);
-	addf(&l, "%8s  %9s  %7s  %16s", "", "", "", "");
+	addf(&l, "%6s  %7s  %6s  %14s", "", "", "", "");
 	for (k = 0; k < run->nr_picks; k++)
-		addf(&l, "  %-26s", "min_score  picked");
+		addf(&l, "  %-22s", "min_score  picked");
+	addf(&l, "%s", run->nr_picks == 2 ? "  bytes/nr" : "");
 	line_put(&l);
 }
 
@@ -474,19 +486,19 @@ static void print_row(struct run *run, const struct hs_rec_snapshot *s,
 	size_t regions;
 
 	fmt_bytes(e, sizeof(e), run->picks[0].sz_eligible);
-	addf(&l, "%8zu  %9.3f  %7zu  %5zu %10s", s->index,
+	addf(&l, "%6zu  %7.3f  %6zu  %4zu %9s", s->index,
 	     (double)(s->end_ns - t0) / 1e9, run->nr,
 	     run->picks[0].nr_eligible, e);
 	for (k = 0; k < run->nr_picks; k++) {
 		const struct pick *pk = &run->picks[k];
 
 		fmt_bytes(p, sizeof(p), pk->sz_picked);
-		addf(&l, "  %9u  %4zu %10s ", pk->min_score, pk->nr_picked, p);
+		addf(&l, "  %9u %3zu %8s", pk->min_score, pk->nr_picked, p);
 	}
 	if (run->nr_picks == 2) {
 		differ(run, &bytes, &regions);
 		fmt_bytes(p, sizeof(p), bytes);
-		addf(&l, "  %s in %zu region%s", p, regions, cli_s(regions));
+		addf(&l, "  %s/%zu", p, regions);
 	}
 	line_put(&l);
 	for (k = 0; k < run->nr_picks; k++) {
@@ -499,6 +511,41 @@ static void print_row(struct run *run, const struct hs_rec_snapshot *s,
 			printf("          %s: %zu score%s outside 0..99 (the kernel would index past its histogram)\n",
 			       pick_prof(run, k)->label, run->picks[k].nr_out,
 			       cli_s(run->picks[k].nr_out));
+	}
+}
+
+#define LIST_MAX	20	/* picked regions listed per pick */
+
+/* One snapshot chosen: the regions each pick acts on, in walk order. */
+static void print_picked(const struct run *run)
+{
+	char sz[32], head[96];
+	unsigned int k;
+	size_t i, n;
+
+	for (k = 0; k < run->nr_picks; k++) {
+		const struct pick *pk = &run->picks[k];
+
+		snprintf(head, sizeof(head), "%s%s%u", pick_prof(run, k)->label,
+			 run->c->nr_schemes > 1 ? " scheme " : "",
+			 pick_scheme(run, k));
+		if (run->c->nr_schemes == 1)
+			head[strlen(pick_prof(run, k)->label)] = '\0';
+		printf("%s picks %zu region%s:%s\n", head, pk->nr_picked,
+		       cli_s(pk->nr_picked), pk->nr_picked ?
+		       "  start-end, bytes picked, nr_accesses, age, score" : "");
+		for (i = n = 0; i < run->nr; i++) {
+			const struct region *r = &run->r[i];
+
+			if (!pk->picked[i] || n++ >= LIST_MAX)
+				continue;
+			fmt_bytes(sz, sizeof(sz), pk->picked[i]);
+			printf("  %lx-%lx  %10s  %5u  %5u  %2d\n", r->start,
+			       r->end, sz, r->nr, r->age, pk->score[i]);
+		}
+		if (n > LIST_MAX)
+			printf("  ... %zu more (--csv has them all)\n",
+			       n - LIST_MAX);
 	}
 }
 
@@ -592,6 +639,8 @@ static void rank_group(struct run *run, struct group *g)
 				 s.end_ns / 1000 / run->sample_us);
 		run->nr_ranked++;
 		print_row(run, &s, t0);
+		if (run->c->snapshot >= 0 || run->c->has_time)
+			print_picked(run);
 		if (run->c->csv_f)
 			csv_rows(run, &s);
 		if (run->c->json_f)
@@ -628,9 +677,13 @@ static void print_assumptions(const struct run *run)
 
 	printf("\nassumed:\n");
 	for (a = 0; a < NR_ASSUMPTIONS; a++)
-		if (run->assumed[a])
-			printf("  %s\n", assumption_text[a]);
-	printf("  each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB\n");
+		if (run->assumed[a]) {
+			fputs("  - ", stdout);
+			cli_wrap(stdout, assumption_text[a], 4, 4, 100);
+		}
+	fputs("  - ", stdout);
+	cli_wrap(stdout, "each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB",
+		 4, 4, 100);
 }
 
 static void json_begin(struct run *run, bool compressed)
