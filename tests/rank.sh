@@ -3,9 +3,11 @@
 # non-raw values, several records), every region's score equal to
 # hotscore score's on the same fields, picks equal to the simulator's own
 # actions, and bad records refused with one line.
-# Usage: tests/rank.sh PATH/TO/hotscore
+# Usage: tests/rank.sh PATH/TO/hotscore PATH/TO/jsonq
 set -u
-hs=${1:?usage: rank.sh HOTSCORE}
+hs=${1:?usage: rank.sh HOTSCORE JSONQ}
+jq=${2:?usage: rank.sh HOTSCORE JSONQ}
+jq=$(cd "$(dirname "$jq")" && pwd)/$(basename "$jq")
 hs=$(cd "$(dirname "$hs")" && pwd)/$(basename "$hs")
 here=$(cd "$(dirname "$0")" && pwd)
 data=$here/data/rank
@@ -72,8 +74,10 @@ grep -q 'differ$' <<<"$out" && grep -Eq '^ +5 .* [0-9.]+ [KMG]?i?B/[0-9]+$' <<<"
 	ok "two profiles: where the picks differ" || fail "differ" "$out"
 out=$("$hs" rank "$data/sim.rec" --snapshot 5 --damos_action pageout --damos_quotas 0 4MiB 1s 0 0 1 \
 	--damos_action pageout --damos_quotas 0 4MiB 1s 0 1 0 --json r.json 2>&1)
-grep -q 'hotfix scheme 1' <<<"$out" && grep -q '"min_score"' r.json && grep -q '"picked_bytes": 4194304' r.json &&
-	ok "two weight sets compared; --json written" || fail "schemes" "$out"
+got=$("$jq" r.json snapshots.0.index snapshots.0.picks.1.scheme snapshots.0.picks.0.picked_bytes \
+	snapshots.0.picks.1.picked_bytes snapshots.1 2>&1 | tr '\n' ' ')
+grep -q 'hotfix scheme 1' <<<"$out" && [ "$got" = "5 1 4194304 4194304 missing " ] &&
+	ok "two weight sets compared; --json well-formed, one snapshot" || fail "schemes" "$got $out"
 
 # --- a candidate file is a profile too
 export HOTSCORE_CACHE=$tmp/cache

@@ -38,11 +38,12 @@ suite options "$here/options.sh" "$build/hotscore" "$build/gendoc"
 suite docs "$here/docs.sh" "$build/hotscore" "$build/gendoc"
 suite interrupt "$here/interrupt.sh" "$build/hotscore"
 suite cand "$here/cand.sh" "$build/hotscore"
-suite rank "$here/rank.sh" "$build/hotscore"
+suite rank "$here/rank.sh" "$build/hotscore" "$build/tests/jsonq"
 suite bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
 suite verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
 suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \
 	"$build/tests/damocheck"
+suite damo "$here/damo.sh" "$build/hotscore" "$build/tests/jsonq"
 suite freestanding "$here/freestanding.sh"
 suite fuzz-replay "$here/fuzz/replay.sh" "$build"
 # the module under QEMU: once, with the plain build (it tests the kernel

@@ -30,6 +30,17 @@ static const char *type_name(enum opt_type t)
 	return names[t];
 }
 
+/* The operand's placeholder: its option's value name ("RECORD"). */
+static const char *operand_name(const struct hs_cmd *cmd)
+{
+	size_t i;
+
+	for (i = 0; i < cmd->nr_opts; i++)
+		if (!strcmp(cmd->opts[i].name, cmd->operand))
+			return cmd->opts[i].arg;
+	return "ARG";
+}
+
 /* The command's usage lines, one per line of @cmd->usage. */
 static void each_usage(const struct hs_cmd *cmd, const char *before,
 		       const char *after)
@@ -59,7 +70,10 @@ static void md_command(const struct hs_cmd *cmd)
 	char left[128];
 	size_t i;
 
-	printf("\n## `hotscore %s`\n\n%s.\n\n```\n", cmd->name, cmd->summary);
+	/* a command with an operand is named with it: "hotscore rank RECORD" */
+	printf("\n## `hotscore %s%s%s`\n\n%s.\n\n```\n", cmd->name,
+	       cmd->operand ? " " : "", cmd->operand ? operand_name(cmd) : "",
+	       cmd->summary);
 	each_usage(cmd, "", "\n");
 	printf("```\n\n%s\n\n", cmd->about);
 	printf("| option | default | what |\n|---|---|---|\n");
