@@ -120,12 +120,14 @@ struct hs_quota {
  * @qt_exceeds:	charge windows that ended with the quota full.
  * @nr_adjust:	quota adjustments (score histograms built).
  * @nr_scored:	regions scored for the histograms.
+ * @nr_applies:	times the scheme was due and the regions walked for it.
  */
 struct hs_damos_stat {
 	unsigned long nr_tried, sz_tried;
 	unsigned long nr_applied, sz_applied;
 	unsigned long qt_exceeds;
 	unsigned long nr_adjust, nr_scored;
+	unsigned long nr_applies;
 };
 
 /**
@@ -158,6 +160,8 @@ enum hs_stage {
 	HS_NR_STAGES
 };
 
+#define HS_EVENT_NO_SCORE	(-1)	/* hs_event.score without a quota */
+
 /**
  * struct hs_event - one action applied (or tried) on a region.
  * @sis:	passed_sample_intervals when it happened.
@@ -165,12 +169,22 @@ enum hs_stage {
  * @end:	region end.
  * @scheme:	the scheme's index.
  * @sz_applied:	bytes the action did something to.
+ * @score:	the region's score, which passed the quota's cut-off; or
+ *		HS_EVENT_NO_SCORE: without a quota the kernel scores nothing.
+ * @min_score:	the scheme's cut-off then (0 without a quota).
+ * @t_us:	simulated time when the action started (hs_sim_now_us()).
+ *
+ * The decisions' hash covers @sis to @sz_applied only, so that it stays
+ * what it was before @score, @min_score and @t_us were kept.
  */
 struct hs_event {
 	unsigned long sis;
 	unsigned long start, end;
 	unsigned int scheme;
 	unsigned long sz_applied;
+	int score;
+	unsigned int min_score;
+	uint64_t t_us;
 };
 
 struct hs_sim;
@@ -207,7 +221,9 @@ int hs_scorer_parse(const char *name);
  * @max_events:	keep up to this many events (all are hashed).
  * @on_aggregate: called at each aggregation boundary, after schemes were
  *		applied and before the reset; may be NULL.
- * @ctx:	passed to @on_aggregate.
+ * @on_event:	called at every event, kept or not (@max_events bounds
+ *		only what is kept); may be NULL.
+ * @ctx:	passed to @on_aggregate and @on_event.
  */
 struct hs_sim_config {
 	struct hs_attrs attrs;
@@ -227,6 +243,8 @@ struct hs_sim_config {
 	size_t capture;
 	size_t max_events;
 	void (*on_aggregate)(const struct hs_sim *sim, void *ctx);
+	void (*on_event)(const struct hs_sim *sim, const struct hs_event *e,
+			 void *ctx);
 	void *ctx;
 };
 

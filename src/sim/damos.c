@@ -523,34 +523,68 @@ static uint64_t coarse_ns(const struct hs_sim *sim)
 	return hs_sim_now_ns(sim) / tick * tick;
 }
 
-static void record_event(struct hs_sim *sim, const struct hs_region *r,
-			 unsigned int scheme, unsigned long sz_applied)
+/*
+ * The fields the decisions' hash has always covered, laid out as struct
+ * hs_event was before it kept scores: hashing this, padding zeroed, gives
+ * the same bytes as then, so that every recorded hash stays valid.
+ */
+struct event_key {
+	unsigned long sis;
+	unsigned long start, end;
+	unsigned int scheme;
+	unsigned long sz_applied;
+};
+
+static void hash_event(struct hs_sim *sim, const struct hs_event *e)
 {
-	struct hs_event e;
-	const unsigned char *p = (const unsigned char *)&e;
+	struct event_key k;
+	const unsigned char *p = (const unsigned char *)&k;
 	size_t i;
 
-	memset(&e, 0, sizeof(e));	/* no padding bytes in the hash */
+	memset(&k, 0, sizeof(k));	/* no padding bytes in the hash */
+	k.sis = e->sis;
+	k.start = e->start;
+	k.end = e->end;
+	k.scheme = e->scheme;
+	k.sz_applied = e->sz_applied;
+	for (i = 0; i < sizeof(k); i++)
+		sim->hash = (sim->hash ^ p[i]) * 0x100000001b3ULL;
+}
+
+/* An action on @r: hashed, kept while there is room, and passed on. */
+static void record_event(struct hs_sim *sim, const struct hs_region *r,
+			 const struct hs_scheme *s, int score,
+			 unsigned long sz_applied, uint64_t t_us)
+{
+	struct hs_event e;
+
+	memset(&e, 0, sizeof(e));
 	e.sis = sim->passed_sis;
 	e.start = r->start;
 	e.end = r->end;
-	e.scheme = scheme;
+	e.scheme = (unsigned int)(s - sim->schemes);
 	e.sz_applied = sz_applied;
-	for (i = 0; i < sizeof(e); i++)
-		sim->hash = (sim->hash ^ p[i]) * 0x100000001b3ULL;
+	e.score = score;
+	e.min_score = quota_is_set(&s->quota) ? s->quota.min_score : 0;
+	e.t_us = t_us;
+	hash_event(sim, &e);
 	if (sim->nr_events < sim->cfg.max_events)
 		sim->events[sim->nr_events] = e;
 	sim->nr_events++;
+	if (sim->cfg.on_event)
+		sim->cfg.on_event(sim, &e, sim->cfg.ctx);
 }
 
-/* damos_apply_scheme() on the region at hand. */
-static void apply_scheme(struct walk *w, struct hs_scheme *s,
-			 unsigned int idx)
+/*
+ * damos_apply_scheme() on the region at hand, whose score (for the
+ * record; HS_EVENT_NO_SCORE if not scored) let it through.
+ */
+static void apply_scheme(struct walk *w, struct hs_scheme *s, int score)
 {
 	struct hs_sim *sim = w->sim;
 	struct hs_quota *q = &s->quota;
 	unsigned long sz = sz_region(&w->cur), sz_applied = 0, pages;
-	uint64_t begin, end;
+	uint64_t begin, end, t_us;
 
 	if (quota_is_set(q) && q->charged_sz + sz > q->esz) {
 		sz = ALIGN_DOWN(q->esz - q->charged_sz,
@@ -560,6 +594,7 @@ static void apply_scheme(struct walk *w, struct hs_scheme *s,
 		walk_split(w, sz);
 	}
 	begin = coarse_ns(sim);
+	t_us = hs_sim_now_us(sim);
 	sz_applied = ops_apply(sim, &w->cur, s->action, &pages);
 	sim->busy_ns += pages * action_ns_per_page[s->action];
 	end = coarse_ns(sim);
@@ -569,7 +604,7 @@ static void apply_scheme(struct walk *w, struct hs_scheme *s,
 		q->charge_from_set = true;
 		q->charge_addr_from = w->cur.end;
 	}
-	record_event(sim, &w->cur, idx, sz_applied);
+	record_event(sim, &w->cur, s, score, sz_applied, t_us);
 	if (s->action != HS_ACT_STAT)
 		w->cur.age = 0;
 update_stat:
@@ -594,7 +629,7 @@ void hs_apply_scheme_at(struct hs_sim *sim, unsigned int s, size_t i)
 	struct walk w = { .sim = sim, .cur = sim->r[i], .pending = pending,
 			  .next = i + 1 };
 
-	apply_scheme(&w, &sim->schemes[s], s);
+	apply_scheme(&w, &sim->schemes[s], HS_EVENT_NO_SCORE);
 	if (w.nr_pending && !hs_split_region_at(sim, i, sz_region(&w.cur)))
 		sim->r[i + 1] = pending[0];
 	sim->r[i] = w.cur;
@@ -608,6 +643,7 @@ static void do_apply_schemes(struct walk *w)
 
 	for (i = 0; i < sim->cfg.nr_schemes; i++) {
 		struct hs_scheme *s = &sim->schemes[i];
+		int score = HS_EVENT_NO_SCORE;
 
 		if (time_before(sim->passed_sis, s->next_apply_sis))
 			continue;
@@ -618,11 +654,12 @@ static void do_apply_schemes(struct walk *w)
 		if (!hs_pattern_match(sim, &w->cur, &s->pattern))
 			continue;
 		/* damos_valid_target(): the quota's score cut-off */
-		if (quota_is_set(&s->quota) &&
-		    hs_scheme_score(sim, &w->cur, s) <
-		    (int)s->quota.min_score)
-			continue;
-		apply_scheme(w, s, i);
+		if (quota_is_set(&s->quota)) {
+			score = hs_scheme_score(sim, &w->cur, s);
+			if (score < (int)s->quota.min_score)
+				continue;
+		}
+		apply_scheme(w, s, score);
 	}
 }
 
@@ -700,6 +737,7 @@ void hs_apply_schemes(struct hs_sim *sim, uint64_t *t)
 		if (time_before(sim->passed_sis, s->next_apply_sis))
 			continue;
 		due = true;
+		s->stat.nr_applies++;
 		hs_adjust_quota(sim, s);
 	}
 	hs_sim_stamp(sim, HS_STAGE_SCORE, t);
