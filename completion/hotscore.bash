@@ -22,12 +22,12 @@ _hotscore()
 	local cur=${COMP_WORDS[COMP_CWORD]} opts
 	local prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim' -- "$cur"))
+		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank' -- "$cur"))
 		return
 	fi
 	case ${COMP_WORDS[1]} in
 	help)
-		opts='score bench verify sim' ;;
+		opts='score bench verify sim rank' ;;
 	score)
 		case $prev in
 		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new all'; return ;;
@@ -101,10 +101,29 @@ _hotscore()
 		--scorer|--compare-scorers) _hotscore_list 'kernel fast fast-batch'; return ;;
 		--capture) COMPREPLY=(); return ;;
 		--record) _hotscore_files ''; return ;;
+		--record_format) _hotscore_list 'json json_compressed'; return ;;
 		--heatmap) _hotscore_files ''; return ;;
 		--json) _hotscore_files ''; return ;;
 		esac
-		opts='--help --workload --ops --rate --duration --seed --sample --aggr --updr --minr --maxr --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --profile --base --scorer --capture --no-timing --record --heatmap --json --list-profiles' ;;
+		opts='--help --workload --ops --rate --duration --seed --sample --aggr --updr --minr --maxr --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --profile --base --scorer --capture --no-timing --record --record_format --heatmap --json --list-profiles' ;;
+	rank)
+		case $prev in
+		--input) _hotscore_files ''; return ;;
+		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--ops) _hotscore_list 'vaddr paddr'; return ;;
+		--snapshot) COMPREPLY=(); return ;;
+		--time) COMPREPLY=(); return ;;
+		--damos_action) _hotscore_list 'stat pageout lru_prio lru_deprio migrate_hot migrate_cold'; return ;;
+		--damos_access_rate) COMPREPLY=(); return ;;
+		--damos_sz_region) COMPREPLY=(); return ;;
+		--damos_age) COMPREPLY=(); return ;;
+		--damos_apply_interval) COMPREPLY=(); return ;;
+		--damos_quotas) COMPREPLY=(); return ;;
+		--csv) _hotscore_files ''; return ;;
+		--json) _hotscore_files ''; return ;;
+		esac
+		opts='--help --input --profile --base --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --csv --json --list-profiles' ;;
 	*) return ;;
 	esac
 	COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -53,7 +53,7 @@ printf 'a, 4096\n\np\n2592000000\n\nq\n2592000000\n' >"$tmp/long.cfg"
 expect_bad "workload pass above 30 days" "" sim --workload "$tmp/long.cfg"
 expect_bad "duration above 30 days" "" sim --duration 721h
 expect_bad "more than 10^9 samples" "" sim --sample 1 --aggr 1 --duration 2000s
-expect_bad "a record too large" "" sim --aggr 1ms --duration 1h --record "$tmp/r"
+expect_bad "a record too large" "" sim --sample 1ms --aggr 1ms --duration 1h --record "$tmp/r"
 [ -e "$tmp/r" ] && fail "record size" "file created anyway" || ok "nothing written"
 expect_bad "record into a directory, before the run" "" sim --record "$tmp"
 grep -q "Is a directory" "$tmp/err" && ok "the record's error names the cause" ||
@@ -176,9 +176,11 @@ expect_bad "a weight above an unsigned int" "" sim --damos_quotas 10ms 8MiB 1s 0
 	fail "old spelling" "$(tail -2 "$tmp/cmp3")"
 
 # --- records: valid, deterministic, seeded -----------------------------
-"$hs" sim --no-timing --duration 20s --record "$tmp/a.rec" >/dev/null 2>&1
-"$hs" sim --no-timing --duration 20s --record "$tmp/b.rec" >/dev/null 2>&1
-"$hs" sim --no-timing --duration 20s --seed 2 --record "$tmp/c.rec" >/dev/null 2>&1
+# --record_format json, which damocheck and jsonq parse; damo's default,
+# json_compressed, is the same text through zlib (tests/damo.sh runs damo)
+"$hs" sim --no-timing --duration 20s --record "$tmp/a.rec" --record_format json >/dev/null 2>&1
+"$hs" sim --no-timing --duration 20s --record "$tmp/b.rec" --record_format json >/dev/null 2>&1
+"$hs" sim --no-timing --duration 20s --seed 2 --record "$tmp/c.rec" --record_format json >/dev/null 2>&1
 out=$("$dc" "$tmp/a.rec" 2>&1) && ok "record is damo-format JSON: $out" ||
 	fail "record" "$out"
 cmp -s "$tmp/a.rec" "$tmp/b.rec" && ok "same seed, same record bytes" ||
@@ -194,8 +196,40 @@ sed 's/"total_bytes": "[0-9]*"/"total_bytes": "1"/' "$tmp/a.rec" >"$tmp/bad.rec"
 "$dc" "$tmp/bad.rec" >/dev/null 2>&1 && fail "damocheck" "accepts a wrong total" ||
 	ok "damocheck rejects a wrong total_bytes"
 "$hs" sim --no-timing --ops paddr --workload zigzag --duration 5s \
-	--record "$tmp/z.rec" >/dev/null 2>&1
+	--record "$tmp/z.rec" --record_format json >/dev/null 2>&1
 out=$("$dc" "$tmp/z.rec" 2>&1) && ok "paddr zigzag record: $out" || fail "zigzag" "$out"
+[ "$("$jq" "$tmp/a.rec" 0.target_id 0.scheme_idx 0.snapshots.0.damos_stats.sz_ops_filter_passed | paste -sd' ')" = "0 0 0" ] &&
+	ok "target_id 0 (not null), scheme_idx 0, damos_stats in each snapshot" ||
+	fail "record ids" "$("$jq" "$tmp/a.rec" 0.target_id 0.scheme_idx 0.snapshots.0.damos_stats)"
+last=$(($("$jq" "$tmp/a.rec" 0.snapshots | sed 's/array //') - 1))
+"$hs" sim --no-timing --duration 20s --json "$tmp/a.json" >/dev/null 2>&1
+[ "$("$jq" "$tmp/a.rec" 0.snapshots.$last.damos_stats.nr_tried 0.snapshots.$last.damos_stats.sz_applied)" = \
+  "$("$jq" "$tmp/a.json" runs.0.schemes.0.stats.nr_tried runs.0.schemes.0.stats.sz_applied)" ] &&
+	ok "the last snapshot's damos_stats are the run's" ||
+	fail "damos_stats" "$("$jq" "$tmp/a.rec" 0.snapshots.$last.damos_stats)"
+# the default: damo's json_compressed, a zlib stream (78 9c), deterministic
+"$hs" sim --no-timing --duration 20s --record "$tmp/a.z" >/dev/null 2>&1
+"$hs" sim --no-timing --duration 20s --record "$tmp/b.z" >/dev/null 2>&1
+[ "$(od -An -tx1 -N2 "$tmp/a.z" | tr -d ' ')" = 789c ] && cmp -s "$tmp/a.z" "$tmp/b.z" &&
+	[ "$(stat -c %s "$tmp/a.z")" -lt $(($(stat -c %s "$tmp/a.rec") / 10)) ] &&
+	ok "--record writes json_compressed by default: $(stat -c %s "$tmp/a.z") bytes for $(stat -c %s "$tmp/a.rec") of JSON, the same for a seed" ||
+	fail "compressed record" "$(od -An -tx1 -N2 "$tmp/a.z"), $(stat -c %s "$tmp/a.z") bytes"
+expect_bad "unknown --record_format" "" sim --record "$tmp/r" --record_format perf_data
+expect_bad "--record_format without --record" "" sim --record_format json
+# a write error leaves nothing: no record, no temporary file
+expect_bad "--record on a full disk" "" sim --no-timing --duration 5s --record /dev/full
+grep -q "No space left on device" "$tmp/err" && ok "the full disk named" ||
+	fail "ENOSPC" "$(cat "$tmp/err")"
+expect_bad "--record json on a full disk" "" sim --no-timing --duration 5s \
+	--record /dev/full --record_format json
+mkdir "$tmp/lim"
+(trap '' XFSZ; ulimit -f 64; "$hs" sim --no-timing --minr 1000 --maxr 1000 \
+	--duration 20s --record "$tmp/lim/r" >"$tmp/out" 2>"$tmp/err")
+rc=$?
+[ $rc -eq 2 ] && grep -q "^hotscore sim: --record: .*: write error: File too large" "$tmp/err" &&
+	[ -z "$(ls -A "$tmp/lim")" ] &&
+	ok "a record past the file size limit: exit 2, no file left" ||
+	fail "EFBIG" "exit $rc: $(cat "$tmp/err"); left: $(ls -A "$tmp/lim")"
 
 # --- heatmap --------------------------------------------------------
 "$hs" sim --no-timing --duration 20s --heatmap "$tmp/h.svg" >/dev/null 2>&1

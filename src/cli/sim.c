@@ -41,7 +41,7 @@ struct scheme_spec {
 enum { O_WORKLOAD, O_OPS, O_RATE, O_DURATION, O_SEED, O_SAMPLE, O_AGGR,
        O_UPDR, O_MINR, O_MAXR, O_ACTION, O_ACCESS_RATE, O_SZ, O_AGE,
        O_APPLY, O_QUOTAS, O_PROFILE, O_SCORER, O_CAPTURE, O_NO_TIMING,
-       O_RECORD, O_HEATMAP, O_JSON, O_LIST, O_BASE };
+       O_RECORD, O_RECORD_FORMAT, O_HEATMAP, O_JSON, O_LIST, O_BASE };
 
 static const enum opt_type two_rates[] = { OPT_RATE, OPT_RATE };
 static const enum opt_type two_sizes[] = { OPT_SIZE, OPT_SIZE };
@@ -138,8 +138,14 @@ static const struct opt sim_opts[] = {
 	  .help = "no stage clock, no replay: the decisions only" },
 	{ .id = O_RECORD, .name = "record", .type = OPT_STR, .arg = "FILE",
 	  .flags = OPT_OUTPUT, .words = "@file",
-	  .help = "the snapshots, in damo's JSON record format",
-	  .example = "damon.data.json" },
+	  .help = "the snapshots, in damo's record format",
+	  .example = "damon.data" },
+	{ .id = O_RECORD_FORMAT, .name = "record_format", .type = OPT_STR,
+	  .arg = "FORMAT", .dflt = "json_compressed", .flags = OPT_OUTPUT,
+	  .words = "json json_compressed",
+	  .help = "--record's format, as damo names it: json_compressed"
+		  " (zlib; damo reads it everywhere) or json",
+	  .example = "json", .with = "--record damon.data" },
 	{ .id = O_HEATMAP, .name = "heatmap", .type = OPT_STR, .arg = "FILE",
 	  .flags = OPT_OUTPUT, .words = "@file",
 	  .help = "an SVG: time x address, colour = access frequency",
@@ -493,6 +499,16 @@ static char *read_file(const char *path, size_t *lenp)
 	return buf;
 }
 
+static void record_format(struct sim_cmd *c, const char *name)
+{
+	int fmt = hs_damo_format_parse(name);
+
+	if (fmt < 0)
+		cli_usage_die("--record_format: '%s' is not json or json_compressed",
+			      name);
+	c->record_format = (enum hs_damo_format)fmt;
+}
+
 static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		unsigned int nr)
 {
@@ -537,6 +553,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_CAPTURE: c->cfg.capture = v->u; break;
 	case O_NO_TIMING: c->timing = false; break;
 	case O_RECORD: c->record = v->s; break;
+	case O_RECORD_FORMAT: record_format(c, v->s); break;
 	case O_HEATMAP: c->heatmap = v->s; break;
 	case O_JSON: c->json = v->s; break;
 	case O_LIST:
@@ -553,6 +570,7 @@ static void sim_defaults(struct sim_cmd *c)
 	c->nr_runs = 1;
 	c->rate = HS_WL_DEFAULT_RATE;
 	c->timing = true;
+	c->record_format = HS_DAMO_JSON_COMPRESSED;	/* damo's default */
 	c->cfg.seed = HS_DEFAULT_SEED;
 	c->cfg.hz = 250;
 	c->cfg.capture = 4096;
@@ -608,6 +626,8 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 	c->cfg.ops = c->ops;
 	if (!c->timing)
 		c->cfg.capture = 0;
+	if (opt_given(O_RECORD_FORMAT) && !c->record)
+		cli_usage_die("--record_format: there is no --record to write");
 	opt_parsed(&cmd_sim);
 	opt_reproduce(&cmd_sim, c->command, sizeof(c->command));
 }
@@ -866,7 +886,7 @@ static int sim_run(int argc, char **argv)
 			status = 1;
 		}
 	}
-	if (c->record) {
+	if (c->record) {	/* the zlib stream ends before the file does */
 		sim_record_end(&c->runs[0]);
 		cli_out_done(c->runs[0].record);
 	}

@@ -3,13 +3,15 @@
  * sim.h - `hotscore sim`: the options, one run's results, and the writers.
  *
  * sim.c parses and runs (through the engine in src/sim/); sim_report.c
- * formats: the summary, --json, --record (damo's format) and --heatmap.
+ * formats: the summary, --json, --record (damo's format, written by
+ * src/record/write.c) and --heatmap.
  */
 #ifndef HOTSCORE_CLI_SIM_H
 #define HOTSCORE_CLI_SIM_H
 
 #include <stdio.h>
 
+#include <hotscore/damo_write.h>
 #include <hotscore/damon_bench.h>
 #include <hotscore/host.h>
 #include <hotscore/sim.h>
@@ -49,7 +51,8 @@ struct sim_run {
 	size_t nr_points, cap_points;
 	unsigned long point_every;	/* aggregations per point kept */
 	FILE *record;			/* --record, first run only */
-	bool record_first;
+	const char *record_path;
+	struct hs_damo_writer rec;
 	struct heatmap *heat;		/* --heatmap, first run only */
 	uint64_t last_progress_ns;
 	uint64_t aggr_start_ns;
@@ -72,6 +75,7 @@ struct sim_cmd {
 	bool compare;			/* two runs, their decisions compared */
 	bool compare_scorers;		/* ... differing in the scorer only */
 	const char *record, *heatmap, *json;
+	enum hs_damo_format record_format;
 	uint64_t rate;
 	bool timing;
 	struct hs_host host;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sim_report.c - what `hotscore sim` writes: the summary, the profile
- * comparison, --json, --record (damo's JSON record format) and --heatmap.
+ * comparison, --json, --record (damo's record format, through
+ * src/record/write.c) and --heatmap.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <sys/resource.h>
@@ -284,6 +286,16 @@ static void fmt_event(char *buf, size_t size, const struct hs_event *e,
 		 e->end - e->start, e->sz_applied);
 }
 
+/*
+ * The same decision: the fields the hash covers.  Two profiles that pick
+ * alike may still score the regions differently.
+ */
+static bool same_decision(const struct hs_event *a, const struct hs_event *b)
+{
+	return a->sis == b->sis && a->start == b->start && a->end == b->end &&
+		a->scheme == b->scheme && a->sz_applied == b->sz_applied;
+}
+
 /**
  * sim_compare() - whether two runs (profiles or scorers) made the same
  * decisions.
@@ -308,7 +320,7 @@ int sim_compare(FILE *f, const struct sim_cmd *c)
 	if (n > a->cfg.max_events)
 		n = a->cfg.max_events;
 	for (i = 0; i < n; i++)
-		if (memcmp(&a->events[i], &b->events[i], sizeof(a->events[i])))
+		if (!same_decision(&a->events[i], &b->events[i]))
 			break;
 	fprintf(f, "compare: %s and %s decided differently (%zu vs %zu actions, hash %016" PRIx64 " vs %016" PRIx64 ")\n",
 		c->runs[0].label, c->runs[1].label, a->nr_events,
@@ -325,46 +337,58 @@ int sim_compare(FILE *f, const struct sim_cmd *c)
 	return 1;
 }
 
-/* --record: damo's JSON record format, one snapshot per aggregation. */
+/**
+ * sim_record_begin() - --record: start damo's record, in the format
+ * asked (src/record/write.c).  The snapshots carry the stats of scheme 0.
+ * @run:	the first run; run->record is open.
+ * @c:		the command.
+ */
 void sim_record_begin(struct sim_run *run, const struct sim_cmd *c)
 {
 	const struct hs_attrs *a = &c->cfg.attrs;
+	struct hs_damo_intervals iv = { a->sample_us, a->aggr_us,
+					a->ops_update_us };
 
-	fprintf(run->record, "[{\"kdamond_idx\": 0, \"context_idx\": 0, \"intervals\": {\"sample_us\": \"%lu\", \"aggr_us\": \"%lu\", \"ops_update_us\": \"%lu\"}, \"scheme_idx\": null, \"target_id\": null, \"scheme_filters\": [], \"snapshots\": [",
-		a->sample_us, a->aggr_us, a->ops_update_us);
-	run->record_first = true;
+	run->record_path = c->record;
 	run->aggr_start_ns = 0;
+	if (hs_damo_begin(&run->rec, run->record, c->record_format, &iv,
+			  c->cfg.nr_schemes ? 0 : -1))
+		cli_die("--record: %s: %s", c->record, strerror(errno));
 }
 
+/**
+ * sim_record_snapshot() - one snapshot per aggregation, where the
+ * kernel's damon_aggregated tracepoint fires: after schemes, before the
+ * reset.  A write error (a full disk) stops the run at once.
+ * @run:	the run writing the record.
+ * @sim:	its simulation, at the aggregation boundary.
+ */
 void sim_record_snapshot(struct sim_run *run, const struct hs_sim *sim)
 {
-	const struct hs_attrs *a = &sim->cfg.attrs;
-	unsigned long max_nr = a->aggr_us / a->sample_us, total = 0;
-	uint64_t now = hs_sim_now_ns(sim);
-	FILE *f = run->record;
-	size_t i;
+	struct hs_damo_snapshot snap = {
+		.start_ns = run->aggr_start_ns,
+		.end_ns = hs_sim_now_ns(sim),
+		.regions = sim->r,
+		.nr = sim->nr,
+		.stat = sim->cfg.nr_schemes ? &sim->schemes[0].stat : NULL,
+	};
 
-	for (i = 0; i < sim->nr; i++)
-		total += sim->r[i].end - sim->r[i].start;
-	fprintf(f, "%s\n{\"start_time\": \"%" PRIu64 "\", \"end_time\": \"%" PRIu64 "\", \"total_bytes\": \"%lu\", \"sample_interval_us\": \"%lu\", \"regions\": [",
-		run->record_first ? "" : ",", run->aggr_start_ns, now, total,
-		a->sample_us);
-	run->record_first = false;
-	for (i = 0; i < sim->nr; i++) {
-		const struct hs_region *r = &sim->r[i];
-
-		fprintf(f, "%s{\"start\": \"%lu\", \"end\": \"%lu\", \"nr_accesses\": {\"samples\": %u, \"percent\": %.2f}, \"age\": {\"usec\": %" PRIu64 ", \"aggr_intervals\": \"%u\"}}",
-			i ? ", " : "", r->start, r->end, r->nr_accesses,
-			max_nr ? r->nr_accesses * 100.0 / max_nr : 0.0,
-			(uint64_t)r->age * a->aggr_us, r->age);
-	}
-	fputs("]}", f);
-	run->aggr_start_ns = now;
+	if (hs_damo_snapshot(&run->rec, &snap))
+		cli_die("--record: %s: write error: %s", run->record_path,
+			strerror(errno));
+	run->aggr_start_ns = snap.end_ns;
 }
 
+/**
+ * sim_record_end() - close the record's lists and finish its zlib stream;
+ * the caller then closes the file (cli_out_done()).
+ * @run:	the run writing the record.
+ */
 void sim_record_end(struct sim_run *run)
 {
-	fputs("\n], \"data_source\": \"unknown\"}]\n", run->record);
+	if (hs_damo_end(&run->rec))
+		cli_die("--record: %s: write error: %s", run->record_path,
+			strerror(errno));
 }
 
 /* The ranges joined end to end: the heatmap's address axis. */
