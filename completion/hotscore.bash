@@ -102,10 +102,11 @@ _hotscore()
 		--capture) COMPREPLY=(); return ;;
 		--record) _hotscore_files ''; return ;;
 		--record_format) _hotscore_list 'json json_compressed'; return ;;
+		--actions) _hotscore_files ''; return ;;
 		--heatmap) _hotscore_files ''; return ;;
 		--json) _hotscore_files ''; return ;;
 		esac
-		opts='--help --workload --ops --rate --duration --seed --sample --aggr --updr --minr --maxr --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --profile --base --scorer --capture --no-timing --record --record_format --heatmap --json --list-profiles' ;;
+		opts='--help --workload --ops --rate --duration --seed --sample --aggr --updr --minr --maxr --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --profile --base --scorer --capture --no-timing --record --record_format --actions --heatmap --json --list-profiles' ;;
 	rank)
 		case $prev in
 		--input) _hotscore_files ''; return ;;

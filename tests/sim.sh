@@ -231,6 +231,69 @@ rc=$?
 	ok "a record past the file size limit: exit 2, no file left" ||
 	fail "EFBIG" "exit $rc: $(cat "$tmp/err"); left: $(ls -A "$tmp/lim")"
 
+# --- actions: what DAMOS acted on ----------------------------------------
+# the default pageout scheme (a quota) and a stat scheme with none
+acts="--no-timing --duration 30s --damos_action pageout --damos_access_rate 0% 0%
+	--damos_age 2s max --damos_quotas 10ms 8MiB 1s 0 0 1 --damos_action stat
+	--damos_access_rate 5% max"
+# shellcheck disable=SC2086
+"$hs" sim $acts --json "$tmp/ac.json" --actions "$tmp/ac.csv" >"$tmp/ac.out" 2>&1
+rc=$?
+# shellcheck disable=SC2086
+"$hs" sim $acts --actions "$tmp/acts.json" >/dev/null 2>&1
+[ $rc -eq 0 ] && [ "$(head -1 "$tmp/ac.csv")" = "t_us,scheme,start,end,score,min_score,sz_applied" ] &&
+	ok "--actions FILE.csv: the header" || fail "actions" "exit $rc: $(head -2 "$tmp/ac.csv")"
+for k in 0 1; do
+	want=$("$jq" "$tmp/ac.json" runs.0.schemes.$k.stats.nr_tried \
+		runs.0.schemes.$k.stats.sz_tried runs.0.schemes.$k.stats.sz_applied | paste -sd' ')
+	got=$(awk -F, -v k=$k 'NR > 1 && $2 == k { n++; sz += $4 - $3; ap += $7 }
+		END { printf "%d %.0f %.0f", n, sz, ap }' "$tmp/ac.csv")
+	[ "$got" = "$want" ] && [ "${got%% *}" -gt 10 ] &&
+		ok "scheme $k: the rows add up to nr_tried, sz_tried, sz_applied ($got)" ||
+		fail "scheme $k sums" "rows '$got', stats '$want'"
+done
+awk -F, 'NR > 1 && $2 == 0 && ($5 == "" || $5 + 0 < $6 + 0 || $5 > 99) { bad++ }
+	NR > 1 && $2 == 1 && ($5 != "" || $6 != 0) { bad++ }
+	END { exit bad > 0 }' "$tmp/ac.csv" &&
+	ok "under the quota every score >= its min_score; without one, no score" ||
+	fail "scores" "$(awk -F, 'NR > 1 && $2 == 0 && $5 + 0 < $6 + 0' "$tmp/ac.csv" | head -3)"
+n=$(($(wc -l <"$tmp/ac.csv") - 1))
+grep -q "^decisions: $n actions taken" "$tmp/ac.out" &&
+	ok "one row per action: $n" || fail "rows" "$n rows; $(grep '^decisions' "$tmp/ac.out")"
+paths=$(for i in $(seq 0 $((n - 1))); do
+	for f in t_us scheme start end score min_score sz_applied; do
+		echo "actions.$i.$f"; done; done)
+# shellcheck disable=SC2086
+"$jq" "$tmp/acts.json" $paths | sed 's/^null$//' | paste -d, - - - - - - - >"$tmp/ac.rows"
+[ "$("$jq" "$tmp/acts.json" actions)" = "array $n" ] &&
+	tail -n +2 "$tmp/ac.csv" | cmp -s - "$tmp/ac.rows" &&
+	ok "--actions FILE.json carries the same $n rows" ||
+	fail "JSON rows" "$("$jq" "$tmp/acts.json" actions); $(tail -n +2 "$tmp/ac.csv" | diff - "$tmp/ac.rows" | head -4)"
+grep -Eq '^  picked [0-9]+ regions \([0-9.]+ [KMG]iB\) in [0-9]+ of [0-9]+ applications; scores [0-9]+\.\.[0-9]+, min_score [0-9]+\.\.[0-9]+$' "$tmp/ac.out" &&
+	grep -Eq '^  picked [0-9]+ regions .* applications; no quota, no scores$' "$tmp/ac.out" &&
+	[ "$(grep -Ec '^ +[0-9]+\.[0-9]{3} s  0x[0-9a-f]+-0x[0-9a-f]+ \(' "$tmp/ac.out")" -eq 6 ] &&
+	ok "the summary: what each scheme picked, its first 3 actions" ||
+	fail "summary" "$(grep -A3 '^  picked' "$tmp/ac.out")"
+[ "$(awk 'length($0) > 100' "$tmp/ac.out" | wc -l)" -eq 0 ] &&
+	ok "the summary fits 100 columns" || fail "width" "$(awk 'length($0) > 100' "$tmp/ac.out")"
+expect_bad "--actions with no format's extension" "" sim --actions "$tmp/acts.txt"
+grep -q -- "--actions: '.*acts.txt': the extension names the format: .csv or .json" "$tmp/err" &&
+	ok "the message says which extensions" || fail "extension" "$(cat "$tmp/err")"
+expect_bad "--actions with no extension" "" sim --actions "$tmp/acts"
+expect_bad "--actions to standard output" "" sim --actions -
+[ ! -e "$tmp/acts.txt" ] && [ ! -e "$tmp/acts" ] && ok "nothing written" ||
+	fail "bad --actions" "a file was written"
+ln -s /dev/full "$tmp/full.csv"
+expect_bad "--actions on a full disk" "" sim --no-timing --actions "$tmp/full.csv"
+mkdir "$tmp/alim"
+(trap '' XFSZ; ulimit -f 4; "$hs" sim $acts --actions "$tmp/alim/a.json" \
+	>"$tmp/out" 2>"$tmp/err")
+rc=$?
+[ $rc -eq 2 ] && grep -q "^hotscore sim: --actions: .*: write error: File too large" "$tmp/err" &&
+	[ -z "$(ls -A "$tmp/alim")" ] &&
+	ok "--actions past the file size limit: exit 2, no file left" ||
+	fail "actions EFBIG" "exit $rc: $(cat "$tmp/err"); left: $(ls -A "$tmp/alim")"
+
 # --- heatmap --------------------------------------------------------
 "$hs" sim --no-timing --duration 20s --heatmap "$tmp/h.svg" >/dev/null 2>&1
 head -c 4 "$tmp/h.svg" | grep -q '<svg' && tail -1 "$tmp/h.svg" | grep -q '</svg>' &&

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <hotscore/simd.h>
@@ -41,7 +42,8 @@ struct scheme_spec {
 enum { O_WORKLOAD, O_OPS, O_RATE, O_DURATION, O_SEED, O_SAMPLE, O_AGGR,
        O_UPDR, O_MINR, O_MAXR, O_ACTION, O_ACCESS_RATE, O_SZ, O_AGE,
        O_APPLY, O_QUOTAS, O_PROFILE, O_SCORER, O_CAPTURE, O_NO_TIMING,
-       O_RECORD, O_RECORD_FORMAT, O_HEATMAP, O_JSON, O_LIST, O_BASE };
+       O_RECORD, O_RECORD_FORMAT, O_ACTIONS, O_HEATMAP, O_JSON, O_LIST,
+       O_BASE };
 
 static const enum opt_type two_rates[] = { OPT_RATE, OPT_RATE };
 static const enum opt_type two_sizes[] = { OPT_SIZE, OPT_SIZE };
@@ -146,6 +148,10 @@ static const struct opt sim_opts[] = {
 	  .help = "--record's format, as damo names it: json_compressed"
 		  " (zlib; damo reads it everywhere) or json",
 	  .example = "json", .with = "--record damon.data" },
+	{ .id = O_ACTIONS, .name = "actions", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT, .words = "@file",
+	  .help = "every action the schemes took, a row each: CSV or JSON, by"
+		  " the extension (.csv, .json)", .example = "actions.csv" },
 	{ .id = O_HEATMAP, .name = "heatmap", .type = OPT_STR, .arg = "FILE",
 	  .flags = OPT_OUTPUT, .words = "@file",
 	  .help = "an SVG: time x address, colour = access frequency",
@@ -509,6 +515,20 @@ static void record_format(struct sim_cmd *c, const char *name)
 	c->record_format = (enum hs_damo_format)fmt;
 }
 
+/* --actions: the file's extension says the format; true for JSON. */
+static bool actions_json(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	const char *ext = strrchr(base ? base : path, '.');
+
+	if (ext && !strcasecmp(ext, ".csv"))
+		return false;
+	if (ext && !strcasecmp(ext, ".json"))
+		return true;
+	cli_usage_die("--actions: '%s': the extension names the format: .csv or .json",
+		      path);
+}
+
 static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		unsigned int nr)
 {
@@ -554,6 +574,10 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_NO_TIMING: c->timing = false; break;
 	case O_RECORD: c->record = v->s; break;
 	case O_RECORD_FORMAT: record_format(c, v->s); break;
+	case O_ACTIONS:
+		c->actions = v->s;
+		c->actions_json = actions_json(v->s);
+		break;
 	case O_HEATMAP: c->heatmap = v->s; break;
 	case O_JSON: c->json = v->s; break;
 	case O_LIST:
@@ -704,6 +728,18 @@ static void add_point(struct sim_run *run, const struct hs_sim *sim)
 	p->nr_regions = sim->nr;
 }
 
+/* Called by DAMOS at every action: the summary and --actions. */
+static void on_event(const struct hs_sim *sim, const struct hs_event *e,
+		     void *ctx)
+{
+	struct sim_run *run = ctx;
+
+	(void)sim;
+	sim_picks_add(run, e);
+	if (run->actions)
+		sim_actions_row(run, e);
+}
+
 /* Called by kdamond at each aggregation, before the reset. */
 static void on_aggregate(const struct hs_sim *sim, void *ctx)
 {
@@ -755,9 +791,12 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 		cfg.capture = 0;	/* the replay times the kernel's form */
 	cfg.clock = c->timing ? &c->host.clock : NULL;
 	cfg.on_aggregate = on_aggregate;
+	cfg.on_event = on_event;
 	cfg.ctx = run;
 	if (first && c->record)
 		sim_record_begin(run, c);	/* run->record is open */
+	if (first && c->actions)
+		sim_actions_begin(run);		/* run->actions is open */
 	if (first && c->heatmap) {
 		run->heat = calloc(1, sizeof(*run->heat));
 		if (!run->heat)
@@ -868,6 +907,9 @@ static int sim_run(int argc, char **argv)
 	c->json_f = cli_out_open("--json", c->json);
 	c->heat_f = cli_out_open("--heatmap", c->heatmap);
 	c->runs[0].record = cli_out_open("--record", c->record);
+	c->runs[0].actions = cli_out_open("--actions", c->actions);
+	c->runs[0].actions_path = c->actions;
+	c->runs[0].actions_json = c->actions_json;
 	if (c->timing && hs_host_init(&c->host, -1, HS_CLOCK_AUTO, err,
 				      sizeof(err)))
 		cli_die("%s", err);
@@ -889,6 +931,10 @@ static int sim_run(int argc, char **argv)
 	if (c->record) {	/* the zlib stream ends before the file does */
 		sim_record_end(&c->runs[0]);
 		cli_out_done(c->runs[0].record);
+	}
+	if (c->actions) {
+		sim_actions_end(&c->runs[0]);
+		cli_out_done(c->runs[0].actions);
 	}
 	if (c->heatmap) {
 		sim_heat_write(c->runs[0].heat, c, c->heat_f);

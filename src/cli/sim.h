@@ -4,7 +4,7 @@
  *
  * sim.c parses and runs (through the engine in src/sim/); sim_report.c
  * formats: the summary, --json, --record (damo's format, written by
- * src/record/write.c) and --heatmap.
+ * src/record/write.c), --actions and --heatmap.
  */
 #ifndef HOTSCORE_CLI_SIM_H
 #define HOTSCORE_CLI_SIM_H
@@ -19,6 +19,7 @@
 #define SIM_MAX_POINTS	100000	/* kept per run; then every 2nd, 4th... */
 #define HEAT_T		160	/* heatmap time bins */
 #define HEAT_A		80	/* heatmap address bins */
+#define SIM_FIRST_ACTIONS 3	/* per scheme, in the summary */
 
 /** struct sim_point - the state after one aggregation. */
 struct sim_point {
@@ -34,6 +35,27 @@ struct heatmap {
 	double sum[HEAT_T][HEAT_A];	/* percent x bytes */
 	double bytes[HEAT_T][HEAT_A];
 	uint64_t span;			/* monitored bytes (ranges joined) */
+};
+
+/**
+ * struct sim_picks - what one scheme acted on, for the summary: every
+ * action counted, the first few kept.
+ * @applications: applications that picked at least one region.
+ * @last_sis:	the last of them (passed_sample_intervals).
+ * @score_lo, @score_hi: the picked regions' scores (if scored).
+ * @min_lo, @min_hi: the cut-offs they passed.
+ * @nr_scored:	actions with a score.
+ * @nr_first:	how many of @first are set.
+ * @first:	the first actions.
+ */
+struct sim_picks {
+	unsigned long applications;
+	unsigned long last_sis;
+	int score_lo, score_hi;
+	unsigned int min_lo, min_hi;
+	unsigned long nr_scored;
+	size_t nr_first;
+	struct hs_event first[SIM_FIRST_ACTIONS];
 };
 
 /** struct sim_run - one simulation with one profile. */
@@ -53,6 +75,11 @@ struct sim_run {
 	FILE *record;			/* --record, first run only */
 	const char *record_path;
 	struct hs_damo_writer rec;
+	FILE *actions;			/* --actions, first run only */
+	const char *actions_path;
+	bool actions_json;
+	uint64_t nr_actions;		/* rows written */
+	struct sim_picks picks[HS_MAX_SCHEMES];
 	struct heatmap *heat;		/* --heatmap, first run only */
 	uint64_t last_progress_ns;
 	uint64_t aggr_start_ns;
@@ -74,8 +101,9 @@ struct sim_cmd {
 	unsigned int nr_runs;
 	bool compare;			/* two runs, their decisions compared */
 	bool compare_scorers;		/* ... differing in the scorer only */
-	const char *record, *heatmap, *json;
+	const char *record, *heatmap, *json, *actions;
 	enum hs_damo_format record_format;
+	bool actions_json;		/* --actions FILE.json, else .csv */
 	uint64_t rate;
 	bool timing;
 	struct hs_host host;
@@ -89,6 +117,10 @@ int sim_write_json(const struct sim_cmd *c, FILE *f);
 void sim_record_begin(struct sim_run *run, const struct sim_cmd *c);
 void sim_record_snapshot(struct sim_run *run, const struct hs_sim *sim);
 void sim_record_end(struct sim_run *run);
+void sim_picks_add(struct sim_run *run, const struct hs_event *e);
+void sim_actions_begin(struct sim_run *run);
+void sim_actions_row(struct sim_run *run, const struct hs_event *e);
+void sim_actions_end(struct sim_run *run);
 void sim_heat_add(struct heatmap *h, const struct hs_sim *sim);
 void sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f);
 

@@ -2,7 +2,7 @@
 /*
  * sim_report.c - what `hotscore sim` writes: the summary, the profile
  * comparison, --json, --record (damo's record format, through
- * src/record/write.c) and --heatmap.
+ * src/record/write.c), --actions and --heatmap.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -74,9 +74,66 @@ static void fmt_limit(char *buf, size_t size, unsigned long v,
 		snprintf(buf, size, "%lu%s", v, unit);
 }
 
-static void report_scheme(FILE *f, const struct sim_cmd *c,
-			  const struct hs_scheme *s, unsigned int i)
+/* A size in the unit that keeps it short: B, KiB, MiB or GiB. */
+static void fmt_size(char *buf, size_t size, uint64_t bytes)
 {
+	if (bytes < 1024)
+		snprintf(buf, size, "%" PRIu64 " B", bytes);
+	else if (bytes < 1048576)
+		snprintf(buf, size, "%.1f KiB", bytes / 1024.0);
+	else if (bytes < 1073741824)
+		snprintf(buf, size, "%.1f MiB", mib(bytes));
+	else
+		snprintf(buf, size, "%.2f GiB", bytes / 1073741824.0);
+}
+
+/* One action of the summary: when, where, its score against the cut-off. */
+static void report_action(FILE *f, const struct hs_event *e)
+{
+	char sz[32], applied[32];
+
+	fmt_size(sz, sizeof(sz), e->end - e->start);
+	fmt_size(applied, sizeof(applied), e->sz_applied);
+	fprintf(f, "    %8.3f s  %#lx-%#lx (%s)", e->t_us / 1e6, e->start,
+		e->end, sz);
+	if (e->score != HS_EVENT_NO_SCORE)
+		fprintf(f, ": score %d >= %u", e->score, e->min_score);
+	fprintf(f, ", applied %s\n", applied);
+}
+
+/*
+ * What the scheme acted on: how many regions and bytes, in how many of
+ * its applications, with which scores; then its first actions.
+ */
+static void report_picks(FILE *f, const struct hs_scheme *s,
+			 const struct sim_picks *p)
+{
+	const struct hs_damos_stat *st = &s->stat;
+	char sz[32];
+	size_t k;
+
+	if (!p->applications) {
+		fprintf(f, "  picked nothing in %lu application%s\n",
+			st->nr_applies, cli_s(st->nr_applies));
+		return;
+	}
+	fmt_size(sz, sizeof(sz), st->sz_tried);
+	fprintf(f, "  picked %lu region%s (%s) in %lu of %lu applications",
+		st->nr_tried, cli_s(st->nr_tried), sz, p->applications,
+		st->nr_applies);
+	if (p->nr_scored)
+		fprintf(f, "; scores %d..%d, min_score %u..%u\n",
+			p->score_lo, p->score_hi, p->min_lo, p->min_hi);
+	else
+		fprintf(f, "; no quota, no scores\n");
+	for (k = 0; k < p->nr_first; k++)
+		report_action(f, &p->first[k]);
+}
+
+static void report_scheme(FILE *f, const struct sim_cmd *c,
+			  const struct sim_run *run, unsigned int i)
+{
+	const struct hs_scheme *s = &run->sim.schemes[i];
 	const struct hs_pattern *p = &s->pattern;
 	const struct hs_quota *q = &s->quota;
 	const struct hs_damos_stat *st = &s->stat;
@@ -103,6 +160,7 @@ static void report_scheme(FILE *f, const struct sim_cmd *c,
 	if (q->ms || q->sz)
 		fprintf(f, "  score histograms %lu over %lu regions; last effective quota %.2f MiB, min_score %u\n",
 			st->nr_adjust, st->nr_scored, mib(q->esz), q->min_score);
+	report_picks(f, s, &run->picks[i]);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -270,7 +328,7 @@ void sim_report(FILE *f, const struct sim_cmd *c)
 			cli_s(sim->nr), sim->nr_scores, cli_s(sim->nr_scores));
 	fputc('\n', f);
 	for (i = 0; i < sim->cfg.nr_schemes; i++)
-		report_scheme(f, c, &sim->schemes[i], i);
+		report_scheme(f, c, run, i);
 	report_memory(f, run, c->cfg.duration_us);
 	if (c->timing)
 		report_costs(f, c);
@@ -389,6 +447,84 @@ void sim_record_end(struct sim_run *run)
 	if (hs_damo_end(&run->rec))
 		cli_die("--record: %s: write error: %s", run->record_path,
 			strerror(errno));
+}
+
+/**
+ * sim_picks_add() - count an action in its scheme's summary.
+ * @run:	the run.
+ * @e:		the action.
+ */
+void sim_picks_add(struct sim_run *run, const struct hs_event *e)
+{
+	struct sim_picks *p = &run->picks[e->scheme];
+
+	if (!p->applications || p->last_sis != e->sis)
+		p->applications++;
+	p->last_sis = e->sis;
+	if (p->nr_first < SIM_FIRST_ACTIONS)
+		p->first[p->nr_first++] = *e;
+	if (e->score == HS_EVENT_NO_SCORE)
+		return;
+	if (!p->nr_scored || e->score < p->score_lo)
+		p->score_lo = e->score;
+	if (!p->nr_scored || e->score > p->score_hi)
+		p->score_hi = e->score;
+	if (!p->nr_scored || e->min_score < p->min_lo)
+		p->min_lo = e->min_score;
+	if (!p->nr_scored || e->min_score > p->min_hi)
+		p->min_hi = e->min_score;
+	p->nr_scored++;
+}
+
+/**
+ * sim_actions_begin() - --actions: the CSV header, or the JSON's opening.
+ * @run:	the first run; run->actions is open.
+ */
+void sim_actions_begin(struct sim_run *run)
+{
+	if (run->actions_json)
+		fputs("{\"schema\": 1, \"actions\": [", run->actions);
+	else
+		fputs("t_us,scheme,start,end,score,min_score,sz_applied\n",
+		      run->actions);
+}
+
+/**
+ * sim_actions_row() - one action, as it happens: every one is written,
+ * not only the events the run keeps.
+ * @run:	the run writing --actions.
+ * @e:		the action.
+ */
+void sim_actions_row(struct sim_run *run, const struct hs_event *e)
+{
+	char score[16];
+	bool none = e->score == HS_EVENT_NO_SCORE;
+
+	/* not scored (no quota): an empty CSV field, null in JSON */
+	snprintf(score, sizeof(score), "%d", e->score);
+	if (run->actions_json)
+		fprintf(run->actions, "%s\n{\"t_us\": %" PRIu64 ", \"scheme\": %u, \"start\": %lu, \"end\": %lu, \"score\": %s, \"min_score\": %u, \"sz_applied\": %lu}",
+			run->nr_actions ? "," : "", e->t_us, e->scheme,
+			e->start, e->end, none ? "null" : score, e->min_score,
+			e->sz_applied);
+	else
+		fprintf(run->actions, "%" PRIu64 ",%u,%lu,%lu,%s,%u,%lu\n",
+			e->t_us, e->scheme, e->start, e->end,
+			none ? "" : score, e->min_score, e->sz_applied);
+	run->nr_actions++;
+	if (ferror(run->actions))
+		cli_die("--actions: %s: write error: %s", run->actions_path,
+			strerror(errno));
+}
+
+/**
+ * sim_actions_end() - close the JSON's list; the caller closes the file.
+ * @run:	the run writing --actions.
+ */
+void sim_actions_end(struct sim_run *run)
+{
+	if (run->actions_json)
+		fputs("\n]}\n", run->actions);
 }
 
 /* The ranges joined end to end: the heatmap's address axis. */
