@@ -198,9 +198,9 @@ sed 's/"total_bytes": "[0-9]*"/"total_bytes": "1"/' "$tmp/a.rec" >"$tmp/bad.rec"
 "$hs" sim --no-timing --ops paddr --workload zigzag --duration 5s \
 	--record "$tmp/z.rec" --record_format json >/dev/null 2>&1
 out=$("$dc" "$tmp/z.rec" 2>&1) && ok "paddr zigzag record: $out" || fail "zigzag" "$out"
-[ "$("$jq" "$tmp/a.rec" 0.target_id 0.scheme_idx 0.snapshots.0.damos_stats.sz_ops_filter_passed | paste -sd' ')" = "0 0 0" ] &&
-	ok "target_id 0 (not null), scheme_idx 0, damos_stats in each snapshot" ||
-	fail "record ids" "$("$jq" "$tmp/a.rec" 0.target_id 0.scheme_idx 0.snapshots.0.damos_stats)"
+[ "$("$jq" "$tmp/a.rec" 0.target_id 0.kdamond_idx 0.scheme_idx 0.snapshots.0.damos_stats.sz_ops_filter_passed | paste -sd' ')" = "0 null null 0" ] &&
+	ok "target_id 0 (not null), no kdamond or scheme index, damos_stats in each snapshot" ||
+	fail "record ids" "$("$jq" "$tmp/a.rec" 0.target_id 0.kdamond_idx 0.scheme_idx 0.snapshots.0.damos_stats)"
 last=$(($("$jq" "$tmp/a.rec" 0.snapshots | sed 's/array //') - 1))
 "$hs" sim --no-timing --duration 20s --json "$tmp/a.json" >/dev/null 2>&1
 [ "$("$jq" "$tmp/a.rec" 0.snapshots.$last.damos_stats.nr_tried 0.snapshots.$last.damos_stats.sz_applied)" = \

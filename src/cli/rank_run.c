@@ -425,16 +425,19 @@ static void print_scheme(const struct run *run, unsigned int k)
 static void print_header(const struct run *run, const struct group *g)
 {
 	const struct hs_rec_info *in = &run->infos[g->records[0]];
-	char scheme[32] = "";
+	char who[96] = "";
 	struct line l = { .n = 0 };
 	unsigned int k;
 
+	/* damo record's trace-based records name no kdamond or context */
+	if (in->kdamond_idx >= 0 || in->context_idx >= 0)
+		snprintf(who, sizeof(who), "kdamond %ld, context %ld, ",
+			 in->kdamond_idx, in->context_idx);
 	if (in->scheme_idx >= 0)
-		snprintf(scheme, sizeof(scheme), ", scheme %ld", in->scheme_idx);
-	printf("\ncontext: kdamond %ld, context %ld%s, %zu target%s;"
-	       " sample %lu us, aggregation %lu us\n",
-	       in->kdamond_idx, in->context_idx, scheme, g->nr, cli_s(g->nr),
-	       run->sample_us, run->aggr_us);
+		snprintf(who + strlen(who), sizeof(who) - strlen(who),
+			 "scheme %ld, ", in->scheme_idx);
+	printf("\ncontext: %s%zu target%s; sample %lu us, aggregation %lu us\n",
+	       who, g->nr, cli_s(g->nr), run->sample_us, run->aggr_us);
 	for (k = 0; k < run->c->nr_schemes; k++)
 		print_scheme(run, k);
 	addf(&l, "%6s  %7s  %6s  %14s", "snap", "end (s)", "regions",

@@ -409,8 +409,8 @@ void sim_record_begin(struct sim_run *run, const struct sim_cmd *c)
 
 	run->record_path = c->record;
 	run->aggr_start_ns = 0;
-	if (hs_damo_begin(&run->rec, run->record, c->record_format, &iv,
-			  c->cfg.nr_schemes ? 0 : -1))
+	/* no scheme index, as damo record's: the stats are scheme 0's */
+	if (hs_damo_begin(&run->rec, run->record, c->record_format, &iv, -1))
 		cli_die("--record: %s: %s", c->record, strerror(errno));
 }
 

@@ -189,8 +189,8 @@ static int check(struct hs_damo_writer *w)
 }
 
 /**
- * hs_damo_begin() - start a record: one target (id 0) of context 0 of
- * kdamond 0, with no scheme filters.
+ * hs_damo_begin() - start a record: one target (id 0), with no scheme
+ * filters and no kdamond or context index, as damo record writes them.
  * @w:		the writer, set up here.
  * @out:	an open file; the caller closes it after hs_damo_end().
  * @fmt:	HS_DAMO_JSON or HS_DAMO_JSON_COMPRESSED (zlib, default level).
@@ -221,8 +221,13 @@ int hs_damo_begin(struct hs_damo_writer *w, FILE *out,
 		snprintf(idx, sizeof(idx), "null");
 	else
 		snprintf(idx, sizeof(idx), "%d", scheme_idx);
-	/* target_id 0, not null: damo's report holistic prints it with %d */
-	fprintf(w->f, "[{\"kdamond_idx\": 0, \"context_idx\": 0, \"intervals\": {\"sample_us\": \"%lu\", \"aggr_us\": \"%lu\", \"ops_update_us\": \"%lu\"}, \"scheme_idx\": %s, \"target_id\": 0, \"scheme_filters\": [], \"snapshots\": [",
+	/*
+	 * As damo's own trace-based records (damo record): no kdamond or
+	 * context index, for damo report holistic draws its heatmaps only for
+	 * records without them; target_id 0, not null, for it prints that
+	 * with %d.
+	 */
+	fprintf(w->f, "[{\"kdamond_idx\": null, \"context_idx\": null, \"intervals\": {\"sample_us\": \"%lu\", \"aggr_us\": \"%lu\", \"ops_update_us\": \"%lu\"}, \"scheme_idx\": %s, \"target_id\": 0, \"scheme_filters\": [], \"snapshots\": [",
 		iv->sample_us, iv->aggr_us, iv->ops_update_us, idx);
 	return check(w);
 }
