@@ -124,11 +124,28 @@ for want in score:profile score:input score:sample score:aggr score:nr_accesses 
 	    sim:workload sim:duration sim:sample sim:aggr sim:updr sim:minr sim:maxr \
 	    sim:ops sim:damos_action sim:damos_access_rate sim:damos_sz_region \
 	    sim:damos_age sim:damos_quotas sim:damos_apply_interval sim:profile \
-	    sim:scorer sim:seed sim:json sim:record sim:heatmap; do
+	    sim:scorer sim:seed sim:json sim:record sim:heatmap sim:record_format \
+	    sim:actions rank:input rank:profile rank:ops rank:snapshot rank:time \
+	    rank:damos_action rank:damos_access_rate rank:damos_sz_region \
+	    rank:damos_age rank:damos_quotas rank:damos_apply_interval rank:csv \
+	    rank:json; do
 	grep -q "^${want%%:*}	${want#*:}	" "$tmp/opts" || missing="$missing $want"
 done
 [ -z "$missing" ] && ok "every name the conventions fix is there, spelled as they spell it" ||
 	fail "names" "missing:$missing"
+
+# --- a bare argument: the one operand of a command that has one --------
+check "rank RECORD" rank r.rec --profile v6.6 && cp "$tmp/out" "$tmp/want" &&
+	check "rank --input RECORD" rank --input r.rec --profile v6.6 &&
+	cmp -s "$tmp/out" "$tmp/want" && grep -qx 'input r.rec' "$tmp/want" &&
+	ok "rank RECORD is rank --input RECORD" || fail "operand" "$(cat "$tmp/want")"
+for args in "rank a.rec b.rec" "sim stray"; do
+	# shellcheck disable=SC2086
+	"$hs" $args >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "unexpected argument '[a-z.]*'" "$tmp/err" &&
+		ok "$args: $(cat "$tmp/err")" || fail "$args" "exit $rc: $(cat "$tmp/err")"
+done
 
 # --- units: converted the same way in every subcommand -----------------
 unit() {	# NAME CMD OPTION VALUE WANT

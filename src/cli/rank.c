@@ -39,7 +39,7 @@ static const struct opt rank_opts[] = {
 	  .arg = "P[,P2]", .dflt = HS_DEFAULT_PROFILE, .words = "@profiles",
 	  .help = "the damon_hot_score() profile, a combination or a"
 		  " candidate file; two: where their picks differ",
-	  .example = "v6.1,hotfix" },
+	  .example = "v6.6,hotfix" },
 	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
 	  .dflt = HS_DEFAULT_PROFILE, .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
@@ -158,8 +158,6 @@ static void parse_args(struct rank_cmd *c, int argc, char **argv)
 	c->snapshot = -1;
 	c->ops = HS_OPS_VADDR;
 	opt_parse(&cmd_rank, argc, argv, set, c);
-	if (!c->input)
-		cli_usage_die("which record? (hotscore rank RECORD)");
 	if (c->snapshot >= 0 && c->has_time)
 		cli_usage_die("--snapshot and --time both choose the snapshot: give one");
 	cli_each_profile("--profile", c->profiles ? c->profiles :
@@ -167,7 +165,9 @@ static void parse_args(struct rank_cmd *c, int argc, char **argv)
 	c->nr_schemes = cli_damos_specs(&c->ss, c->specs);
 	if (c->nr_prof > 1 && c->nr_schemes > 1)
 		cli_usage_die("compare two profiles or two schemes, not both");
-	opt_parsed(&cmd_rank);
+	opt_parsed(&cmd_rank);	/* HOTSCORE_CHECK_ARGS: the options alone */
+	if (!c->input)
+		cli_usage_die("which record? (hotscore rank RECORD)");
 	load_candidates(c);
 }
 
