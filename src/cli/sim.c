@@ -18,40 +18,21 @@
 #include <hotscore/cand.h>
 
 #include "cli.h"
+#include "damos_opt.h"
 #include "opt.h"
 #include "out.h"
 #include "sim.h"
 
-#define NO_LIMIT	UINT64_MAX
 /* 4x the 1,000,000 regions benchmarked; about 0.5 GB of region arrays */
 #define SIM_MAX_REGIONS	(1UL << 22)
-#define SIM_MAX_US	(30ULL * 24 * 3600 * 1000000)	/* times: 30 days */
 #define SIM_MAX_SAMPLES	1000000000ULL		/* per run */
 #define SIM_MAX_RECORD	20000000ULL	/* --record: snapshots x regions */
 
-/* A scheme as given, before the intervals turn it into kernel units. */
-struct scheme_spec {
-	int action;
-	uint64_t rate_bp[2];		/* access rate, 1/100 of a percent */
-	uint64_t sz[2];			/* bytes */
-	uint64_t age_us[2];
-	uint64_t apply_us;
-	uint64_t quota[6];		/* ms, bytes, reset ms, w_sz, w_nr, w_age */
-};
-
 enum { O_WORKLOAD, O_OPS, O_RATE, O_DURATION, O_SEED, O_SAMPLE, O_AGGR,
-       O_UPDR, O_MINR, O_MAXR, O_ACTION, O_ACCESS_RATE, O_SZ, O_AGE,
-       O_APPLY, O_QUOTAS, O_PROFILE, O_SCORER, O_CAPTURE, O_NO_TIMING,
+       O_UPDR, O_MINR, O_MAXR, O_PROFILE, O_SCORER, O_CAPTURE, O_NO_TIMING,
        O_RECORD, O_RECORD_FORMAT, O_ACTIONS, O_HEATMAP, O_JSON, O_LIST,
        O_BASE };
 
-static const enum opt_type two_rates[] = { OPT_RATE, OPT_RATE };
-static const enum opt_type two_sizes[] = { OPT_SIZE, OPT_SIZE };
-static const enum opt_type two_times[] = { OPT_TIME, OPT_TIME };
-static const enum opt_type quota_types[] = { OPT_MS, OPT_SIZE, OPT_MS,
-					     OPT_COUNT, OPT_COUNT, OPT_COUNT };
-
-#define SCHEME (OPT_REPEAT | OPT_MINMAX)
 static const struct opt sim_opts[] = {
 	{ .id = O_WORKLOAD, .name = "workload", .type = OPT_STR,
 	  .arg = "NAME|FILE", .dflt = "stairs", .words = "stairs zigzag @file",
@@ -64,19 +45,19 @@ static const struct opt sim_opts[] = {
 	  .dflt = "100000", .min = 1, .max = HS_WL_MAX_RATE,
 	  .help = "workload memory accesses per ms", .example = "3000" },
 	{ .id = O_DURATION, .name = "duration", .type = OPT_TIME, .arg = "T",
-	  .dflt = "one pass of the workload", .min = 1, .max = SIM_MAX_US,
+	  .dflt = "one pass of the workload", .min = 1, .max = CLI_DAMOS_MAX_US,
 	  .help = "simulated time", .example = "5s" },
 	{ .id = O_SEED, .name = "seed", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "1", .help = "seed of damon_rand() and the workload",
 	  .example = "2" },
 	{ .id = O_SAMPLE, .name = "sample", .type = OPT_TIME, .arg = "T",
-	  .dflt = "5ms", .min = 1, .max = SIM_MAX_US,
+	  .dflt = "5ms", .min = 1, .max = CLI_DAMOS_MAX_US,
 	  .help = "the sampling interval", .example = "4ms" },
 	{ .id = O_AGGR, .name = "aggr", .type = OPT_TIME, .arg = "T",
-	  .dflt = "100ms", .min = 1, .max = SIM_MAX_US,
+	  .dflt = "100ms", .min = 1, .max = CLI_DAMOS_MAX_US,
 	  .help = "the aggregation interval", .example = "40ms" },
 	{ .id = O_UPDR, .name = "updr", .type = OPT_TIME, .arg = "T",
-	  .dflt = "60s", .min = 1, .max = SIM_MAX_US,
+	  .dflt = "60s", .min = 1, .max = CLI_DAMOS_MAX_US,
 	  .help = "the operations update interval", .example = "1s" },
 	{ .id = O_MINR, .name = "minr", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "10", .min = 3, .max = SIM_MAX_REGIONS,
@@ -84,37 +65,7 @@ static const struct opt sim_opts[] = {
 	{ .id = O_MAXR, .name = "maxr", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "1000", .min = 3, .max = SIM_MAX_REGIONS,
 	  .help = "the maximum number of regions", .example = "40" },
-	{ .id = O_ACTION, .name = "damos_action", .type = OPT_STR,
-	  .arg = "ACTION", .flags = OPT_REPEAT,
-	  .words = "stat pageout lru_prio lru_deprio migrate_hot migrate_cold",
-	  .help = "starts a scheme: stat, pageout, lru_prio, lru_deprio,"
-		  " migrate_hot or migrate_cold", .example = "stat" },
-	{ .id = O_ACCESS_RATE, .name = "damos_access_rate", .type = OPT_RATE,
-	  .nr_values = 2, .min_values = 2, .types = two_rates,
-	  .arg = "MIN MAX", .dflt = "0% 0%; a new scheme's min max",
-	  .flags = SCHEME, .help = "the scheme's access rate, in percent",
-	  .example = "0% 10%" },
-	{ .id = O_SZ, .name = "damos_sz_region", .type = OPT_SIZE,
-	  .nr_values = 2, .min_values = 2, .types = two_sizes,
-	  .arg = "MIN MAX", .dflt = "min max", .flags = SCHEME,
-	  .help = "the scheme's region size", .example = "4KiB max" },
-	{ .id = O_AGE, .name = "damos_age", .type = OPT_TIME, .nr_values = 2,
-	  .min_values = 2, .types = two_times, .arg = "MIN MAX",
-	  .dflt = "2s max; a new scheme's min max", .max = SIM_MAX_US,
-	  .flags = SCHEME,
-	  .help = "the scheme's region age", .example = "2s max" },
-	{ .id = O_APPLY, .name = "damos_apply_interval", .type = OPT_TIME,
-	  .arg = "T", .dflt = "the aggregation interval", .max = SIM_MAX_US,
-	  .flags = OPT_REPEAT, .help = "how often the scheme is applied",
-	  .example = "20ms" },
-	{ .id = O_QUOTAS, .name = "damos_quotas", .type = OPT_MS,
-	  .nr_values = 6, .min_values = 1, .types = quota_types,
-	  .arg = "TIME [SIZE [RESET [W_SZ [W_NR [W_AGE]]]]]",
-	  .dflt = "10ms 8MiB 1s 0 0 1; a new scheme's 0 0 max 0 0 0",
-	  .flags = SCHEME,
-	  .help = "the scheme's quota: time and size per reset interval, and"
-		  " the weights; as in damo, a bare TIME or RESET is in ms",
-	  .example = "10ms 8MiB 1s 0 3 7" },
+	CLI_DAMOS_OPTS,
 	{ .id = O_PROFILE, .name = "profile", .old = "compare-profiles",
 	  .type = OPT_LIST, .arg = "P[,P2]", .dflt = HS_DEFAULT_PROFILE,
 	  .words = "@profiles",
@@ -164,193 +115,16 @@ static const struct opt sim_opts[] = {
 	  .help = "the built-in profiles (as hotscore score --list-profiles)" },
 };
 
-static void spec_defaults(struct scheme_spec *sp)
-{
-	memset(sp, 0, sizeof(*sp));
-	sp->rate_bp[1] = NO_LIMIT;
-	sp->sz[1] = NO_LIMIT;
-	sp->age_us[1] = NO_LIMIT;
-	sp->quota[2] = NO_LIMIT;	/* damo: reset interval "max" */
-}
-
-/* The default scheme: DAMON_RECLAIM's shape, with a quota that binds. */
-static void default_scheme(struct scheme_spec *sp)
-{
-	spec_defaults(sp);
-	sp->action = HS_ACT_PAGEOUT;
-	sp->rate_bp[0] = sp->rate_bp[1] = 0;
-	sp->age_us[0] = 2000000;
-	sp->quota[0] = 10;
-	sp->quota[1] = 8ULL << 20;
-	sp->quota[2] = 1000;
-	sp->quota[5] = 1;
-}
-
-/* min above max matches nothing: the kernel takes it, a user meant else */
-static void check_range(const char *opt, const struct opt_val *v)
-{
-	if (v[0].u > v[1].u)
-		cli_die("--%s: min '%s' is above max '%s'", opt, v[0].s, v[1].s);
-}
-
-/* One scheme option as given; applied once every option is known. */
-struct scheme_opt {
-	const struct opt *o;
-	struct opt_val v[OPT_MAX_VALUES];
-	unsigned int nr;
-};
-
-struct sim_args {
-	struct sim_cmd *c;
-	struct scheme_opt sopts[HS_MAX_SCHEMES * 6];
-	unsigned int nr_sopts;
-	const char *profiles, *scorers;
-};
-
-/*
- * @so into @sp.  A --damos_quotas that leaves fields out gives them damo's
- * defaults in a new scheme, and keeps the default scheme's (@keep).
- */
-static void apply_scheme_opt(struct scheme_spec *sp,
-			     const struct scheme_opt *so, bool keep)
-{
-	const struct opt_val *v = so->v;
-	unsigned int k;
-
-	switch (so->o->id) {
-	case O_ACTION:
-		sp->action = hs_action_parse(v[0].s);
-		if (sp->action < 0)
-			cli_usage_die("--damos_action: '%s' is not simulated (stat, pageout, lru_prio, lru_deprio, migrate_hot, migrate_cold)",
-				      v[0].s);
-		break;
-	case O_ACCESS_RATE:
-		check_range(so->o->name, v);
-		for (k = 0; k < 2; k++)
-			sp->rate_bp[k] = v[k].u;
-		break;
-	case O_SZ:
-		check_range(so->o->name, v);
-		for (k = 0; k < 2; k++)
-			sp->sz[k] = v[k].u;
-		break;
-	case O_AGE:
-		check_range(so->o->name, v);
-		for (k = 0; k < 2; k++)
-			sp->age_us[k] = v[k].u;
-		break;
-	case O_APPLY:
-		sp->apply_us = v[0].u;
-		break;
-	case O_QUOTAS:
-		if (!keep) {	/* damo's defaults for the fields left out */
-			sp->quota[0] = sp->quota[1] = 0;
-			sp->quota[2] = NO_LIMIT;
-			sp->quota[3] = sp->quota[4] = sp->quota[5] = 0;
-		}
-		for (k = 0; k < so->nr; k++) {
-			if (k >= 3 && v[k].u > UINT32_MAX)
-				cli_usage_die("--damos_quotas: weight '%s' is above 4294967295 (an unsigned int)",
-					      v[k].s);
-			sp->quota[k] = v[k].u;
-		}
-		break;
-	}
-}
-
-static const char *times(unsigned int n)
-{
-	return n == 1 ? "once" : n == 2 ? "twice" : "more often";
-}
-
-/*
- * The schemes.  With no --damos_action, each scheme option replaces its
- * part of the default scheme.  Otherwise, as in damo, the n-th use of each
- * option belongs to the n-th --damos_action.
- */
-static unsigned int build_schemes(struct sim_args *sa,
-				  struct scheme_spec *specs)
-{
-	unsigned int count[O_QUOTAS + 1] = { 0 }, i, n;
-
-	for (i = 0; i < sa->nr_sopts; i++)
-		count[O_ACTION] += sa->sopts[i].o->id == O_ACTION;
-	if (count[O_ACTION] > HS_MAX_SCHEMES)
-		cli_usage_die("--damos_action: at most %d schemes",
-			      HS_MAX_SCHEMES);
-	if (!count[O_ACTION]) {
-		default_scheme(&specs[0]);
-		for (i = 0; i < sa->nr_sopts; i++) {
-			const struct scheme_opt *so = &sa->sopts[i];
-
-			if (count[so->o->id]++)
-				cli_usage_die("--%s is given twice, and there is one scheme: start each scheme with --damos_action",
-					      so->o->name);
-			apply_scheme_opt(&specs[0], so, true);
-		}
-		return 1;
-	}
-	n = count[O_ACTION];
-	memset(count, 0, sizeof(count));
-	for (i = 0; i < sa->nr_sopts; i++) {
-		const struct scheme_opt *so = &sa->sopts[i];
-		unsigned int k = count[so->o->id]++;
-
-		if (so->o->id == O_ACTION)
-			spec_defaults(&specs[k]);
-		else if (k >= count[O_ACTION])
-			cli_usage_die("--%s is given %s, --damos_action %s before it: each scheme starts with --damos_action",
-				      so->o->name, times(k + 1),
-				      count[O_ACTION] ? times(count[O_ACTION]) :
-				      "never");
-		apply_scheme_opt(&specs[k], so, false);
-	}
-	return n;
-}
-
 static unsigned long clamp_ul(uint64_t v)
 {
 	return v > ULONG_MAX ? ULONG_MAX : (unsigned long)v;
 }
 
-static unsigned int clamp_u(uint64_t v)
-{
-	return v > UINT32_MAX ? UINT32_MAX : (unsigned int)v;
-}
-
-/* damo's conversions: percent of aggr/sample samples; age in aggrs. */
-static void spec_to_scheme(const struct scheme_spec *sp,
-			   const struct hs_attrs *a, struct hs_scheme *s)
-{
-	uint64_t max_nr = a->aggr_us / a->sample_us;
-	int k;
-
-	memset(s, 0, sizeof(*s));
-	s->action = (enum hs_action)sp->action;
-	for (k = 0; k < 2; k++) {
-		unsigned int nr = sp->rate_bp[k] == NO_LIMIT ? UINT32_MAX :
-			clamp_u(sp->rate_bp[k] * max_nr / 10000);
-		unsigned int age = sp->age_us[k] == NO_LIMIT ? UINT32_MAX :
-			clamp_u(sp->age_us[k] / a->aggr_us);
-
-		if (k) {
-			s->pattern.max_nr = nr;
-			s->pattern.max_age = age;
-			s->pattern.max_sz = clamp_ul(sp->sz[k]);
-		} else {
-			s->pattern.min_nr = nr;
-			s->pattern.min_age = age;
-			s->pattern.min_sz = clamp_ul(sp->sz[k]);
-		}
-	}
-	s->apply_us = clamp_ul(sp->apply_us);
-	s->quota.ms = clamp_ul(sp->quota[0]);
-	s->quota.sz = clamp_ul(sp->quota[1]);
-	s->quota.reset_ms = clamp_ul(sp->quota[2]);
-	s->quota.weight_sz = clamp_u(sp->quota[3]);
-	s->quota.weight_nr = clamp_u(sp->quota[4]);
-	s->quota.weight_age = clamp_u(sp->quota[5]);
-}
+struct sim_args {
+	struct sim_cmd *c;
+	struct cli_schemes ss;
+	const char *profiles, *scorers;
+};
 
 static enum hs_scorer scorer_arg(const char *name)
 {
@@ -536,17 +310,8 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	struct sim_cmd *c = sa->c;
 	struct hs_attrs *a = &c->cfg.attrs;
 
-	if (o->id >= O_ACTION && o->id <= O_QUOTAS) {
-		struct scheme_opt *so = &sa->sopts[sa->nr_sopts];
-
-		if (sa->nr_sopts == sizeof(sa->sopts) / sizeof(sa->sopts[0]))
-			cli_usage_die("--%s: too many scheme options", o->name);
-		so->o = o;
-		so->nr = nr;
-		memcpy(so->v, v, nr * sizeof(*v));
-		sa->nr_sopts++;
+	if (cli_damos_take(&sa->ss, o, v, nr))
 		return;
-	}
 	switch (o->id) {
 	case O_WORKLOAD: c->workload = v->s; break;
 	case O_OPS:
@@ -628,7 +393,7 @@ static void check_comparison(struct sim_cmd *c, const struct sim_args *sa)
 static void parse_args(struct sim_cmd *c, int argc, char **argv)
 {
 	static struct sim_args sa;
-	struct scheme_spec specs[HS_MAX_SCHEMES];
+	struct cli_scheme_spec specs[HS_MAX_SCHEMES];
 	struct hs_attrs *a = &c->cfg.attrs;
 	unsigned int k;
 
@@ -643,9 +408,10 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 	if (a->min_nr_regions > a->max_nr_regions)
 		cli_usage_die("--minr %lu is larger than --maxr %lu",
 			      a->min_nr_regions, a->max_nr_regions);
-	c->cfg.nr_schemes = build_schemes(&sa, specs);
+	c->cfg.nr_schemes = cli_damos_specs(&sa.ss, specs);
 	for (k = 0; k < c->cfg.nr_schemes; k++)
-		spec_to_scheme(&specs[k], a, &c->schemes[k]);
+		cli_damos_scheme(&specs[k], a->sample_us, a->aggr_us,
+				 &c->schemes[k]);
 	c->cfg.schemes = c->schemes;
 	c->cfg.ops = c->ops;
 	if (!c->timing)
@@ -869,7 +635,7 @@ static void check_duration(struct sim_cmd *c)
 	setup_workload(c, &wl);
 	if (!c->cfg.duration_us) {
 		c->cfg.duration_us = wl.total_ms * 1000;
-		if (c->cfg.duration_us > SIM_MAX_US)
+		if (c->cfg.duration_us > CLI_DAMOS_MAX_US)
 			cli_die("--workload: %s: one pass is %.1f days; give --duration (at most 30 days)",
 			       c->workload, c->cfg.duration_us / 86400e6);
 	}
@@ -969,13 +735,7 @@ const struct hs_cmd cmd_sim = {
 		 " workload, far faster than real\ntime; report what the quota"
 		 " picked and what each stage, and the score function,\ncost in"
 		 " context.  Options follow damo's names.",
-	.notes = "With no --damos_action, the scheme is --damos_action pageout"
-		 " --damos_access_rate 0% 0%\n--damos_age 2s max --damos_quotas"
-		 " 10ms 8MiB 1s 0 0 1, and each scheme option\nchanges what it"
-		 " names in it (the fields --damos_quotas leaves out stay as"
-		 " they\nare).  With --damos_action, each scheme starts from"
-		 " damo's defaults, and the n-th\nuse of each scheme option"
-		 " belongs to the n-th --damos_action.\n"
+	.notes = CLI_DAMOS_NOTES
 		 "T is a time: 5000 (us), 5ms, 1.5s; ns, us, ms, s, m, h.  Sizes"
 		 " take B, K/KiB, M/MiB,\nG/GiB, T/TiB (1024) or KB, MB, GB, TB"
 		 " (1000); min and max are sizes too.",
