@@ -774,6 +774,7 @@ int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 			if (c == ']') {
 				rd->pos++;
 				rd->state = S_MEMBERS;
+				rd->first = false;	/* "snapshots" was one */
 				break;
 			}
 			if (!rd->first && expect(rd, ',', "between snapshots") < 0)

@@ -5,11 +5,14 @@
  * json_compressed), and hs_rec_scan() over the same bytes.  Every snapshot
  * it returns must keep the reader's promises: regions in address order,
  * none empty or overlapping, records and snapshots numbered in order; the
- * scan must count what the stream returned; an error must say something.
+ * scan must count what the stream returned; an error must say something;
+ * and where jansson, parsing the whole input at once, sees a record
+ * file's shape, the stream must see as many snapshots, or refuse a field.
  * The input as a string also goes through damo's value readers.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 #include <zlib.h>
 
 #include <hotscore/record.h>
@@ -28,8 +31,39 @@ static void check_snapshot(const struct hs_rec_snapshot *s, size_t record,
 	}
 }
 
+/*
+ * jansson's view of the whole input: if it is a list of objects whose
+ * "snapshots" (each exactly once) are lists of objects, the number of
+ * snapshots; otherwise -1.  Where it is a number, the reader must return
+ * exactly that many, or refuse a field ("record N, ..."), never the JSON.
+ */
+static long jansson_snapshots(const uint8_t *data, size_t size)
+{
+	json_t *top = json_loadb((const char *)data, size,
+				 JSON_REJECT_DUPLICATES, NULL), *rec, *snaps, *v;
+	size_t i, j;
+	long n = 0;
+
+	if (!json_is_array(top))
+		n = -1;
+	json_array_foreach(top, i, rec) {
+		snaps = json_object_get(rec, "snapshots");
+		if (n < 0 || !json_is_array(snaps)) {
+			n = -1;
+			break;
+		}
+		json_array_foreach(snaps, j, v)
+			if (!json_is_object(v))
+				n = -1;
+		if (n >= 0)
+			n += (long)json_array_size(snaps);
+	}
+	json_decref(top);
+	return n;
+}
+
 /* Stream the file; return the snapshots read, or -1 on a rejection. */
-static long stream(const char *path)
+static long stream(const char *path, long want)
 {
 	struct hs_rec_reader *rd;
 	struct hs_rec_snapshot s;
@@ -53,6 +87,11 @@ static long stream(const char *path)
 	}
 	if (ret < 0)
 		fuzz_assert(hs_rec_error(rd)[0]);
+	/* valid JSON of a record's shape: refused only for a field's value */
+	if (want >= 0 && ret < 0)
+		fuzz_assert(!strncmp(hs_rec_error(rd), "record ", 7));
+	if (want >= 0 && ret == 0)
+		fuzz_assert(n == want);
 	hs_rec_close(rd);
 	return ret < 0 ? -1 : n;
 }
@@ -93,16 +132,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uLongf zlen = compressBound(size);
 	unsigned char *z = malloc(zlen);
 	const char *path;
-	long n;
+	long n, want;
 
 	fuzz_begin(size);
+	want = jansson_snapshots(data, size);
 	path = fuzz_file(data, size);
-	n = stream(path);
+	n = stream(path, want);
 	scan(path, n);
 	if (z && compress(z, &zlen, data, size) == Z_OK) {
 		path = fuzz_file(z, zlen);
 		/* what is read compressed is what is read plain */
-		fuzz_assert(stream(path) == n || (size >= 2 &&
+		fuzz_assert(stream(path, want) == n || (size >= 2 &&
 			    (data[0] & 0x0f) == 8));
 	}
 	free(z);
