@@ -16,8 +16,11 @@ enum hs_score_kind { HS_SCORE_MAX, HS_SCORE_HOT, HS_SCORE_COLD };
 
 enum hs_score_kind hs_score_kind(enum hs_ops ops, enum hs_action a);
 bool hs_quota_set(const struct hs_quota *q);
-unsigned long hs_quota_first_esz(const struct hs_quota *q,
-				 unsigned long min_region_sz);
+/* The kernel's throughput before anything is charged: PAGE_SIZE * 1024 B/ms. */
+#define HS_QUOTA_FIRST_THROUGHPUT	(HS_PAGE_SIZE * 1024)
+
+unsigned long hs_quota_esz(const struct hs_quota *q, unsigned long throughput,
+			   unsigned long min_region_sz);
 unsigned int hs_quota_min_score(const unsigned long *hist,
 				unsigned int max_score, unsigned long esz);
 unsigned long hs_quota_take(unsigned long esz, unsigned long charged,

@@ -169,7 +169,8 @@ static void rank_one(struct run *run, struct pick *pk, const struct rank_prof *p
 
 	pk->nr_eligible = pk->nr_picked = pk->nr_traps = pk->nr_out = 0;
 	pk->sz_eligible = pk->sz_picked = 0;
-	pk->esz = quota ? hs_quota_first_esz(&s->quota, HS_PAGE_SIZE) : 0;
+	pk->esz = quota ? hs_quota_esz(&s->quota, HS_QUOTA_FIRST_THROUGHPUT,
+				     HS_PAGE_SIZE) : 0;
 	for (i = 0; i < run->nr; i++) {
 		const struct region *r = &run->r[i];
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hotscore/kernel.h"
+#include "hotscore/damos.h"
 #include "hotscore/sim.h"
 
 #define ALIGN_DOWN(x, a)	((x) / (a) * (a))
@@ -171,26 +172,6 @@ static void capture(struct hs_sim *sim, const struct hs_input *in)
 		sim->inputs[j] = *in;
 }
 
-enum score_kind { SCORE_MAX, SCORE_HOT, SCORE_COLD };
-
-/* ops->get_scheme_score(): which score an action gets (§3.1). */
-static enum score_kind score_kind(enum hs_ops ops, enum hs_action a)
-{
-	switch (a) {
-	case HS_ACT_PAGEOUT:
-	case HS_ACT_MIGRATE_COLD:
-		return SCORE_COLD;
-	case HS_ACT_MIGRATE_HOT:
-		return SCORE_HOT;
-	case HS_ACT_LRU_PRIO:
-		return ops == HS_OPS_PADDR ? SCORE_HOT : SCORE_MAX;
-	case HS_ACT_LRU_DEPRIO:
-		return ops == HS_OPS_PADDR ? SCORE_COLD : SCORE_MAX;
-	default:
-		return SCORE_MAX;
-	}
-}
-
 /*
  * The scheme's prepared scorer, its moving-sum window moved to now: what
  * kdamond would do once per sampling interval, done when first needed.
@@ -212,7 +193,7 @@ static const struct hs_prep *scheme_prep(struct hs_sim *sim,
  * histogram) and is clamped only to keep the simulator safe.
  */
 static int score_of(struct hs_sim *sim, const struct hs_region *r,
-		    const struct hs_scheme *s, enum score_kind kind, int hot)
+		    const struct hs_scheme *s, enum hs_score_kind kind, int hot)
 {
 	if (hot < 0 || hot > HS_DAMOS_MAX_SCORE) {
 		if (!sim->overrun) {
@@ -223,7 +204,7 @@ static int score_of(struct hs_sim *sim, const struct hs_region *r,
 		hot = hot < 0 ? 0 : HS_DAMOS_MAX_SCORE;
 	}
 	/* damon_cold_score(): DAMOS_MAX_SCORE - hot */
-	return kind == SCORE_HOT ? hot : HS_DAMOS_MAX_SCORE - hot;
+	return kind == HS_SCORE_HOT ? hot : HS_DAMOS_MAX_SCORE - hot;
 }
 
 /**
@@ -239,11 +220,11 @@ static int score_of(struct hs_sim *sim, const struct hs_region *r,
 int hs_scheme_score(struct hs_sim *sim, const struct hs_region *r,
 		    const struct hs_scheme *s)
 {
-	enum score_kind kind = score_kind(sim->cfg.ops, s->action);
+	enum hs_score_kind kind = hs_score_kind(sim->cfg.ops, s->action);
 	struct hs_input in;
 	int hot;
 
-	if (kind == SCORE_MAX)
+	if (kind == HS_SCORE_MAX)
 		return HS_DAMOS_MAX_SCORE;
 	if (sim->cfg.scorer != HS_SCORER_KERNEL) {
 		sim->nr_scores++;
@@ -286,7 +267,7 @@ static int batch_reserve(struct hs_sim_batch *b, size_t n)
  * scratch must hold sim->nr regions.
  */
 static unsigned int histogram_batch(struct hs_sim *sim, struct hs_scheme *s,
-				    enum score_kind kind)
+				    enum hs_score_kind kind)
 {
 	struct hs_sim_batch *b = &sim->batch;
 	struct hs_fast_regions fr;
@@ -320,14 +301,9 @@ static unsigned int histogram_batch(struct hs_sim *sim, struct hs_scheme *s,
 	return max_score;
 }
 
-static bool quota_is_set(const struct hs_quota *q)
-{
-	return q->esz || q->sz || q->ms;
-}
-
 static bool quota_is_full(const struct hs_sim *sim, const struct hs_quota *q)
 {
-	if (!quota_is_set(q))
+	if (!hs_quota_set(q))
 		return false;
 	if (q->charged_sz >= q->esz)
 		return true;
@@ -338,23 +314,12 @@ static bool quota_is_full(const struct hs_sim *sim, const struct hs_quota *q)
 /* damos_set_effective_quota() without goals. */
 static void set_effective_quota(const struct hs_sim *sim, struct hs_quota *q)
 {
-	unsigned long throughput, esz;
+	unsigned long throughput = HS_QUOTA_FIRST_THROUGHPUT;
 
-	if (!q->ms) {
-		q->esz = q->sz;
-		return;
-	}
-	if (q->total_charged_ns)
+	if (q->ms && q->total_charged_ns)
 		throughput = hs_mult_frac(q->total_charged_sz, 1000000UL,
 					  q->total_charged_ns);
-	else
-		throughput = PAGE_SIZE * 1024;
-	esz = throughput * q->ms;	/* unsigned long: may wrap */
-	if (esz < sim->cfg.attrs.min_region_sz)
-		esz = sim->cfg.attrs.min_region_sz;
-	if (q->sz && q->sz < esz)
-		esz = q->sz;
-	q->esz = esz;
+	q->esz = hs_quota_esz(q, throughput, sim->cfg.attrs.min_region_sz);
 }
 
 /* The histogram loop of hs_adjust_quota(), one score call a region. */
@@ -387,9 +352,9 @@ static unsigned int histogram(struct hs_sim *sim, struct hs_scheme *s)
 void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
 {
 	struct hs_quota *q = &s->quota;
-	unsigned long jiffies = hs_jiffies(sim), cumulated;
-	unsigned int score, max_score;
-	enum score_kind kind;
+	unsigned long jiffies = hs_jiffies(sim);
+	unsigned int max_score;
+	enum hs_score_kind kind;
 
 	if (!q->ms && !q->sz)
 		return;
@@ -410,19 +375,14 @@ void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
 	}
 	memset(sim->hist, 0, sizeof(sim->hist));
 	s->stat.nr_adjust++;
-	kind = score_kind(sim->cfg.ops, s->action);
+	kind = hs_score_kind(sim->cfg.ops, s->action);
 	/* out of scratch memory, score region by region: the same scores */
-	if (sim->cfg.scorer == HS_SCORER_FAST_BATCH && kind != SCORE_MAX &&
+	if (sim->cfg.scorer == HS_SCORER_FAST_BATCH && kind != HS_SCORE_MAX &&
 	    !batch_reserve(&sim->batch, sim->nr))
 		max_score = histogram_batch(sim, s, kind);
 	else
 		max_score = histogram(sim, s);
-	for (cumulated = 0, score = max_score;; score--) {
-		cumulated += sim->hist[score];
-		if (cumulated >= q->esz || !score)
-			break;
-	}
-	q->min_score = score;
+	q->min_score = hs_quota_min_score(sim->hist, max_score, q->esz);
 }
 
 /*
@@ -565,7 +525,7 @@ static void record_event(struct hs_sim *sim, const struct hs_region *r,
 	e.scheme = (unsigned int)(s - sim->schemes);
 	e.sz_applied = sz_applied;
 	e.score = score;
-	e.min_score = quota_is_set(&s->quota) ? s->quota.min_score : 0;
+	e.min_score = hs_quota_set(&s->quota) ? s->quota.min_score : 0;
 	e.t_us = t_us;
 	hash_event(sim, &e);
 	if (sim->nr_events < sim->cfg.max_events)
@@ -586,7 +546,7 @@ static void apply_scheme(struct walk *w, struct hs_scheme *s, int score)
 	unsigned long sz = sz_region(&w->cur), sz_applied = 0, pages;
 	uint64_t begin, end, t_us;
 
-	if (quota_is_set(q) && q->charged_sz + sz > q->esz) {
+	if (hs_quota_set(q) && q->charged_sz + sz > q->esz) {
 		sz = ALIGN_DOWN(q->esz - q->charged_sz,
 				sim->cfg.attrs.min_region_sz);
 		if (!sz)
@@ -654,7 +614,7 @@ static void do_apply_schemes(struct walk *w)
 		if (!hs_pattern_match(sim, &w->cur, &s->pattern))
 			continue;
 		/* damos_valid_target(): the quota's score cut-off */
-		if (quota_is_set(&s->quota)) {
+		if (hs_quota_set(&s->quota)) {
 			score = hs_scheme_score(sim, &w->cur, s);
 			if (score < (int)s->quota.min_score)
 				continue;

@@ -41,23 +41,25 @@ bool hs_quota_set(const struct hs_quota *q)
 }
 
 /**
- * hs_quota_first_esz() - damos_set_effective_quota() in a scheme's first
- * charge window, without goals: nothing charged yet, so the time quota
- * assumes the kernel's initial throughput of PAGE_SIZE * 1024 bytes per
- * ms; the size quota, if set and smaller, wins.
+ * hs_quota_esz() - damos_set_effective_quota() without goals: the time
+ * quota converted to bytes at @throughput, at least one region, capped
+ * by the size quota when that is set and smaller; the size quota alone
+ * when there is no time quota.
  * @q:		the quota (ms and sz).
+ * @throughput: bytes per ms the action has achieved; before anything was
+ *		charged, HS_QUOTA_FIRST_THROUGHPUT.
  * @min_region_sz: the smallest region (a page).
  *
  * Return: the effective size quota in bytes.
  */
-unsigned long hs_quota_first_esz(const struct hs_quota *q,
-				 unsigned long min_region_sz)
+unsigned long hs_quota_esz(const struct hs_quota *q, unsigned long throughput,
+			   unsigned long min_region_sz)
 {
 	unsigned long esz;
 
 	if (!q->ms)
 		return q->sz;
-	esz = HS_PAGE_SIZE * 1024 * q->ms;	/* unsigned long: may wrap */
+	esz = throughput * q->ms;	/* unsigned long: may wrap */
 	if (esz < min_region_sz)
 		esz = min_region_sz;
 	if (q->sz && q->sz < esz)
