@@ -49,11 +49,16 @@ interrupt() {
 interrupt bench INT r.json r.csv r.svg -- \
 	bench --json r.json --csv r.csv --svg r.svg
 interrupt verify INT v.json -- verify --json v.json
-interrupt sim INT s.json s.rec h.svg -- sim --minr 1000 --maxr 1000 \
-	--duration 10h --aggr 2s --json s.json --record s.rec --heatmap h.svg
+interrupt sim INT s.json s.rec h.svg a.csv -- sim --minr 1000 --maxr 1000 \
+	--duration 10h --aggr 2s --json s.json --record s.rec --heatmap h.svg \
+	--actions a.csv
 interrupt sim-term TERM s.json -- sim --minr 1000 --maxr 1000 --duration 10h \
 	--json s.json
 interrupt bench-term TERM r.json -- bench --json r.json
+# a record rank takes seconds over (about 120 MB of plain JSON)
+"$hs" sim --workload zigzag --duration 40s --minr 2000 --maxr 4000 --no-timing \
+	--record "$tmp/big.rec" --record_format json >/dev/null 2>&1
+interrupt rank INT p.csv p.json -- rank "$tmp/big.rec" --csv p.csv --json p.json
 
 # A bad input after the outputs are opened leaves them alone too.
 mkdir -p "$tmp/bad" && echo keep >"$tmp/bad/r.json"
