@@ -18,17 +18,19 @@ trap 'rm -rf "$tmp"' EXIT
 
 root=$(git -C "$here" rev-parse --show-toplevel 2>/dev/null || (cd "$here/.." && pwd))
 damo=$root/../shared/tools/damo/src/damo.py
-if [ ! -f "$damo" ]; then
-	echo "SKIP damo: no ../shared/tools/damo beside the repository"
+# a SKIP, or under HS_REQUIRE_DAMO=1 (CI) a failure
+skip() {
+	if [ -n "${HS_REQUIRE_DAMO:-}" ]; then
+		fail "damo" "$1 (HS_REQUIRE_DAMO is set)"
+	else
+		echo "SKIP damo: $1"
+	fi
 	report_counts
 	exit
-fi
+}
+[ -f "$damo" ] || skip "no ../shared/tools/damo beside the repository"
 for tool in python3 file which; do
-	if ! command -v $tool >/dev/null; then
-		echo "SKIP damo: no $tool (damo needs it)"
-		report_counts
-		exit
-	fi
+	command -v $tool >/dev/null || skip "no $tool (damo needs it)"
 done
 
 # damo DIR ARGS...: run damo in DIR, its output in $tmp/out, status returned

@@ -42,6 +42,30 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } { print $c["cold"
 	ok "rank's scores = hotscore score's (cold, $(wc -l <rank.scores) regions, hotfix and mm-new)" ||
 	fail "scores" "$(paste rank.scores score.scores | head -5; head -3 score.csv)"
 
+# --- min_score, recomputed from the CSV: the histogram walked down to 4 MiB
+awk -F, 'NR > 1 && $1 == "hotfix" && $10 >= 0 {
+		h[$4, $10] += $7 - $6; if ($10 > top[$4]) top[$4] = $10; got[$4] = $11 }
+	END {
+		for (s in got) {
+			for (sc = top[s] + 0; sc > 0; sc--) {
+				cum += h[s, sc]
+				if (cum >= 4194304) break
+			}
+			if (sc != got[s]) { print "snapshot " s ": " sc " != " got[s]; bad++ }
+			cum = 0; n++
+		}
+		print n + 0, bad + 0
+	}' s.csv >ms
+[ "$(tail -1 ms | cut -d' ' -f2)" = 0 ] && [ "$(tail -1 ms | cut -d' ' -f1)" -ge 8 ] &&
+	ok "min_score is where the score histogram reaches the quota ($(tail -1 ms | cut -d' ' -f1) snapshots, recomputed)" ||
+	fail "min_score" "$(cat ms)"
+
+# --- no quota: the kernel scores nothing and acts on every eligible region
+"$hs" rank "$data/sim.rec" --damos_action pageout --damos_age 300ms max --csv nq.csv >nq.txt 2>&1
+awk -F, 'NR > 1 && ($10 != -1 || ($12 != 0 && $12 != $7 - $6)) { bad++ } END { print bad + 0 }' nq.csv >nq.bad
+[ "$(cat nq.bad)" = 0 ] && grep -Eq '^ +5 .* 12 +96.5 MiB +0 +12 +96.5 MiB$' nq.txt &&
+	ok "no quota: nothing scored, every eligible region picked whole" || fail "no quota" "$(sed -n 1,12p nq.txt)"
+
 # --- picks: pageout's quota binds, min_score and 4 MiB exactly
 awk -F, 'NR > 1 && $1 == "hotfix" { p[$4] += $12; if ($10 >= 0) e[$4] += $7 - $6 }
 	END { for (s in e) if (e[s] >= 4194304 ? p[s] != 4194304 : p[s] != e[s]) bad++; print bad + 0 }' s.csv >bad
@@ -61,8 +85,8 @@ awk -F, 'NR > 1 && $12 > 0 && $12 == $7 - $6 { print $4, $6, $7 }' rk.csv | sort
 
 # --- several records: a context's targets together, kdamonds apart
 "$hs" rank "$data/damo-multi.json_compressed" "${stat[@]}" >m.txt 2>&1
-grep -q '3 records$' m.txt && grep -q 'kdamond 0, context 0, scheme 0, 2 targets' m.txt &&
-	grep -q 'kdamond 1, context 0, scheme 0, 1 target;' m.txt &&
+grep -q '3 records$' m.txt && grep -q 'kdamond 0, context 0, scheme 0, 2 records' m.txt &&
+	grep -q 'kdamond 1, context 0, scheme 0, 1 record;' m.txt &&
 	[ "$(grep -c '^ *[0-9]* *[0-9.]* *24 ' m.txt)" -eq 9 ] &&
 	ok "two targets of one context ranked together, another kdamond apart" || fail "multi" "$(cat m.txt)"
 
@@ -103,6 +127,26 @@ case $hs in
 	fi ;;
 esac
 
+# --- two weight sets that pick differently; differ recomputed from the CSV
+"$hs" sim --workload zigzag --duration 13s --no-timing --record z.rec >/dev/null 2>&1
+"$hs" rank z.rec --time 12s --damos_action pageout --damos_quotas 0 16MiB 1s 0 0 1 \
+	--damos_action pageout --damos_quotas 0 16MiB 1s 0 1 0 --csv z.csv >z.txt 2>&1
+want=$(awk -F, 'NR > 1 { k = $6 "-" $7; p[$2, k] = $12; keys[k] = 1 }
+	END { for (k in keys) { d = p[0, k] - p[1, k]; if (d < 0) d = -d; if (d) { b += d; n++ } }
+	      printf "%.1f MiB/%d\n", b / 1048576, n }' z.csv)
+grep -Eq " $want\$" z.txt && [ "$want" != "0.0 MiB/0" ] &&
+	ok "two weight sets: they differ by $want, as the CSV says" || fail "differ" "want $want: $(sed -n 9,11p z.txt)"
+
+# --- damo's tried-regions snapshots: a context's targets one after another
+printf '[{"kdamond_idx": 0, "context_idx": 0, "scheme_idx": 0, "target_id": null, "intervals": {"sample_us": "5 ms", "aggr_us": "100 ms"}, "snapshots": [{"start_time": 0, "end_time": "100 ms", "regions": [%s, %s, %s]}]}]' \
+	'{"start": "8,192", "end": "16,384", "nr_accesses": {"samples": 0, "percent": 0}, "age": {"usec": "1 s", "aggr_intervals": "10"}}' \
+	'{"start": "16,384", "end": "65,536", "nr_accesses": {"samples": 20, "percent": 100}, "age": {"usec": "1 s", "aggr_intervals": "10"}}' \
+	'{"start": "4,096", "end": "8,192", "nr_accesses": {"samples": 0, "percent": 0}, "age": {"usec": "5 s", "aggr_intervals": "50"}}' >tried.json
+"$hs" rank tried.json --damos_action pageout --damos_age 0 max --damos_quotas 0 4KiB 1s 0 0 1 --csv t.csv >t.txt 2>&1
+[ "$(awk -F, 'NR > 1 { print $5 ":" $6 ":" $12 }' t.csv | paste -sd' ')" = "0:8192:0 0:16384:0 1:4096:4096" ] &&
+	ok "tried regions of two targets: the older second target picked first" ||
+	fail "tried regions" "$(cat t.csv t.txt)"
+
 # --- bad records: one line naming the file, exit 2
 head -c 600 "$data/sim.rec" >trunc.rec
 expect_bad "truncated zlib" "" rank trunc.rec
@@ -110,7 +154,7 @@ printf '[{"snapshots": [{"start_time": 0,, }]}]' >malformed.json
 expect_bad "malformed JSON" "" rank malformed.json
 printf '[{"snapshots": [{"start_time": 0, "end_time": 1, "regions": [{"start": 4096}]}]}]' >nokey.json
 expect_bad "a missing key" "" rank nokey.json
-printf '[{"snapshots": [{"start_time": 0, "end_time": 1, "regions": [{"start": "8,192", "end": "16,384"}, {"start": 4096, "end": 12288}]}]}]' >overlap.json
+printf '[{"target_id": 1, "snapshots": [{"start_time": 0, "end_time": 1, "regions": [{"start": "8,192", "end": "16,384"}, {"start": 4096, "end": 12288}]}]}]' >overlap.json
 expect_bad "overlapping regions" "" rank overlap.json
 printf '[{"snapshots": [{"start_time": 0, "end_time": 1, "regions": [{"start": 0, "end": 4096, "nr_accesses": {"samples": 4294967296}}]}]}]' >range.json
 expect_bad "a number out of range" "" rank range.json
@@ -126,6 +170,14 @@ expect_bad "no such file" "" rank missing.json
 expect_bad "two records given" "" rank a.csv b.csv
 expect_bad "no record given" "" rank
 expect_bad "--snapshot past the end" "" rank "$data/sim.rec" --snapshot 99
+expect_bad "--time past the end" "" rank "$data/sim.rec" --time 1h
+expect_bad "a pipe" "" rank /dev/stdin
+printf '[{"intervals": {"sample_us": 1, "aggr_us": 10000000000}, "snapshots": [{"start_time": 0, "end_time": 1, "regions": [{"start": 0, "end": 4096, "nr_accesses": {"percent": 100}}]}]}]' >big-pct.json
+# found while ranking: the summary so far stays on stdout, no file is written
+"$hs" rank big-pct.json --csv bp.csv >/dev/null 2>err
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] && grep -q 'big-pct.json: .*"percent" .* over 2^32 samples' err &&
+	[ ! -e bp.csv ] && ok "a percentage past 2^32 samples: $(cat err)" || fail "big percent" "exit $rc: $(cat err)"
 grep -q 'trunc.rec: truncated zlib stream' "$tmp/err" 2>/dev/null || true
 "$hs" rank trunc.rec 2>&1 | grep -q '^hotscore rank: trunc.rec: truncated zlib stream' &&
 	ok "the message names the file and the fault" || fail "message" "$("$hs" rank trunc.rec 2>&1)"

@@ -35,12 +35,14 @@ static void test_damo_values(void)
 	CHECK(!hs_damo_time("5ms", 1, &v) && v == 5000000, "no space");
 	CHECK(hs_damo_time("3 fortnights", 1, &v), "unknown unit");
 	CHECK(hs_damo_time("1 s 3", 1, &v), "a number without a unit after one with");
+	CHECK(hs_damo_time("0 s 5", 1, &v), "after a zero with a unit, too");
 	CHECK(!hs_damo_bytes("143.027 MiB", &v) && v == 149974679, "MiB, truncated");
 	CHECK(!hs_damo_bytes("4 KB", &v) && v == 4096, "damo's KB is 1024");
 	CHECK(!hs_damo_bytes("0 B", &v) && v == 0, "0 B");
 	CHECK(hs_damo_bytes("20 EiB", &v), "past 2^64 refused");
 	CHECK(!hs_damo_percent("30 %", &d) && d == 30, "30 percent");
 	CHECK(!hs_damo_percent("0.5", &d) && d == 0.5, "0.5");
+	CHECK(hs_damo_percent("-1", &d), "a negative percentage");
 }
 
 /* @text in a temporary file; its path in @path. */
@@ -84,11 +86,13 @@ static void test_stream(void)
 	CHECK(in->sample_us == 5000 && in->aggr_us == 100000, "intervals");
 	CHECK(s.start_ns == 1000000000 && s.end_ns == 1100000000, "times");
 	CHECK_EQ(s.nr, 2);
-	CHECK(s.r[0].has_nr && s.r[0].nr_from_percent && s.r[0].nr_accesses == 10,
-	      "50 %% of 20 samples");
-	CHECK(s.r[0].has_age && s.r[0].age_from_usec && s.r[0].age == 12,
-	      "1.25 s is 12 aggregations, truncated");
-	CHECK(!s.r[1].has_nr && !s.r[1].has_age, "a region without either");
+	CHECK(!s.r[0].has_samples && s.r[0].has_percent && s.r[0].percent == 50,
+	      "percent only, as given");
+	CHECK(!s.r[0].has_aggrs && s.r[0].has_usec && s.r[0].age_us == 1250000,
+	      "usec only, exactly");
+	CHECK(!s.r[1].has_samples && !s.r[1].has_percent && !s.r[1].has_aggrs &&
+	      !s.r[1].has_usec, "a region without either");
+	CHECK(s.nr_targets == 1 && s.r[1].target == 0, "one target");
 	hs_rec_snapshot_free(&s);
 	/* the second record has no snapshot: the third's comes next */
 	CHECK_EQ(hs_rec_next(rd, &s), 1);
@@ -149,9 +153,10 @@ static void test_written(void)
 		CHECK_EQ(hs_rec_compressed(rd), fmt == HS_DAMO_JSON_COMPRESSED);
 		CHECK_EQ(hs_rec_next(rd, &s), 1);
 		CHECK(s.nr == 2 && s.r[0].start == 4096 && s.r[0].end == 12288 &&
-		      s.r[0].nr_accesses == 3 && s.r[0].age == 7 &&
+		      s.r[0].has_samples && s.r[0].nr_accesses == 3 &&
+		      s.r[0].has_aggrs && s.r[0].age == 7 &&
 		      s.r[1].nr_accesses == 20 && s.r[1].age == 0 &&
-		      !s.r[0].nr_from_percent && !s.r[0].age_from_usec,
+		      s.r[0].has_usec && s.r[0].age_us == 700000,
 		      "regions as written (format %d)", fmt);
 		CHECK(s.has_sample_us && s.sample_us == 5000 && s.end_ns == 100000000,
 		      "snapshot fields");
@@ -162,16 +167,65 @@ static void test_written(void)
 	}
 }
 
+/* damo's tried-regions snapshots: targets one after another, no target_id. */
+static void test_targets(void)
+{
+	static const char text[] =
+		"[{\"kdamond_idx\": 0, \"context_idx\": 0, \"scheme_idx\": 0, \"target_id\": null,"
+		" \"snapshots\": [{\"start_time\": 0, \"end_time\": 1, \"regions\": ["
+		"{\"start\": 8192, \"end\": 16384}, {\"start\": 16384, \"end\": 20480},"
+		"{\"start\": 4096, \"end\": 8192}, {\"start\": 12288, \"end\": 16384}]}]}]";
+	struct hs_rec_reader *rd;
+	struct hs_rec_snapshot s;
+	char path[64], err[320];
+
+	put(path, text, sizeof(text) - 1);
+	CHECK_EQ(hs_rec_open(path, &rd, err, sizeof(err)), 0);
+	CHECK_EQ(hs_rec_next(rd, &s), 1);
+	CHECK(s.nr == 4 && s.nr_targets == 2 && s.r[1].target == 0 &&
+	      s.r[2].target == 1 && s.r[3].target == 1,
+	      "an address drop starts the next target");
+	hs_rec_snapshot_free(&s);
+	hs_rec_close(rd);
+	unlink(path);
+}
+
+/* hs_rec_skip_to(): a second reader passes earlier records by brackets. */
+static void test_skip(void)
+{
+	struct hs_rec_reader *rd;
+	struct hs_rec_snapshot s;
+	char path[64], err[320];
+
+	put(path, multi, sizeof(multi) - 1);
+	CHECK_EQ(hs_rec_open(path, &rd, err, sizeof(err)), 0);
+	hs_rec_skip_to(rd, 2);
+	CHECK_EQ(hs_rec_next(rd, &s), 1);
+	CHECK(s.record == 2 && s.index == 0 && s.has_stats, "record 2 first");
+	hs_rec_snapshot_free(&s);
+	CHECK_EQ(hs_rec_next(rd, &s), 0);
+	hs_rec_close(rd);
+	unlink(path);
+}
+
 static void test_bad(void)
 {
-	static const char *const bad[] = {
-		"[{\"snapshots\": [{\"start_time\": 0, \"end_time\": 1, \"regions\": [{\"start\": 8192, \"end\": 4096}]}]}]",
-		"[{\"snapshots\": [{\"end_time\": 1, \"regions\": []}]}]",
-		"[{\"snapshots\": [], \"snapshots\": []}]",
-		"[{\"kdamond_idx\": 0}]",
-		"[{\"snapshots\": [{\"start_time\": 0, \"end_time\": 1, \"regions\": [{\"start\": 0, \"end\": 4096, \"age\": {\"aggr_intervals\": -1}}]}]}]",
-		"[{\"snapshots\": [{\"start_time\": 0, \"end_time\": 1, \"regions\": []}]}",
-		"[{\"snapshots\": [{\"start_time\": 0, \"end_time\": 1, \"regions\": []}]}] x",
+	static const char *const bad[][2] = {
+		{ "[{\"snapshots\": [{\"start_time\": 0, \"end_time\": 1, \"regions\": [{\"start\": 8192, \"end\": 4096}]}]}]",
+		  "record 0, snapshot 0: region 0: start 8192 is not below end 4096" },
+		{ "[{\"snapshots\": [{\"end_time\": 1, \"regions\": []}]}]",
+		  "record 0, snapshot 0: no \"start_time\"" },
+		{ "[{\"snapshots\": [], \"snapshots\": []}]",
+		  "record 0: \"snapshots\" twice" },
+		{ "[{\"kdamond_idx\": 0}]", "record 0: no \"snapshots\"" },
+		{ "[{\"snapshots\": [{\"start_time\": 0, \"end_time\": 1, \"regions\": [{\"start\": 0, \"end\": 4096, \"age\": {\"aggr_intervals\": -1}}]}]}]",
+		  "\"aggr_intervals\": negative" },
+		{ "[{\"snapshots\": [{\"start_time\": 0, \"end_time\": 1, \"regions\": []}]}",
+		  "byte 65: the file ends inside the record list" },
+		{ "[{\"snapshots\": [{\"start_time\": 0, \"end_time\": 1, \"regions\": []}]}] x",
+		  "data after the end of the record list" },
+		{ "[{\"target_id\": 3, \"snapshots\": [{\"start_time\": 0, \"end_time\": 1, \"regions\": [{\"start\": 8192, \"end\": 12288}, {\"start\": 4096, \"end\": 8192}]}]}]",
+		  "overlaps or precedes the region before it" },
 	};
 	struct hs_rec_reader *rd;
 	struct hs_rec_snapshot s;
@@ -180,11 +234,13 @@ static void test_bad(void)
 	int ret;
 
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		put(path, bad[i], strlen(bad[i]));
+		put(path, bad[i][0], strlen(bad[i][0]));
 		CHECK_EQ(hs_rec_open(path, &rd, err, sizeof(err)), 0);
 		while ((ret = hs_rec_next(rd, &s)) > 0)
 			hs_rec_snapshot_free(&s);
-		CHECK(ret < 0 && hs_rec_error(rd)[0], "bad record %zu refused", i);
+		CHECK(ret < 0 && strstr(hs_rec_error(rd), bad[i][1]),
+		      "bad record %zu: '%s', want '%s'", i, hs_rec_error(rd),
+		      bad[i][1]);
 		hs_rec_close(rd);
 		unlink(path);
 	}
@@ -225,6 +281,8 @@ int main(void)
 	RUN(test_stream);
 	RUN(test_scan);
 	RUN(test_written);
+	RUN(test_targets);
+	RUN(test_skip);
 	RUN(test_bad);
 	RUN(test_quota);
 	return CHECK_DONE();

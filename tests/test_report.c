@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "cli/bench.h"
+#include "cli/json.h"
 #include "check.h"
 
 #define GOLDEN_DIR "tests/data/"
@@ -373,6 +374,36 @@ static void test_json_reader(void)
 	json_decref(j);
 }
 
+/* json_write_string(): whatever the bytes, valid JSON that says them. */
+static void test_json_string(void)
+{
+	static const char *const in[][2] = {
+		{ "plain", "plain" },
+		{ "q\"b\\\n", "q\"b\\\n" },
+		{ "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80" },
+		{ "x\xff,y", "x\xef\xbf\xbd,y" },		/* a stray byte */
+		{ "\xc0\x80", "\xef\xbf\xbd\xef\xbf\xbd" },	/* overlong NUL */
+		{ "\xed\xa0\x80", "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd" },	/* a surrogate */
+		{ "\xe2\x82", "\xef\xbf\xbd\xef\xbf\xbd" },	/* cut short */
+	};
+	size_t i, len;
+	char *text;
+	json_t *v;
+	FILE *f;
+
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		text = NULL;
+		f = open_memstream(&text, &len);
+		json_write_string(f, in[i][0]);
+		fclose(f);
+		v = json_loadb(text, len, JSON_DECODE_ANY, NULL);
+		CHECK(json_is_string(v) && !strcmp(json_string_value(v), in[i][1]),
+		      "string %zu: %s", i, text);
+		json_decref(v);
+		free(text);
+	}
+}
+
 int main(void)
 {
 	make_bench();
@@ -384,5 +415,6 @@ int main(void)
 	RUN(test_json);
 	RUN(test_svg);
 	RUN(test_json_reader);
+	RUN(test_json_string);
 	return CHECK_DONE();
 }

@@ -24,23 +24,36 @@
 /* The largest single JSON value (one snapshot) the reader holds. */
 #define HS_REC_MAX_VALUE	(1024UL << 20)
 
+/*
+ * Bytes read at a time (64 KiB); the window starts at four times that.
+ * The fuzz harness makes it small, so that every input crosses the
+ * window's edges.
+ */
+extern size_t hs_rec_chunk;
+
 /**
- * struct hs_rec_region - one region of a snapshot.
+ * struct hs_rec_region - one region of a snapshot, its fields as the
+ * record gives them; what a field converts to depends on the intervals,
+ * which the caller settles (a record may lack them).
  * @start:	its start address.
  * @end:	one past its end.
- * @nr_accesses: samples that found it accessed; valid if @has_nr.
- * @age:	aggregation intervals; valid if @has_age.
- * @age_from_usec: @age was computed from "usec" (no "aggr_intervals").
- * @nr_from_percent: @nr_accesses was computed from "percent".
- * @has_nr:	the record gave nr_accesses (samples or percent).
- * @has_age:	the record gave an age.
+ * @target:	which target of the snapshot it belongs to, from 0.  A record
+ *		without a target_id (damo's tried-regions snapshots) lists its
+ *		targets one after another: a region that starts below the end
+ *		of the one before begins the next target.
+ * @nr_accesses: "nr_accesses.samples", if @has_samples.
+ * @percent:	"nr_accesses.percent", if @has_percent.
+ * @age:	"age.aggr_intervals", if @has_aggrs.
+ * @age_us:	"age.usec", if @has_usec.
  */
 struct hs_rec_region {
 	unsigned long start, end;
+	unsigned int target;
 	unsigned int nr_accesses;
+	double percent;
 	unsigned int age;
-	bool age_from_usec, nr_from_percent;
-	bool has_nr, has_age;
+	uint64_t age_us;
+	bool has_samples, has_percent, has_aggrs, has_usec;
 };
 
 /**
@@ -58,6 +71,8 @@ struct hs_rec_stats {
  * @sample_us, @aggr_us, @ops_update_us: "intervals"; valid if
  *		@has_intervals.
  * @nr_snapshots: snapshots seen so far (all, after hs_rec_scan()).
+ * @first_ns:	the first snapshot's start_time (valid with snapshots).
+ * @last_ns:	the last snapshot's end_time.
  */
 struct hs_rec_info {
 	long kdamond_idx, context_idx, scheme_idx;
@@ -66,6 +81,7 @@ struct hs_rec_info {
 	unsigned long sample_us, aggr_us, ops_update_us;
 	bool has_intervals;
 	size_t nr_snapshots;
+	uint64_t first_ns, last_ns;
 };
 
 /**
@@ -76,8 +92,10 @@ struct hs_rec_info {
  * @sample_us:	"sample_interval_us", if @has_sample_us.
  * @total_bytes: "total_bytes", if @has_total.
  * @stats:	"damos_stats", if @has_stats.
- * @r:		the regions, in address order, not overlapping.
+ * @r:		the regions, in address order within each target, not
+ *		overlapping.
  * @nr:		how many.
+ * @nr_targets:	targets in @r (1, or more in a record without target_id).
  */
 struct hs_rec_snapshot {
 	size_t record, index;
@@ -88,6 +106,7 @@ struct hs_rec_snapshot {
 	bool has_sample_us, has_total, has_stats;
 	struct hs_rec_region *r;
 	size_t nr;
+	unsigned int nr_targets;
 };
 
 struct hs_rec_reader;
@@ -95,6 +114,7 @@ struct hs_rec_reader;
 int hs_rec_open(const char *path, struct hs_rec_reader **out, char *err,
 		size_t errlen);
 int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap);
+void hs_rec_skip_to(struct hs_rec_reader *rd, size_t record);
 const struct hs_rec_info *hs_rec_info(const struct hs_rec_reader *rd);
 const char *hs_rec_error(const struct hs_rec_reader *rd);
 bool hs_rec_compressed(const struct hs_rec_reader *rd);

@@ -190,8 +190,8 @@ static unsigned int clamp_u(uint64_t v)
 
 /**
  * cli_damos_scheme() - a scheme in kernel units, as damo converts it:
- * access rates in samples (percent of aggr / sample), ages in aggregation
- * intervals.
+ * access rates in samples (percent of aggr / sample, truncated), ages in
+ * aggregation intervals (truncated).
  * @sp:		the scheme as given.
  * @sample_us:	the sampling interval, not 0.
  * @aggr_us:	the aggregation interval, not 0.
@@ -200,14 +200,19 @@ static unsigned int clamp_u(uint64_t v)
 void cli_damos_scheme(const struct cli_scheme_spec *sp, unsigned long sample_us,
 		      unsigned long aggr_us, struct hs_scheme *s)
 {
-	uint64_t max_nr = aggr_us / sample_us;
 	int k;
 
 	memset(s, 0, sizeof(*s));
 	s->action = (enum hs_action)sp->action;
 	for (k = 0; k < 2; k++) {
-		unsigned int nr = sp->rate_bp[k] == NO_LIMIT ? UINT32_MAX :
-			clamp_u(sp->rate_bp[k] * max_nr / 10000);
+		/*
+		 * damo: int(percent * (aggr / sample) / 100), in floating
+		 * point; here exactly, so that 60% of 100 ms / 3 ms is 20.
+		 */
+		unsigned __int128 q = (unsigned __int128)sp->rate_bp[k] *
+			aggr_us / ((unsigned __int128)sample_us * 10000);
+		unsigned int nr = sp->rate_bp[k] == NO_LIMIT || q > UINT32_MAX ?
+			UINT32_MAX : (unsigned int)q;
 		unsigned int age = sp->age_us[k] == NO_LIMIT ? UINT32_MAX :
 			clamp_u(sp->age_us[k] / aggr_us);
 

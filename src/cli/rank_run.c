@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <hotscore/cand.h>
 #include <hotscore/damos.h>
@@ -44,7 +45,8 @@ static const char *const assumption_text[NR_ASSUMPTIONS] = {
 struct region {
 	unsigned long start, end;
 	unsigned int nr, age;
-	unsigned int target;
+	size_t record;		/* of the file */
+	unsigned int target;	/* of the context, from 0 */
 };
 
 /**
@@ -80,6 +82,7 @@ struct run {
 	struct pick picks[RANK_MAX_PROFILES * HS_MAX_SCHEMES];
 	unsigned int nr_picks;
 	size_t assumed[NR_ASSUMPTIONS];
+	FILE *txt;		/* the summary: stdout, or stderr when a file is */
 	size_t nr_ranked;
 	size_t nr_bad;		/* snapshots where a score trapped or left 0..99 */
 	bool json_first;
@@ -158,7 +161,12 @@ static bool eligible(const struct hs_pattern *pt, const struct region *r)
 		pt->min_age <= r->age && r->age <= pt->max_age;
 }
 
-/* One profile and scheme: histogram, min_score, then the region walk. */
+/*
+ * One profile and scheme: the eligible regions, their scores in the
+ * histogram, min_score, then the region walk charging the quota.  With no
+ * quota the kernel scores nothing (damos_valid_target() asks for a score
+ * only under a quota) and acts on every eligible region.
+ */
 static void rank_one(struct run *run, struct pick *pk, const struct rank_prof *p,
 		     const struct hs_scheme *s, uint64_t sis)
 {
@@ -169,33 +177,40 @@ static void rank_one(struct run *run, struct pick *pk, const struct rank_prof *p
 
 	pk->nr_eligible = pk->nr_picked = pk->nr_traps = pk->nr_out = 0;
 	pk->sz_eligible = pk->sz_picked = 0;
+	pk->min_score = 0;
 	pk->esz = quota ? hs_quota_esz(&s->quota, HS_QUOTA_FIRST_THROUGHPUT,
 				     HS_PAGE_SIZE) : 0;
 	for (i = 0; i < run->nr; i++) {
 		const struct region *r = &run->r[i];
+		unsigned long sz = r->end - r->start;
 
 		pk->score[i] = -1;
+		pk->picked[i] = 0;
 		if (!eligible(&s->pattern, r))
 			continue;
+		pk->nr_eligible++;
+		pk->sz_eligible += sz;
+		if (!quota) {
+			pk->picked[i] = sz;
+			continue;
+		}
 		pk->score[i] = score_of(run, pk, p, s, r, sis);
 		if (pk->score[i] < 0)
-			continue;
-		pk->nr_eligible++;
-		pk->sz_eligible += r->end - r->start;
-		hist[pk->score[i]] += r->end - r->start;
+			continue;	/* trapped: counted, not picked */
+		hist[pk->score[i]] += sz;
 		if ((unsigned int)pk->score[i] > max_score)
 			max_score = (unsigned int)pk->score[i];
 	}
-	pk->min_score = quota && pk->nr_eligible ?
-		hs_quota_min_score(hist, max_score, pk->esz) : 0;
+	if (quota && pk->nr_eligible)
+		pk->min_score = hs_quota_min_score(hist, max_score, pk->esz);
 	for (i = 0; i < run->nr; i++) {
 		unsigned long sz = run->r[i].end - run->r[i].start;
 
-		pk->picked[i] = 0;
-		if (pk->score[i] < (int)pk->min_score || pk->score[i] < 0)
+		if (quota && (pk->score[i] < 0 ||
+			      (unsigned int)pk->score[i] < pk->min_score))
 			continue;
 		take = quota ? hs_quota_take(pk->esz, charged, sz,
-					     HS_PAGE_SIZE) : sz;
+					     HS_PAGE_SIZE) : pk->picked[i];
 		charged += take;
 		pk->picked[i] = take;
 		pk->nr_picked += take != 0;
@@ -228,9 +243,38 @@ static void reserve(struct run *run, size_t n)
 	run->cap = cap;
 }
 
-/* A target's snapshot joins the context's regions; what it lacked counts. */
-static void add_target(struct run *run, const struct hs_rec_snapshot *s,
-		       unsigned int target)
+/* damo's DamonNrAccesses.add_unset_unit(): int(percent * max / 100). */
+static unsigned int samples_of(const struct run *run,
+			       const struct hs_rec_snapshot *s, size_t i)
+{
+	double v = s->r[i].percent * ((double)run->aggr_us / run->sample_us) /
+		100;
+
+	if (!(v < 4294967296.0))
+		cli_die("%s: record %zu, snapshot %zu: region %zu: \"percent\" %g is over 2^32 samples",
+			run->c->input, s->record, s->index, i, s->r[i].percent);
+	return (unsigned int)v;
+}
+
+/* damo's DamonAge.add_unset_unit(): int(usec / aggr). */
+static unsigned int aggrs_of(const struct run *run,
+			     const struct hs_rec_snapshot *s, size_t i)
+{
+	uint64_t v = s->r[i].age_us / run->aggr_us;
+
+	if (v > UINT32_MAX)
+		cli_die("%s: record %zu, snapshot %zu: region %zu: \"usec\" is over 2^32 aggregations",
+			run->c->input, s->record, s->index, i);
+	return (unsigned int)v;
+}
+
+/*
+ * A target's snapshot joins the context's regions, its fields converted
+ * with the intervals rank uses; what it lacked counts.  Its targets are
+ * numbered from @target on.  Return: how many targets it held.
+ */
+static unsigned int add_target(struct run *run, const struct hs_rec_snapshot *s,
+			       unsigned int target)
 {
 	size_t i;
 
@@ -243,14 +287,18 @@ static void add_target(struct run *run, const struct hs_rec_snapshot *s,
 
 		r->start = q->start;
 		r->end = q->end;
-		r->nr = q->has_nr ? q->nr_accesses : 0;
-		r->age = q->has_age ? q->age : 0;
-		r->target = target;
-		run->assumed[A_NO_NR] += !q->has_nr;
-		run->assumed[A_NO_AGE] += !q->has_age;
-		run->assumed[A_PERCENT] += q->nr_from_percent;
-		run->assumed[A_USEC] += q->age_from_usec;
+		r->record = s->record;
+		r->target = target + q->target;
+		r->nr = q->has_samples ? q->nr_accesses :
+			q->has_percent ? samples_of(run, s, i) : 0;
+		r->age = q->has_aggrs ? q->age :
+			q->has_usec ? aggrs_of(run, s, i) : 0;
+		run->assumed[A_NO_NR] += !q->has_samples && !q->has_percent;
+		run->assumed[A_NO_AGE] += !q->has_aggrs && !q->has_usec;
+		run->assumed[A_PERCENT] += !q->has_samples && q->has_percent;
+		run->assumed[A_USEC] += !q->has_aggrs && q->has_usec;
 	}
+	return s->nr_targets;
 }
 
 static void die_record(const struct run *run, const char *what)
@@ -268,9 +316,12 @@ static void group_open(struct run *run, struct group *g)
 	g->done = calloc(g->nr, sizeof(*g->done));
 	if (!g->rd || !g->done)
 		cli_die("out of memory");
-	for (j = 0; j < g->nr; j++)
+	for (j = 0; j < g->nr; j++) {
 		if (hs_rec_open(run->c->input, &g->rd[j], err, sizeof(err)) < 0)
 			die_record(run, err);
+		/* the scan parsed them: brackets alone to reach its own */
+		hs_rec_skip_to(g->rd[j], g->records[j]);
+	}
 }
 
 static void group_close(struct group *g)
@@ -292,6 +343,7 @@ static bool group_next(struct run *run, struct group *g,
 		       struct hs_rec_snapshot *first)
 {
 	struct hs_rec_snapshot s;
+	unsigned int targets = 0;
 	bool any = false;
 	size_t j;
 	int ret;
@@ -317,7 +369,7 @@ static bool group_next(struct run *run, struct group *g,
 			first->r = NULL;
 		}
 		any = true;
-		add_target(run, &s, (unsigned int)j);
+		targets += add_target(run, &s, targets);
 		hs_rec_snapshot_free(&s);
 	}
 	return any;
@@ -386,12 +438,12 @@ static void addf(struct line *l, const char *fmt, ...)
 			sizeof(l->s) - 1;
 }
 
-static void line_put(struct line *l)
+static void line_put(struct line *l, FILE *f)
 {
 	while (l->n && l->s[l->n - 1] == ' ')
 		l->n--;
 	l->s[l->n] = '\0';
-	puts(l->s);
+	fprintf(f, "%s\n", l->s);
 	l->n = 0;
 }
 
@@ -416,7 +468,7 @@ static void print_scheme(const struct run *run, unsigned int k)
 		 "%" PRIu64 " ms", sp->quota[2]);
 	fmt_limit(nr, sizeof(nr), s->pattern.min_nr, s->pattern.max_nr);
 	fmt_limit(age, sizeof(age), s->pattern.min_age, s->pattern.max_age);
-	printf("scheme %u: %s; nr_accesses %s, age %s aggregations; quota %lu ms,"
+	fprintf(run->txt, "scheme %u: %s; nr_accesses %s, age %s aggregations; quota %lu ms,"
 	       " %s per %s;\n          weights %u %u %u\n",
 	       k, hs_action_name(s->action), nr, age, s->quota.ms,
 	       s->quota.sz ? sz : "no size limit", reset, s->quota.weight_sz,
@@ -437,7 +489,7 @@ static void print_header(const struct run *run, const struct group *g)
 	if (in->scheme_idx >= 0)
 		snprintf(who + strlen(who), sizeof(who) - strlen(who),
 			 "scheme %ld, ", in->scheme_idx);
-	printf("\ncontext: %s%zu target%s; sample %lu us, aggregation %lu us\n",
+	fprintf(run->txt, "\ncontext: %s%zu record%s; sample %lu us, aggregation %lu us\n",
 	       who, g->nr, cli_s(g->nr), run->sample_us, run->aggr_us);
 	for (k = 0; k < run->c->nr_schemes; k++)
 		print_scheme(run, k);
@@ -454,12 +506,12 @@ static void print_header(const struct run *run, const struct group *g)
 		addf(&l, "  %-22.22s", head);
 	}
 	addf(&l, "%s", run->nr_picks == 2 ? "  differ" : "");
-	line_put(&l);
+	line_put(&l, run->txt);
 	addf(&l, "%6s  %7s  %6s  %14s", "", "", "", "");
 	for (k = 0; k < run->nr_picks; k++)
 		addf(&l, "  %-22s", "min_score  picked");
 	addf(&l, "%s", run->nr_picks == 2 ? "  bytes/nr" : "");
-	line_put(&l);
+	line_put(&l, run->txt);
 }
 
 /* Bytes and regions that one pick takes and the other does not. */
@@ -504,15 +556,15 @@ static void print_row(struct run *run, const struct hs_rec_snapshot *s,
 		fmt_bytes(p, sizeof(p), bytes);
 		addf(&l, "  %s/%zu", p, regions);
 	}
-	line_put(&l);
+	line_put(&l, run->txt);
 	for (k = 0; k < run->nr_picks; k++) {
 		run->nr_bad += run->picks[k].nr_traps || run->picks[k].nr_out;
 		if (run->picks[k].nr_traps)
-			printf("          %s: %zu region%s trapped (the kernel would divide by zero)\n",
+			fprintf(run->txt, "          %s: %zu region%s trapped (the kernel would divide by zero)\n",
 			       pick_prof(run, k)->label, run->picks[k].nr_traps,
 			       cli_s(run->picks[k].nr_traps));
 		if (run->picks[k].nr_out)
-			printf("          %s: %zu score%s outside 0..99 (the kernel would index past its histogram)\n",
+			fprintf(run->txt, "          %s: %zu score%s outside 0..99 (the kernel would index past its histogram)\n",
 			       pick_prof(run, k)->label, run->picks[k].nr_out,
 			       cli_s(run->picks[k].nr_out));
 	}
@@ -535,7 +587,7 @@ static void print_picked(const struct run *run)
 			 pick_scheme(run, k));
 		if (run->c->nr_schemes == 1)
 			head[strlen(pick_prof(run, k)->label)] = '\0';
-		printf("%s picks %zu region%s:%s\n", head, pk->nr_picked,
+		fprintf(run->txt, "%s picks %zu region%s:%s\n", head, pk->nr_picked,
 		       cli_s(pk->nr_picked), pk->nr_picked ?
 		       "  start-end, bytes picked, nr_accesses, age, score" : "");
 		for (i = n = 0; i < run->nr; i++) {
@@ -544,13 +596,29 @@ static void print_picked(const struct run *run)
 			if (!pk->picked[i] || n++ >= LIST_MAX)
 				continue;
 			fmt_bytes(sz, sizeof(sz), pk->picked[i]);
-			printf("  %lx-%lx  %10s  %5u  %5u  %2d\n", r->start,
+			fprintf(run->txt, "  %lx-%lx  %10s  %5u  %5u  %2d\n", r->start,
 			       r->end, sz, r->nr, r->age, pk->score[i]);
 		}
 		if (n > LIST_MAX)
-			printf("  ... %zu more (--csv has them all)\n",
+			fprintf(run->txt, "  ... %zu more (--csv has them all)\n",
 			       n - LIST_MAX);
 	}
+}
+
+/* A CSV field, quoted (RFC 4180) where it holds a comma, quote or newline. */
+static void csv_field(FILE *f, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
 }
 
 static void csv_rows(const struct run *run, const struct hs_rec_snapshot *s)
@@ -565,9 +633,10 @@ static void csv_rows(const struct run *run, const struct hs_rec_snapshot *s)
 		for (i = 0; i < run->nr; i++) {
 			const struct region *r = &run->r[i];
 
-			fprintf(f, "%s,%u,%zu,%zu,%u,%lu,%lu,%u,%u,%d,%u,%lu\n",
-				pick_prof(run, k)->label, pick_scheme(run, k),
-				s->record, s->index, r->target, r->start,
+			csv_field(f, pick_prof(run, k)->label);
+			fprintf(f, ",%u,%zu,%zu,%u,%lu,%lu,%u,%u,%d,%u,%lu\n",
+				pick_scheme(run, k),
+				r->record, s->index, r->target, r->start,
 				r->end, r->nr, r->age, pk->score[i],
 				pk->min_score, pk->picked[i]);
 		}
@@ -679,14 +748,14 @@ static void print_assumptions(const struct run *run)
 {
 	unsigned int a;
 
-	printf("\nassumed:\n");
+	fprintf(run->txt, "\nassumed:\n");
 	for (a = 0; a < NR_ASSUMPTIONS; a++)
 		if (run->assumed[a]) {
-			fputs("  - ", stdout);
-			cli_wrap(stdout, assumption_text[a], 4, 4, 100);
+			fputs("  - ", run->txt);
+			cli_wrap(run->txt, assumption_text[a], 4, 4, 100);
 		}
-	fputs("  - ", stdout);
-	cli_wrap(stdout, "each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB",
+	fputs("  - ", run->txt);
+	cli_wrap(run->txt, "each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB",
 		 4, 4, 100);
 }
 
@@ -736,6 +805,29 @@ static void run_free(struct run *run)
 	free((void *)run->infos);
 }
 
+/* --snapshot or --time that no record has: said before anything is. */
+static void check_choice(const struct rank_cmd *c,
+			 const struct hs_rec_info *infos, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct hs_rec_info *in = &infos[i];
+
+		if (c->snapshot >= 0 && in->nr_snapshots > (size_t)c->snapshot)
+			return;
+		if (c->has_time && in->nr_snapshots &&
+		    c->time_us * 1000 < in->last_ns - in->first_ns)
+			return;
+		if (c->snapshot < 0 && !c->has_time)
+			return;
+	}
+	if (c->snapshot >= 0)
+		cli_die("%s: --snapshot %ld: no record has that many snapshots",
+			c->input, c->snapshot);
+	cli_die("%s: --time: no record lasts that long", c->input);
+}
+
 /**
  * rank_file() - rank every context of the record file, print the summary
  * and write the CSV and JSON rows.
@@ -745,31 +837,33 @@ static void run_free(struct run *run)
  */
 int rank_file(struct rank_cmd *c)
 {
-	struct run run = { .c = c };
+	struct run run = { .c = c, .txt = stdout };
 	struct hs_rec_info *infos;
 	struct hs_rec_reader *rd;
 	struct group g;
 	bool *taken, compressed;
+	struct stat st;
 	char err[320];
 	size_t i;
 
+	/* a table of contents, then one reader per target: read it again */
+	if (!stat(c->input, &st) && !S_ISREG(st.st_mode))
+		cli_die("%s: not a regular file: rank reads a record more than once (save it to a file first)",
+			c->input);
 	if (hs_rec_open(c->input, &rd, err, sizeof(err)) < 0)
 		cli_die("%s: %s", c->input, err);
 	compressed = hs_rec_compressed(rd);
+	if ((c->csv && !strcmp(c->csv, "-")) || (c->json && !strcmp(c->json, "-")))
+		run.txt = stderr;	/* standard output is the data's */
 	hs_rec_close(rd);
 	if (hs_rec_scan(c->input, &infos, &run.nr_infos, err, sizeof(err)) < 0)
 		cli_die("%s: %s", c->input, err);
 	run.infos = infos;
 	if (!run.nr_infos)
 		cli_die("%s: no records", c->input);
-	for (i = 0; c->snapshot >= 0 && i < run.nr_infos; i++)
-		if (infos[i].nr_snapshots > (size_t)c->snapshot)
-			break;
-	if (i == run.nr_infos)
-		cli_die("%s: --snapshot %ld: no record has that many snapshots",
-			c->input, c->snapshot);
+	check_choice(c, infos, run.nr_infos);
 	run.nr_picks = c->nr_prof * c->nr_schemes;
-	printf("hotscore rank: %s (%s), %zu record%s\n", c->input,
+	fprintf(run.txt, "hotscore rank: %s (%s), %zu record%s\n", c->input,
 	       compressed ? "json_compressed" : "json", run.nr_infos,
 	       cli_s(run.nr_infos));
 	if (c->csv_f)

@@ -151,6 +151,7 @@ static uint64_t time_unit(const char *s, size_t *len)
 const char *hs_damo_time(const char *s, uint64_t bare_ns, uint64_t *ns)
 {
 	uint64_t sum = 0, part, unit;
+	bool units = false;
 	struct decimal d;
 	const char *err;
 	size_t len;
@@ -164,7 +165,7 @@ const char *hs_damo_time(const char *s, uint64_t bare_ns, uint64_t *ns)
 			return err;
 		s = skip_space(s);
 		unit = time_unit(s, &len);
-		if (!unit && sum)
+		if (!unit && units)
 			return "a number without a unit";
 		if (!unit) {
 			if (*s)
@@ -177,6 +178,7 @@ const char *hs_damo_time(const char *s, uint64_t bare_ns, uint64_t *ns)
 		if (part > UINT64_MAX - sum)
 			return "out of range";
 		sum += part;
+		units = true;
 		s = skip_space(s + len);
 	} while (*s);
 	*ns = sum;

@@ -27,7 +27,7 @@
 
 #include "hotscore/record.h"
 
-#define CHUNK		(64UL << 10)
+size_t hs_rec_chunk = 64UL << 10;
 #define MAX_SCALAR	64	/* the longest bare number or literal */
 
 enum state { S_TOP, S_RECORDS, S_MEMBERS, S_SNAPSHOTS, S_DONE, S_FAILED };
@@ -58,6 +58,8 @@ struct hs_rec_reader {
 	struct hs_rec_info *done;	/* hs_rec_scan(): finished records */
 	size_t nr_done;
 	bool collect;
+	size_t chunk;		/* hs_rec_chunk when opened */
+	size_t skip_to;		/* snapshots of records before: skipped */
 	char err[320];
 };
 
@@ -104,7 +106,7 @@ static long inflate_some(struct hs_rec_reader *rd, char *dst, size_t n)
 		if (rd->z_end)
 			return zlib_trailer(rd);
 		if (!zs->avail_in) {
-			got = fread(rd->zin, 1, CHUNK, rd->f);
+			got = fread(rd->zin, 1, rd->chunk, rd->f);
 			if (!got && ferror(rd->f))
 				return fail(rd, "read error: %s", strerror(errno));
 			if (!got)
@@ -154,13 +156,15 @@ static int room(struct hs_rec_reader *rd, size_t want)
 		rd->base += rd->pos;
 		rd->pos = 0;
 	}
-	if (want + CHUNK <= rd->cap)
+	if (want + rd->chunk <= rd->cap)
 		return 0;
 	if (want > HS_REC_MAX_VALUE)
 		return fail(rd, "byte %llu: a single value over %lu MiB",
 			    (unsigned long long)rd->base, HS_REC_MAX_VALUE >> 20);
-	for (cap = rd->cap ? rd->cap : 4 * CHUNK; cap < want + CHUNK;)
+	for (cap = rd->cap ? rd->cap : 4 * rd->chunk; cap < want + rd->chunk;)
 		cap *= 2;
+	if (cap > HS_REC_MAX_VALUE + rd->chunk)	/* doubling stops there */
+		cap = HS_REC_MAX_VALUE + rd->chunk;
 	p = realloc(rd->buf, cap);
 	if (!p)
 		return fail(rd, "out of memory for a %zu MiB value", cap >> 20);
@@ -175,7 +179,7 @@ static int fill(struct hs_rec_reader *rd, size_t want)
 	long n;
 
 	while (rd->len - rd->pos < want && !rd->eof) {
-		if (rd->cap - rd->len < CHUNK && room(rd, want) < 0)
+		if (rd->cap - rd->len < rd->chunk && room(rd, want) < 0)
 			return -1;
 		n = read_some(rd, rd->buf + rd->len, rd->cap - rd->len);
 		if (n < 0)
@@ -372,19 +376,18 @@ static int need_u64(struct hs_rec_reader *rd, const char *at, const json_t *o,
 	int ret = get_u64(rd, at, o, key, kind, max, out);
 
 	if (!ret)
-		return fail(rd, "%sno \"%s\"", at, key);
+		return fail(rd, "%sno \"%s\" (or it is null)", at, key);
 	return ret;
 }
 
-/* nr_accesses {samples, percent}: samples, or percent of the maximum. */
+/* nr_accesses {samples, percent}: either or both may be there, or null. */
 static int region_nr(struct hs_rec_reader *rd, const char *at,
 		     const json_t *o, struct hs_rec_region *r)
 {
 	const json_t *nr = json_object_get(o, "nr_accesses"), *pct;
-	const struct hs_rec_info *in = &rd->info;
-	const char *err;
+	const char *err = NULL;
 	uint64_t v;
-	double p;
+	double p = 0;
 	int ret;
 
 	if (!nr || json_is_null(nr))
@@ -394,37 +397,32 @@ static int region_nr(struct hs_rec_reader *rd, const char *at,
 	ret = get_u64(rd, at, nr, "samples", V_NUMBER, UINT32_MAX, &v);
 	if (ret < 0)
 		return -1;
-	if (ret) {
-		r->nr_accesses = (unsigned int)v;
-		r->has_nr = true;
-		return 0;
-	}
+	r->nr_accesses = (unsigned int)v;
+	r->has_samples = ret;
 	pct = json_object_get(nr, "percent");
-	if (!pct || json_is_null(pct) || !in->has_intervals)
+	if (!pct || json_is_null(pct))
 		return 0;
 	if (json_is_number(pct))
-		p = json_number_value(pct), err = NULL;
+		p = json_number_value(pct);
 	else if (json_is_string(pct))
 		err = hs_damo_percent(json_string_value(pct), &p);
 	else
 		err = "not a number";
-	if (!err && !(p >= 0 && p <= 100))
+	/* above 100 % is possible: a sample count past aggr / sample */
+	if (!err && !(p >= 0 && p < 1e12))
 		err = "out of range";
 	if (err)
 		return fail(rd, "%s\"percent\": %s", at, err);
-	/* damo's DamonNrAccesses.add_unset_unit(): int(percent * max / 100) */
-	r->nr_accesses = (unsigned int)(p * (double)(in->aggr_us /
-					(in->sample_us ? in->sample_us : 1)) / 100);
-	r->nr_from_percent = r->has_nr = true;
+	r->percent = p;
+	r->has_percent = true;
 	return 0;
 }
 
-/* age {usec, aggr_intervals}: aggr_intervals, or usec / aggr_us. */
+/* age {usec, aggr_intervals}: either or both may be there, or null. */
 static int region_age(struct hs_rec_reader *rd, const char *at,
 		      const json_t *o, struct hs_rec_region *r)
 {
 	const json_t *age = json_object_get(o, "age");
-	const struct hs_rec_info *in = &rd->info;
 	uint64_t v;
 	int ret;
 
@@ -435,20 +433,33 @@ static int region_age(struct hs_rec_reader *rd, const char *at,
 	ret = get_u64(rd, at, age, "aggr_intervals", V_NUMBER, UINT32_MAX, &v);
 	if (ret < 0)
 		return -1;
-	if (ret) {
-		r->age = (unsigned int)v;
-		r->has_age = true;
+	r->age = (unsigned int)v;
+	r->has_aggrs = ret;
+	ret = get_u64(rd, at, age, "usec", V_US, UINT64_MAX, &r->age_us);
+	if (ret < 0)
+		return -1;
+	r->has_usec = ret;
+	return 0;
+}
+
+/*
+ * A region after @prev: above it, or, in a record without a target_id
+ * (damo's tried-regions snapshots list every target of the context one
+ * after another), the first region of the next target.
+ */
+static int region_order(struct hs_rec_reader *rd, const char *at,
+			struct hs_rec_region *r,
+			const struct hs_rec_region *prev)
+{
+	r->target = prev ? prev->target : 0;
+	if (!prev || r->start >= prev->end)
+		return 0;
+	if (!rd->info.has_target_id) {
+		r->target++;
 		return 0;
 	}
-	ret = get_u64(rd, at, age, "usec", V_US, UINT64_MAX, &v);
-	if (ret <= 0 || !in->has_intervals || !in->aggr_us)
-		return ret;
-	/* damo's DamonAge.add_unset_unit(): int(usec / aggr) */
-	if (v / in->aggr_us > UINT32_MAX)
-		return fail(rd, "%s\"usec\": out of range", at);
-	r->age = (unsigned int)(v / in->aggr_us);
-	r->age_from_usec = r->has_age = true;
-	return 0;
+	return fail(rd, "%s[%lu, %lu) overlaps or precedes the region before it, which ends at %lu",
+		    at, r->start, r->end, prev->end);
 }
 
 static int region_of(struct hs_rec_reader *rd, const char *snap_at,
@@ -468,13 +479,10 @@ static int region_of(struct hs_rec_reader *rd, const char *snap_at,
 	if (start >= end)
 		return fail(rd, "%sstart %llu is not below end %llu", at,
 			    (unsigned long long)start, (unsigned long long)end);
-	if (prev && start < prev->end)
-		return fail(rd, "%s[%llu, %llu) overlaps or precedes the region before it, which ends at %lu",
-			    at, (unsigned long long)start,
-			    (unsigned long long)end, prev->end);
 	r->start = start;
 	r->end = end;
-	if (region_nr(rd, at, o, r) < 0 || region_age(rd, at, o, r) < 0)
+	if (region_order(rd, at, r, prev) < 0 ||
+	    region_nr(rd, at, o, r) < 0 || region_age(rd, at, o, r) < 0)
 		return -1;
 	return 0;
 }
@@ -520,6 +528,7 @@ static int snapshot_regions(struct hs_rec_reader *rd, const char *at,
 			      i ? &s->r[i - 1] : NULL) < 0)
 			return -1;
 	s->nr = n;
+	s->nr_targets = n ? s->r[n - 1].target + 1 : 1;
 	return 0;
 }
 
@@ -686,6 +695,10 @@ static int step_members(struct hs_rec_reader *rd)
 	json_t *v;
 	int c = peek(rd), ret;
 
+	if (c == -1)
+		return fail(rd, "byte %llu: the file ends inside record %zu (truncated?)",
+			    (unsigned long long)where(rd), rd->record);
+
 	if (c == '}') {
 		rd->pos++;
 		rd->state = S_RECORDS;
@@ -716,6 +729,10 @@ static int step_records(struct hs_rec_reader *rd)
 {
 	int c = peek(rd);
 
+	if (c == -1)
+		return fail(rd, "byte %llu: the file ends inside the record list (truncated?)",
+			    (unsigned long long)where(rd));
+
 	if (c == ']') {
 		rd->pos++;
 		c = peek(rd);
@@ -736,6 +753,59 @@ static int step_records(struct hs_rec_reader *rd)
 	rd->state = S_MEMBERS;
 	rd->first = true;
 	return 0;
+}
+
+/*
+ * Past the value at pos without parsing it: brackets and strings only,
+ * the window sliding as it goes.  For records a caller skips, which an
+ * earlier pass (hs_rec_scan()) has parsed whole.
+ */
+static int skip_value(struct hs_rec_reader *rd)
+{
+	unsigned long depth = 0;
+	bool str = false, esc = false;
+	int c = peek(rd);
+
+	if (c < 0)
+		return c == -2 ? -1 : fail(rd, "byte %llu: the file ends where a value should be",
+					   (unsigned long long)where(rd));
+	for (;;) {
+		if (rd->pos == rd->len && (fill(rd, 1) < 0 || rd->pos == rd->len))
+			return rd->state == S_FAILED ? -1 :
+				fail(rd, "byte %llu: the file ends inside a value",
+				     (unsigned long long)where(rd));
+		c = rd->buf[rd->pos++];
+		if (str) {
+			if (esc)
+				esc = false;
+			else if (c == '\\')
+				esc = true;
+			else if (c == '"')
+				str = false;
+		} else if (c == '"') {
+			str = true;
+		} else if (c == '{' || c == '[') {
+			depth++;
+		} else if ((c == '}' || c == ']') && depth && !--depth) {
+			return 0;
+		}
+		if (!depth && !str)
+			return fail(rd, "byte %llu: a snapshot is not an object",
+				    (unsigned long long)where(rd));
+	}
+}
+
+/**
+ * hs_rec_skip_to() - skip the snapshots of the records before @record
+ * without parsing them: hs_rec_next() then returns @record's first.  For a
+ * file hs_rec_scan() has read whole; a second reader of it need not parse
+ * the records before its own.
+ * @rd:		the reader.
+ * @record:	the record to start at.
+ */
+void hs_rec_skip_to(struct hs_rec_reader *rd, size_t record)
+{
+	rd->skip_to = record;
 }
 
 /**
@@ -771,6 +841,10 @@ int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 			break;
 		case S_SNAPSHOTS:
 			c = peek(rd);
+			if (c == -1)
+				return fail(rd, "byte %llu: the file ends inside the snapshots of record %zu (truncated?)",
+					    (unsigned long long)where(rd),
+					    rd->record);
 			if (c == ']') {
 				rd->pos++;
 				rd->state = S_MEMBERS;
@@ -780,6 +854,12 @@ int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 			if (!rd->first && expect(rd, ',', "between snapshots") < 0)
 				return -1;
 			rd->first = false;
+			if (rd->record < rd->skip_to) {
+				if (skip_value(rd) < 0)
+					return -1;
+				rd->info.nr_snapshots++;
+				break;
+			}
 			v = value(rd);
 			if (!v)
 				return -1;
@@ -787,6 +867,9 @@ int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 			json_decref(v);
 			if (ret < 0)
 				return -1;
+			if (!rd->info.nr_snapshots)
+				rd->info.first_ns = snap->start_ns;
+			rd->info.last_ns = snap->end_ns;
 			rd->info.nr_snapshots++;
 			return 1;
 		case S_DONE:
@@ -811,7 +894,7 @@ int hs_rec_open(const char *path, struct hs_rec_reader **out, char *err,
 {
 	struct hs_rec_reader *rd = calloc(1, sizeof(*rd));
 
-	if (!rd || !(rd->zin = malloc(CHUNK))) {
+	if (!rd || !(rd->zin = malloc(hs_rec_chunk))) {
 		snprintf(err, errlen, "out of memory");
 		goto fail;
 	}
@@ -820,7 +903,8 @@ int hs_rec_open(const char *path, struct hs_rec_reader **out, char *err,
 		snprintf(err, errlen, "%s", strerror(errno));
 		goto fail;
 	}
-	rd->zin_len = fread(rd->zin, 1, CHUNK, rd->f);
+	rd->chunk = hs_rec_chunk;
+	rd->zin_len = fread(rd->zin, 1, rd->chunk, rd->f);
 	if (ferror(rd->f)) {
 		snprintf(err, errlen, "read error: %s", strerror(errno));
 		goto fail;
