@@ -114,7 +114,8 @@ struct hs_rec_reader;
 int hs_rec_open(const char *path, struct hs_rec_reader **out, char *err,
 		size_t errlen);
 int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap);
-void hs_rec_skip_to(struct hs_rec_reader *rd, size_t record);
+void hs_rec_range(struct hs_rec_reader *rd, size_t first, size_t last);
+size_t hs_rec_record(const struct hs_rec_reader *rd);
 const struct hs_rec_info *hs_rec_info(const struct hs_rec_reader *rd);
 const char *hs_rec_error(const struct hs_rec_reader *rd);
 bool hs_rec_compressed(const struct hs_rec_reader *rd);

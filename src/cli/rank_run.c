@@ -7,7 +7,8 @@
  * A context's quota spans all of its targets (damos_adjust_quota() walks
  * damon_for_each_target()), so the records of one kdamond, context and
  * scheme are ranked together, snapshot i with snapshot i; each is read by
- * its own reader, so memory stays one snapshot per target.
+ * its own reader, so memory stays one snapshot per target, and readers
+ * are reused from record to record, so the file is read about once.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -83,6 +84,8 @@ struct run {
 	unsigned int nr_picks;
 	size_t assumed[NR_ASSUMPTIONS];
 	FILE *txt;		/* the summary: stdout, or stderr when a file is */
+	struct hs_rec_reader **pool;	/* readers between groups */
+	size_t nr_pool;
 	size_t nr_ranked;
 	size_t nr_bad;		/* snapshots where a score trapped or left 0..99 */
 	bool json_first;
@@ -306,30 +309,57 @@ static void die_record(const struct run *run, const char *what)
 	cli_die("%s: %s", run->c->input, what);
 }
 
-/* One reader per record of @g: group_next() skips to its record. */
+/*
+ * A reader for record @k: one left where an earlier group's record ended,
+ * at or before @k (the nearest), or a new one.  Records in between are
+ * passed by brackets: the file is read about once however many there are.
+ */
+static struct hs_rec_reader *reader_for(struct run *run, size_t k)
+{
+	struct hs_rec_reader *rd;
+	size_t i, best = SIZE_MAX;
+	char err[320];
+
+	for (i = 0; i < run->nr_pool; i++)
+		if (hs_rec_record(run->pool[i]) <= k &&
+		    (best == SIZE_MAX || hs_rec_record(run->pool[i]) >
+		     hs_rec_record(run->pool[best])))
+			best = i;
+	if (best != SIZE_MAX) {
+		rd = run->pool[best];
+		run->pool[best] = run->pool[--run->nr_pool];
+	} else if (hs_rec_open(run->c->input, &rd, err, sizeof(err)) < 0) {
+		die_record(run, err);
+	}
+	hs_rec_range(rd, k, k);
+	return rd;
+}
+
+/* A group's readers, each at the start of its record. */
 static void group_open(struct run *run, struct group *g)
 {
-	char err[320];
 	size_t j;
 
 	g->rd = calloc(g->nr, sizeof(*g->rd));
 	g->done = calloc(g->nr, sizeof(*g->done));
 	if (!g->rd || !g->done)
 		cli_die("out of memory");
-	for (j = 0; j < g->nr; j++) {
-		if (hs_rec_open(run->c->input, &g->rd[j], err, sizeof(err)) < 0)
-			die_record(run, err);
-		/* the scan parsed them: brackets alone to reach its own */
-		hs_rec_skip_to(g->rd[j], g->records[j]);
-	}
+	for (j = 0; j < g->nr; j++)
+		g->rd[j] = reader_for(run, g->records[j]);
 }
 
-static void group_close(struct group *g)
+/* The readers go back to the pool, each where its record ended. */
+static void group_close(struct run *run, struct group *g)
 {
+	struct hs_rec_reader **p;
 	size_t j;
 
+	p = realloc(run->pool, (run->nr_pool + g->nr) * sizeof(*p));
+	if (!p)
+		cli_die("out of memory");
+	run->pool = p;
 	for (j = 0; j < g->nr; j++)
-		hs_rec_close(g->rd[j]);
+		run->pool[run->nr_pool++] = g->rd[j];
 	free(g->rd);
 	free(g->done);
 	free(g->records);
@@ -352,16 +382,11 @@ static bool group_next(struct run *run, struct group *g,
 	for (j = 0; j < g->nr; j++) {
 		if (g->done[j])
 			continue;
-		/* the snapshots of the records before this one are skipped */
-		while ((ret = hs_rec_next(g->rd[j], &s)) > 0 &&
-		       s.record < g->records[j])
-			hs_rec_snapshot_free(&s);
+		ret = hs_rec_next(g->rd[j], &s);	/* its record only */
 		if (ret < 0)
 			die_record(run, hs_rec_error(g->rd[j]));
-		if (!ret || s.record != g->records[j]) {
+		if (!ret) {
 			g->done[j] = true;
-			if (ret)
-				hs_rec_snapshot_free(&s);
 			continue;
 		}
 		if (!any) {
@@ -719,7 +744,7 @@ static void rank_group(struct run *run, struct group *g)
 		if (run->c->json_f)
 			json_snapshot(run, &s);
 	}
-	group_close(g);
+	group_close(run, g);
 }
 
 /* The records of one kdamond, context and scheme, in file order. */
@@ -801,6 +826,9 @@ static void run_free(struct run *run)
 		free(run->picks[k].score);
 		free(run->picks[k].picked);
 	}
+	for (k = 0; k < run->nr_pool; k++)
+		hs_rec_close(run->pool[k]);
+	free(run->pool);
 	free(run->r);
 	free((void *)run->infos);
 }

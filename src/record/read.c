@@ -60,6 +60,7 @@ struct hs_rec_reader {
 	bool collect;
 	size_t chunk;		/* hs_rec_chunk when opened */
 	size_t skip_to;		/* snapshots of records before: skipped */
+	size_t stop_after;	/* records after: not entered */
 	char err[320];
 };
 
@@ -796,16 +797,26 @@ static int skip_value(struct hs_rec_reader *rd)
 }
 
 /**
- * hs_rec_skip_to() - skip the snapshots of the records before @record
- * without parsing them: hs_rec_next() then returns @record's first.  For a
- * file hs_rec_scan() has read whole; a second reader of it need not parse
- * the records before its own.
+ * hs_rec_range() - limit the snapshots hs_rec_next() returns to those of
+ * records @first to @last: the snapshots of the records before are
+ * skipped without being parsed (brackets and strings only; for a file
+ * hs_rec_scan() has read whole), and hs_rec_next() returns 0 where
+ * record @last ends, without entering the next, so that a later range can
+ * go on from there.
  * @rd:		the reader.
- * @record:	the record to start at.
+ * @first:	the first record whose snapshots are returned.
+ * @last:	the last (SIZE_MAX: to the end of the file).
  */
-void hs_rec_skip_to(struct hs_rec_reader *rd, size_t record)
+void hs_rec_range(struct hs_rec_reader *rd, size_t first, size_t last)
 {
-	rd->skip_to = record;
+	rd->skip_to = first;
+	rd->stop_after = last;
+}
+
+/** hs_rec_record() - the record the reader is in, or will enter next. */
+size_t hs_rec_record(const struct hs_rec_reader *rd)
+{
+	return rd->record;
 }
 
 /**
@@ -832,6 +843,8 @@ int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 			rd->first = true;
 			break;
 		case S_RECORDS:
+			if (rd->record > rd->stop_after)
+				return 0;	/* hs_rec_range()'s end */
 			if (step_records(rd) < 0)
 				return -1;
 			break;
@@ -904,6 +917,7 @@ int hs_rec_open(const char *path, struct hs_rec_reader **out, char *err,
 		goto fail;
 	}
 	rd->chunk = hs_rec_chunk;
+	rd->stop_after = SIZE_MAX;
 	rd->zin_len = fread(rd->zin, 1, rd->chunk, rd->f);
 	if (ferror(rd->f)) {
 		snprintf(err, errlen, "read error: %s", strerror(errno));
