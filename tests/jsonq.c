@@ -10,29 +10,7 @@
 
 #include <jansson.h>
 
-/* A dotted path, "results.0.ns_per_call.median": NULL if a step is missing. */
-static json_t *path(json_t *v, const char *p)
-{
-	char step[128], *end;
-	size_t n;
-
-	while (v && *p) {
-		n = strcspn(p, ".");
-		if (n >= sizeof(step))
-			return NULL;
-		memcpy(step, p, n);
-		step[n] = '\0';
-		p += n + (p[n] == '.');
-		if (json_is_array(v)) {
-			unsigned long i = strtoul(step, &end, 10);
-
-			v = *end || !*step ? NULL : json_array_get(v, i);
-		} else {
-			v = json_object_get(v, step);
-		}
-	}
-	return v;
-}
+#include "jsonpath.h"
 
 static void print(const json_t *v)
 {
@@ -83,7 +61,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (i = 2; i < argc; i++)
-		print(path(root, argv[i]));
+		print(json_at(root, argv[i]));
 	json_decref(root);
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include "cli/bench.h"
 #include "cli/json.h"
 #include "check.h"
+#include "jsonpath.h"
 
 #define GOLDEN_DIR "tests/data/"
 
@@ -218,33 +219,9 @@ static void test_seed_table_average(void)
 		      (unsigned long long)res[v].cls_max);
 }
 
-/* A dotted path, "results.1.ns_per_call.median", as tests/jsonq.c walks it. */
-static json_t *at(json_t *v, const char *path)
-{
-	char step[128], *end;
-	size_t n;
-
-	while (v && *path) {
-		n = strcspn(path, ".");
-		if (n >= sizeof(step))
-			return NULL;
-		memcpy(step, path, n);
-		step[n] = '\0';
-		path += n + (path[n] == '.');
-		if (json_is_array(v)) {
-			unsigned long i = strtoul(step, &end, 10);
-
-			v = *end || !*step ? NULL : json_array_get(v, i);
-		} else {
-			v = json_object_get(v, step);
-		}
-	}
-	return v;
-}
-
 static double num(json_t *root, const char *path)
 {
-	const json_t *v = at(root, path);
+	const json_t *v = json_at(root, path);
 
 	CHECK(json_is_number(v), "%s is not a number", path);
 	return json_is_number(v) ? json_number_value(v) : -1;
@@ -252,7 +229,7 @@ static double num(json_t *root, const char *path)
 
 static const char *str(json_t *root, const char *path)
 {
-	const json_t *v = at(root, path);
+	const json_t *v = json_at(root, path);
 
 	CHECK(json_is_string(v), "%s is not a string", path);
 	return json_is_string(v) ? json_string_value(v) : "";
@@ -272,10 +249,10 @@ static void test_json(void)
 	CHECK(!strcmp(str(j, "environment.cpu_model"), "Test CPU \"X\""),
 	      "cpu_model");
 	CHECK_EQ(num(j, "environment.tsc_hz"), 2500000000.0);
-	CHECK(json_is_false(at(j, "environment.aslr")), "aslr");
+	CHECK(json_is_false(json_at(j, "environment.aslr")), "aslr");
 	CHECK(!strcmp(str(j, "environment.compiler"), "gcc 12.2.0"), "cc");
 	CHECK(!strcmp(str(j, "command"), b.command), "command");
-	CHECK_EQ(json_array_size(at(j, "results")), 3);
+	CHECK_EQ(json_array_size(json_at(j, "results")), 3);
 	CHECK(!strcmp(str(j, "results.1.variant"), "loop"), "variant");
 	CHECK(!strcmp(str(j, "results.1.dist"), "seed"), "dist");
 	CHECK(!strcmp(str(j, "results.1.mode"), "throughput"), "mode");
@@ -293,8 +270,8 @@ static void test_json(void)
 	CHECK_EQ(num(j, "results.1.ktime.p95_ns"), 40);
 	CHECK(num(j, "results.1.counters.cycles") == 34.5 &&
 	      num(j, "results.1.counters.instructions") == 69.0, "counters");
-	CHECK(json_is_null(at(j, "results.2.counters")), "no counters: null");
-	CHECK_EQ(json_array_size(at(j, "comparisons")), 1);
+	CHECK(json_is_null(json_at(j, "results.2.counters")), "no counters: null");
+	CHECK_EQ(json_array_size(json_at(j, "comparisons")), 1);
 	CHECK(!strcmp(str(j, "comparisons.0.baseline"), "loop"), "baseline");
 	CHECK(!strcmp(str(j, "comparisons.0.variant"), "ilog2"), "variant");
 	CHECK(num(j, "comparisons.0.ratio") == 1.652, "ratio");
@@ -358,19 +335,19 @@ static void test_json_reader(void)
 	      err.column, err.text);
 	if (!j)
 		return;
-	CHECK(json_is_integer(at(j, "a.0")) &&
-	      json_integer_value(at(j, "a.0")) == 1, "integer");
-	CHECK(json_is_real(at(j, "a.1")) &&
-	      json_real_value(at(j, "a.1")) == -2500, "real");
-	CHECK(json_is_true(at(j, "a.2")), "true");
-	CHECK(json_is_false(at(j, "a.3")), "false");
-	CHECK(json_is_null(at(j, "a.4")), "null");
-	CHECK(json_integer_value(at(j, "a.5")) == INT64_MAX, "2^63 - 1 exact");
+	CHECK(json_is_integer(json_at(j, "a.0")) &&
+	      json_integer_value(json_at(j, "a.0")) == 1, "integer");
+	CHECK(json_is_real(json_at(j, "a.1")) &&
+	      json_real_value(json_at(j, "a.1")) == -2500, "real");
+	CHECK(json_is_true(json_at(j, "a.2")), "true");
+	CHECK(json_is_false(json_at(j, "a.3")), "false");
+	CHECK(json_is_null(json_at(j, "a.4")), "null");
+	CHECK(json_integer_value(json_at(j, "a.5")) == INT64_MAX, "2^63 - 1 exact");
 	/* not refused, as before; but the last of a name wins, not the first */
-	CHECK(json_integer_value(at(j, "d")) == 2, "duplicate");
-	CHECK(!strcmp(json_string_value(at(j, "s")),
+	CHECK(json_integer_value(json_at(j, "d")) == 2, "duplicate");
+	CHECK(!strcmp(json_string_value(json_at(j, "s")),
 		      "\xc3\xa9\xf0\x9f\x98\x80\n"), "escapes");
-	CHECK(at(j, "a.6") == NULL && at(j, "b") == NULL, "missing paths");
+	CHECK(json_at(j, "a.6") == NULL && json_at(j, "b") == NULL, "missing paths");
 	json_decref(j);
 }
 

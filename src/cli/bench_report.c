@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "cli.h"
 #include "json.h"
 
 #define RULE "============================================="
@@ -1294,22 +1295,6 @@ void bench_write_json(struct bench *b, FILE *f)
 	fputs("}\n", f);
 }
 
-/* A CSV field, quoted (RFC 4180) only when it has to be. */
-static void csv_field(FILE *f, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 /** bench_write_csv() - one row per (variant, distribution, mode). */
 void bench_write_csv(struct bench *b, FILE *f)
 {
@@ -1327,7 +1312,7 @@ void bench_write_csv(struct bench *b, FILE *f)
 					bench_at(b, di, mi, v);
 
 				fprintf(f, "%s,", r->name);
-				csv_field(f, b->dists[di].name);
+				cli_csv_field(f, b->dists[di].name);
 				fprintf(f, ",%s,%zu,", hs_mode_name(r->mode),
 					r->n);
 				if (r->ns.n)	/* else every sample was 0 */

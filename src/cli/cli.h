@@ -85,6 +85,8 @@ static inline const char *cli_s(unsigned long long n)
 	return n == 1 ? "" : "s";
 }
 
+void cli_csv_field(FILE *f, const char *s);
+
 /* The profile every subcommand scores with unless told otherwise. */
 #define HS_DEFAULT_PROFILE "hotfix"
 /* The seed every subcommand's random inputs start from unless told. */

@@ -329,3 +329,24 @@ void *hs_xcalloc(size_t n, size_t size)
 		cli_die("out of memory");
 	return p;
 }
+
+/**
+ * cli_csv_field() - one CSV field, quoted (RFC 4180) only when it has to
+ * be: when it holds a comma, a quote or a line break.
+ * @f:		where to write.
+ * @s:		the field.
+ */
+void cli_csv_field(FILE *f, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}

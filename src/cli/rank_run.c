@@ -630,22 +630,6 @@ static void print_picked(const struct run *run)
 	}
 }
 
-/* A CSV field, quoted (RFC 4180) where it holds a comma, quote or newline. */
-static void csv_field(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 static void csv_rows(const struct run *run, const struct hs_rec_snapshot *s)
 {
 	FILE *f = run->c->csv_f;
@@ -658,7 +642,7 @@ static void csv_rows(const struct run *run, const struct hs_rec_snapshot *s)
 		for (i = 0; i < run->nr; i++) {
 			const struct region *r = &run->r[i];
 
-			csv_field(f, pick_prof(run, k)->label);
+			cli_csv_field(f, pick_prof(run, k)->label);
 			fprintf(f, ",%u,%zu,%zu,%u,%lu,%lu,%u,%u,%d,%u,%lu\n",
 				pick_scheme(run, k),
 				r->record, s->index, r->target, r->start,
