@@ -124,6 +124,7 @@ _hotscore()
 		--csv) _hotscore_files ''; return ;;
 		--json) _hotscore_files ''; return ;;
 		esac
+		[[ $cur == -* ]] || { _hotscore_files ''; return; }
 		opts='--help --input --profile --base --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --csv --json --list-profiles' ;;
 	*) return ;;
 	esac

@@ -31,9 +31,12 @@ out=$(bash -c ". '$root/completion/hotscore.bash'
 	COMP_WORDS=(hotscore score --profile v6.6,hot); COMP_CWORD=3; _hotscore; echo \"\${COMPREPLY[*]}\"
 	COMP_WORDS=(hotscore sim --workload z); COMP_CWORD=3; _hotscore; echo \"\${COMPREPLY[*]}\"
 	COMP_WORDS=(hotscore sim --profile a); COMP_CWORD=3; _hotscore; echo \"[\${COMPREPLY[*]}]\"
-	COMP_WORDS=(hotscore sim --duration ''); COMP_CWORD=3; _hotscore; echo \"[\${COMPREPLY[*]}]\"")
-[ "$out" = "$(printf -- '--damos_quotas\nv6.6,hotfix\nzigzag\n[]\n[]')" ] &&
-	ok "completion: names, a list's next item, a workload; no 'all' for sim, no files for a time" ||
+	COMP_WORDS=(hotscore sim --duration ''); COMP_CWORD=3; _hotscore; echo \"[\${COMPREPLY[*]}]\"
+	cd '$here/data/rank'
+	COMP_WORDS=(hotscore rank damo-w); COMP_CWORD=2; _hotscore; echo \"\${COMPREPLY[*]}\"
+	COMP_WORDS=(hotscore rank x.rec --sn); COMP_CWORD=3; _hotscore; echo \"\${COMPREPLY[*]}\"")
+[ "$out" = "$(printf -- '--damos_quotas\nv6.6,hotfix\nzigzag\n[]\n[]\ndamo-written.json\n--snapshot')" ] &&
+	ok "completion: names, a list's next item, a workload, rank's record; no 'all' for sim, no files for a time" ||
 	fail "completion" "$out"
 
 # make install: the binary, the man page, the completion, under PREFIX

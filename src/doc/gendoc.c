@@ -316,7 +316,11 @@ static void bash_command(const struct hs_cmd *cmd)
 		bash_words(o->words);
 		printf("'; return ;;\n");
 	}
-	printf("\t\tesac\n\t\topts='--help");
+	printf("\t\tesac\n");
+	/* a bare word is the operand: a file */
+	if (cmd->operand)
+		printf("\t\t[[ $cur == -* ]] || { _hotscore_files ''; return; }\n");
+	printf("\t\topts='--help");
 	for (i = 0; i < cmd->nr_opts; i++)
 		if (!(cmd->opts[i].flags & OPT_DEPRECATED))
 			printf(" --%s", cmd->opts[i].name);
