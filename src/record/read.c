@@ -510,43 +510,72 @@ static int snapshot_stats(struct hs_rec_reader *rd, const char *at,
 	return 0;
 }
 
-static int snapshot_regions(struct hs_rec_reader *rd, const char *at,
-			    const json_t *o, struct hs_rec_snapshot *s)
+/* Room for one more region in @s: the array doubles. */
+static int region_room(struct hs_rec_reader *rd, const char *at,
+		       struct hs_rec_snapshot *s, size_t *cap)
 {
-	const json_t *regions = json_object_get(o, "regions");
-	size_t i, n;
+	struct hs_rec_region *r;
+	size_t n = *cap ? 2 * *cap : 64;
 
-	if (!regions)
-		return fail(rd, "%sno \"regions\"", at);
-	if (!json_is_array(regions))
-		return fail(rd, "%s\"regions\" is not a list", at);
-	n = json_array_size(regions);
-	s->r = calloc(n ? n : 1, sizeof(*s->r));
-	if (!s->r)
+	if (s->nr < *cap)
+		return 0;
+	r = reallocarray(s->r, n, sizeof(*r));
+	if (!r)
 		return fail(rd, "%sout of memory for %zu regions", at, n);
-	for (i = 0; i < n; i++)
-		if (region_of(rd, at, json_array_get(regions, i), i, &s->r[i],
-			      i ? &s->r[i - 1] : NULL) < 0)
-			return -1;
-	s->nr = n;
-	s->nr_targets = n ? s->r[n - 1].target + 1 : 1;
+	s->r = r;
+	*cap = n;
 	return 0;
 }
 
-static int snapshot_of(struct hs_rec_reader *rd, const json_t *o,
-		       struct hs_rec_snapshot *s)
+/*
+ * "regions": one region at a time through jansson, so that a snapshot
+ * costs its regions (a struct each), not a tree of its whole text.
+ */
+static int read_regions(struct hs_rec_reader *rd, const char *at,
+			struct hs_rec_snapshot *s)
+{
+	bool first = true;
+	size_t cap = 0;
+	json_t *v;
+	int c, ret;
+
+	if (peek(rd) != '[')
+		return rd->state == S_FAILED ? -1 :
+			fail(rd, "%s\"regions\" is not a list", at);
+	rd->pos++;
+	for (;;) {
+		c = peek(rd);
+		if (c == -2)
+			return -1;
+		if (c == -1)
+			return fail(rd, "%sthe file ends inside its regions (truncated?)",
+				    at);
+		if (c == ']')
+			break;
+		if (!first && expect(rd, ',', "between regions") < 0)
+			return -1;
+		first = false;
+		if (region_room(rd, at, s, &cap) < 0 || !(v = value(rd)))
+			return -1;
+		ret = region_of(rd, at, v, s->nr, &s->r[s->nr],
+				s->nr ? &s->r[s->nr - 1] : NULL);
+		json_decref(v);
+		if (ret < 0)
+			return -1;
+		s->nr++;
+	}
+	rd->pos++;
+	s->nr_targets = s->nr ? s->r[s->nr - 1].target + 1 : 1;
+	return 0;
+}
+
+/* The snapshot's other members, gathered in @o. */
+static int snapshot_fields(struct hs_rec_reader *rd, const char *at,
+			   const json_t *o, struct hs_rec_snapshot *s)
 {
 	uint64_t v;
-	char at[96];
 	int ret;
 
-	snprintf(at, sizeof(at), "record %zu, snapshot %zu: ", rd->record,
-		 rd->info.nr_snapshots);
-	memset(s, 0, sizeof(*s));
-	s->record = rd->record;
-	s->index = rd->info.nr_snapshots;
-	if (!json_is_object(o))
-		return fail(rd, "%snot an object", at);
 	if (need_u64(rd, at, o, "start_time", V_NS, UINT64_MAX, &s->start_ns) < 0 ||
 	    need_u64(rd, at, o, "end_time", V_NS, UINT64_MAX, &s->end_ns) < 0)
 		return -1;
@@ -560,12 +589,93 @@ static int snapshot_of(struct hs_rec_reader *rd, const json_t *o,
 	if (ret < 0)
 		return -1;
 	s->has_total = ret;
-	if (snapshot_stats(rd, at, o, s) < 0 ||
-	    snapshot_regions(rd, at, o, s) < 0) {
-		hs_rec_snapshot_free(s);
+	return snapshot_stats(rd, at, o, s);
+}
+
+/*
+ * One member of a snapshot: "regions" read region by region, any other
+ * parsed by jansson into @meta.  Return: 1 for "regions", 0 for another,
+ * -1 on error.
+ */
+static int snapshot_member(struct hs_rec_reader *rd, const char *at,
+			   json_t *meta, bool seen_regions,
+			   struct hs_rec_snapshot *s)
+{
+	json_t *key = value(rd), *v;
+	const char *name;
+	int ret = -1;
+
+	if (!key)
+		return -1;
+	name = json_string_value(key);
+	if (!name)
+		fail(rd, "%sa member name is not a string", at);
+	else if (json_object_get(meta, name) ||
+		 (seen_regions && !strcmp(name, "regions")))
+		fail(rd, "%s\"%s\" twice", at, name);
+	else if (expect(rd, ':', "after a member name") < 0)
+		;
+	else if (!strcmp(name, "regions"))
+		ret = read_regions(rd, at, s) < 0 ? -1 : 1;
+	else if ((v = value(rd)))
+		ret = json_object_set_new(meta, name, v) ? -1 : 0;
+	json_decref(key);
+	return ret;
+}
+
+/*
+ * One snapshot, walked as the lists around it are: its members one by one,
+ * its regions one by one; memory follows the number of regions.
+ */
+static int read_snapshot(struct hs_rec_reader *rd, struct hs_rec_snapshot *s)
+{
+	json_t *meta = json_object();
+	bool first = true, regions = false;
+	char at[96];
+	int c, ret = -1;
+
+	snprintf(at, sizeof(at), "record %zu, snapshot %zu: ", rd->record,
+		 rd->info.nr_snapshots);
+	memset(s, 0, sizeof(*s));
+	s->record = rd->record;
+	s->index = rd->info.nr_snapshots;
+	if (!meta) {
+		fail(rd, "out of memory");
 		return -1;
 	}
-	return 0;
+	c = peek(rd);
+	if (c != '{') {
+		if (c != -2)
+			fail(rd, "%snot an object", at);
+		goto out;
+	}
+	for (rd->pos++;; first = false) {
+		c = peek(rd);
+		if (c == -2)
+			goto out;
+		if (c == -1) {
+			fail(rd, "%sthe file ends inside it (truncated?)", at);
+			goto out;
+		}
+		if (c == '}')
+			break;
+		if (!first && expect(rd, ',', "between snapshot members") < 0)
+			goto out;
+		c = snapshot_member(rd, at, meta, regions, s);
+		if (c < 0)
+			goto out;
+		regions |= c;
+	}
+	rd->pos++;
+	if (!regions)
+		fail(rd, "%sno \"regions\"", at);
+	else
+		ret = snapshot_fields(rd, at, meta, s);
+out:
+	json_decref(meta);
+	if (ret < 0)
+		hs_rec_snapshot_free(s);
+	return ret;
 }
 
 /* -1 for null, else a small non-negative index. */
@@ -829,8 +939,7 @@ size_t hs_rec_record(const struct hs_rec_reader *rd)
  */
 int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 {
-	json_t *v;
-	int c, ret;
+	int c;
 
 	for (;;) {
 		switch (rd->state) {
@@ -873,12 +982,7 @@ int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 				rd->info.nr_snapshots++;
 				break;
 			}
-			v = value(rd);
-			if (!v)
-				return -1;
-			ret = snapshot_of(rd, v, snap);
-			json_decref(v);
-			if (ret < 0)
+			if (read_snapshot(rd, snap) < 0)
 				return -1;
 			if (!rd->info.nr_snapshots)
 				rd->info.first_ns = snap->start_ns;
