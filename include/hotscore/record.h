@@ -9,10 +9,11 @@
  * ("93,824,992,231,424", "100 ms", "143.027 MiB"); src/record/damo_fmt.c
  * reads both.
  *
- * The reader streams: it holds one snapshot at a time (its text, jansson's
- * tree of it and its regions), so a record of any length is read in the
- * memory of its largest snapshot.  jansson parses every value; the reader
- * itself only walks the punctuation of the two outer lists.
+ * The reader streams: it holds one snapshot's regions at a time, so a
+ * record of any length is read in the memory of its largest snapshot's
+ * regions.  jansson parses every value (a key, a field, one region); the
+ * reader itself only walks the punctuation of the lists and objects that
+ * hold them: the records, their snapshots, and each snapshot's regions.
  */
 #ifndef HOTSCORE_RECORD_H
 #define HOTSCORE_RECORD_H
@@ -21,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The largest single JSON value (one snapshot) the reader holds. */
+/* The largest single JSON value (a field, one region) the reader holds. */
 #define HS_REC_MAX_VALUE	(1024UL << 20)
 
 /*

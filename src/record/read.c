@@ -3,13 +3,14 @@
  * read.c - damo's record files read back, a snapshot at a time.
  *
  * A record file is a JSON list of records, each an object whose
- * "snapshots" member is a list of snapshot objects (damo's
- * _damo_records.py).  Files of hundreds of MB are common, so the file is
- * never parsed whole: the reader walks the punctuation of the two outer
- * lists itself and hands every value (a key, a record field, one whole
- * snapshot) to jansson, which parses it from a sliding window of the
- * (inflated) text.  The window grows to the largest value, at most
- * HS_REC_MAX_VALUE; nothing else is kept.
+ * "snapshots" member is a list of snapshot objects, each with a list of
+ * "regions" (damo's _damo_records.py).  Files of hundreds of MB are
+ * common, so the file is never parsed whole: the reader walks the
+ * punctuation of those lists and objects itself and hands every other
+ * value (a key, a field, one region) to jansson, which parses it from a
+ * sliding window of the (inflated) text.  The window grows to the largest
+ * value, at most HS_REC_MAX_VALUE; a snapshot's regions are all that is
+ * kept.
  *
  * zlib-compressed files (damo's default "json_compressed") are told from
  * plain JSON by the zlib header, not by the name: damo writes both under
