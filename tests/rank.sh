@@ -83,6 +83,18 @@ awk -F, 'NR > 1 && $12 > 0 && $12 == $7 - $6 { print $4, $6, $7 }' rk.csv | sort
 	ok "rank on sim's record picks what sim's scheme acted on ($(wc -l <sim.picks) actions)" ||
 	fail "round trip" "$(diff sim.picks rank.picks | head -6; head -3 rt.csv rk.csv)"
 
+# --- damo record's own form: from the damon_aggregated tracepoint's text
+# (damo-trace.txt, in perf script's form), written by damo itself with
+# convert_record_format: no intervals, no indices, a kernel-pointer target_id
+"$hs" rank "$data/damo-trace.json_compressed" --damos_action pageout \
+	--damos_quotas 0 2MiB 1s 0 0 1 --csv tr.csv >tr.txt 2>&1
+[ "$(grep -cE '^ +[0-9]+ +[0-9.]+ +3 +3 +3.0 MiB +[0-9]+ +2 +2.0 MiB$' tr.txt)" = 12 ] &&
+	grep -q "no intervals in the record: damo's defaults" tr.txt &&
+	[ "$(awk -F, 'NR == 2 { print $6 ":" $8 ":" $9 }' tr.csv)" = "$(awk 'NR == 1 {
+		split($(NF - 2), a, "-"); print a[1] ":" $(NF - 1) ":" $NF }' "$data/damo-trace.txt")" ] &&
+	ok "damo's record of tracepoint text: 12 snapshots, damo's default intervals assumed and said" ||
+	fail "trace record" "$(head -12 tr.txt; head -2 tr.csv)"
+
 # --- several records: a context's targets together, kdamonds apart
 "$hs" rank "$data/damo-multi.json_compressed" "${stat[@]}" >m.txt 2>&1
 grep -q '3 records$' m.txt && grep -q 'kdamond 0, context 0, scheme 0, 2 records' m.txt &&
