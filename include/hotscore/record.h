@@ -46,6 +46,10 @@ extern size_t hs_rec_chunk;
  * @percent:	"nr_accesses.percent", if @has_percent.
  * @age:	"age.aggr_intervals", if @has_aggrs.
  * @age_us:	"age.usec", if @has_usec.
+ * @has_samples: the record gives "nr_accesses.samples".
+ * @has_percent: the record gives "nr_accesses.percent".
+ * @has_aggrs:	the record gives "age.aggr_intervals".
+ * @has_usec:	the record gives "age.usec".
  */
 struct hs_rec_region {
 	unsigned long start, end;
@@ -59,6 +63,13 @@ struct hs_rec_region {
 
 /**
  * struct hs_rec_stats - a snapshot's damos_stats (damo's DamosStats).
+ * @nr_tried:	"nr_tried": regions the scheme was tried on.
+ * @sz_tried:	"sz_tried": their total size, in bytes.
+ * @nr_applied:	"nr_applied": regions the action was applied to.
+ * @sz_applied:	"sz_applied": their total size, in bytes.
+ * @sz_ops_filter_passed: "sz_ops_filter_passed": bytes that passed the
+ *		operations layer's filters.
+ * @qt_exceeds:	"qt_exceeds": times the quota was exceeded.
  */
 struct hs_rec_stats {
 	uint64_t nr_tried, sz_tried, nr_applied, sz_applied;
@@ -67,10 +78,16 @@ struct hs_rec_stats {
 
 /**
  * struct hs_rec_info - a record's own fields (damo's DamonRecord).
- * @kdamond_idx, @context_idx, @scheme_idx: -1 when absent or null.
+ * @kdamond_idx: "kdamond_idx"; -1 when absent or null.
+ * @context_idx: "context_idx"; -1 when absent or null.
+ * @scheme_idx:	"scheme_idx"; -1 when absent or null.
  * @target_id:	valid if @has_target_id.
- * @sample_us, @aggr_us, @ops_update_us: "intervals"; valid if
+ * @has_target_id: the record gives a "target_id".
+ * @sample_us:	"intervals.sample_us"; valid if @has_intervals.
+ * @aggr_us:	"intervals.aggr_us"; valid if @has_intervals.
+ * @ops_update_us: "intervals.ops_update_us" (0 when absent); valid if
  *		@has_intervals.
+ * @has_intervals: the record gives "intervals".
  * @nr_snapshots: snapshots seen so far (all, after hs_rec_scan()).
  * @first_ns:	the first snapshot's start_time (valid with snapshots).
  * @last_ns:	the last snapshot's end_time.
@@ -89,10 +106,15 @@ struct hs_rec_info {
  * struct hs_rec_snapshot - one snapshot (damo's DamonSnapshot).
  * @record:	index of its record in the file.
  * @index:	its index in the record.
- * @start_ns, @end_ns: the aggregation it covers.
+ * @start_ns:	"start_time", in ns: the start of the aggregation it
+ *		covers.
+ * @end_ns:	"end_time", in ns: the end of that aggregation.
  * @sample_us:	"sample_interval_us", if @has_sample_us.
  * @total_bytes: "total_bytes", if @has_total.
  * @stats:	"damos_stats", if @has_stats.
+ * @has_sample_us: the snapshot gives "sample_interval_us".
+ * @has_total:	the snapshot gives "total_bytes".
+ * @has_stats:	the snapshot gives "damos_stats".
  * @r:		the regions, in address order within each target, not
  *		overlapping.
  * @nr:		how many.
