@@ -43,7 +43,8 @@ struct hs_cand {
 
 /**
  * struct hs_cand_result - a candidate's answer on one input.
- * @hot, @cold:	its scores, when @trap is 0.
+ * @hot:	its hot score, when @trap is 0.
+ * @cold:	its cold score, when @trap is 0.
  * @trap:	the signal it raised (SIGFPE, SIGSEGV...), or 0.
  */
 struct hs_cand_result {
