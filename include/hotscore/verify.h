@@ -166,6 +166,10 @@ bool hs_verify_ok(const struct hs_verify_config *cfg,
  * @freq_subscore:	its freq_subscore (decides which age invariant).
  * @more:		with one more access (if @has_more).
  * @older:		one aggregation interval older (if @has_older).
+ * @has_more:		@more holds a score: @r did not trap, the input
+ *			had room for one more access, and @more did not trap.
+ * @has_older:		@older holds a score: @r did not trap, the age had
+ *			room for one more interval, and @older did not trap.
  */
 struct hs_eval {
 	struct hs_result r, more, older;
@@ -216,8 +220,13 @@ struct hs_cand;
  * struct hs_cand_verify_config - what to compare.
  * @cand:	the candidate, loaded.
  * @against:	the profile's components.
- * @quick, @threads, @seed, @random, @progress, @ctx: as for hs_verify_run();
- *		@progress counts units of work.
+ * @quick:	as for hs_verify_run(): boundaries and a stride of each
+ *		domain instead of all of it.
+ * @threads:	as for hs_verify_run(): worker threads (at least 1).
+ * @seed:	as for hs_verify_run(): seed of the random domain.
+ * @random:	as for hs_verify_run(): inputs in the random domain.
+ * @progress:	as for hs_verify_run(), but it counts units of work.
+ * @ctx:	passed to @progress.
  */
 struct hs_cand_verify_config {
 	const struct hs_cand *cand;

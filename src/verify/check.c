@@ -97,6 +97,8 @@ const char *hs_status_code_name(unsigned int code)
 /**
  * hs_claimed_equal() - do @a and @b differ only in how age_in_log is
  * computed?  Those are the pairs the 2026 patches claim to be the same.
+ * @a:	a profile's components.
+ * @b:	another profile's components.
  */
 bool hs_claimed_equal(const struct hs_components *a,
 		      const struct hs_components *b)
