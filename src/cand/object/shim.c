@@ -24,6 +24,12 @@ unsigned long hs_cand_input_size = sizeof(struct hs_cand_input);
 /**
  * hs_cand_build() - the context, region and scheme that @in describes, as
  * a kdamond would hand them to damon_hot_score().
+ * @in:	the input, in struct hs_input's layout.
+ * @c:	receives the context: the intervals and the sample counters.
+ * @r:	receives the region: its access counts and age.
+ * @s:	receives the scheme: its quota's weights.
+ *
+ * The other fields are zeroed.
  */
 void hs_cand_build(const struct hs_cand_input *in, struct damon_ctx *c,
 		   struct damon_region *r, struct damos *s)
@@ -92,8 +98,14 @@ int hs_cand_has_cold(void)
 /**
  * hs_cand_sweep() - damon_hot_score() of @n ages from @from, the other
  * fields from @in, into @hot: verify's exhaustive age sweep, one call an
- * age through the same door as every other call.  *@at is the age index
- * being scored, so that a trap can be located and stepped over.
+ * age through the same door as every other call.
+ * @in:		the input; its age is replaced.
+ * @from:	the first age.
+ * @n:		how many ages.
+ * @hot:	receives the @n scores.
+ * @at:		the age index being scored, so that a trap can be located
+ *		and stepped over: the sweep starts at *@at and leaves it at
+ *		@n.
  */
 void hs_cand_sweep(const struct hs_cand_input *in, unsigned int from,
 		   unsigned int n, int *hot, volatile unsigned int *at)
