@@ -236,7 +236,8 @@ static const struct opt *operand(const struct hs_cmd *cmd, const char *arg,
  * opt_parse() - parse argv against @cmd's table, calling @set for each
  * option in order.
  * @cmd:	the subcommand.
- * @argc, @argv: its arguments, argv[0] being its name.
+ * @argc:	how many arguments @argv holds.
+ * @argv:	its arguments, argv[0] being its name.
  * @set:	receives each option and its converted values.
  * @ctx:	for @set.
  *

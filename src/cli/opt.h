@@ -52,13 +52,15 @@ enum opt_type { OPT_FLAG, OPT_STR, OPT_LIST, OPT_COUNT, OPT_TIME, OPT_MS,
  *		'-' and '_' are interchangeable when it is typed.
  * @old:	a deprecated spelling that documented examples used, or NULL.
  * @type:	of each value.
- * @nr_values:	how many values; 0 is 1.  @min_values of them are
- *		required (0: all), the rest optional.
+ * @nr_values:	how many values; 0 is 1.
+ * @min_values:	how many of them are required (0: all), the rest
+ *		optional.
  * @types:	for several values, the type of each; NULL: all @type.
  * @arg:	the value's name in help ("T", "FILE", "MIN MAX").
  * @dflt:	the default as help prints it, or NULL.
  * @help:	one line.
- * @min, @max:	bounds of an OPT_COUNT, OPT_TIME or OPT_MS value.
+ * @min:	lower bound of an OPT_COUNT, OPT_TIME or OPT_MS value.
+ * @max:	upper bound of an OPT_COUNT, OPT_TIME or OPT_MS value.
  * @flags:	OPT_OUTPUT, OPT_REPEAT, OPT_MINMAX, OPT_EXIT, OPT_NOIMPORT,
  *		OPT_DEPRECATED, OPT_IMPORT.
  * @words:	the words a value may be, for help and completion ("vaddr
@@ -105,7 +107,8 @@ struct hs_cmd;
  * @usage:	the synopsis lines, each "hotscore score ...", '\n'-separated.
  * @about:	paragraphs printed before the options.
  * @notes:	paragraphs printed after them, or NULL.
- * @opts, @nr_opts: the table.
+ * @opts:	the table.
+ * @nr_opts:	how many entries @opts has.
  * @operand:	the option one bare argument stands for ("input"), or NULL
  *		when bare arguments are errors.
  * @run:	the entry point: argv[0] is the subcommand's name.
