@@ -40,11 +40,14 @@ struct rank_prof {
  * @ops:	vaddr or paddr.
  * @snapshot:	--snapshot, or -1.
  * @time_us:	--time, if @has_time.
+ * @has_time:	--time was given.
  * @ss:		the scheme options.
  * @specs:	the schemes as given.
  * @nr_schemes:	how many.
- * @csv, @json:	the output files' names, or NULL.
- * @csv_f, @json_f: open on their temporary files.
+ * @csv:	the CSV output file's name, or NULL.
+ * @json:	the JSON output file's name, or NULL.
+ * @csv_f:	open on @csv's temporary file.
+ * @json_f:	open on @json's temporary file.
  */
 struct rank_cmd {
 	const char *input, *profiles;

@@ -54,6 +54,17 @@ struct region {
  * struct pick - one profile and one scheme on one snapshot.
  * @score:	per region, -1 where not eligible or trapped.
  * @picked:	per region, bytes the walk acts on.
+ * @esz:	the quota's effective size in bytes (hs_quota_esz()), or 0
+ *		without a quota.
+ * @min_score:	the score a region needs to be acted on under the quota
+ *		(hs_quota_min_score()), or 0.
+ * @nr_eligible: regions the scheme's access pattern admits.
+ * @nr_picked:	regions the walk acts on.
+ * @sz_eligible: bytes of the eligible regions.
+ * @sz_picked:	bytes the walk acts on.
+ * @nr_traps:	eligible regions whose score trapped.
+ * @nr_out:	eligible regions scored outside 0..HS_DAMOS_MAX_SCORE,
+ *		clamped.
  */
 struct pick {
 	int *score;
