@@ -42,8 +42,10 @@ struct heatmap {
  * action counted, the first few kept.
  * @applications: applications that picked at least one region.
  * @last_sis:	the last of them (passed_sample_intervals).
- * @score_lo, @score_hi: the picked regions' scores (if scored).
- * @min_lo, @min_hi: the cut-offs they passed.
+ * @score_lo:	the lowest score of the picked regions (if scored).
+ * @score_hi:	the highest score of the picked regions (if scored).
+ * @min_lo:	the lowest cut-off (min_score) they passed.
+ * @min_hi:	the highest cut-off (min_score) they passed.
  * @nr_scored:	actions with a score.
  * @nr_first:	how many of @first are set.
  * @first:	the first actions.

@@ -12,7 +12,8 @@
  * struct verify_cand - a candidate against a profile.
  * @spec:	"./mine.c" or "LABEL=./mine.c", as given.
  * @label:	what reports call it.
- * @against:	the profile's name; @comp its components.
+ * @against:	the profile's name.
+ * @comp:	its components.
  * @cand:	loaded with the base's divisor.
  * @json:	--json, or NULL.
  * @command:	the reproduce line.
