@@ -99,6 +99,8 @@ const char *hs_status_code_name(unsigned int code)
  * computed?  Those are the pairs the 2026 patches claim to be the same.
  * @a:	a profile's components.
  * @b:	another profile's components.
+ *
+ * Return: true if @a and @b have the same frequency, divisor and clamp.
  */
 bool hs_claimed_equal(const struct hs_components *a,
 		      const struct hs_components *b)
@@ -122,6 +124,8 @@ static bool hs_same(const struct hs_result *x, const struct hs_result *y)
  *
  * Bit for bit: the status and the trapping division; hot and cold unless
  * the kernel would have trapped.
+ *
+ * Return: true if they agree.
  */
 bool hs_fast_same(const struct hs_result *model, const struct hs_result *fast)
 {
