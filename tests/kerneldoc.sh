@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The kernel's own scripts/kernel-doc must find nothing to warn about in
+# hotscore's sources: include/, src/ and kmod/, the files git tracks (every
+# .c and .h there outside a git checkout).  The script comes from Debian's
+# linux-kbuild-6.1 (installed with linux-headers-amd64 by make test-kernel),
+# else from the linux-source-6.1 that scripts/damon-kernel.sh unpacks.
+# Without either it prints SKIP, which HS_REQUIRE_KERNEL_TESTS=1 turns into a
+# failure.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+here=$root/tests
+hs= tmp=
+source "$here/lib.sh"
+
+skip() {
+	if [ "${HS_REQUIRE_KERNEL_TESTS:-0}" = 1 ]; then
+		fail "kernel-doc" "$1 (HS_REQUIRE_KERNEL_TESTS is set)"
+	else
+		echo "SKIP kernel-doc: $1"
+	fi
+	report_counts
+	exit
+}
+
+kdoc=
+cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
+for f in /usr/lib/linux-kbuild-6.1/scripts/kernel-doc \
+	 "$cache"/damon-kernel-*/linux-source-6.1/scripts/kernel-doc; do
+	if [ -f "$f" ]; then
+		kdoc=$f
+		break
+	fi
+done
+[ -n "$kdoc" ] || skip "not installed"
+command -v perl >/dev/null || skip "no perl"
+
+cd "$root" || exit 1
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	list=$(git ls-files 'include/*.h' 'src/*.c' 'src/*.h' \
+			     'kmod/*.c' 'kmod/*.h')
+else
+	list=$(find include src kmod -type f \( -name '*.c' -o -name '*.h' \) \
+		    ! -name '*.mod.c' | sort)
+fi
+files=()
+while IFS= read -r f; do
+	[ -f "$f" ] && files+=("$f")
+done <<<"$list"
+[ "${#files[@]}" -gt 0 ] || skip "no sources found"
+
+# -none: parse and warn only.  Its exit status says nothing under -none
+# (and KCFLAGS or KDOC_WERROR would make it the warning count, mod 256):
+# every line it prints is a finding.
+out=$(env -u KCFLAGS -u KDOC_WERROR perl "$kdoc" -none "${files[@]}" 2>&1)
+rc=$?
+nr=$(printf '%s' "$out" | grep -c .)
+if [ "$rc" -ne 0 ] || [ "$nr" -ne 0 ]; then
+	fail "kernel-doc" "$nr warning$([ "$nr" -eq 1 ] || echo s) (exit $rc) in ${#files[@]} files, from $kdoc"
+	printf '%s\n' "$out" | grep . | sed 's/^/     /'
+else
+	ok "kernel-doc: ${#files[@]} files, 0 warnings ($kdoc)"
+fi
+report_counts
