@@ -45,6 +45,7 @@ suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \
 	"$build/tests/damocheck"
 suite damo "$here/damo.sh" "$build/hotscore" "$build/tests/jsonq"
 suite freestanding "$here/freestanding.sh"
+suite kerneldoc "$here/kerneldoc.sh"
 suite fuzz-replay "$here/fuzz/replay.sh" "$build"
 # the module under QEMU: once, with the plain build (it tests the kernel
 # side; the sanitized pass would only repeat it)
