@@ -11,6 +11,7 @@
 #include <hotscore/damon_bench.h>
 #include <hotscore/sim.h>
 
+#include "sim/internal.h"	/* the steps inside hs_sim_step() */
 #include "sim_fixture.h"
 
 /* damon_test_merge_two: sizes 100 and 200, nr 10 and 20, ages 9 and 21. */

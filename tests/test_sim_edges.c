@@ -13,6 +13,7 @@
 #include <hotscore/kernel.h>
 #include <hotscore/sim.h>
 
+#include "sim/internal.h"	/* the steps inside hs_sim_step() */
 #include "sim_fixture.h"
 
 #define BASE HS_WL_PADDR_START

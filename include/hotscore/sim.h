@@ -8,6 +8,9 @@
  * the quota's score histogram with a scoring-model profile and apply their
  * action to the regions it lets through.  Each stage is timed with a bench
  * engine clock, so that the cost of scoring is seen in context.
+ *
+ * This is the API a user of libhotscore runs a simulation with; the steps
+ * inside hs_sim_step() are the simulator's own (src/sim/internal.h).
  */
 #ifndef HOTSCORE_SIM_H
 #define HOTSCORE_SIM_H
@@ -17,8 +20,6 @@
 #include "score.h"
 #include "workload.h"
 
-#define HS_REGION_WHOLE	(1U << 31)	/* in hs_region.wl */
-
 /**
  * struct hs_region - struct damon_region, as the core uses it.
  * @start:	ar.start.
@@ -26,8 +27,8 @@
  * @nr_accesses: samples that found the region accessed, this aggregation.
  * @last_nr_accesses: @nr_accesses of the last aggregation.
  * @age:	aggregation intervals its access pattern has lasted.
- * @wl:		the workload region it lies in (a hint), | HS_REGION_WHOLE
- *		when wholly.
+ * @wl:		the workload region it lies in, and whether wholly: the
+ *		simulator's own hint (src/sim/internal.h).
  */
 struct hs_region {
 	unsigned long start, end;
@@ -253,7 +254,9 @@ struct hs_sim_config {
  * for a batch scorer.
  * @idx:	their index in the region array; the start of one block that
  *		holds every array.
- * @nr, @last, @age: their fields, one array each.
+ * @nr:		their nr_accesses.
+ * @last:	their last_nr_accesses.
+ * @age:	their ages.
  * @hot:	their scores.
  * @cap:	room in each array.
  */
@@ -356,59 +359,6 @@ bool hs_sim_step(struct hs_sim *sim);
 void hs_sim_free(struct hs_sim *sim);
 uint64_t hs_sim_now_ns(const struct hs_sim *sim);
 uint64_t hs_sim_now_us(const struct hs_sim *sim);
-void hs_sim_stamp(struct hs_sim *sim, enum hs_stage stage, uint64_t *t);
-
-/**
- * hs_rand_next() - damon_rand(l, r): a number in [l, r) as
- * l + (rnd32 * (r - l) >> 32), 64-bit, from the pseudo-random state @rnd.
- * @rnd:	the state (wyrand: one 64x64->128 multiply per number).
- * @l:		smallest.
- * @r:		one past the largest; r > l.
- *
- * Return: the number.
- */
-static inline unsigned long hs_rand_next(uint64_t *rnd, unsigned long l,
-					 unsigned long r)
-{
-	unsigned __int128 t;
-	uint32_t rnd32;
-
-	*rnd += 0xa0761d6478bd642fULL;
-	t = (unsigned __int128)*rnd * (*rnd ^ 0xe7037ed1a0b428dbULL);
-	rnd32 = (uint32_t)(((uint64_t)(t >> 64) ^ (uint64_t)t) >> 32);
-	return l + (unsigned long)(((uint64_t)rnd32 * (r - l)) >> 32);
-}
-
-/* damon_rand() from the context's state. */
-static inline unsigned long hs_rand(struct hs_sim *sim, unsigned long l,
-				    unsigned long r)
-{
-	return hs_rand_next(&sim->rnd, l, r);
-}
-
-/* Regions (src/sim/regions.c), exposed for the KUnit-style tests. */
-int hs_split_region_at(struct hs_sim *sim, size_t i, unsigned long sz_r);
-void hs_merge_two(struct hs_region *l, const struct hs_region *r);
-void hs_merge_regions(struct hs_sim *sim, unsigned int threshold,
-		      unsigned long sz_limit);
-void hs_split_regions(struct hs_sim *sim);
-unsigned long hs_region_sz_limit(const struct hs_sim *sim);
-unsigned long hs_apply_min_nr_regions(struct hs_sim *sim);
-int hs_set_regions(struct hs_sim *sim);
-struct hs_region *hs_sim_scratch(struct hs_sim *sim, size_t need);
-void hs_sim_adopt(struct hs_sim *sim, size_t nr);
-
-/* DAMOS (src/sim/damos.c). */
-unsigned int hs_region_mvsum(const struct hs_sim *sim,
-			     const struct hs_region *r);
-bool hs_pattern_match(const struct hs_sim *sim, const struct hs_region *r,
-		      const struct hs_pattern *p);
-int hs_scheme_score(struct hs_sim *sim, const struct hs_region *r,
-		    const struct hs_scheme *s);
-void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s);
-void hs_apply_schemes(struct hs_sim *sim, uint64_t *t);
-void hs_apply_scheme_at(struct hs_sim *sim, unsigned int s, size_t i);
-unsigned long hs_jiffies(const struct hs_sim *sim);
 
 /**
  * struct hs_score_cost - one profile's score call, timed in context

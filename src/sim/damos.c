@@ -13,7 +13,7 @@
 
 #include "hotscore/kernel.h"
 #include "hotscore/damos.h"
-#include "hotscore/sim.h"
+#include "internal.h"
 
 #define ALIGN_DOWN(x, a)	((x) / (a) * (a))
 #define PAGE_SIZE		HS_PAGE_SIZE
