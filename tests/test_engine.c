@@ -486,9 +486,113 @@ static void test_cost_class(void)
 	CHECK(!strcmp(name, "age_in_"), "truncated '%s'", name);
 }
 
+/* --- the plan, the stream and the analysis (src/bench/) --- */
+
+static void test_plan(void)
+{
+	int pool[8];
+	struct hs_pool p = { pool, sizeof(pool[0]), 8, 1 };
+	struct hs_plan pl = { .runs = 5 };
+	struct hs_clock c = fake;	/* empty calls cost it 0 ticks */
+
+	/* a batch spans 1000 steps at once: N stays */
+	c.step = 0;
+	CHECK_EQ(hs_plan_batch(&c, &p, 96, 1UL << 24), 96);
+	/* never: N doubles up to the limit and stops there */
+	c.step = 1000000;
+	CHECK_EQ(hs_plan_batch(&c, &p, 3, 1024), 1536);
+	pl.n = 128;
+	/* 10^7 calls at N = 128 would be 6510 rounds: N grows to <= 256 */
+	hs_plan_rounds(&pl, 10000000, 256);
+	CHECK(pl.rounds_per_run <= 256 && pl.rounds_per_run >= 200,
+	      "rounds %zu", pl.rounds_per_run);
+	CHECK_EQ(pl.rounds_per_run, (10000000 + 6 * pl.n) / (12 * pl.n));
+	/* too few calls for one round of 12 N: N shrinks, one round */
+	pl.n = 4096;
+	hs_plan_rounds(&pl, 1200, 256);
+	CHECK(pl.n == 100 && pl.rounds_per_run == 1, "n %zu rounds %zu",
+	      pl.n, pl.rounds_per_run);
+}
+
+static int stop_at_three(void *ctx, unsigned int run, size_t round)
+{
+	unsigned int *seen_rounds = ctx;
+
+	(void)run;
+	(void)round;
+	return ++*seen_rounds == 3 ? -4 : 0;
+}
+
+static void test_stream(void)
+{
+	int pool[4];
+	struct hs_pool p = { pool, sizeof(pool[0]), 4, 1 };
+	const struct hs_pool *pools[2] = { &p, &p };
+	hs_bench_fn fns[2] = { counted, counted };
+	uint64_t a[12], b[12], *mt[2] = { a, b };
+	unsigned int units[2] = { 1, 2 }, seen_rounds = 0;
+	struct hs_sample s[4];
+	struct hs_stream st = {
+		.clk = &fake, .fns = fns, .pools = pools, .nr_fns = 2,
+		.mode = HS_THROUGHPUT, .plan = { 16, 3, 2 }, .units = units,
+		.mt = mt,
+	};
+	size_t i;
+
+	CHECK_EQ(hs_stream_run(&st, s), 0);
+	for (i = 0; i < 12; i++) {
+		/* 10 ticks a call, overhead cancelled: 10000 milliticks */
+		CHECK(a[i] == 10000, "sample %zu: %llu", i,
+		      (unsigned long long)a[i]);
+		/* two units a call: per unit, half */
+		CHECK(b[i] == 5000, "sample %zu: %llu", i,
+		      (unsigned long long)b[i]);
+	}
+	CHECK(st.counters, "the fake clock counts");
+	st.round = stop_at_three;
+	st.ctx = &seen_rounds;
+	CHECK_EQ(hs_stream_run(&st, s), -4);
+	CHECK_EQ(seen_rounds, 3);
+}
+
+static void test_paired(void)
+{
+	uint64_t base[40], fn[40], scratch[HS_PAIRED_SCRATCH(40)];
+	struct hs_paired p;
+	struct hs_summary sum;
+	size_t i;
+
+	for (i = 0; i < 40; i++) {
+		base[i] = 2000 + i % 7;		/* twice as slow, a little noise */
+		fn[i] = 1000 + i % 5;
+	}
+	hs_paired_ratio(base, fn, 40, 1, scratch, &p);
+	CHECK_EQ(p.rounds, 20);
+	CHECK(p.ratio > 1980000 && p.ratio < 2010000, "ratio %llu",
+	      (unsigned long long)p.ratio);
+	CHECK(p.ci_low <= p.ratio && p.ratio <= p.ci_high, "interval");
+	CHECK_EQ(p.verdict, HS_FASTER);
+	/* a round with a sample of 0 is no observation */
+	fn[0] = 0;
+	hs_paired_ratio(base, fn, 40, 1, scratch, &p);
+	CHECK_EQ(p.rounds, 19);
+	/* under HS_MIN_ROUNDS rounds: a ratio, no interval, no verdict */
+	hs_paired_ratio(base, fn + 30, 10, 1, scratch, &p);
+	CHECK(p.rounds == 5 && p.verdict == HS_UNDECIDED && !p.ci_high,
+	      "rounds %zu", p.rounds);
+	/* the summary leaves the zeros out and counts them */
+	CHECK_EQ(hs_summary_nonzero(fn, 40, scratch, &sum), 1);
+	CHECK(sum.n == 39 && sum.min == 1000, "min %llu",
+	      (unsigned long long)sum.min);
+	CHECK_EQ(hs_median(base, 7, scratch), 2003);
+}
+
 int main(void)
 {
 	RUN(test_overhead_cancels);
+	RUN(test_plan);
+	RUN(test_stream);
+	RUN(test_paired);
 	RUN(test_round_robin);
 	RUN(test_starts_cover_the_pool);
 	RUN(test_rounds_pair_everyone);

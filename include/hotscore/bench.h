@@ -56,6 +56,8 @@ static inline uint64_t hs_arch_counter(void)
 
 typedef int (*hs_bench_fn)(const void *input);
 
+int hs_bench_empty(const void *input);
+
 /**
  * struct hs_clock - what the engine reads time (and maybe counters) from.
  * @name:	e.g. "tsc (lfence; rdtsc; lfence)".
@@ -168,5 +170,90 @@ enum hs_verdict {
 enum hs_verdict hs_verdict(uint64_t ratio, uint64_t ci_low, uint64_t ci_high,
 			   uint64_t band);
 const char *hs_verdict_name(enum hs_verdict v);
+
+/* The smaller of two counts. */
+static inline uint64_t hs_min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
+/**
+ * struct hs_plan - how a stream runs (src/bench/plan.c).
+ * @n:		N: calls of a function in a sample's short batch.
+ * @rounds_per_run: paired rounds a run holds.
+ * @runs:	runs, each after its own warm-up.
+ */
+struct hs_plan {
+	size_t n;
+	size_t rounds_per_run;
+	unsigned int runs;
+};
+
+size_t hs_plan_batch(const struct hs_clock *clk, const struct hs_pool *pool,
+		     size_t n, size_t max_n);
+void hs_plan_rounds(struct hs_plan *p, uint64_t iterations,
+		    size_t max_rounds);
+
+/**
+ * struct hs_stream - every function of a comparison, timed in the same
+ * paired rounds (src/bench/stream.c).
+ * @clk:	the clock.
+ * @fns:	the functions; fns[0] is usually the empty baseline.
+ * @pools:	each one's inputs.
+ * @nr_fns:	how many.
+ * @mode:	throughput or latency.
+ * @plan:	N, rounds and runs.
+ * @units:	per function, work units a call does (a batch function's
+ *		regions): its samples are per unit; NULL: one.
+ * @mt:		per function, room for 2 * runs * rounds_per_run samples:
+ *		milliticks per call (or unit).
+ * @scale:	the same for ticks_2n * 1000 / ticks_n, or NULL.
+ * @cycles:	the same for core cycles x 1000, or NULL.
+ * @ins:	the same for instructions x 1000, or NULL.
+ * @counters:	set: every sample had counters.
+ * @round:	called after each round (progress; cond_resched() in the
+ *		kernel); a non-zero return stops the stream with it.
+ * @ctx:	for @round.
+ */
+struct hs_stream {
+	const struct hs_clock *clk;
+	const hs_bench_fn *fns;
+	const struct hs_pool *const *pools;
+	unsigned int nr_fns;
+	enum hs_bench_mode mode;
+	struct hs_plan plan;
+	const unsigned int *units;
+	uint64_t **mt, **scale, **cycles, **ins;
+	bool counters;
+	int (*round)(void *ctx, unsigned int run, size_t round);
+	void *ctx;
+};
+
+int hs_stream_run(struct hs_stream *st, struct hs_sample *s);
+
+#define HS_BOOTSTRAP_ROUNDS 2000	/* resamples of a paired interval */
+
+/**
+ * struct hs_paired - a function against the baseline (src/bench/analysis.c).
+ * @ratio:	median over rounds of baseline time / function time, in ppm.
+ * @ci_low:	its bootstrap 95 % interval, with HS_MIN_ROUNDS rounds or more.
+ * @ci_high:	the interval's upper end.
+ * @rounds:	rounds where all four samples measured something.
+ * @verdict:	faster, slower, the same or undecided.
+ */
+struct hs_paired {
+	uint64_t ratio, ci_low, ci_high;
+	size_t rounds;
+	enum hs_verdict verdict;
+};
+
+/* Scratch values hs_paired_ratio() needs for @nr samples of each side. */
+#define HS_PAIRED_SCRATCH(nr)	((nr) / 2 * 3 + HS_BOOTSTRAP_ROUNDS)
+
+uint64_t hs_median(const uint64_t *v, size_t n, uint64_t *scratch);
+size_t hs_summary_nonzero(const uint64_t *v, size_t n, uint64_t *scratch,
+			  struct hs_summary *out);
+void hs_paired_ratio(const uint64_t *base, const uint64_t *fn, size_t nr,
+		     uint64_t seed, uint64_t *scratch, struct hs_paired *out);
 
 #endif /* HOTSCORE_BENCH_H */

@@ -108,7 +108,6 @@ struct hs_variant {
 extern const struct hs_variant hs_variants[];
 extern const unsigned int hs_nr_variants;
 const struct hs_variant *hs_variant_find(const char *name);
-int hs_bench_empty(const void *input);
 unsigned int hs_variant_regions(const struct hs_variant *v);
 
 enum hs_dist {

@@ -10,19 +10,6 @@
 
 #include "score/score_impl.h"
 
-/**
- * hs_bench_empty() - the empty-call baseline: what a call costs when its
- * body has been optimized away.
- * @input: ignored.
- *
- * Return: 0.
- */
-__attribute__((__noinline__)) int hs_bench_empty(const void *input)
-{
-	(void)input;
-	return 0;
-}
-
 /*
  * The seed module's loop: every @every-th call is timed alone between two
  * clock reads and its result kept; the others' results are discarded, so the

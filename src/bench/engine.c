@@ -97,15 +97,23 @@ static uint64_t hs_batch_counted(const struct hs_clock *clk, hs_bench_fn fn,
 	return t;
 }
 
+/**
+ * hs_bench_empty() - the empty-call baseline: what a call costs when its
+ * body has been optimized away.
+ * @input: ignored.
+ *
+ * Return: 0.
+ */
+__attribute__((__noinline__)) int hs_bench_empty(const void *input)
+{
+	(void)input;
+	return 0;
+}
+
 /* (a - b) * 1000 / n, or 0 when b exceeds a: a difference cannot be < 0. */
 static uint64_t hs_per_call(uint64_t a, uint64_t b, size_t n)
 {
 	return a > b ? (a - b) * 1000 / n : 0;
-}
-
-static uint64_t hs_min_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? a : b;
 }
 
 /**
@@ -162,9 +170,13 @@ void hs_bench_sample(const struct hs_clock *clk, hs_bench_fn fn,
 
 /**
  * hs_bench_start() - the start of the @k-th sample over a pool of @nr.
+ * @k:		the sample's number.
+ * @nr:		the pool's size, at least 1.
  *
  * The golden-ratio Weyl sequence: any stretch of samples starts at points
  * spread evenly over the pool.
+ *
+ * Return: an index into the pool.
  */
 size_t hs_bench_start(unsigned int k, size_t nr)
 {

@@ -28,18 +28,12 @@
 
 #define DEFAULT_VARIANTS "loop,fls,ilog2"
 #define DEFAULT_MODES "throughput,latency"
-#define BOOTSTRAP_ROUNDS 2000
 #define MAX_ITERATIONS 1000000000UL
 /* enough rounds for a CI; more only cost memory and bootstrap time */
 #define MAX_ROUNDS_PER_RUN 256UL
 #define MIN_ITERATIONS 10000UL
 /* inputs kept per cost class: they all cost the same, a few suffice */
 #define CLASS_INPUTS 1024UL
-
-static uint64_t hs_min_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? a : b;
-}
 
 enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_RUNS, O_BATCH, O_POOL, O_SEED,
        O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
@@ -659,81 +653,41 @@ static void alloc_result(struct bench *b, struct bench_result *r)
 
 static uint64_t median_of(const uint64_t *v, size_t n)
 {
-	uint64_t *tmp = hs_xcalloc(n, sizeof(*tmp)), *scratch;
-	struct hs_summary s;
+	uint64_t *scratch = hs_xcalloc(2 * n + 1, sizeof(*scratch)), m;
 
-	scratch = hs_xcalloc(n, sizeof(*scratch));
-	memcpy(tmp, v, n * sizeof(*tmp));
-	hs_summarize(tmp, n, scratch, &s);
-	free(tmp);
+	m = hs_median(v, n, scratch);
 	free(scratch);
-	return s.median;
+	return m;
 }
 
-/*
- * Paired ratios: in each round the baseline and the variant ran the same
- * number of times, interleaved; the ratio of their summed times is one
- * observation, and its median gets a bootstrap CI.  A round where any of
- * the four samples measured nothing (a difference of 0) is no observation.
- */
+/* The variant against the baseline, round by round (src/bench/analysis.c). */
 static void compare(struct bench *b, struct bench_result *base,
 		    struct bench_result *r)
 {
-	size_t rounds = r->n / 2, k, n = 0;
-	uint64_t *ratio = hs_xcalloc(rounds, sizeof(*ratio));
-	uint64_t *scratch = hs_xcalloc(rounds, sizeof(*scratch));
-	uint64_t *meds = hs_xcalloc(BOOTSTRAP_ROUNDS, sizeof(*meds));
+	uint64_t *scratch = hs_xcalloc(HS_PAIRED_SCRATCH(r->n),
+				       sizeof(*scratch));
+	struct hs_paired p;
 
-	for (k = 0; k < rounds; k++) {
-		uint64_t tb = base->mt[2 * k] + base->mt[2 * k + 1];
-		uint64_t tv = r->mt[2 * k] + r->mt[2 * k + 1];
-
-		/* a sample of 0 measured nothing: no paired observation */
-		if (base->mt[2 * k] && base->mt[2 * k + 1] && r->mt[2 * k] &&
-		    r->mt[2 * k + 1])
-			ratio[n++] = (uint64_t)((unsigned __int128)tb * HS_PPM /
-						tv);
-	}
-	r->rounds = n;
-	r->verdict = HS_UNDECIDED;
-	if (n)
-		r->ratio = median_of(ratio, n);
-	if (n >= HS_MIN_ROUNDS) {
-		hs_bootstrap_median_ci(ratio, n, BOOTSTRAP_ROUNDS,
-				       b->seed ^ 0xb007, scratch, meds,
-				       &r->ci_low, &r->ci_high);
-		r->verdict = hs_verdict(r->ratio, r->ci_low, r->ci_high,
-					HS_NOISE_BAND_PPM);
-	}
-	free(ratio);
+	hs_paired_ratio(base->mt, r->mt, r->n, b->seed ^ 0xb007, scratch, &p);
+	r->rounds = p.rounds;
+	r->ratio = p.ratio;
+	r->ci_low = p.ci_low;
+	r->ci_high = p.ci_high;
+	r->verdict = p.verdict;
 	free(scratch);
-	free(meds);
 }
 
-/*
- * The summary of a result's per-call samples.  The engine clamps a 2N - N
- * difference of 0 or less to 0: such a sample says that noise outweighed
- * N calls, not what a call costs (no call costs nothing).  It is counted
- * in r->nonpositive and left out of the median, the minimum and every
- * other statistic, as compare() leaves a round of 0 out of the ratios.
- */
+/* The summary of a result's per-call samples, those of 0 left out. */
 static void summarize(struct bench_result *r)
 {
-	uint64_t *tmp = hs_xcalloc(r->n, sizeof(*tmp));
-	uint64_t *scratch = hs_xcalloc(r->n, sizeof(*scratch));
-	size_t i, n = 0;
+	uint64_t *scratch = hs_xcalloc(2 * r->n + 1, sizeof(*scratch));
 
-	for (i = 0; i < r->n; i++)
-		if (r->mt[i])
-			tmp[n++] = r->mt[i];
-	r->nonpositive = r->n - n;
-	hs_summarize(tmp, n, scratch, &r->ns);
-	r->scale_median = median_of(r->scale, r->n);
+	r->nonpositive = hs_summary_nonzero(r->mt, r->n, scratch, &r->ns);
+	r->scale_median = hs_median(r->scale, r->n, scratch);
 	if (r->counters) {
-		r->cycles_median = median_of(r->cycles, r->n);
-		r->ins_median = median_of(r->ins, r->n);
+		r->cycles_median = hs_median(r->cycles, r->n, scratch);
+		r->ins_median = hs_median(r->ins, r->n, scratch);
 	}
-	free(tmp);
 	free(scratch);
 }
 
@@ -761,17 +715,41 @@ static void analyze(struct bench *b, unsigned int di, unsigned int mi)
 	}
 }
 
+struct progress {
+	const struct bench *b;
+	const char *dist;
+	enum hs_bench_mode mode;
+};
+
+static int stream_progress(void *ctx, unsigned int run, size_t round)
+{
+	const struct progress *p = ctx;
+
+	hs_progress("bench: %s, %s: run %u/%lu, round %zu/%zu", p->dist,
+		    hs_mode_name(p->mode), run + 1, p->b->runs, round + 1,
+		    p->b->rounds_per_run);
+	return 0;
+}
+
 /* The mixed stream: every function of one (distribution, mode), paired. */
 static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 {
-	unsigned int nf = b->nr_variants + 1, k, run;
+	unsigned int nf = b->nr_variants + 1, k;
 	struct bench_dist *d = &b->dists[di];
 	const struct hs_pool *pools[BENCH_MAX_LIST + 1];
 	hs_bench_fn fns[BENCH_MAX_LIST + 1];
 	struct hs_sample s[2 * (BENCH_MAX_LIST + 1)];
 	unsigned int per[BENCH_MAX_LIST + 1];
-	enum hs_bench_mode mode = b->modes[mi];
-	size_t round, at = 0;
+	uint64_t *mt[BENCH_MAX_LIST + 1], *scale[BENCH_MAX_LIST + 1];
+	uint64_t *cycles[BENCH_MAX_LIST + 1], *ins[BENCH_MAX_LIST + 1];
+	struct progress prog = { b, d->name, b->modes[mi] };
+	struct hs_stream st = {
+		.clk = &b->host.clock, .fns = fns, .pools = pools,
+		.nr_fns = nf, .mode = b->modes[mi],
+		.plan = { b->n, b->rounds_per_run, (unsigned int)b->runs },
+		.units = per, .mt = mt, .scale = scale, .cycles = cycles,
+		.ins = ins, .round = stream_progress, .ctx = &prog,
+	};
 
 	for (k = 0; k < nf; k++) {
 		struct bench_result *r = bench_at(b, di, mi, k);
@@ -782,41 +760,18 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 		r->variant = k ? b->variants[k - 1] : NULL;
 		r->name = k ? b->variants[k - 1]->name : "empty";
 		r->dist = di;
-		r->mode = mode;
+		r->mode = b->modes[mi];
 		alloc_result(b, r);
+		mt[k] = r->mt;
+		scale[k] = r->scale;
+		cycles[k] = r->cycles;
+		ins[k] = r->ins;
 	}
-	for (run = 0; run < b->runs; run++) {
-		for (k = 0; k < nf; k++)	/* warm-up, untimed */
-			hs_bench_batch(&b->host.clock, fns[k], pools[k], 0,
-				       hs_pool_calls(pools[k], b->n), mode);
-		for (round = 0; round < b->rounds_per_run; round++) {
-			hs_progress("bench: %s, %s: run %u/%lu, round %zu/%zu",
-				 d->name, hs_mode_name(mode), run + 1, b->runs,
-				 round + 1, b->rounds_per_run);
-			hs_bench_rounds(&b->host.clock, fns, pools, nf, b->n,
-					mode, (unsigned int)at, s);
-			for (k = 0; k < nf; k++) {
-				struct bench_result *r = bench_at(b, di, mi, k);
-				unsigned int h;
-
-				for (h = 0; h < 2; h++) {
-					/* a batch variant's cost per region */
-					r->mt[2 * at + h] = (s[2 * k + h].mt +
-							     per[k] / 2) / per[k];
-					r->scale[2 * at + h] = s[2 * k + h].scale;
-					r->cycles[2 * at + h] =
-						s[2 * k + h].cycles / per[k];
-					r->ins[2 * at + h] =
-						s[2 * k + h].instructions /
-						per[k];
-					r->counters &= s[2 * k + h].counters;
-				}
-			}
-			at++;
-		}
+	hs_stream_run(&st, s);
+	for (k = 0; k < nf; k++) {
+		bench_at(b, di, mi, k)->n = 2 * b->runs * b->rounds_per_run;
+		bench_at(b, di, mi, k)->counters = st.counters;
 	}
-	for (k = 0; k < nf; k++)
-		bench_at(b, di, mi, k)->n = 2 * at;
 }
 
 /* Each class of inputs alone, in batches: a median per class. */
@@ -936,29 +891,6 @@ static void measure_accuracy(struct bench *b)
 }
 
 /*
- * A batch of N empty calls must span at least 1000 steps of the clock, or
- * per-call figures come in quanta (a VM's TSC here steps by 26 ticks, so 16
- * calls of a 2 ns function give 0.6 ns steps): ankerl::nanobench's rule.
- */
-static void raise_to_clock_step(struct bench *b)
-{
-	struct hs_pool pool = { b->dists[0].pool, sizeof(*b->dists[0].pool),
-				b->dists[0].nr_pool, 1 };
-	uint64_t want = 1000 * b->host.clock.step, t;
-
-	for (;;) {
-		t = hs_bench_batch(&b->host.clock, hs_bench_empty, &pool, 0,
-				   b->n, HS_THROUGHPUT);
-		t = hs_min_u64(t, hs_bench_batch(&b->host.clock, hs_bench_empty,
-						 &pool, 0, b->n,
-						 HS_THROUGHPUT));
-		if (t >= want || b->n >= (1UL << 24))
-			break;
-		b->n *= 2;
-	}
-}
-
-/*
  * Every distribution's inputs, built and checked: bad input exits here,
  * before any output file is opened (and truncated) and before any timing.
  */
@@ -974,25 +906,29 @@ static void prepare_inputs(struct bench *b)
 	}
 }
 
+/*
+ * N and the rounds (src/bench/plan.c): a batch spans 1000 clock steps, a
+ * run has at most MAX_ROUNDS_PER_RUN rounds of 12 N calls.
+ */
+static size_t plan_n(struct bench *b)
+{
+	struct hs_pool pool = { b->dists[0].pool, sizeof(*b->dists[0].pool),
+				b->dists[0].nr_pool, 1 };
+	struct hs_plan p = { .runs = (unsigned int)b->runs };
+
+	p.n = hs_plan_batch(&b->host.clock, &pool, b->batch, 1UL << 24);
+	hs_plan_rounds(&p, b->iterations, MAX_ROUNDS_PER_RUN);
+	b->rounds_per_run = p.rounds_per_run;
+	return p.n;
+}
+
 static void measure(struct bench *b)
 {
 	unsigned int di, mi, v;
 
 	b->results = hs_xcalloc((size_t)b->nr_dists * b->nr_modes *
 			     (b->nr_variants + 1), sizeof(*b->results));
-	/*
-	 * N/2N with two runs of each: 6N calls a sample, 2 samples a round.
-	 * N is raised until a batch spans 1000 clock steps and a run has at
-	 * most 256 rounds, and lowered where a round would exceed the
-	 * iterations.
-	 */
-	b->n = b->batch;
-	raise_to_clock_step(b);
-	while ((b->iterations + 6 * b->n) / (12 * b->n) > MAX_ROUNDS_PER_RUN)
-		b->n += b->n / 8 + 1;
-	if (b->n * 12 > b->iterations)
-		b->n = b->iterations / 12;
-	b->rounds_per_run = (b->iterations + 6 * b->n) / (12 * b->n);
+	b->n = plan_n(b);
 
 	for (di = 0; di < b->nr_dists; di++) {
 		for (mi = 0; mi < b->nr_modes; mi++) {

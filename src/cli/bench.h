@@ -41,8 +41,10 @@ struct bench_classes {
  * struct bench_calls - what a variant that is not given a struct hs_input
  * is given instead, made from a distribution's pool (bench_calls.c).
  * @prep:	the scheme, prepared for the pool's intervals and weights.
- * @nr, @last, @age: the pool's region fields, HS_BATCH_REGIONS more
- *		wrapped around so that every batch call is contiguous.
+ * @nr:		the pool's nr_accesses, HS_BATCH_REGIONS more wrapped around
+ *		so that every batch call is contiguous.
+ * @last:	its last_nr_accesses, the same way.
+ * @age:	its ages, the same way.
  * @in:		the pool, wrapped around the same way (the kernel's form).
  * @hot:	a batch call's scores.
  * @pool:	the calls, as the engine cycles over them.
@@ -83,14 +85,39 @@ struct bench_ktime {
 /**
  * struct bench_result - one (distribution, mode, variant).
  * @variant:	NULL for the empty-call baseline.
- * @mt:		per-call cost of every sample (the mixed stream).
- * @ns:		their summary.
+ * @name:	the variant's name, or "empty".
+ * @dist:	the distribution's index.
+ * @mode:	throughput or latency.
+ * @mt:		per-call cost of every sample (the mixed stream), milliticks.
+ * @scale:	each sample's ticks_2n * 1000 / ticks_n.
+ * @cycles:	each sample's core cycles x 1000, when @counters.
+ * @ins:	each sample's instructions x 1000, when @counters.
+ * @n:		samples in each array: 2 x runs x rounds.
+ * @ns:		the summary of @mt.
  * @nonpositive: samples of 0, left out of @ns (a summary of the others):
  *		the engine clamps to 0 the difference of a 2N batch that
  *		took no longer than its N batch, which is noise, not the
  *		cost of a call.
+ * @scale_median: the median of @scale (2000 when the work scales).
+ * @counters:	every sample had cycle and instruction counts.
+ * @cycles_median: the median of @cycles.
+ * @ins_median:	the median of @ins.
  * @check:	the dead-code self-check.
+ * @baseline:	this is the comparison's baseline (the first variant).
  * @ratio:	baseline time / this time, ppm, median over paired rounds.
+ * @ci_low:	the bootstrap 95 % interval of @ratio, its lower end.
+ * @ci_high:	its upper end.
+ * @rounds:	paired rounds behind @ratio.
+ * @verdict:	faster, slower, no difference or undecided.
+ * @cls:	the cost classes of the distribution, for this variant.
+ * @cls_mt:	the median cost per call of each class.
+ * @cls_mean:	the classes' mean, weighted by their inputs.
+ * @cls_p95:	the weighted 95th percentile.
+ * @cls_p99:	the weighted 99th percentile.
+ * @cls_min:	the cheapest class.
+ * @cls_max:	the dearest class.
+ * @has_ktime:	@ktime holds the seed module's method's figures.
+ * @ktime:	those figures.
  */
 struct bench_result {
 	const struct hs_variant *variant;
