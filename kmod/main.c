@@ -404,29 +404,15 @@ static int parse_params(struct config *c)
 }
 
 /*
- * N: a batch of empty calls spans 1000 clock steps (as user space), but a
+ * N and the rounds, by the engine's plan as user space has them; but a
  * batch never grows past 2^18 calls, to keep interrupts off briefly.
  */
-static size_t choose_n(const struct hs_clock *clk, const struct hs_pool *pool)
+static void plan(const struct hs_clock *clk, const struct hs_pool *pool,
+		 struct hs_plan *p)
 {
-	size_t n = 8192;
-
-	while (n < (1UL << 18)) {
-		u64 t;
-
-		batch_enter(NULL);
-		t = hs_bench_batch(clk, hs_bench_empty, pool, 0, n,
-				   HS_THROUGHPUT);
-		batch_leave(NULL);
-		if (t >= 1000 * clk->step)
-			break;
-		n *= 2;
-	}
-	while ((iterations + 6 * n) / (12 * n) > MAX_ROUNDS)
-		n += n / 8 + 1;
-	if (n * 12 > iterations)
-		n = iterations / 12;
-	return n;
+	p->runs = runs;
+	p->n = hs_plan_batch(clk, pool, 8192, 1UL << 18);
+	hs_plan_rounds(p, iterations, MAX_ROUNDS);
 }
 
 static void emit_json(const struct hs_clock *clk, const char *dist,
@@ -456,47 +442,90 @@ static void fmt_ns(char *buf, size_t len, u64 ps)
 	snprintf(buf, len, "%llu.%03llu", ps / 1000, ps % 1000);
 }
 
+/* A ratio in ppm as "1.757", rounded as user space's %.3f rounds it. */
+static void fmt_ratio(char *buf, size_t len, u64 ppm)
+{
+	u64 milli = (ppm + 500) / 1000;
+
+	snprintf(buf, len, "%llu.%03llu", milli / 1000, milli % 1000);
+}
+
+/*
+ * The paired ratio of function @k to the first variant, with its interval
+ * and verdict, computed as user space computes it (src/bench/analysis.c,
+ * the same seed), so that bench --import of these samples prints it too.
+ */
+static void log_paired(const u64 *base, const u64 *mt, size_t nr,
+		       u64 *scratch, char *buf, size_t len)
+{
+	struct hs_paired p;
+	char r[24], lo[24], hi[24];
+
+	hs_paired_ratio(base, mt, nr, seed ^ 0xb007, scratch, &p);
+	if (!p.rounds) {
+		snprintf(buf, len, "-");
+		return;
+	}
+	fmt_ratio(r, sizeof(r), p.ratio);
+	if (p.verdict == HS_UNDECIDED) {
+		snprintf(buf, len, "%s (%zu rounds: no interval)", r, p.rounds);
+		return;
+	}
+	fmt_ratio(lo, sizeof(lo), p.ci_low);
+	fmt_ratio(hi, sizeof(hi), p.ci_high);
+	snprintf(buf, len, "%s [%s - %s] %s", r, lo, hi,
+		 hs_verdict_name(p.verdict));
+}
+
 /*
  * The seed's table, honestly: per function the median cost of a call over
- * every batch sample, its range, and the first variant's median over its.
+ * every batch sample and its range, and each later variant's paired ratio
+ * to the first variant with its 95 % interval and verdict.
  */
 static void log_table(const struct hs_clock *clk, const char *dist,
 		      enum hs_bench_mode m, const char *const *names,
 		      unsigned int nf, u64 **mt, size_t nr)
 {
-	u64 *tmp = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
-	u64 *scratch = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
-	struct hs_summary sum, base = { 0 };
-	char med[24], lo[24], hi[24];
+	u64 *scratch = kvmalloc_array(HS_PAIRED_SCRATCH(nr) + 2 * nr,
+				      sizeof(u64), GFP_KERNEL);
+	char med[24], lo[24], hi[24], ratio[96];
+	struct hs_summary sum;
 	unsigned int k;
 
-	if (!tmp || !scratch)
-		goto out;
+	if (!scratch)
+		return;
 	pr_info("DAMON Perf Test, %s inputs, %s: %lu calls x %u run%s per function, batch-timed (N/2N, overhead cancelled), %s, TSC-derived\n",
 		dist, hs_mode_name(m), iterations, runs, runs == 1 ? "" : "s",
 		clk->name);
 	pr_info("  %-24s %-14s %-22s %s\n", "function", "ns/call median",
-		"[min - max]", "first variant / this");
+		"[min - max]", "first variant / this [95% CI]");
 	for (k = 0; k < nf; k++) {
-		memcpy(tmp, mt[k], nr * sizeof(u64));
-		hs_summarize(tmp, nr, scratch, &sum);
-		if (k == 1)
-			base = sum;
+		hs_summary_nonzero(mt[k], nr, scratch, &sum);
 		fmt_ns(med, sizeof(med), hs_mt_to_ps(sum.median, clk->hz));
 		fmt_ns(lo, sizeof(lo), hs_mt_to_ps(sum.min, clk->hz));
 		fmt_ns(hi, sizeof(hi), hs_mt_to_ps(sum.max, clk->hz));
-		if (k > 1 && sum.median)
-			pr_info("  %-24s %-14s [%s - %s]  %llu.%03llu\n",
-				names[k], med, lo, hi,
-				base.median / sum.median,
-				base.median * 1000 / sum.median % 1000);
-		else
+		if (k > 1) {
+			log_paired(mt[1], mt[k], nr, scratch, ratio,
+				   sizeof(ratio));
+			pr_info("  %-24s %-14s [%s - %s]  %s\n", names[k], med,
+				lo, hi, ratio);
+		} else {
 			pr_info("  %-24s %-14s [%s - %s]\n", names[k], med, lo,
 				hi);
+		}
 	}
-out:
-	kvfree(tmp);
 	kvfree(scratch);
+}
+
+/* After each round: let others run; a fatal signal stops the bench. */
+static int between_rounds(void *ctx, unsigned int run, size_t round)
+{
+	cond_resched();
+	if (fatal_signal_pending(current)) {
+		pr_err("interrupted\n");
+		return -EINTR;
+	}
+	return 0;
 }
 
 /**
@@ -517,14 +546,18 @@ int kmod_bench_fns(const struct hs_clock *clk,
 		   const char *const *names, unsigned int nf,
 		   enum hs_bench_mode m, const char *dist)
 {
-	struct hs_sample *s;	/* 2 * nf of them: too big for a stack */
-	size_t n = choose_n(clk, pools[0]), rounds, nr, at = 0, round;
 	u64 *mt[MAX_FNS] = { NULL }, *scale[MAX_FNS] = { NULL };
-	unsigned int k, run;
+	struct hs_stream st = {
+		.clk = clk, .fns = fns, .pools = pools, .nr_fns = nf,
+		.mode = m, .mt = mt, .scale = scale, .round = between_rounds,
+	};
+	struct hs_sample *s;	/* 2 * nf of them: too big for a stack */
+	unsigned int k;
+	size_t nr;
 	int err = -ENOMEM;
 
-	rounds = (iterations + 6 * n) / (12 * n);
-	nr = 2 * rounds * runs;
+	plan(clk, pools[0], &st.plan);
+	nr = 2 * st.plan.rounds_per_run * runs;
 	s = kcalloc(2 * nf, sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
@@ -534,33 +567,14 @@ int kmod_bench_fns(const struct hs_clock *clk,
 		if (!mt[k] || !scale[k])
 			goto out;
 	}
-	for (run = 0; run < runs; run++) {
-		for (k = 0; k < nf; k++)	/* warm-up, untimed */
-			hs_bench_batch(clk, fns[k], pools[k], 0, n, m);
-		for (round = 0; round < rounds; round++) {
-			/* each batch: preemption and interrupts off */
-			hs_bench_rounds(clk, fns, pools, nf, n, m,
-					(unsigned int)at, s);
-			for (k = 0; k < nf; k++) {
-				mt[k][2 * at] = s[2 * k].mt;
-				mt[k][2 * at + 1] = s[2 * k + 1].mt;
-				scale[k][2 * at] = s[2 * k].scale;
-				scale[k][2 * at + 1] = s[2 * k + 1].scale;
-			}
-			at++;
-			cond_resched();
-			if (fatal_signal_pending(current)) {
-				pr_err("interrupted\n");
-				err = -EINTR;
-				goto out;
-			}
-		}
-	}
+	/* each batch: preemption and interrupts off (the clock's hooks) */
+	err = hs_stream_run(&st, s);
+	if (err)
+		goto out;
 	log_table(clk, dist, m, names, nf, mt, nr);
 	for (k = 0; k < nf; k++)
-		emit_json(clk, dist, m, names[k], n, rounds, mt[k], scale[k],
-			  nr);
-	err = 0;
+		emit_json(clk, dist, m, names[k], st.plan.n,
+			  st.plan.rounds_per_run, mt[k], scale[k], nr);
 out:
 	for (k = 0; k < nf; k++) {
 		kvfree(mt[k]);

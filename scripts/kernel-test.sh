@@ -255,6 +255,18 @@ check_common() {	# NAME: what both kernels must show
 			"$out/$n/import.txt" &&
 			ok "$n: the imported comparison has verdicts" ||
 			fail "$n: import" "$(head -c 600 "$out/$n/import.txt")"
+		# one analysis (src/bench/analysis.c): the module's log prints
+		# the paired ratio and interval that the import computes
+		local klog imp
+		klog=$(awk '/DAMON Perf Test, seed inputs, throughput/ { on = 1; next }
+			on && / hotscore:   ilog2 / { print $(NF - 4), $(NF - 3), $(NF - 2), $(NF - 1); exit }' \
+			"$out/$n/bench.dmesg")
+		imp=$(awk '$1 == "ilog2" && $2 == "seed" && $3 == "throughput" {
+			for (i = 1; i <= NF; i++) if ($i ~ /^\[/ && ++b == 3) { print $(i - 1), $i, $(i + 1), $(i + 2); exit } }' \
+			"$out/$n/import.txt")
+		[ -n "$klog" ] && [ "$klog" = "$imp" ] &&
+			ok "$n: the module's log and the import give ilog2 the same paired ratio: $klog" ||
+			fail "$n: paired ratio" "log '$klog', import '$imp'"
 	else
 		fail "$n: import" "$(head -c 600 "$out/$n/import.txt")"
 	fi
