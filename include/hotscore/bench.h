@@ -231,6 +231,24 @@ struct hs_stream {
 
 int hs_stream_run(struct hs_stream *st, struct hs_sample *s);
 
+/**
+ * struct hs_cost - a function's cost on replayed inputs (src/bench/replay.c).
+ * @fn_ps:	median picoseconds per call of the function.
+ * @empty_ps:	the same for the empty function: the floor of a call.
+ * @n:		calls per batch.
+ * @rounds:	rounds (each times both functions).
+ * @check:	whether @fn_ps can be the function's cost at all.
+ */
+struct hs_cost {
+	uint64_t fn_ps, empty_ps;
+	size_t n;
+	unsigned int rounds;
+	enum hs_check check;
+};
+
+int hs_bench_replay(const struct hs_clock *clk, hs_bench_fn fn,
+		    const struct hs_pool *pool, struct hs_cost *out);
+
 #define HS_BOOTSTRAP_ROUNDS 2000	/* resamples of a paired interval */
 
 /**

@@ -360,24 +360,4 @@ void hs_sim_free(struct hs_sim *sim);
 uint64_t hs_sim_now_ns(const struct hs_sim *sim);
 uint64_t hs_sim_now_us(const struct hs_sim *sim);
 
-/**
- * struct hs_score_cost - one profile's score call, timed in context
- * (src/sim/cost.c).
- * @fn_ps:	median picoseconds per call of the score function.
- * @empty_ps:	the same for an empty function: the floor of a call.
- * @n:		calls per batch.
- * @rounds:	rounds (each times both functions).
- * @check:	whether @fn_ps can be the function's cost at all.
- */
-struct hs_score_cost {
-	uint64_t fn_ps, empty_ps;
-	size_t n;
-	unsigned int rounds;
-	enum hs_check check;
-};
-
-int hs_sim_score_cost(const struct hs_clock *clk, hs_bench_fn fn,
-		      const struct hs_input *inputs, size_t nr,
-		      struct hs_score_cost *out);
-
 #endif /* HOTSCORE_SIM_H */

@@ -583,11 +583,13 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 		hs_progress("sim: %s: timing the score function on %zu captured input%s",
 			    run->profile, run->sim.nr_inputs,
 			    cli_s(run->sim.nr_inputs));
-		run->have_cost = !hs_sim_score_cost(&c->host.clock,
-						    run->variant->fn,
-						    run->sim.inputs,
-						    run->sim.nr_inputs,
-						    &run->cost);
+		struct hs_pool pool = { run->sim.inputs,
+					sizeof(*run->sim.inputs),
+					run->sim.nr_inputs, 1 };
+
+		run->have_cost = !hs_bench_replay(&c->host.clock,
+						  run->variant->fn, &pool,
+						  &run->cost);
 		hs_progress_done();
 	}
 }

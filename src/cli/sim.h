@@ -70,7 +70,7 @@ struct sim_run {
 	struct hs_sim sim;
 	uint64_t wall_ns;
 	bool have_cost;
-	struct hs_score_cost cost;
+	struct hs_cost cost;
 	struct sim_point *points;
 	size_t nr_points, cap_points;
 	unsigned long point_every;	/* aggregations per point kept */
