@@ -385,6 +385,62 @@ static void watch(struct job *job, unsigned int threads, uint64_t total,
 	}
 }
 
+/*
+ * The job's units and their costs (what the progress line weighs), and
+ * the values of --quick.  Return: 0, or -1 when memory ran out.
+ */
+static int plan_job(struct job *job, uint64_t *total)
+{
+	const struct hs_verify_config *cfg = job->cfg;
+	unsigned int k;
+
+	for (k = 0; k < cfg->nr; k++)
+		job->mvsum |= cfg->comp[k].freq == HS_FREQ_MVSUM;
+	job->quick_values = calloc(HS_AGELOG_QUICK_MAX, sizeof(uint32_t));
+	if (!job->quick_values)
+		return -1;
+	job->nr_quick_values = hs_agelog_quick_values(job->quick_values);
+	job->nr_units = make_units(job, &job->units);
+	if (!job->nr_units)
+		return -1;
+	*total = 0;
+	for (k = 0; k < job->nr_units; k++) {
+		job->units[k].cost = job->units[k].n *
+				     item_cost(job->units[k].dom, cfg->nr);
+		*total += job->units[k].cost;
+		job->domain_total[job->units[k].dom] += job->units[k].n;
+	}
+	return 0;
+}
+
+/*
+ * One thread per worker, each with its scratch.  Fewer threads than asked
+ * stop the queue, are waited for, and fail the run.  Return: 0, or -1.
+ */
+static int start_workers(struct job *job, struct worker *w)
+{
+	unsigned int t, started = 0, threads = job->cfg->threads;
+
+	for (t = 0; t < threads; t++) {
+		w[t].job = job;
+		w[t].acc = calloc(1, sizeof(*w[t].acc));
+		w[t].buf = calloc(HS_GRID_UNIT_MAX, sizeof(*w[t].buf));
+		w[t].prep = calloc(job->cfg->nr, sizeof(*w[t].prep));
+		if (!w[t].acc || !w[t].buf || !w[t].prep)
+			break;
+	}
+	for (t = 0; t < threads && w[t].buf && w[t].acc && w[t].prep;
+	     t++, started++)
+		if (pthread_create(&w[t].tid, NULL, worker_main, &w[t]))
+			break;
+	if (started == threads)
+		return 0;
+	__atomic_store_n(&job->next, job->nr_units, __ATOMIC_RELAXED);
+	for (t = 0; t < started; t++)
+		pthread_join(w[t].tid, NULL);
+	return -1;
+}
+
 /**
  * hs_verify_run() - check every domain with @cfg->threads threads.
  * @cfg:	what to check.
@@ -397,47 +453,15 @@ int hs_verify_run(const struct hs_verify_config *cfg,
 {
 	struct job job = { .cfg = cfg };
 	struct worker *w = calloc(cfg->threads, sizeof(*w));
-	unsigned int t, k, started = 0;
-	uint64_t total = 0, t0 = now_ns();
+	uint64_t total, t0 = now_ns();
+	unsigned int t, k;
 	int err = -1;
 
 	memset(res, 0, sizeof(*res));
 	hs_domain_init();
 	pthread_mutex_init(&job.lock, NULL);
-	for (k = 0; k < cfg->nr; k++)
-		job.mvsum |= cfg->comp[k].freq == HS_FREQ_MVSUM;
-	job.quick_values = calloc(HS_AGELOG_QUICK_MAX, sizeof(uint32_t));
-	if (!w || !job.quick_values)
+	if (!w || plan_job(&job, &total) < 0 || start_workers(&job, w) < 0)
 		goto out;
-	job.nr_quick_values = hs_agelog_quick_values(job.quick_values);
-	job.nr_units = make_units(&job, &job.units);
-	if (!job.nr_units)
-		goto out;
-	for (k = 0; k < job.nr_units; k++) {
-		job.units[k].cost = job.units[k].n *
-				    item_cost(job.units[k].dom, cfg->nr);
-		total += job.units[k].cost;
-		job.domain_total[job.units[k].dom] += job.units[k].n;
-	}
-	for (t = 0; t < cfg->threads; t++) {
-		w[t].job = &job;
-		w[t].acc = calloc(1, sizeof(*w[t].acc));
-		w[t].buf = calloc(HS_GRID_UNIT_MAX, sizeof(*w[t].buf));
-		w[t].prep = calloc(cfg->nr, sizeof(*w[t].prep));
-		if (!w[t].acc || !w[t].buf || !w[t].prep)
-			break;
-	}
-	for (t = 0; t < cfg->threads && w[t].buf && w[t].acc && w[t].prep;
-	     t++, started++)
-		if (pthread_create(&w[t].tid, NULL, worker_main, &w[t]))
-			break;
-	if (started < cfg->threads) {
-		/* fewer threads than asked: stop the queue, wait, fail */
-		__atomic_store_n(&job.next, job.nr_units, __ATOMIC_RELAXED);
-		for (t = 0; t < started; t++)
-			pthread_join(w[t].tid, NULL);
-		goto out;
-	}
 	watch(&job, cfg->threads, total, t0);
 	for (t = 0; t < cfg->threads; t++) {
 		pthread_join(w[t].tid, NULL);
