@@ -3,7 +3,8 @@
  * score.c - `hotscore score`: the model on one input (flags) or many (CSV).
  *
  * A CSV run parses and checks every row before it prints any, so a bad row
- * leaves stdout empty: a script gets all the rows or none.
+ * leaves stdout empty: a script gets all the rows or none.  The columns,
+ * the profile column and the CSV reader are input.c's.
  */
 #include <errno.h>
 #include <limits.h>
@@ -15,40 +16,13 @@
 #include <hotscore/score.h>
 
 #include "cli.h"
+#include "input.h"
 #include "opt.h"
 
-/*
- * One numeric column of the input.  Its index is also its option's id in
- * score_opts[], whose name is the flag (the kernel's field name).
- */
-struct column {
-	const char *csv;
-	size_t offset;		/* in struct hs_input */
-	bool is_long;		/* unsigned long, else unsigned int */
-	bool is_time;		/* us; the flag takes units */
-	unsigned long dflt;
-};
-
-#define COL_UL(c, m, t, d) { c, offsetof(struct hs_input, m), true, t, d }
-#define COL_U(c, m, d) { c, offsetof(struct hs_input, m), false, false, d }
-
-static const struct column columns[] = {
-	COL_UL("sample_us", sample_us, true, 5000),
-	COL_UL("aggr_us", aggr_us, true, 100000),
-	COL_U("nr_accesses", nr_accesses, 0),
-	COL_U("last_nr_accesses", last_nr_accesses, 0),
-	COL_U("age", age, 0),
-	COL_UL("passed_sis", passed_sis, false, 0),
-	COL_UL("next_aggr_sis", next_aggr_sis, false, 0),
-	COL_U("weight_nr_accesses", weight_nr_accesses, 1),
-	COL_U("weight_age", weight_age, 1),
-};
-#define NR_COLUMNS (sizeof(columns) / sizeof(columns[0]))
-#define PROFILE_COL NR_COLUMNS	/* the profile column's index */
-#define IGNORED_COL (NR_COLUMNS + 1)	/* hot, cold, status: re-fed output */
 #define MAX_SPECS 32		/* profiles side by side */
 
-enum { O_PROFILE = NR_COLUMNS, O_INPUT, O_CSV, O_LIST, O_BASE };
+/* A column's option id is its index in input_columns[]. */
+enum { O_PROFILE = INPUT_NR_COLUMNS, O_INPUT, O_CSV, O_LIST, O_BASE };
 
 #define U32 4294967295UL
 #define FIELD(i, n, h, m, d, e) { .id = i, .name = n, .type = OPT_COUNT, \
@@ -95,26 +69,6 @@ static const struct opt score_opts[] = {
 	  .flags = OPT_DEPRECATED, .help = "the same as --input -" },
 };
 
-/*
- * A profile, component list or candidate file, resolved, with its name as
- * printed.  A candidate is loaded once the base profile is known.
- */
-struct spec {
-	struct hs_components comp;
-	char name[64];
-	char cand_spec[256];		/* "./mine.c", "LABEL=./mine.c", "" */
-	const struct hs_cand *cand;
-};
-
-/* The divisor helper a candidate's environment defines (--base). */
-static enum hs_divisor cand_base = HS_DIV_SAFE;
-
-struct row {
-	struct hs_input in;
-	struct spec spec;
-	bool has_profile;	/* from the CSV's profile column */
-};
-
 /* The command: the flags' input, the profiles, where rows come from. */
 struct score {
 	struct row dflt;
@@ -123,92 +77,6 @@ struct score {
 	const char *input;
 	const struct hs_profile *base;	/* --base */
 };
-
-static void column_set(const struct column *c, struct hs_input *in,
-		       unsigned long v)
-{
-	char *p = (char *)in + c->offset;
-
-	if (c->is_long)
-		memcpy(p, &v, sizeof(v));
-	else {
-		unsigned int u = (unsigned int)v;
-
-		memcpy(p, &u, sizeof(u));
-	}
-}
-
-static unsigned long column_get(const struct column *c,
-				const struct hs_input *in)
-{
-	const char *p = (const char *)in + c->offset;
-	unsigned long v;
-	unsigned int u;
-
-	if (c->is_long) {
-		memcpy(&v, p, sizeof(v));
-		return v;
-	}
-	memcpy(&u, p, sizeof(u));
-	return u;
-}
-
-/* Parse @s into column @c, or return why not (where names the input). */
-static void column_parse(const struct column *c, const char *s,
-			 struct hs_input *in, const char *where)
-{
-	unsigned long max = c->is_long ? ULONG_MAX : UINT_MAX;
-	const char *err;
-	unsigned long v;
-
-	err = hs_parse_number(s, max, &v);
-	if (err && !strcmp(err, "out of range"))
-		cli_die("%s: '%s' is out of range for %s (0..%lu)", where, s,
-		       c->is_long ? "unsigned long" : "unsigned int", max);
-	if (err)
-		cli_die("%s: '%s': %s", where, s, err);
-	column_set(c, in, v);
-}
-
-static void spec_parse(const char *s, struct spec *out, const char *where)
-{
-	const struct hs_profile *p = hs_profile_find(s);
-	int err;
-
-	out->cand = NULL;
-	out->cand_spec[0] = '\0';
-	if (!p && hs_cand_is_file(s)) {
-		/* kept: @s may be a list's copy, freed before loading */
-		if (strlen(s) >= sizeof(out->cand_spec))
-			cli_die("%s: '%.40s...' is too long", where, s);
-		snprintf(out->cand_spec, sizeof(out->cand_spec), "%s", s);
-		snprintf(out->name, sizeof(out->name), "%s", s);
-		return;
-	}
-	err = hs_components_parse(s, &out->comp);
-
-	if (err == -2)
-		cli_die("%s: '%s' needs the x86 bsr instruction, not on this machine",
-		       where, s);
-	if (err)
-		cli_die("%s: unknown profile '%s' (see 'hotscore score --list-profiles')",
-			where, s);
-	if (p)
-		snprintf(out->name, sizeof(out->name), "%s", p->name);
-	else
-		hs_components_format(&out->comp, out->name, sizeof(out->name));
-}
-
-/* A candidate spec, loaded (once) for the base profile; its label. */
-static void load_cand(struct spec *sp, const char *where)
-{
-	const char *label;
-
-	if (!sp->cand_spec[0])
-		return;
-	sp->cand = cli_cand_get(where, sp->cand_spec, cand_base, &label);
-	snprintf(sp->name, sizeof(sp->name), "%s", label);
-}
 
 /** hs_list_profiles() - the built-in profiles and the component syntax. */
 void hs_list_profiles(void)
@@ -244,8 +112,8 @@ static void print_csv_header(void)
 	size_t i;
 
 	fputs("profile", stdout);
-	for (i = 0; i < NR_COLUMNS; i++)
-		printf(",%s", columns[i].csv);
+	for (i = 0; i < INPUT_NR_COLUMNS; i++)
+		printf(",%s", input_columns[i].csv);
 	fputs(",hot,cold,status\n", stdout);
 }
 
@@ -276,320 +144,27 @@ static void print_csv_row(const struct row *r, const struct spec *spec)
 
 	outcome_of(spec, &r->in, hot, cold, status, sizeof(hot));
 	fputs(spec->name, stdout);
-	for (i = 0; i < NR_COLUMNS; i++)
-		printf(",%lu", column_get(&columns[i], &r->in));
+	for (i = 0; i < INPUT_NR_COLUMNS; i++)
+		printf(",%lu", input_column_get(i, &r->in));
 	printf(",%s,%s,%s\n", hot, cold, status);
-}
-
-/*
- * The CSV on stdin, read whole.  It is parsed twice: once to check every row,
- * once to print, so an error leaves stdout empty while memory stays about the
- * size of the input.  File scope keeps every buffer reachable when cli_die()
- * exits from deep inside.
- */
-static struct {
-	const char *what;	/* "" for stdin, "PATH: " for a file */
-	const char *source;	/* "stdin" or the path */
-	char *buf;		/* all of stdin, NUL-terminated */
-	size_t len, pos;	/* size, and the start of the next line */
-	size_t lineno;		/* of the line last returned */
-	char *line;		/* that line, copied: split in place */
-	size_t cap, line_cap;	/* of buf, of line */
-	size_t ncols;
-	size_t *map;		/* header field -> column index */
-	char **fields;
-	struct hs_input *rows;	/* hs_read_inputs()'s, until returned */
-} csv;
-
-static void csv_read(FILE *f)
-{
-	size_t n;
-
-	for (;;) {
-		if (csv.cap - csv.len < 65536) {
-			csv.cap = csv.cap ? 2 * csv.cap : 1 << 20;
-			csv.buf = realloc(csv.buf, csv.cap + 1);
-			if (!csv.buf)
-				cli_die("%sout of memory reading %s", csv.what,
-				       csv.source);
-		}
-		n = fread(csv.buf + csv.len, 1, csv.cap - csv.len, f);
-		csv.len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(f))
-		cli_die("%serror reading %s", csv.what, csv.source);
-	csv.buf[csv.len] = '\0';
-	/* a UTF-8 byte-order mark is not part of the first column's name */
-	if (csv.len >= 3 && !memcmp(csv.buf, "\xef\xbb\xbf", 3))
-		csv.pos = 3;
-}
-
-/* Copy the next line (ended by LF, CRLF or CR) to csv.line. */
-static bool csv_next_line(void)
-{
-	const char *start = csv.buf + csv.pos, *end = start;
-	size_t n;
-
-	if (csv.pos >= csv.len)
-		return false;
-	while (end < csv.buf + csv.len && *end != '\n' && *end != '\r')
-		end++;
-	n = (size_t)(end - start);
-	csv.lineno++;
-	if (memchr(start, '\0', n))
-		cli_die("%sline %zu: contains a NUL byte", csv.what,
-		       csv.lineno);
-	if (n + 1 > csv.line_cap) {
-		csv.line_cap = 2 * n + 1;
-		csv.line = realloc(csv.line, csv.line_cap);
-		if (!csv.line)
-			cli_die("out of memory");
-	}
-	memcpy(csv.line, start, n);
-	csv.line[n] = '\0';
-	if (end < csv.buf + csv.len && *end == '\r' && end[1] == '\n')
-		end++;
-	csv.pos = (size_t)(end - csv.buf) + 1;
-	return true;
-}
-
-/* Map each header field to a column index; reject unknown and repeats. */
-static void csv_header(void)
-{
-	bool seen[PROFILE_COL + 1] = { false };
-	size_t i, j;
-
-	if (!csv_next_line() || !*hs_trim(csv.line))
-		cli_die("%s%sno header line on %s", csv.what,
-			*csv.what ? "" : "--input: ", csv.source);
-	csv.ncols = hs_csv_count(csv.line);
-	csv.fields = calloc(csv.ncols, sizeof(*csv.fields));
-	csv.map = calloc(csv.ncols, sizeof(*csv.map));
-	if (!csv.fields || !csv.map)
-		cli_die("out of memory");
-	hs_split_csv(csv.line, csv.fields, csv.ncols);
-	for (i = 0; i < csv.ncols; i++) {
-		const char *name = csv.fields[i];
-
-		if (!strcmp(name, "hot") || !strcmp(name, "cold") ||
-		    !strcmp(name, "status")) {
-			csv.map[i] = IGNORED_COL;
-			continue;
-		}
-		for (j = 0; j < NR_COLUMNS; j++)
-			if (!strcmp(name, columns[j].csv))
-				break;
-		if (j == NR_COLUMNS && strcmp(name, "profile"))
-			cli_die("%sline %zu: unknown column '%s'", csv.what,
-			       csv.lineno, name);
-		if (seen[j])
-			cli_die("%sline %zu: column '%s' appears twice",
-			       csv.what, csv.lineno, name);
-		seen[j] = true;
-		csv.map[i] = j;	/* NR_COLUMNS is PROFILE_COL */
-	}
-}
-
-/* Parse the current line into @r, which holds the defaults. */
-static void csv_row(struct row *r)
-{
-	size_t n = hs_split_csv(csv.line, csv.fields, csv.ncols), i;
-	char where[PATH_MAX + 64];
-
-	if (n != csv.ncols)
-		cli_die("%sline %zu: %zu field%s, the header has %zu", csv.what,
-			csv.lineno, n, cli_s(n), csv.ncols);
-	for (i = 0; i < csv.ncols; i++) {
-		size_t col = csv.map[i];
-
-		if (col == IGNORED_COL)
-			continue;
-		if (col == PROFILE_COL) {
-			snprintf(where, sizeof(where), "%sline %zu: profile",
-				 csv.what, csv.lineno);
-			spec_parse(csv.fields[i], &r->spec, where);
-			load_cand(&r->spec, where);
-			r->has_profile = true;
-		} else {
-			snprintf(where, sizeof(where), "%sline %zu: %s",
-				 csv.what, csv.lineno, columns[col].csv);
-			column_parse(&columns[col], csv.fields[i], &r->in,
-				     where);
-		}
-	}
-}
-
-static void csv_free(void)
-{
-	free(csv.buf);
-	free(csv.line);
-	free(csv.fields);
-	free(csv.map);
-	free(csv.rows);
-	memset(&csv, 0, sizeof(csv));
-}
-
-/*
- * For tests/fuzz/: a harness whose cli_die() hook longjmp()s out of a read
- * frees what the read had allocated.  Not part of the CLI's interface.
- */
-void hs_csv_reset(void);
-void hs_csv_reset(void)
-{
-	csv_free();
-}
-
-/* Every column at its default, and the default profile. */
-static void row_defaults(struct row *r)
-{
-	size_t i;
-
-	memset(r, 0, sizeof(*r));
-	for (i = 0; i < NR_COLUMNS; i++)
-		column_set(&columns[i], &r->in, columns[i].dflt);
-	spec_parse(HS_DEFAULT_PROFILE, &r->spec, "default profile");
-}
-
-/** hs_score_defaults() - the input `hotscore score` uses with no flags. */
-void hs_score_defaults(struct hs_input *in)
-{
-	struct row r;
-
-	row_defaults(&r);
-	*in = r.in;
-}
-
-/* The flag of column @i: its option's name (the option's id is @i). */
-static const char *column_flag(size_t i)
-{
-	size_t k;
-
-	for (k = 0; k < sizeof(score_opts) / sizeof(score_opts[0]); k++)
-		if (score_opts[k].id == (int)i)
-			return score_opts[k].name;
-	return "?";
-}
-
-/**
- * hs_score_args() - the `hotscore score` flags that give @in: each column
- * that differs from its default, as --flag VALUE, times with units.
- * @in:		the input.
- * @buf:	receives the flags, space-separated (empty if all default).
- * @size:	of @buf.
- */
-void hs_score_args(const struct hs_input *in, char *buf, size_t size)
-{
-	char value[32];
-	size_t i, at = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < NR_COLUMNS && at < size; i++) {
-		unsigned long v = column_get(&columns[i], in);
-
-		if (v == columns[i].dflt)
-			continue;
-		if (columns[i].is_time)
-			hs_format_time_us(v, value, sizeof(value));
-		else
-			snprintf(value, sizeof(value), "%lu", v);
-		at += (size_t)snprintf(buf + at, size - at, "%s--%s %s",
-				       at ? " " : "", column_flag(i), value);
-	}
-}
-
-/**
- * hs_read_inputs() - the rows of a `hotscore score --input` file as inputs.
- * @opt:	the option that named it, for messages ("--dist").
- * @path:	the file.
- * @out:	receives a malloc'ed array of the rows; columns absent from
- *		the file take the score command's defaults.
- *
- * Any error exits with a one-line message naming @path and the line.
- *
- * Return: the number of rows (0 if the file has only a header).
- */
-size_t hs_read_inputs(const char *opt, const char *path,
-		      struct hs_input **out)
-{
-	static char what[PATH_MAX + 40];
-	size_t n = 0, cap = 0;
-	struct row dflt, r;
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		cli_die("%s: %s: %s", opt, path, strerror(errno));
-	snprintf(what, sizeof(what), "%s: %s: ", opt, path);
-	csv.what = what;
-	csv.source = path;
-	row_defaults(&dflt);
-	csv_read(f);
-	fclose(f);
-	csv_header();
-	while (csv_next_line()) {
-		if (!*hs_trim(csv.line))
-			continue;
-		r = dflt;
-		csv_row(&r);
-		if (n == cap) {
-			cap = cap ? 2 * cap : 1024;
-			csv.rows = realloc(csv.rows, cap * sizeof(*csv.rows));
-			if (!csv.rows)
-				cli_die("%sout of memory", csv.what);
-		}
-		csv.rows[n++] = r.in;
-	}
-	*out = csv.rows;
-	csv.rows = NULL;	/* the caller's now */
-	csv_free();
-	return n;
-}
-
-/* Open the CSV: a file, or stdin for "-". */
-static void csv_open(const char *path)
-{
-	static char what[PATH_MAX + 8];
-	FILE *f;
-
-	if (!strcmp(path, "-")) {
-		csv.what = "";
-		csv.source = "stdin";
-		csv_read(stdin);
-		return;
-	}
-	f = fopen(path, "r");
-	if (!f)
-		cli_die("--input: %s: %s", path, strerror(errno));
-	snprintf(what, sizeof(what), "%s: ", path);
-	csv.what = what;
-	csv.source = path;
-	csv_read(f);
-	fclose(f);
 }
 
 /* Each row under its own profile, or else under every --profile. */
 static int run_csv(const struct score *sc)
 {
-	size_t body, body_lineno;
+	struct input_mark body;
+	struct row r;
 	unsigned int k;
 	int pass;
 
-	csv_open(sc->input);
-	csv_header();
-	body = csv.pos;
-	body_lineno = csv.lineno;
+	input_open(sc->input);
+	input_header();
+	body = input_mark();
 	for (pass = 0; pass < 2; pass++) {	/* check all, then print */
-		csv.pos = body;
-		csv.lineno = body_lineno;
+		input_rewind(body);
 		if (pass)
 			print_csv_header();
-		while (csv_next_line()) {
-			struct row r = sc->dflt;
-
-			if (!*hs_trim(csv.line))
-				continue;	/* a blank line is not a row */
-			csv_row(&r);
+		for (r = sc->dflt; input_next_row(&r); r = sc->dflt) {
 			if (!pass)
 				continue;
 			if (r.has_profile)
@@ -599,7 +174,7 @@ static int run_csv(const struct score *sc)
 					print_csv_row(&r, &sc->specs[k]);
 		}
 	}
-	csv_free();
+	input_close();
 	return 0;
 }
 
@@ -628,7 +203,7 @@ static void steps_of(const struct spec *sp, const struct hs_input *in,
 		snprintf(v[k], sizeof(v[k]), "-");
 	if (sp->cand) {	/* a candidate shows its answer, not its steps */
 		snprintf(v[ST_COMP], sizeof(*v), "candidate, base %s",
-			 hs_divisor_name(cand_base));
+			 hs_divisor_name(input_base()));
 		outcome_of(sp, in, v[ST_HOT], v[ST_COLD], v[ST_STATUS],
 			   sizeof(*v));
 		return;
@@ -704,9 +279,9 @@ static int run_one(const struct score *sc)
 		if (from)
 			putchar('\n');
 		print_step_row("profile", names, 0, w, from, to);
-		for (i = 0; i < NR_COLUMNS && !from; i++)
-			printf("%-18s %lu\n", columns[i].csv,
-			       column_get(&columns[i], &sc->dflt.in));
+		for (i = 0; i < INPUT_NR_COLUMNS && !from; i++)
+			printf("%-18s %lu\n", input_columns[i].csv,
+			       input_column_get(i, &sc->dflt.in));
 		for (k = 0; k < NR_STEPS; k++) {
 			bool taken = false;
 
@@ -726,7 +301,7 @@ static void add_spec(void *ctx, const char *name)
 
 	if (sc->nr_specs == MAX_SPECS)
 		cli_usage_die("--profile: more than %d profiles", MAX_SPECS);
-	spec_parse(name, &sc->specs[sc->nr_specs++], "--profile");
+	input_spec_parse(name, &sc->specs[sc->nr_specs++], "--profile");
 }
 
 
@@ -757,7 +332,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 				      v->s);
 		break;
 	default:
-		column_set(&columns[o->id], &sc->dflt.in, (unsigned long)v->u);
+		input_column_set((size_t)o->id, &sc->dflt.in, (unsigned long)v->u);
 	}
 }
 
@@ -767,12 +342,12 @@ static void choose_base(struct score *sc)
 	unsigned int k;
 
 	if (sc->base) {
-		cand_base = sc->base->comp.divisor;
+		input_set_base(sc->base->comp.divisor);
 		return;
 	}
 	for (k = 0; k < sc->nr_specs; k++)
 		if (!sc->specs[k].cand_spec[0]) {
-			cand_base = sc->specs[k].comp.divisor;
+			input_set_base(sc->specs[k].comp.divisor);
 			return;
 		}
 }
@@ -782,14 +357,14 @@ static int score_run(int argc, char **argv)
 	static struct score sc;
 	unsigned int k;
 
-	row_defaults(&sc.dflt);
+	input_row_defaults(&sc.dflt);
 	sc.specs[0] = sc.dflt.spec;
 	sc.nr_specs = 1;
 	opt_parse(&cmd_score, argc, argv, set, &sc);
 	choose_base(&sc);
 	opt_parsed(&cmd_score);
 	for (k = 0; k < sc.nr_specs; k++)
-		load_cand(&sc.specs[k], "--profile");
+		input_spec_load(&sc.specs[k], "--profile");
 	sc.dflt.spec = sc.specs[0];
 	return sc.input ? run_csv(&sc) : run_one(&sc);
 }

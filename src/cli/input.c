@@ -1,0 +1,476 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * input.c - score inputs: the columns (the kernel's field names), a row's
+ * profile column, and the CSV reader.  `hotscore score --input`,
+ * `bench --dist file:` and the fuzz harnesses read through here.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/cand.h>
+#include <hotscore/score.h>
+
+#include "cli.h"
+#include "input.h"
+#include "opt.h"
+
+#define PROFILE_COL INPUT_NR_COLUMNS	/* the profile column's index */
+#define IGNORED_COL (INPUT_NR_COLUMNS + 1)	/* hot, cold, status */
+
+#define INPUT_COLUMN(i, c, f, m, l, t, d) \
+	[i] = { c, f, offsetof(struct hs_input, m), l, t, d },
+const struct input_column input_columns[INPUT_NR_COLUMNS] = {
+	INPUT_COLUMNS(INPUT_COLUMN)
+};
+
+/* The divisor helper a candidate's environment defines (--base). */
+static enum hs_divisor cand_base = HS_DIV_SAFE;
+
+static void column_set(const struct input_column *c, struct hs_input *in,
+		       unsigned long v)
+{
+	char *p = (char *)in + c->offset;
+
+	if (c->is_long)
+		memcpy(p, &v, sizeof(v));
+	else {
+		unsigned int u = (unsigned int)v;
+
+		memcpy(p, &u, sizeof(u));
+	}
+}
+
+static unsigned long column_get(const struct input_column *c,
+				const struct hs_input *in)
+{
+	const char *p = (const char *)in + c->offset;
+	unsigned long v;
+	unsigned int u;
+
+	if (c->is_long) {
+		memcpy(&v, p, sizeof(v));
+		return v;
+	}
+	memcpy(&u, p, sizeof(u));
+	return u;
+}
+
+/** input_column_get() - column @i of @in. */
+unsigned long input_column_get(size_t i, const struct hs_input *in)
+{
+	return column_get(&input_columns[i], in);
+}
+
+/** input_column_set() - set column @i of @in to @v. */
+void input_column_set(size_t i, struct hs_input *in, unsigned long v)
+{
+	column_set(&input_columns[i], in, v);
+}
+
+/* Parse @s into column @c, or return why not (where names the input). */
+static void column_parse(const struct input_column *c, const char *s,
+			 struct hs_input *in, const char *where)
+{
+	unsigned long max = c->is_long ? ULONG_MAX : UINT_MAX;
+	const char *err;
+	unsigned long v;
+
+	err = hs_parse_number(s, max, &v);
+	if (err && !strcmp(err, "out of range"))
+		cli_die("%s: '%s' is out of range for %s (0..%lu)", where, s,
+		       c->is_long ? "unsigned long" : "unsigned int", max);
+	if (err)
+		cli_die("%s: '%s': %s", where, s, err);
+	column_set(c, in, v);
+}
+
+/**
+ * input_spec_parse() - a profile, a combination or a candidate file; a bad
+ * one exits 2 naming @where.
+ * @s:		as given.
+ * @out:	the spec.
+ * @where:	for the message.
+ */
+void input_spec_parse(const char *s, struct spec *out, const char *where)
+{
+	const struct hs_profile *p = hs_profile_find(s);
+	int err;
+
+	out->cand = NULL;
+	out->cand_spec[0] = '\0';
+	if (!p && hs_cand_is_file(s)) {
+		/* kept: @s may be a list's copy, freed before loading */
+		if (strlen(s) >= sizeof(out->cand_spec))
+			cli_die("%s: '%.40s...' is too long", where, s);
+		snprintf(out->cand_spec, sizeof(out->cand_spec), "%s", s);
+		snprintf(out->name, sizeof(out->name), "%s", s);
+		return;
+	}
+	err = hs_components_parse(s, &out->comp);
+
+	if (err == -2)
+		cli_die("%s: '%s' needs the x86 bsr instruction, not on this machine",
+		       where, s);
+	if (err)
+		cli_die("%s: unknown profile '%s' (see 'hotscore score --list-profiles')",
+			where, s);
+	if (p)
+		snprintf(out->name, sizeof(out->name), "%s", p->name);
+	else
+		hs_components_format(&out->comp, out->name, sizeof(out->name));
+}
+
+/**
+ * input_spec_load() - a candidate spec, loaded (once) for the base
+ * profile, and its label; nothing for a profile.
+ * @sp:		the spec.
+ * @where:	for messages.
+ */
+void input_spec_load(struct spec *sp, const char *where)
+{
+	const char *label;
+
+	if (!sp->cand_spec[0])
+		return;
+	sp->cand = cli_cand_get(where, sp->cand_spec, cand_base, &label);
+	snprintf(sp->name, sizeof(sp->name), "%s", label);
+}
+
+/** input_set_base() - the divisor helper candidates are compiled with. */
+void input_set_base(enum hs_divisor base)
+{
+	cand_base = base;
+}
+
+/** input_base() - the divisor helper candidates are compiled with. */
+enum hs_divisor input_base(void)
+{
+	return cand_base;
+}
+
+/*
+ * The CSV on stdin, read whole.  It is parsed twice: once to check every row,
+ * once to print, so an error leaves stdout empty while memory stays about the
+ * size of the input.  File scope keeps every buffer reachable when cli_die()
+ * exits from deep inside.
+ */
+static struct {
+	const char *what;	/* "" for stdin, "PATH: " for a file */
+	const char *source;	/* "stdin" or the path */
+	char *buf;		/* all of stdin, NUL-terminated */
+	size_t len, pos;	/* size, and the start of the next line */
+	size_t lineno;		/* of the line last returned */
+	char *line;		/* that line, copied: split in place */
+	size_t cap, line_cap;	/* of buf, of line */
+	size_t ncols;
+	size_t *map;		/* header field -> column index */
+	char **fields;
+	struct hs_input *rows;	/* hs_read_inputs()'s, until returned */
+} csv;
+
+static void csv_read(FILE *f)
+{
+	size_t n;
+
+	for (;;) {
+		if (csv.cap - csv.len < 65536) {
+			csv.cap = csv.cap ? 2 * csv.cap : 1 << 20;
+			csv.buf = realloc(csv.buf, csv.cap + 1);
+			if (!csv.buf)
+				cli_die("%sout of memory reading %s", csv.what,
+				       csv.source);
+		}
+		n = fread(csv.buf + csv.len, 1, csv.cap - csv.len, f);
+		csv.len += n;
+		if (n == 0)
+			break;
+	}
+	if (ferror(f))
+		cli_die("%serror reading %s", csv.what, csv.source);
+	csv.buf[csv.len] = '\0';
+	/* a UTF-8 byte-order mark is not part of the first column's name */
+	if (csv.len >= 3 && !memcmp(csv.buf, "\xef\xbb\xbf", 3))
+		csv.pos = 3;
+}
+
+/* Copy the next line (ended by LF, CRLF or CR) to csv.line. */
+static bool csv_next_line(void)
+{
+	const char *start = csv.buf + csv.pos, *end = start;
+	size_t n;
+
+	if (csv.pos >= csv.len)
+		return false;
+	while (end < csv.buf + csv.len && *end != '\n' && *end != '\r')
+		end++;
+	n = (size_t)(end - start);
+	csv.lineno++;
+	if (memchr(start, '\0', n))
+		cli_die("%sline %zu: contains a NUL byte", csv.what,
+		       csv.lineno);
+	if (n + 1 > csv.line_cap) {
+		csv.line_cap = 2 * n + 1;
+		csv.line = realloc(csv.line, csv.line_cap);
+		if (!csv.line)
+			cli_die("out of memory");
+	}
+	memcpy(csv.line, start, n);
+	csv.line[n] = '\0';
+	if (end < csv.buf + csv.len && *end == '\r' && end[1] == '\n')
+		end++;
+	csv.pos = (size_t)(end - csv.buf) + 1;
+	return true;
+}
+
+/* Map each header field to a column index; reject unknown and repeats. */
+static void csv_header(void)
+{
+	bool seen[PROFILE_COL + 1] = { false };
+	size_t i, j;
+
+	if (!csv_next_line() || !*hs_trim(csv.line))
+		cli_die("%s%sno header line on %s", csv.what,
+			*csv.what ? "" : "--input: ", csv.source);
+	csv.ncols = hs_csv_count(csv.line);
+	csv.fields = calloc(csv.ncols, sizeof(*csv.fields));
+	csv.map = calloc(csv.ncols, sizeof(*csv.map));
+	if (!csv.fields || !csv.map)
+		cli_die("out of memory");
+	hs_split_csv(csv.line, csv.fields, csv.ncols);
+	for (i = 0; i < csv.ncols; i++) {
+		const char *name = csv.fields[i];
+
+		if (!strcmp(name, "hot") || !strcmp(name, "cold") ||
+		    !strcmp(name, "status")) {
+			csv.map[i] = IGNORED_COL;
+			continue;
+		}
+		for (j = 0; j < INPUT_NR_COLUMNS; j++)
+			if (!strcmp(name, input_columns[j].csv))
+				break;
+		if (j == INPUT_NR_COLUMNS && strcmp(name, "profile"))
+			cli_die("%sline %zu: unknown column '%s'", csv.what,
+			       csv.lineno, name);
+		if (seen[j])
+			cli_die("%sline %zu: column '%s' appears twice",
+			       csv.what, csv.lineno, name);
+		seen[j] = true;
+		csv.map[i] = j;	/* INPUT_NR_COLUMNS is PROFILE_COL */
+	}
+}
+
+/* Parse the current line into @r, which holds the defaults. */
+static void csv_row(struct row *r)
+{
+	size_t n = hs_split_csv(csv.line, csv.fields, csv.ncols), i;
+	char where[PATH_MAX + 64];
+
+	if (n != csv.ncols)
+		cli_die("%sline %zu: %zu field%s, the header has %zu", csv.what,
+			csv.lineno, n, cli_s(n), csv.ncols);
+	for (i = 0; i < csv.ncols; i++) {
+		size_t col = csv.map[i];
+
+		if (col == IGNORED_COL)
+			continue;
+		if (col == PROFILE_COL) {
+			snprintf(where, sizeof(where), "%sline %zu: profile",
+				 csv.what, csv.lineno);
+			input_spec_parse(csv.fields[i], &r->spec, where);
+			input_spec_load(&r->spec, where);
+			r->has_profile = true;
+		} else {
+			snprintf(where, sizeof(where), "%sline %zu: %s",
+				 csv.what, csv.lineno, input_columns[col].csv);
+			column_parse(&input_columns[col], csv.fields[i], &r->in,
+				     where);
+		}
+	}
+}
+
+static void csv_free(void)
+{
+	free(csv.buf);
+	free(csv.line);
+	free(csv.fields);
+	free(csv.map);
+	free(csv.rows);
+	memset(&csv, 0, sizeof(csv));
+}
+
+/*
+ * For tests/fuzz/: a harness whose cli_die() hook longjmp()s out of a read
+ * frees what the read had allocated.  Not part of the CLI's interface.
+ */
+void hs_csv_reset(void);
+void hs_csv_reset(void)
+{
+	csv_free();
+}
+
+/** input_row_defaults() - every column at its default, and the default profile. */
+void input_row_defaults(struct row *r)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < INPUT_NR_COLUMNS; i++)
+		column_set(&input_columns[i], &r->in, input_columns[i].dflt);
+	input_spec_parse(HS_DEFAULT_PROFILE, &r->spec, "default profile");
+}
+
+/** hs_score_defaults() - the input `hotscore score` uses with no flags. */
+void hs_score_defaults(struct hs_input *in)
+{
+	struct row r;
+
+	input_row_defaults(&r);
+	*in = r.in;
+}
+
+/**
+ * hs_score_args() - the `hotscore score` flags that give @in: each column
+ * that differs from its default, as --flag VALUE, times with units.
+ * @in:		the input.
+ * @buf:	receives the flags, space-separated (empty if all default).
+ * @size:	of @buf.
+ */
+void hs_score_args(const struct hs_input *in, char *buf, size_t size)
+{
+	char value[32];
+	size_t i, at = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < INPUT_NR_COLUMNS && at < size; i++) {
+		unsigned long v = column_get(&input_columns[i], in);
+
+		if (v == input_columns[i].dflt)
+			continue;
+		if (input_columns[i].is_time)
+			hs_format_time_us(v, value, sizeof(value));
+		else
+			snprintf(value, sizeof(value), "%lu", v);
+		at += (size_t)snprintf(buf + at, size - at, "%s--%s %s",
+				       at ? " " : "", input_columns[i].flag,
+				       value);
+	}
+}
+
+/**
+ * hs_read_inputs() - the rows of a `hotscore score --input` file as inputs.
+ * @opt:	the option that named it, for messages ("--dist").
+ * @path:	the file.
+ * @out:	receives a malloc'ed array of the rows; columns absent from
+ *		the file take the score command's defaults.
+ *
+ * Any error exits with a one-line message naming @path and the line.
+ *
+ * Return: the number of rows (0 if the file has only a header).
+ */
+size_t hs_read_inputs(const char *opt, const char *path,
+		      struct hs_input **out)
+{
+	static char what[PATH_MAX + 40];
+	size_t n = 0, cap = 0;
+	struct row dflt, r;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		cli_die("%s: %s: %s", opt, path, strerror(errno));
+	snprintf(what, sizeof(what), "%s: %s: ", opt, path);
+	csv.what = what;
+	csv.source = path;
+	input_row_defaults(&dflt);
+	csv_read(f);
+	fclose(f);
+	csv_header();
+	while (csv_next_line()) {
+		if (!*hs_trim(csv.line))
+			continue;
+		r = dflt;
+		csv_row(&r);
+		if (n == cap) {
+			cap = cap ? 2 * cap : 1024;
+			csv.rows = realloc(csv.rows, cap * sizeof(*csv.rows));
+			if (!csv.rows)
+				cli_die("%sout of memory", csv.what);
+		}
+		csv.rows[n++] = r.in;
+	}
+	*out = csv.rows;
+	csv.rows = NULL;	/* the caller's now */
+	csv_free();
+	return n;
+}
+
+/**
+ * input_open() - read the CSV whole: a file, or stdin for "-"; then
+ * input_header(), input_next_row() to its end, input_close().
+ * @path:	the file.
+ */
+void input_open(const char *path)
+{
+	static char what[PATH_MAX + 8];
+	FILE *f;
+
+	if (!strcmp(path, "-")) {
+		csv.what = "";
+		csv.source = "stdin";
+		csv_read(stdin);
+		return;
+	}
+	f = fopen(path, "r");
+	if (!f)
+		cli_die("--input: %s: %s", path, strerror(errno));
+	snprintf(what, sizeof(what), "%s: ", path);
+	csv.what = what;
+	csv.source = path;
+	csv_read(f);
+	fclose(f);
+}
+
+/** input_header() - the header line: each field mapped to a column. */
+void input_header(void)
+{
+	csv_header();
+}
+
+/** input_mark() - where the rows start, for input_rewind(). */
+struct input_mark input_mark(void)
+{
+	return (struct input_mark){ csv.pos, csv.lineno };
+}
+
+/** input_rewind() - back to @m, to read the rows again. */
+void input_rewind(struct input_mark m)
+{
+	csv.pos = m.pos;
+	csv.lineno = m.lineno;
+}
+
+/**
+ * input_next_row() - the next row that is not blank, parsed into @r, which
+ * holds the defaults; a bad row exits 2 naming the line.
+ * @r:		the row.
+ *
+ * Return: true, or false at the end.
+ */
+bool input_next_row(struct row *r)
+{
+	while (csv_next_line()) {
+		if (!*hs_trim(csv.line))
+			continue;	/* a blank line is not a row */
+		csv_row(r);
+		return true;
+	}
+	return false;
+}
+
+/** input_close() - free what the CSV held. */
+void input_close(void)
+{
+	csv_free();
+}
