@@ -365,6 +365,57 @@ static size_t line_end(const char *s, size_t len, size_t *next)
 	return n;
 }
 
+/*
+ * The next line of @text into @buf, trimmed, in *@line.  Return: 1, 0 at
+ * the end of the text, -1 on a line too long or a NUL byte.
+ */
+static int next_line(struct parser *p, const char **text, size_t *len,
+		     char *buf, size_t size, char **line)
+{
+	size_t next, n;
+
+	if (!*len)
+		return 0;
+	n = line_end(*text, *len, &next);
+	p->line++;
+	if (n >= size)
+		return parse_error(p, "line longer than %zu bytes", size - 1);
+	memcpy(buf, *text, n);
+	buf[n] = '\0';
+	*text += next;
+	*len -= next;
+	if (memchr(buf, '\0', n))
+		return parse_error(p, "a NUL byte: not a text file");
+	*line = trim(buf);
+	return 1;
+}
+
+/* A paragraph of @nth lines ends: a phase needs its duration line. */
+static int end_paragraph(struct parser *p, struct hs_workload *wl,
+			 unsigned int paragraph, unsigned int nth)
+{
+	if (paragraph > 0 && nth == 1)
+		return parse_error(p, "phase '%s' has no duration line",
+				   wl->phases[wl->nr_phases - 1].name);
+	return check_phase(p, wl) ? -1 : 0;
+}
+
+/* The end of the text: the last paragraph, and regions and phases at all. */
+static int finish(struct parser *p, struct hs_workload *wl,
+		  unsigned int paragraph, unsigned int nth)
+{
+	if (!p->line)
+		p->line = 1;
+	if (end_paragraph(p, wl, paragraph, nth))
+		return -1;
+	if (!wl->nr_regions)
+		return parse_error(p, "no regions defined");
+	if (!wl->nr_phases)
+		return parse_error(p, "no phases defined");
+	wl->nr_masim = wl->nr_regions;
+	return 0;
+}
+
 /**
  * hs_workload_parse() - read a masim config.
  * @text:	the whole config.
@@ -382,7 +433,8 @@ int hs_workload_parse(const char *text, size_t len, const char *file,
 	struct parser p = { file, 0, err, errlen };
 	unsigned int paragraph = 0, nth = 0;
 	const char *base = strrchr(file, '/');
-	char buf[512];
+	char buf[512], *line = NULL;
+	int ret;
 
 	memset(wl, 0, sizeof(*wl));
 	snprintf(wl->name, sizeof(wl->name), "%s", base ? base + 1 : file);
@@ -391,32 +443,12 @@ int hs_workload_parse(const char *text, size_t len, const char *file,
 		text += 3;
 		len -= 3;
 	}
-	while (len) {
-		size_t next, n = line_end(text, len, &next);
-		char *line;
-
-		p.line++;
-		if (n >= sizeof(buf))
-			return parse_error(&p, "line longer than %zu bytes",
-					   sizeof(buf) - 1);
-		memcpy(buf, text, n);
-		buf[n] = '\0';
-		text += next;
-		len -= next;
-		if (memchr(buf, '\0', n))
-			return parse_error(&p, "a NUL byte: not a text file");
-		line = trim(buf);
+	while ((ret = next_line(&p, &text, &len, buf, sizeof(buf), &line)) > 0) {
 		if (*line == '#')
 			continue;
-		if (!*line) {
-			if (nth) {
-				if (paragraph > 0 && nth < 2)
-					return parse_error(&p, "phase '%s' has no duration line",
-							   wl->phases[wl->nr_phases - 1].name);
-				if (check_phase(&p, wl))
-					return -1;
-				paragraph++;
-			}
+		if (!*line) {	/* a blank line ends a paragraph */
+			if (nth && end_paragraph(&p, wl, paragraph++, nth))
+				return -1;
 			nth = 0;
 			continue;
 		}
@@ -425,19 +457,9 @@ int hs_workload_parse(const char *text, size_t len, const char *file,
 			return -1;
 		nth++;
 	}
-	if (!p.line)
-		p.line = 1;
-	if (paragraph > 0 && nth == 1)
-		return parse_error(&p, "phase '%s' has no duration line",
-				   wl->phases[wl->nr_phases - 1].name);
-	if (check_phase(&p, wl))
+	if (ret < 0)
 		return -1;
-	if (!wl->nr_regions)
-		return parse_error(&p, "no regions defined");
-	if (!wl->nr_phases)
-		return parse_error(&p, "no phases defined");
-	wl->nr_masim = wl->nr_regions;
-	return 0;
+	return finish(&p, wl, paragraph, nth);
 }
 
 static int add_mapping(struct hs_wl_region *r, const char *name,
