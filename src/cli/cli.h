@@ -86,6 +86,7 @@ static inline const char *cli_s(unsigned long long n)
 }
 
 void cli_csv_field(FILE *f, const char *s);
+char *cli_read_stream(FILE *f, size_t max, size_t *len);
 
 /* The profile every subcommand scores with unless told otherwise. */
 #define HS_DEFAULT_PROFILE "hotfix"

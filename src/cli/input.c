@@ -173,24 +173,12 @@ static struct {
 
 static void csv_read(FILE *f)
 {
-	size_t n;
-
-	for (;;) {
-		if (csv.cap - csv.len < 65536) {
-			csv.cap = csv.cap ? 2 * csv.cap : 1 << 20;
-			csv.buf = realloc(csv.buf, csv.cap + 1);
-			if (!csv.buf)
-				cli_die("%sout of memory reading %s", csv.what,
-				       csv.source);
-		}
-		n = fread(csv.buf + csv.len, 1, csv.cap - csv.len, f);
-		csv.len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(f))
+	csv.buf = cli_read_stream(f, 0, &csv.len);
+	if (!csv.buf && errno == ENOMEM)
+		cli_die("%sout of memory reading %s", csv.what, csv.source);
+	if (!csv.buf)
 		cli_die("%serror reading %s", csv.what, csv.source);
-	csv.buf[csv.len] = '\0';
+	csv.cap = csv.len;
 	/* a UTF-8 byte-order mark is not part of the first column's name */
 	if (csv.len >= 3 && !memcmp(csv.buf, "\xef\xbb\xbf", 3))
 		csv.pos = 3;
