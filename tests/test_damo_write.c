@@ -23,8 +23,8 @@ static const struct hs_region two[] = {
 
 static const char two_text[] =
 	"[{\"kdamond_idx\": null, \"context_idx\": null, \"intervals\": {\"sample_us\": \"5000\", \"aggr_us\": \"100000\", \"ops_update_us\": \"60000000\"}, \"scheme_idx\": 0, \"target_id\": 0, \"scheme_filters\": [], \"snapshots\": [\n"
-	"{\"start_time\": \"0\", \"end_time\": \"100000000\", \"total_bytes\": \"12288\", \"sample_interval_us\": \"5000\", \"damos_stats\": {\"nr_tried\": 1, \"sz_tried\": 8192, \"nr_applied\": 1, \"sz_applied\": 4096, \"sz_ops_filter_passed\": 0, \"qt_exceeds\": 2}, \"regions\": [{\"start\": \"4096\", \"end\": \"12288\", \"nr_accesses\": {\"samples\": 0, \"percent\": 0.00}, \"age\": {\"usec\": 300000, \"aggr_intervals\": \"3\"}}, {\"start\": \"12288\", \"end\": \"16384\", \"nr_accesses\": {\"samples\": 7, \"percent\": 35.00}, \"age\": {\"usec\": 0, \"aggr_intervals\": \"0\"}}]},\n"
-	"{\"start_time\": \"100000000\", \"end_time\": \"200000000\", \"total_bytes\": \"4096\", \"sample_interval_us\": \"5000\", \"regions\": [{\"start\": \"12288\", \"end\": \"16384\", \"nr_accesses\": {\"samples\": 7, \"percent\": 35.00}, \"age\": {\"usec\": 0, \"aggr_intervals\": \"0\"}}]}\n"
+	"{\"start_time\": \"0\", \"end_time\": \"100000000\", \"total_bytes\": \"12288\", \"sample_interval_us\": \"5000\", \"damos_stats\": {\"nr_tried\": 1, \"sz_tried\": 8192, \"nr_applied\": 1, \"sz_applied\": 4096, \"sz_ops_filter_passed\": 0, \"qt_exceeds\": 2}, \"regions\": [{\"start\": \"4096\", \"end\": \"12288\", \"nr_accesses\": {\"samples\": 0, \"percent\": 0.0}, \"age\": {\"usec\": 300000, \"aggr_intervals\": \"3\"}}, {\"start\": \"12288\", \"end\": \"16384\", \"nr_accesses\": {\"samples\": 7, \"percent\": 35.0}, \"age\": {\"usec\": 0, \"aggr_intervals\": \"0\"}}]},\n"
+	"{\"start_time\": \"100000000\", \"end_time\": \"200000000\", \"total_bytes\": \"4096\", \"sample_interval_us\": \"5000\", \"regions\": [{\"start\": \"12288\", \"end\": \"16384\", \"nr_accesses\": {\"samples\": 7, \"percent\": 35.0}, \"age\": {\"usec\": 0, \"aggr_intervals\": \"0\"}}]}\n"
 	"], \"data_source\": \"unknown\"}]\n";
 
 /* The whole of @f, which is rewound; NUL-terminated. */

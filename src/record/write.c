@@ -3,9 +3,11 @@
  * write.c - DAMON records in damo's format, plain or zlib-compressed,
  * written as the run goes.
  *
- * The JSON text is printed with stdio; for json_compressed it goes to a
- * stream made with fopencookie() whose writes feed zlib's deflate(), and
- * whose close finishes the zlib stream (Z_FINISH) into the file beneath.
+ * jansson writes each value, and struct hs_json_stream the punctuation
+ * between them (defined here, for every JSON writer of hotscore); for
+ * json_compressed the text goes to a stream made with fopencookie() whose
+ * writes feed zlib's deflate(), and whose close finishes the zlib stream
+ * (Z_FINISH) into the file beneath.
  * The result is what python's zlib.decompress() reads, as damo does.
  * Every write error is kept (the first errno) and reported by the next
  * call, so that a full disk stops a long run rather than its end.
@@ -14,6 +16,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +191,228 @@ static int check(struct hs_damo_writer *w)
 	return w->err ? -1 : 0;
 }
 
+/*
+ * A value that could not be written: a write error as check() finds it,
+ * else out of memory (jansson could not build the value).
+ */
+static int fail(struct hs_damo_writer *w)
+{
+	if (!check(w))
+		w->err = ENOMEM;
+	errno = w->err;
+	return -1;
+}
+
+/**
+ * hs_json_stream_init() - start a JSON document on @f.
+ * @js:		the stream, set up here.
+ * @f:		where the text goes.
+ * @flags:	json_dumpf()'s flags for each value (HS_JSON_REALS is added).
+ */
+void hs_json_stream_init(struct hs_json_stream *js, FILE *f, size_t flags)
+{
+	memset(js, 0, sizeof(*js));
+	js->f = f;
+	js->flags = flags | HS_JSON_REALS;
+}
+
+/*
+ * json_dumpf() hands stdio every fragment of its text, a byte at a time
+ * for punctuation, and each fwrite() takes the stream's lock: unlocked,
+ * a large record is written about twice as fast.  A stream is written by
+ * one thread.
+ */
+static int dump_out(const char *buf, size_t size, void *data)
+{
+	return fwrite_unlocked(buf, 1, size, data) == size ? 0 : -1;
+}
+
+static int dump(const json_t *v, FILE *f, size_t flags)
+{
+	return json_dump_callback(v, dump_out, f, flags);
+}
+
+/*
+ * What goes before the next value of the innermost container: its comma
+ * and line or space, then @key and its colon in an object.
+ */
+static int next(struct hs_json_stream *js, const char *key)
+{
+	const char *pad = js->flags & JSON_COMPACT ? "" : " ";
+	unsigned int d = js->depth - 1;
+	json_t *k;
+	int ret;
+
+	if (!js->depth)
+		return 0;
+	if (js->nr[d]++)
+		fputc(',', js->f);
+	if (js->lines[d])
+		fputc('\n', js->f);
+	else if (js->nr[d] > 1)
+		fputs(pad, js->f);
+	if (!key)
+		return 0;
+	k = json_string(key);
+	ret = dump(k, js->f, JSON_ENCODE_ANY);
+	json_decref(k);
+	fprintf(js->f, ":%s", pad);
+	return ret;
+}
+
+/**
+ * hs_json_open() - open a container, to be filled value by value.
+ * @js:		the stream.
+ * @key:	its name in the enclosing object, or NULL in a list.
+ * @object:	an object, else a list.
+ * @lines:	each of its values on a line of its own.
+ *
+ * Return: 0, or -1 (a write error, or HS_JSON_DEPTH containers open).
+ */
+int hs_json_open(struct hs_json_stream *js, const char *key, bool object,
+		 bool lines)
+{
+	if (js->depth == HS_JSON_DEPTH || next(js, key))
+		return -1;
+	fputc(object ? '{' : '[', js->f);
+	js->nr[js->depth] = 0;
+	js->lines[js->depth] = lines;
+	js->object[js->depth++] = object;
+	return ferror(js->f) ? -1 : 0;
+}
+
+/**
+ * hs_json_put() - one value, dumped whole by jansson.  Outside any
+ * container it is the whole document, and a newline ends it.
+ * @js:		the stream.
+ * @key:	its name in the enclosing object, or NULL in a list.
+ * @v:		the value; the reference is stolen.  NULL (out of memory)
+ *		writes nothing.
+ *
+ * Return: 0, or -1 (@v NULL, or a write error).
+ */
+int hs_json_put(struct hs_json_stream *js, const char *key, json_t *v)
+{
+	int ret = -1;
+
+	if (v && !next(js, key))
+		ret = dump(v, js->f, js->flags | JSON_ENCODE_ANY);
+	json_decref(v);
+	if (!js->depth)
+		fputc('\n', js->f);
+	return ret || ferror(js->f) ? -1 : 0;
+}
+
+/**
+ * hs_json_members() - every member of @obj, in order, into the object
+ * open: the fixed part of an object whose list is streamed.
+ * @js:		the stream; an object is open.
+ * @obj:	the members; the reference is stolen.
+ *
+ * Return: 0, or -1 (@obj NULL, or a write error).
+ */
+int hs_json_members(struct hs_json_stream *js, json_t *obj)
+{
+	size_t n = json_object_size(obj);
+	int ret = -1;
+
+	if (!obj || !js->depth || !js->object[js->depth - 1]) {
+		json_decref(obj);
+		return -1;
+	}
+	if (!n || !next(js, NULL))	/* JSON_EMBED: no braces */
+		ret = n ? dump(obj, js->f, js->flags | JSON_EMBED) : 0;
+	if (n)
+		js->nr[js->depth - 1] += n - 1;
+	json_decref(obj);
+	return ret || ferror(js->f) ? -1 : 0;
+}
+
+/**
+ * hs_json_close() - close the innermost container; the outermost ends the
+ * document with a newline.
+ * @js:		the stream.
+ *
+ * Return: 0, or -1 (a write error, or nothing open).
+ */
+int hs_json_close(struct hs_json_stream *js)
+{
+	unsigned int d;
+
+	if (!js->depth)
+		return -1;
+	d = --js->depth;
+	if (js->lines[d])
+		fputc('\n', js->f);
+	fputc(js->object[d] ? '}' : ']', js->f);
+	if (!js->depth)
+		fputc('\n', js->f);
+	return ferror(js->f) ? -1 : 0;
+}
+
+/**
+ * hs_json_u64() - an unsigned count as a JSON number: an integer up to
+ * LLONG_MAX, the most json_integer() holds.  Past it (an access pattern's
+ * "max", ULONG_MAX) a real, the nearest double: what a reader gets anyway,
+ * for jansson refuses such an integer unless it reads all numbers as
+ * reals, and JavaScript's JSON.parse() rounds it.
+ * @v:		the value.
+ *
+ * Return: a new reference, or NULL (out of memory).
+ */
+json_t *hs_json_u64(uint64_t v)
+{
+	if (v <= (uint64_t)LLONG_MAX)
+		return json_integer((json_int_t)v);
+	return json_real((double)v);
+}
+
+/**
+ * hs_json_fixed() - @x as a real rounded to @places decimals, as
+ * printf("%.*f") would show it; null if it is not finite (JSON has no NaN).
+ * @x:		the value.
+ * @places:	decimals kept, up to 9.
+ *
+ * Return: a new reference, or NULL (out of memory).
+ */
+json_t *hs_json_fixed(double x, unsigned int places)
+{
+	double scale = 1;
+
+	if (!isfinite(x))
+		return json_null();
+	while (places--)
+		scale *= 10;
+	return json_real(round(x * scale) / scale);
+}
+
+/* An unsigned long as damo writes a number it may print with units. */
+static json_t *number_text(unsigned long v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "%lu", v);
+	return json_string(buf);
+}
+
+/*
+ * The record's fixed members, before its snapshots: as damo's own
+ * trace-based records (damo record), no kdamond or context index, for
+ * damo report holistic draws its heatmaps only for records without them;
+ * target_id 0, not null, for it prints that with %d.
+ */
+static json_t *record_head(const struct hs_damo_intervals *iv, int scheme_idx)
+{
+	return json_pack("{s:n, s:n, s:{s:o, s:o, s:o}, s:o, s:i, s:[]}",
+			 "kdamond_idx", "context_idx", "intervals",
+			 "sample_us", number_text(iv->sample_us),
+			 "aggr_us", number_text(iv->aggr_us),
+			 "ops_update_us", number_text(iv->ops_update_us),
+			 "scheme_idx", scheme_idx < 0 ? json_null() :
+			 json_integer(scheme_idx), "target_id", 0,
+			 "scheme_filters");
+}
+
 /**
  * hs_damo_begin() - start a record: one target (id 0), with no scheme
  * filters and no kdamond or context index, as damo record writes them.
@@ -204,8 +429,6 @@ int hs_damo_begin(struct hs_damo_writer *w, FILE *out,
 		  enum hs_damo_format fmt, const struct hs_damo_intervals *iv,
 		  int scheme_idx)
 {
-	char idx[16];
-
 	memset(w, 0, sizeof(*w));
 	w->out = out;
 	w->f = out;
@@ -217,47 +440,64 @@ int hs_damo_begin(struct hs_damo_writer *w, FILE *out,
 			return -1;
 		}
 	}
-	if (scheme_idx < 0)
-		snprintf(idx, sizeof(idx), "null");
-	else
-		snprintf(idx, sizeof(idx), "%d", scheme_idx);
-	/*
-	 * As damo's own trace-based records (damo record): no kdamond or
-	 * context index, for damo report holistic draws its heatmaps only for
-	 * records without them; target_id 0, not null, for it prints that
-	 * with %d.
-	 */
-	fprintf(w->f, "[{\"kdamond_idx\": null, \"context_idx\": null, \"intervals\": {\"sample_us\": \"%lu\", \"aggr_us\": \"%lu\", \"ops_update_us\": \"%lu\"}, \"scheme_idx\": %s, \"target_id\": 0, \"scheme_filters\": [], \"snapshots\": [",
-		iv->sample_us, iv->aggr_us, iv->ops_update_us, idx);
+	hs_json_stream_init(&w->js, w->f, 0);
+	if (hs_json_open(&w->js, NULL, false, false) ||
+	    hs_json_open(&w->js, NULL, true, false) ||
+	    hs_json_members(&w->js, record_head(iv, scheme_idx)) ||
+	    hs_json_open(&w->js, "snapshots", false, true))
+		return fail(w);
 	return check(w);
 }
 
 /* The kernel's struct damos_stat as damo names it; no filters: 0 passed. */
-static void write_stats(FILE *f, const struct hs_damos_stat *st)
+static json_t *stats(const struct hs_damos_stat *st)
 {
-	fprintf(f, ", \"damos_stats\": {\"nr_tried\": %lu, \"sz_tried\": %lu, \"nr_applied\": %lu, \"sz_applied\": %lu, \"sz_ops_filter_passed\": 0, \"qt_exceeds\": %lu}",
-		st->nr_tried, st->sz_tried, st->nr_applied, st->sz_applied,
-		st->qt_exceeds);
+	return json_pack("{s:o, s:o, s:o, s:o, s:i, s:o}",
+			 "nr_tried", hs_json_u64(st->nr_tried),
+			 "sz_tried", hs_json_u64(st->sz_tried),
+			 "nr_applied", hs_json_u64(st->nr_applied),
+			 "sz_applied", hs_json_u64(st->sz_applied),
+			 "sz_ops_filter_passed", 0,
+			 "qt_exceeds", hs_json_u64(st->qt_exceeds));
 }
 
-static void write_regions(struct hs_damo_writer *w,
-			  const struct hs_damo_snapshot *s)
+/* One region as damo writes it: addresses and the age's count as text. */
+static json_t *region(const struct hs_damo_writer *w,
+		      const struct hs_region *r)
 {
 	unsigned long max_nr = w->iv.aggr_us / w->iv.sample_us;
+
+	return json_pack("{s:o, s:o, s:{s:I, s:o}, s:{s:o, s:o}}",
+			 "start", number_text(r->start),
+			 "end", number_text(r->end),
+			 "nr_accesses", "samples", (json_int_t)r->nr_accesses,
+			 "percent", hs_json_fixed(max_nr ? r->nr_accesses *
+						  100.0 / max_nr : 0.0, 2),
+			 "age", "usec", hs_json_u64((uint64_t)r->age *
+						    w->iv.aggr_us),
+			 "aggr_intervals", number_text(r->age));
+}
+
+/* The snapshot's members before its regions. */
+static json_t *snapshot_head(const struct hs_damo_writer *w,
+			     const struct hs_damo_snapshot *s)
+{
+	unsigned long total = 0;
+	char start[24], end[24];
 	size_t i;
 
-	for (i = 0; i < s->nr; i++) {
-		const struct hs_region *r = &s->regions[i];
-
-		fprintf(w->f, "%s{\"start\": \"%lu\", \"end\": \"%lu\", \"nr_accesses\": {\"samples\": %u, \"percent\": %.2f}, \"age\": {\"usec\": %" PRIu64 ", \"aggr_intervals\": \"%u\"}}",
-			i ? ", " : "", r->start, r->end, r->nr_accesses,
-			max_nr ? r->nr_accesses * 100.0 / max_nr : 0.0,
-			(uint64_t)r->age * w->iv.aggr_us, r->age);
-	}
+	for (i = 0; i < s->nr; i++)
+		total += s->regions[i].end - s->regions[i].start;
+	snprintf(start, sizeof(start), "%" PRIu64, s->start_ns);
+	snprintf(end, sizeof(end), "%" PRIu64, s->end_ns);
+	return json_pack("{s:s, s:s, s:o, s:o}", "start_time", start,
+			 "end_time", end, "total_bytes", number_text(total),
+			 "sample_interval_us", number_text(w->iv.sample_us));
 }
 
 /**
- * hs_damo_snapshot() - append one snapshot.
+ * hs_damo_snapshot() - append one snapshot, a region at a time, so that
+ * its memory does not grow with the regions.
  * @w:		the writer, after hs_damo_begin().
  * @s:		the snapshot.
  *
@@ -266,21 +506,20 @@ static void write_regions(struct hs_damo_writer *w,
 int hs_damo_snapshot(struct hs_damo_writer *w,
 		     const struct hs_damo_snapshot *s)
 {
-	unsigned long total = 0;
 	size_t i;
 
 	if (w->err)
 		return check(w);
+	if (hs_json_open(&w->js, NULL, true, false) ||
+	    hs_json_members(&w->js, snapshot_head(w, s)) ||
+	    (s->stat && hs_json_put(&w->js, "damos_stats", stats(s->stat))) ||
+	    hs_json_open(&w->js, "regions", false, false))
+		return fail(w);
 	for (i = 0; i < s->nr; i++)
-		total += s->regions[i].end - s->regions[i].start;
-	fprintf(w->f, "%s\n{\"start_time\": \"%" PRIu64 "\", \"end_time\": \"%" PRIu64 "\", \"total_bytes\": \"%lu\", \"sample_interval_us\": \"%lu\"",
-		w->nr_snapshots ? "," : "", s->start_ns, s->end_ns, total,
-		w->iv.sample_us);
-	if (s->stat)
-		write_stats(w->f, s->stat);
-	fputs(", \"regions\": [", w->f);
-	write_regions(w, s);
-	fputs("]}", w->f);
+		if (hs_json_put(&w->js, NULL, region(w, &s->regions[i])))
+			return fail(w);
+	if (hs_json_close(&w->js) || hs_json_close(&w->js))
+		return fail(w);
 	w->nr_snapshots++;
 	return check(w);
 }
@@ -297,7 +536,10 @@ int hs_damo_end(struct hs_damo_writer *w)
 {
 	int ret;
 
-	fputs("\n], \"data_source\": \"unknown\"}]\n", w->f);
+	if (hs_json_close(&w->js) ||
+	    hs_json_put(&w->js, "data_source", json_string("unknown")) ||
+	    hs_json_close(&w->js) || hs_json_close(&w->js))
+		fail(w);
 	ret = check(w);
 	if (w->z) {
 		/* the close runs Z_FINISH; the state goes with it */
