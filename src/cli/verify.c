@@ -22,6 +22,8 @@
 #include <hotscore/fast.h>
 #include <hotscore/verify.h>
 
+#include <hotscore/damo_write.h>
+
 #include "cli.h"
 #include "json.h"
 #include "opt.h"
@@ -1140,27 +1142,31 @@ static void print_summary(const struct verify *v, const struct classes *c)
 }
 
 /* The example's fields, and a `hotscore score` command per profile. */
-static void json_example(FILE *f, const char *const *profiles,
+static void json_example(json_t *o, const char *const *profiles,
 			 unsigned int nr, const struct hs_input *in)
 {
 	char args[512], cmd[700];
+	json_t *cmds = json_array();
 	unsigned int i;
 
 	hs_score_args(in, args, sizeof(args));
-	fprintf(f, "\"example\":{\"sample_us\":%lu,\"aggr_us\":%lu,"
-		"\"nr_accesses\":%u,\"last_nr_accesses\":%u,\"age\":%u,"
-		"\"passed_sis\":%lu,\"next_aggr_sis\":%lu,"
-		"\"weight_nr_accesses\":%u,\"weight_age\":%u},\"commands\":[",
-		in->sample_us, in->aggr_us, in->nr_accesses,
-		in->last_nr_accesses, in->age, in->passed_sis,
-		in->next_aggr_sis, in->weight_nr_accesses, in->weight_age);
+	json_object_set_new(o, "example", json_pack(
+		"{s:o, s:o, s:I, s:I, s:I, s:o, s:o, s:I, s:I}",
+		"sample_us", hs_json_u64(in->sample_us),
+		"aggr_us", hs_json_u64(in->aggr_us),
+		"nr_accesses", (json_int_t)in->nr_accesses,
+		"last_nr_accesses", (json_int_t)in->last_nr_accesses,
+		"age", (json_int_t)in->age,
+		"passed_sis", hs_json_u64(in->passed_sis),
+		"next_aggr_sis", hs_json_u64(in->next_aggr_sis),
+		"weight_nr_accesses", (json_int_t)in->weight_nr_accesses,
+		"weight_age", (json_int_t)in->weight_age));
 	for (i = 0; i < nr; i++) {
 		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
 			 profiles[i], *args ? " " : "", args);
-		fputs(i ? "," : "", f);
-		json_write_string(f, cmd);
+		json_array_append_new(cmds, json_text(cmd));
 	}
-	fputc(']', f);
+	json_object_set_new(o, "commands", cmds);
 }
 
 static void print_report(const struct verify *v)
@@ -1187,235 +1193,219 @@ static void print_report(const struct verify *v)
 	       "ok: every variant claimed equal is equal on every input checked");
 }
 
-static void json_profiles(const struct verify *v, FILE *f)
+static json_t *json_profiles(const struct verify *v)
 {
+	json_t *list = json_array();
 	unsigned int a;
 
 	for (a = 0; a < v->cfg.nr; a++) {
 		char spec[96];
 
 		hs_components_format(&v->cfg.comp[a], spec, sizeof(spec));
-		fprintf(f, "%s{\"name\":", a ? "," : "");
-		json_write_string(f, v->names[a]);
-		fprintf(f, ",\"components\":\"%s\"}", spec);
+		json_array_append_new(list, json_pack("{s:o, s:s}",
+			"name", json_text(v->names[a]), "components", spec));
 	}
+	return list;
 }
 
-static void json_agelog(const struct verify *v, FILE *f)
+static json_t *json_domains(const struct verify *v)
 {
 	const struct hs_verify_result *res = &v->res;
-	bool first = true;
+	json_t *o = json_object();
+	unsigned int d;
+
+	for (d = 0; d < HS_NR_DOMAINS; d++)
+		json_object_set_new(o, hs_domain_name(d), json_pack(
+			"{s:o, s:o, s:o}",
+			"inputs", hs_json_u64(res->inputs[d]),
+			"seconds", hs_json_fixed(res->seconds[d], 3),
+			"per_second_per_thread", hs_json_fixed(
+				res->seconds[d] > 0 ? (double)res->inputs[d] /
+				res->seconds[d] / v->cfg.threads : 0, 0)));
+	return o;
+}
+
+static json_t *json_agelog(const struct verify *v)
+{
+	const struct hs_verify_result *res = &v->res;
+	json_t *list = json_array();
 	unsigned int k;
 
-	fprintf(f, "\"agelog\":{\"values\":%llu,\"ways\":%u,\"equal\":%s,"
-		"\"mismatches\":[", (unsigned long long)res->agelog.values,
-		res->agelog.ways, agelog_equal(res) ? "true" : "false");
 	for (k = 0; k < HS_NR_AGELOG_WAYS; k++) {
 		if (!res->agelog.mismatches[k])
 			continue;
-		fprintf(f, "%s{\"way\":\"%s\",\"count\":%llu,\"first\":%u}",
-			first ? "" : ",", hs_agelog_name(k / HS_NR_FLS_IMPL,
-							 k % HS_NR_FLS_IMPL),
-			(unsigned long long)res->agelog.mismatches[k],
-			res->agelog.first[k]);
-		first = false;
+		json_array_append_new(list, json_pack("{s:s, s:o, s:I}",
+			"way", hs_agelog_name(k / HS_NR_FLS_IMPL,
+					      k % HS_NR_FLS_IMPL),
+			"count", hs_json_u64(res->agelog.mismatches[k]),
+			"first", (json_int_t)res->agelog.first[k]));
 	}
-	fputs("]}", f);
+	return json_pack("{s:o, s:I, s:b, s:o}",
+			 "values", hs_json_u64(res->agelog.values),
+			 "ways", (json_int_t)res->agelog.ways,
+			 "equal", agelog_equal(res), "mismatches", list);
 }
 
-static void json_pair(const struct verify *v, unsigned int a, unsigned int b,
-		      FILE *f)
+static json_t *json_pair(const struct verify *v, unsigned int a,
+			 unsigned int b)
 {
 	const struct hs_pair_stats *ps = &v->res.pair[a][b];
 	const char *two[2] = { v->names[a], v->names[b] };
-	bool first = true;
+	json_t *classes = json_array(), *cl;
 	unsigned int k;
 
-	fputs("{\"a\":", f);
-	json_write_string(f, v->names[a]);
-	fputs(",\"b\":", f);
-	json_write_string(f, v->names[b]);
-	fprintf(f, ",\"claimed_equal\":%s,\"inputs\":%llu,\"agree\":%llu,"
-		"\"equal\":%s,\"classes\":[",
-		claimed(v, a, b) ? "true" : "false",
-		(unsigned long long)ps->inputs, (unsigned long long)ps->agree,
-		pair_equal(ps) ? "true" : "false");
 	for (k = 0; k < HS_NR_PAIR_CLASSES; k++) {
 		if (!ps->count[k])
 			continue;
-		fprintf(f, "%s{\"a_status\":\"%s\",\"b_status\":\"%s\","
-			"\"count\":%llu,", first ? "" : ",",
-			hs_status_code_name(k / HS_NR_STATUS_CODES),
-			hs_status_code_name(k % HS_NR_STATUS_CODES),
-			(unsigned long long)ps->count[k]);
-		json_example(f, two, 2, &ps->ex[k].in);
-		fputc('}', f);
-		first = false;
+		cl = json_pack("{s:s, s:s, s:o}",
+			"a_status", hs_status_code_name(k / HS_NR_STATUS_CODES),
+			"b_status", hs_status_code_name(k % HS_NR_STATUS_CODES),
+			"count", hs_json_u64(ps->count[k]));
+		json_example(cl, two, 2, &ps->ex[k].in);
+		json_array_append_new(classes, cl);
 	}
-	fputs("]}", f);
+	return json_pack("{s:o, s:o, s:b, s:o, s:o, s:b, s:o}",
+			 "a", json_text(v->names[a]), "b", json_text(v->names[b]),
+			 "claimed_equal", claimed(v, a, b),
+			 "inputs", hs_json_u64(ps->inputs),
+			 "agree", hs_json_u64(ps->agree),
+			 "equal", pair_equal(ps), "classes", classes);
 }
 
-static void json_invariants(const struct verify *v, FILE *f)
+static json_t *json_pairs(const struct verify *v)
 {
+	json_t *list = json_array();
+	unsigned int a, b;
+
+	for (a = 0; a < v->cfg.nr; a++)
+		for (b = a + 1; b < v->cfg.nr; b++)
+			json_array_append_new(list, json_pair(v, a, b));
+	return list;
+}
+
+static json_t *json_invariants(const struct verify *v)
+{
+	json_t *list = json_array(), *o;
 	unsigned int a, k;
-	bool first = true;
 
 	for (a = 0; a < v->cfg.nr; a++)
 		for (k = 0; k < HS_NR_INVARIANTS; k++) {
 			const struct hs_inv_stats *is = &v->res.inv[a][k];
 			const char *one[1] = { v->names[a] };
 
-			fputs(first ? "\n{\"profile\":" : ",\n{\"profile\":", f);
-			first = false;
-			json_write_string(f, v->names[a]);
-			fprintf(f, ",\"invariant\":\"%s\",\"checked\":%llu,"
-				"\"violations\":%llu", hs_invariant_name(k),
-				(unsigned long long)is->checked,
-				(unsigned long long)is->violations);
-			if (is->violations) {
-				fputc(',', f);
-				json_example(f, one, 1, &is->ex.in);
-			}
-			fputc('}', f);
+			o = json_pack("{s:o, s:s, s:o, s:o}",
+				      "profile", json_text(v->names[a]),
+				      "invariant", hs_invariant_name(k),
+				      "checked", hs_json_u64(is->checked),
+				      "violations", hs_json_u64(is->violations));
+			if (is->violations)
+				json_example(o, one, 1, &is->ex.in);
+			json_array_append_new(list, o);
 		}
+	return list;
 }
 
-static void json_fast(const struct verify *v, FILE *f)
+static json_t *json_fast(const struct verify *v)
 {
+	json_t *list = json_array(), *o;
 	unsigned int a;
 
 	for (a = 0; v->cfg.fast && a < v->cfg.nr; a++) {
 		const struct hs_fast_stats *fs = &v->res.fast[a];
 		const char *one[1] = { v->names[a] };
 
-		fputs(a ? ",\n{\"profile\":" : "\n{\"profile\":", f);
-		json_write_string(f, v->names[a]);
-		fprintf(f, ",\"grid\":%llu,\"random\":%llu,"
-			"\"schemes\":{\"grid\":%llu,\"random\":%llu},"
-			"\"mismatches\":%llu",
-			(unsigned long long)fs->inputs[HS_DOM_GRID],
-			(unsigned long long)fs->inputs[HS_DOM_RANDOM],
-			(unsigned long long)fs->schemes[HS_DOM_GRID],
-			(unsigned long long)fs->schemes[HS_DOM_RANDOM],
-			(unsigned long long)fs->mismatches);
-		if (fs->mismatches) {
-			fputc(',', f);
-			json_example(f, one, 1, &fs->ex.in);
-		}
-		fputc('}', f);
+		o = json_pack("{s:o, s:o, s:o, s:{s:o, s:o}, s:o}",
+			      "profile", json_text(v->names[a]),
+			      "grid", hs_json_u64(fs->inputs[HS_DOM_GRID]),
+			      "random", hs_json_u64(fs->inputs[HS_DOM_RANDOM]),
+			      "schemes",
+			      "grid", hs_json_u64(fs->schemes[HS_DOM_GRID]),
+			      "random", hs_json_u64(fs->schemes[HS_DOM_RANDOM]),
+			      "mismatches", hs_json_u64(fs->mismatches));
+		if (fs->mismatches)
+			json_example(o, one, 1, &fs->ex.in);
+		json_array_append_new(list, o);
 	}
+	return list;
 }
 
 /* The names of the profiles of @mask, as a JSON array. */
-static void json_names(const struct verify *v, unsigned int mask, FILE *f)
+static json_t *json_names(const struct verify *v, unsigned int mask)
 {
-	bool first = true;
+	json_t *list = json_array();
 	unsigned int a;
 
-	fputc('[', f);
 	for (a = 0; a < v->cfg.nr; a++)
-		if (has(mask, a)) {
-			fputs(first ? "" : ",", f);
-			json_write_string(f, v->names[a]);
-			first = false;
-		}
-	fputc(']', f);
+		if (has(mask, a))
+			json_array_append_new(list, json_text(v->names[a]));
+	return list;
 }
 
 /* The summary table's row for @a, as an object. */
-static void json_summary_row(const struct verify *v, const struct classes *c,
-			     unsigned int a, FILE *f)
+static json_t *json_summary_row(const struct verify *v,
+				const struct classes *c, unsigned int a)
 {
+	json_t *differs = json_array(), *broken = json_array();
 	unsigned int b, k;
-	bool first = true;
 
-	fputs("{\"name\":", f);
-	json_write_string(f, v->names[a]);
-	fputs(",\"equal_to\":", f);
-	json_names(v, c->members[c->of[a]] & ~(1U << a), f);
-	fputs(",\"differs_from\":[", f);
-	for (b = 0; b < v->cfg.nr; b++) {
-		if (c->of[b] == c->of[a])
-			continue;
-		fputs(first ? "{\"profile\":" : ",{\"profile\":", f);
-		json_write_string(f, v->names[b]);
-		fprintf(f, ",\"inputs\":%llu,\"compared\":%llu}",
-			(unsigned long long)differ(v, a, b),
-			(unsigned long long)pair_of(v, a, b)->inputs);
-		first = false;
-	}
-	fputs("],\"invariants_violated\":[", f);
-	first = true;
-	for (k = 0; k < HS_NR_INVARIANTS; k++) {
-		if (!v->res.inv[a][k].violations)
-			continue;
-		fprintf(f, "%s{\"invariant\":\"%s\",\"violations\":%llu}",
-			first ? "" : ",", hs_invariant_name(k),
-			(unsigned long long)v->res.inv[a][k].violations);
-		first = false;
-	}
-	if (v->cfg.fast)
-		fprintf(f, "],\"prepared_mismatches\":%llu}",
-			(unsigned long long)v->res.fast[a].mismatches);
-	else
-		fputs("],\"prepared_mismatches\":null}", f);
+	for (b = 0; b < v->cfg.nr; b++)
+		if (c->of[b] != c->of[a])
+			json_array_append_new(differs, json_pack(
+				"{s:o, s:o, s:o}",
+				"profile", json_text(v->names[b]),
+				"inputs", hs_json_u64(differ(v, a, b)),
+				"compared", hs_json_u64(pair_of(v, a, b)->inputs)));
+	for (k = 0; k < HS_NR_INVARIANTS; k++)
+		if (v->res.inv[a][k].violations)
+			json_array_append_new(broken, json_pack(
+				"{s:s, s:o}", "invariant", hs_invariant_name(k),
+				"violations",
+				hs_json_u64(v->res.inv[a][k].violations)));
+	return json_pack("{s:o, s:o, s:o, s:o, s:o}",
+			 "name", json_text(v->names[a]),
+			 "equal_to", json_names(v, c->members[c->of[a]] &
+						~(1U << a)),
+			 "differs_from", differs,
+			 "invariants_violated", broken,
+			 "prepared_mismatches", v->cfg.fast ?
+			 hs_json_u64(v->res.fast[a].mismatches) : json_null());
 }
 
-static void json_summary(const struct verify *v, FILE *f)
+/* "summary", one row per profile, and "groups", the classes, into @doc. */
+static void json_summary(const struct verify *v, json_t *doc)
 {
+	json_t *rows = json_array(), *groups = json_array();
 	struct classes c;
 	unsigned int a, x;
 
 	find_classes(v, &c);
-	fputs(",\"summary\":[", f);
-	for (a = 0; a < v->cfg.nr; a++) {
-		fputs(a ? ",\n" : "\n", f);
-		json_summary_row(v, &c, a, f);
-	}
-	fputs("],\"groups\":[", f);
-	for (x = 0; x < c.nr; x++) {
-		fputs(x ? "," : "", f);
-		json_names(v, c.members[x], f);
-	}
-	fputc(']', f);
+	for (a = 0; a < v->cfg.nr; a++)
+		json_array_append_new(rows, json_summary_row(v, &c, a));
+	for (x = 0; x < c.nr; x++)
+		json_array_append_new(groups, json_names(v, c.members[x]));
+	json_object_set_new(doc, "summary", rows);
+	json_object_set_new(doc, "groups", groups);
 }
 
-static void write_json(const struct verify *v, FILE *f)
+/* --json: every count and example (docs/verify.md). */
+static int write_json(const struct verify *v, FILE *f)
 {
-	const struct hs_verify_result *res = &v->res;
-	unsigned int a, b, d;
-	bool first = true;
+	json_t *doc;
 
-	fputs("{\"tool\":\"hotscore verify\",\"schema\":1,\"command\":", f);
-	json_write_string(f, v->command);
-	fprintf(f, ",\"seed\":%llu,\"quick\":%s,\"threads\":%u,\"profiles\":[",
-		(unsigned long long)v->cfg.seed, v->cfg.quick ? "true" : "false",
-		v->cfg.threads);
-	json_profiles(v, f);
-	fputs("],\"domains\":{", f);
-	for (d = 0; d < HS_NR_DOMAINS; d++)
-		fprintf(f, "%s\"%s\":{\"inputs\":%llu,\"seconds\":%.3f,"
-			"\"per_second_per_thread\":%.0f}", d ? "," : "",
-			hs_domain_name(d), (unsigned long long)res->inputs[d],
-			res->seconds[d], res->seconds[d] > 0 ?
-			(double)res->inputs[d] / res->seconds[d] /
-			v->cfg.threads : 0);
-	fputs("},", f);
-	json_agelog(v, f);
-	fputs(",\"pairs\":[", f);
-	for (a = 0; a < v->cfg.nr; a++)
-		for (b = a + 1; b < v->cfg.nr; b++) {
-			fputs(first ? "\n" : ",\n", f);
-			json_pair(v, a, b, f);
-			first = false;
-		}
-	fputs("],\"invariants\":[", f);
-	json_invariants(v, f);
-	fputs("],\"fast\":[", f);
-	json_fast(v, f);
-	fputc(']', f);
-	json_summary(v, f);
-	fprintf(f, ",\"ok\":%s}\n", verdict(v) ? "false" : "true");
+	doc = json_pack("{s:s, s:i, s:o, s:o, s:b, s:I, s:o, s:o, s:o, s:o,"
+			" s:o, s:o}", "tool", "hotscore verify", "schema", 1,
+			"command", json_text(v->command),
+			"seed", hs_json_u64(v->cfg.seed), "quick", v->cfg.quick,
+			"threads", (json_int_t)v->cfg.threads,
+			"profiles", json_profiles(v),
+			"domains", json_domains(v), "agelog", json_agelog(v),
+			"pairs", json_pairs(v),
+			"invariants", json_invariants(v), "fast", json_fast(v));
+	if (doc) {
+		json_summary(v, doc);
+		json_object_set_new(doc, "ok", json_boolean(!verdict(v)));
+	}
+	return json_write_doc(f, doc, JSON_COMPACT);
 }
 
 /*
@@ -1479,7 +1469,8 @@ static int verify_run(int argc, char **argv)
 	shrink_all(&v);
 	print_report(&v);
 	if (json) {
-		write_json(&v, json);
+		if (write_json(&v, json))
+			cli_die("--json: %s: %s", v.json, strerror(errno));
 		cli_out_done(json);
 		cli_out_commit();
 	}

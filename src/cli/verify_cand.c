@@ -5,11 +5,13 @@
  * included, each difference shrunk to a `hotscore score` command that
  * shows both side by side.  Exit 0 equal, 1 different, 2 bad input.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <hotscore/cand.h>
+#include <hotscore/damo_write.h>
 #include <hotscore/verify.h>
 
 #include "cli.h"
@@ -119,51 +121,55 @@ static void print_report(const struct verify_cand *vc,
 	print_classes(vc, res);
 }
 
-static void write_json(const struct verify_cand *vc,
-		       const struct hs_cand_verify_result *res, FILE *f)
+/* Each class of disagreement: how often, and a command that shows one. */
+static json_t *json_classes(const struct verify_cand *vc,
+			    const struct hs_cand_verify_result *res)
 {
+	json_t *list = json_array();
 	char cmd[800];
-	uint64_t total = 0;
-	unsigned int d, k;
-	bool first = true;
+	unsigned int k;
 
-	fputs("{\"tool\":\"hotscore verify\",\"schema\":1,\"command\":", f);
-	json_write_string(f, vc->command);
-	fputs(",\"candidate\":", f);
-	json_write_string(f, vc->label);
-	fputs(",\"file\":", f);
-	json_write_string(f, vc->cand->path);
-	fputs(",\"against\":", f);
-	json_write_string(f, vc->against);
-	fprintf(f, ",\"base_divisor\":\"%s\",\"seed\":%llu,\"quick\":%s,"
-		"\"threads\":%u,\"domains\":{",
-		hs_divisor_name(vc->cand->base),
-		(unsigned long long)vc->cfg.seed,
-		vc->cfg.quick ? "true" : "false", vc->cfg.threads);
-	for (d = 0; d < HS_NR_CDOMAINS; d++) {
-		fprintf(f, "%s\"%s\":{\"inputs\":%llu,\"seconds\":%.3f}",
-			d ? "," : "", dom_names[d],
-			(unsigned long long)res->inputs[d], res->seconds[d]);
-		total += res->inputs[d];
-	}
-	fprintf(f, "},\"inputs\":%llu,\"agree\":%llu,\"equal\":%s,"
-		"\"classes\":[", (unsigned long long)total,
-		(unsigned long long)res->agree,
-		total == res->agree ? "true" : "false");
 	for (k = 0; k < HS_NR_CAND_CLASSES; k++) {
 		if (!res->count[k])
 			continue;
 		reproducer(vc, &res->ex[k].in, cmd, sizeof(cmd));
-		fprintf(f, "%s{\"profile_status\":\"%s\",\"candidate_status\":"
-			"\"%s\",\"count\":%llu,\"command\":", first ? "" : ",",
+		json_array_append_new(list, json_pack("{s:s, s:s, s:o, s:o}",
+			"profile_status",
 			hs_status_code_name(k / HS_NR_CAND_CODES),
+			"candidate_status",
 			hs_cand_code_name(k % HS_NR_CAND_CODES),
-			(unsigned long long)res->count[k]);
-		json_write_string(f, cmd);
-		fputc('}', f);
-		first = false;
+			"count", hs_json_u64(res->count[k]),
+			"command", json_text(cmd)));
 	}
-	fputs("]}\n", f);
+	return list;
+}
+
+static int write_json(const struct verify_cand *vc,
+		      const struct hs_cand_verify_result *res, FILE *f)
+{
+	json_t *domains = json_object();
+	uint64_t total = 0;
+	unsigned int d;
+
+	for (d = 0; d < HS_NR_CDOMAINS; d++) {
+		json_object_set_new(domains, dom_names[d], json_pack(
+			"{s:o, s:o}", "inputs", hs_json_u64(res->inputs[d]),
+			"seconds", hs_json_fixed(res->seconds[d], 3)));
+		total += res->inputs[d];
+	}
+	return json_write_doc(f, json_pack(
+		"{s:s, s:i, s:o, s:o, s:o, s:o, s:s, s:o, s:b, s:I, s:o, s:o,"
+		" s:o, s:b, s:o}", "tool", "hotscore verify", "schema", 1,
+		"command", json_text(vc->command),
+		"candidate", json_text(vc->label),
+		"file", json_text(vc->cand->path),
+		"against", json_text(vc->against),
+		"base_divisor", hs_divisor_name(vc->cand->base),
+		"seed", hs_json_u64(vc->cfg.seed), "quick", vc->cfg.quick,
+		"threads", (json_int_t)vc->cfg.threads, "domains", domains,
+		"inputs", hs_json_u64(total), "agree", hs_json_u64(res->agree),
+		"equal", total == res->agree, "classes",
+		json_classes(vc, res)), JSON_COMPACT);
 }
 
 /* A bar on stderr, only when it is a terminal. */
@@ -204,7 +210,8 @@ int verify_candidate(struct verify_cand *vc)
 				       &dflt);
 	print_report(vc, &res);
 	if (json) {
-		write_json(vc, &res, json);
+		if (write_json(vc, &res, json))
+			cli_die("--json: %s: %s", vc->json, strerror(errno));
 		cli_out_done(json);
 		cli_out_commit();
 	}
