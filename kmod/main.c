@@ -26,6 +26,8 @@
 #include <linux/string.h>
 #include <linux/utsname.h>
 #include <linux/vmalloc.h>
+#include <asm/cpufeature.h>
+#include <asm/processor.h>
 #include <asm/tsc.h>
 
 #include <hotscore/damon_bench.h>
@@ -415,6 +417,65 @@ static void plan(const struct hs_clock *clk, const struct hs_pool *pool,
 	hs_plan_rounds(p, iterations, MAX_ROUNDS);
 }
 
+/*
+ * @src for a JSON string: '"', '\\' and control bytes become spaces, so
+ * that no CPU's model name can break the line bench --import reads.
+ */
+static void json_plain(char *dst, size_t len, const char *src)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < len && src[i]; i++)
+		dst[i] = src[i] == '"' || src[i] == '\\' ||
+			 (unsigned char)src[i] < 0x20 ? ' ' : src[i];
+	dst[i] = '\0';
+}
+
+/*
+ * The flags that matter to user space's scorers, by /proc/cpuinfo's names
+ * and in the order hs_cpu_flag_names() (src/simd/dispatch.c) writes them,
+ * so that a report of the module's samples reads like one of user space's.
+ */
+static void cpu_flags(char *buf, size_t len)
+{
+	static const struct { int feature; const char *name; } flag[] = {
+		{ X86_FEATURE_AVX2, "avx2" },
+		{ X86_FEATURE_BMI1, "bmi1" },
+		{ X86_FEATURE_BMI2, "bmi2" },
+		{ X86_FEATURE_AVX512F, "avx512f" },
+		{ X86_FEATURE_AVX512CD, "avx512cd" },
+		{ X86_FEATURE_AVX512BW, "avx512bw" },
+		{ X86_FEATURE_AVX512VL, "avx512vl" },
+		{ X86_FEATURE_AVX512VBMI, "avx512vbmi" },
+	};
+	size_t at = 0, i;
+
+	buf[0] = '\0';
+	for (i = 0; i < ARRAY_SIZE(flag) && at < len; i++)
+		if (boot_cpu_has(flag[i].feature))
+			at += scnprintf(buf + at, len - at, "%s%s",
+					at ? " " : "", flag[i].name);
+	if (!at)
+		strscpy(buf, "none", len);
+}
+
+/*
+ * The machine, for bench --import to report as the measured one rather
+ * than the one importing: its CPU and flags, and the vector unit the
+ * module scores fast-batch with, which is none ("scalar": the kernel runs
+ * the portable loop, hs_fast_batch()).  Members a reader may lack: an
+ * older module's results still import, reported as "unknown".
+ */
+static void emit_machine(void)
+{
+	char model[sizeof(boot_cpu_data.x86_model_id)], flags[96];
+
+	json_plain(model, sizeof(model), boot_cpu_data.x86_model_id);
+	cpu_flags(flags, sizeof(flags));
+	kmod_out("\"cpu_model\":\"%s\",\"cpu_flags\":\"%s\",\"vector\":\"scalar\",",
+		 model, flags);
+}
+
 static void emit_json(const struct hs_clock *clk, const char *dist,
 		      enum hs_bench_mode m, const char *fn, size_t n,
 		      size_t rounds, const u64 *mt, const u64 *scale,
@@ -425,6 +486,7 @@ static void emit_json(const struct hs_clock *clk, const char *dist,
 	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"kernel\":\"%s\",\"clock\":\"%s\",\"hz\":%llu,\"step\":%llu,\"iterations\":%lu,\"runs\":%u,\"rounds_per_run\":%zu,\"n\":%zu,\"seed\":%lu,\"dist\":\"%s\",\"mode\":\"%s\",\"fn\":\"%s\",",
 		 utsname()->release, clk->name, clk->hz, clk->step,
 		 iterations, runs, rounds, n, seed, dist, hs_mode_name(m), fn);
+	emit_machine();
 	if (kmod_cand_find(fn))	/* a candidate: its file too */
 		kmod_out("\"file\":\"%s\",", kmod_cand_find(fn)->file);
 	kmod_out("\"mt\":[");
