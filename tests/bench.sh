@@ -140,6 +140,13 @@ for simd in "" scalar; do
 		grep -qE "^  batches   64 regions a call, costs per region; fast-batch scores with $want on uniform, $want on young" &&
 		ok "prepared variants run (HOTSCORE_SIMD=$simd)" ||
 		fail "prepared variants (HOTSCORE_SIMD=$simd)" "exit $rc: $(head -c 300 "$tmp/ferr")"
+	# the machine's vector unit, recorded when measured: the choice made
+	# and the CPU flags it was made from
+	"$jq" "$tmp/f.json" environment.vector | grep -qxE "$want" &&
+		"$jq" "$tmp/f.json" environment.cpu_flags | grep -qxE '(none|[a-z0-9 ]+)' &&
+		grep -qE "^  vector    $want; CPU flags: " "$tmp/fout" &&
+		ok "the vector unit recorded (HOTSCORE_SIMD=$simd)" ||
+		fail "vector unit (HOTSCORE_SIMD=$simd)" "$("$jq" "$tmp/f.json" environment.vector environment.cpu_flags)"
 done
 n=$(grep -cE '^(v2-ilog2|fast|fast-batch|fast-batch-scalar|hotfix-batch) +(uniform|young) +(throughput|latency) ' "$tmp/fout")
 [ "$n" -eq 20 ] && ok "prepared variants: 20 comparison rows" ||
@@ -336,7 +343,7 @@ grep -q '^\$ hotscore bench' "$tmp/commit" && [ "$w" -le 72 ] &&
 kres=$here/data/kmod-results.jsonl
 "$hs" bench --import "$kres" --json "$tmp/imp.json" >"$tmp/imp" 2>"$tmp/imperr"
 rc=$?
-[ $rc -eq 0 ] && grep -q 'machine   hotscore.ko in Linux 6.1.0-57-amd64' "$tmp/imp" &&
+[ $rc -eq 0 ] && grep -q 'machine   CPU unknown, Linux 6.1.0-57-amd64, measured by hotscore.ko' "$tmp/imp" &&
 	grep -Eq '^ilog2 +seed +throughput .*(faster|slower|same) ' "$tmp/imp" &&
 	ok "--import: the module's samples, compared with verdicts" ||
 	fail "--import" "exit $rc: $(head -c 400 "$tmp/imp" "$tmp/imperr")"
@@ -344,6 +351,32 @@ expect_json "$tmp/imp.json" "$jq"
 [ "$("$jq" "$tmp/imp.json" results.3.variant results.3.mode)" = "$(printf 'ilog2\nthroughput')" ] &&
 	ok "--import JSON has the results" ||
 	fail "--import JSON" "$("$jq" "$tmp/imp.json" results.3.variant results.3.mode)"
+# the report names the module's machine, never the importing one's: the
+# CPU, its flags and the vector unit come from the results (a module that
+# did not write them is "unknown"), not from this machine's CPUID
+grep -q '^  vector    unknown; CPU flags: unknown$' "$tmp/imp" &&
+	[ "$("$jq" "$tmp/imp.json" environment.cpu_model environment.vector \
+		environment.cpu_flags)" = "$(printf 'unknown\nunknown\nunknown')" ] &&
+	ok "--import of an old module's results: the machine is unknown" ||
+	fail "--import, old results" "$(grep -E '^  (machine|vector)' "$tmp/imp")"
+kcpu=$here/data/kmod-results-cpu.jsonl
+HOTSCORE_SIMD=scalar "$hs" bench --import "$kcpu" --json "$tmp/impcpu.json" \
+	>"$tmp/impcpu" 2>&1
+"$hs" bench --import "$kcpu" --format commit >"$tmp/impcpuc" 2>&1
+here_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+grep -q '^  machine   CPU Imported Test CPU 9000 @ 1.00GHz, Linux 6.1.0-57-amd64' "$tmp/impcpu" &&
+	grep -q '^  vector    scalar; CPU flags: avx2 bmi1 bmi2$' "$tmp/impcpu" &&
+	joined "$tmp/impcpuc" | grep -q 'hotscore.ko on CPU Imported Test CPU 9000 @ 1.00GHz,' &&
+	{ [ -z "$here_cpu" ] || ! grep -qF "$here_cpu" "$tmp/impcpu"; } &&
+	! grep -q 'avx512' "$tmp/impcpu" &&
+	[ "$("$jq" "$tmp/impcpu.json" environment.cpu_model environment.vector \
+		environment.cpu_flags)" = "$(printf 'Imported Test CPU 9000 @ 1.00GHz\nscalar\navx2 bmi1 bmi2')" ] &&
+	ok "--import names the module's CPU, flags and vector unit, not this machine's" ||
+	fail "--import machine" "$(head -8 "$tmp/impcpu")"
+sed '2s/"cpu_flags":"avx2 bmi1 bmi2"/"cpu_flags":"avx2"/' "$kcpu" >"$tmp/twocpu.jsonl"
+expect_bad "--import: two machines in one file" "" bench --import "$tmp/twocpu.jsonl"
+grep -q 'twocpu.jsonl:2: cpu_flags differs from line 1' "$tmp/err" &&
+	ok "--import: one machine per file" || fail "--import two machines" "$(cat "$tmp/err")"
 expect_bad "--import: no such file" "" bench --import "$tmp/nosuch.jsonl"
 printf '{"schema":"hotscore-kmod-1","identify":"no-damon"}\nnot json\n' >"$tmp/bad.jsonl"
 expect_bad "--import: a line that is not JSON" "" bench --import "$tmp/bad.jsonl"
@@ -419,7 +452,7 @@ grep -q '^hotscore bench: 10000 iterations x 1 run per variant (a run is 1 paire
 [ "$(width "$tmp/impc")" -le 72 ] &&
 	! grep -q 'CPU -1' "$tmp/impc" &&
 	joined "$tmp/impc" | tr '\n' ' ' |
-	grep -q 'Measured in hotscore.ko, Linux 6.1.0-57-amd64, preemption and interrupts off per batch' &&
+	grep -q 'Measured in hotscore.ko on CPU unknown, Linux 6.1.0-57-amd64, preemption and interrupts off per batch' &&
 	grep -qx '\$ insmod hotscore.ko iterations=400000 runs=2 seed=1' "$tmp/impc" &&
 	grep -qx '\$ cat /sys/kernel/debug/hotscore/results > r.jsonl' "$tmp/impc" &&
 	grep -qx '\$ rmmod hotscore' "$tmp/impc" &&

@@ -480,6 +480,7 @@ static void test_fast_div0(void)
 	struct hs_fast_regions r = { &nr, &last, &age };
 	struct hs_input in;
 	struct hs_prep p;
+	enum hs_fast_impl impl;
 	int hot = 7;
 
 	hs_dist_base(&in);
@@ -490,8 +491,11 @@ static void test_fast_div0(void)
 	same(c, &p, &in);
 	CHECK(hs_fast_batch(&p, &r, 1, &hot) == HS_DIV0 && hot == 7,
 	      "batch on a trapping scheme");
-	CHECK(hs_fast_batch_with(hs_fast_impl_best(), &p, &r, 1, &hot) ==
-	      HS_DIV0 && hot == 7, "vector batch on a trapping scheme");
+	hs_simd_choose(NULL, hs_cpu_features(), &impl, NULL, 0);
+	CHECK(hs_fast_batch_with(impl, &p, &r, 1, &hot) == HS_DIV0 && hot == 7,
+	      "vector batch on a trapping scheme");
+	CHECK(hs_fast_batch_for(impl)(&p, &r, 1, &hot) == HS_DIV0 && hot == 7,
+	      "vector batch by pointer on a trapping scheme");
 }
 
 int main(void)

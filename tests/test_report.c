@@ -65,6 +65,9 @@ static void make_bench(void)
 	snprintf(b.host.governor, sizeof(b.host.governor), "performance");
 	snprintf(b.host.kernel, sizeof(b.host.kernel), "6.1.0-test");
 	b.host.hypervisor = true;
+	snprintf(b.vector.impl, sizeof(b.vector.impl), "avx512");
+	snprintf(b.vector.flags, sizeof(b.vector.flags),
+		 "avx2 bmi1 bmi2 avx512f avx512cd avx512bw avx512vl avx512vbmi");
 	b.n = 8192;
 	b.rounds_per_run = 102;
 	b.accuracy = true;
@@ -251,6 +254,11 @@ static void test_json(void)
 	CHECK_EQ(num(j, "environment.tsc_hz"), 2500000000.0);
 	CHECK(json_is_false(json_at(j, "environment.aslr")), "aslr");
 	CHECK(!strcmp(str(j, "environment.compiler"), "gcc 12.2.0"), "cc");
+	/* the recorded machine's vector unit, not this one's */
+	CHECK(!strcmp(str(j, "environment.vector"), "avx512"), "vector");
+	CHECK(!strcmp(str(j, "environment.cpu_flags"),
+		      "avx2 bmi1 bmi2 avx512f avx512cd avx512bw avx512vl avx512vbmi"),
+	      "cpu_flags");
 	CHECK(!strcmp(str(j, "command"), b.command), "command");
 	CHECK_EQ(json_array_size(json_at(j, "results")), 3);
 	CHECK(!strcmp(str(j, "results.1.variant"), "loop"), "variant");

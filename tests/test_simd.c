@@ -86,7 +86,7 @@ static void test_choose_unknown(void)
 	CHECK(strstr(err, UNKNOWN) != NULL, "reason cut: %s", err);
 }
 
-/* No buffer: the choice alone, as hs_fast_impl_best() asks. */
+/* No buffer: the choice alone. */
 static void test_choose_no_buffer(void)
 {
 	enum hs_fast_impl got;
@@ -99,8 +99,11 @@ static void test_choose_no_buffer(void)
 	CHECK(got == HS_FAST_AVX512, "fell back to %s", hs_fast_impl_name(got));
 }
 
-/* This CPU, through the environment: the answers agree with its features. */
-static void test_env_this_cpu(void)
+/*
+ * This CPU: the choices agree with its features.  The library reads no
+ * environment: HOTSCORE_SIMD set here changes nothing it does.
+ */
+static void test_this_cpu(void)
 {
 	bool has = (hs_cpu_features() & ALL) == ALL;
 	enum hs_fast_impl got;
@@ -111,22 +114,45 @@ static void test_env_this_cpu(void)
 	      "supported %d, features %#x", hs_fast_impl_supported(HS_FAST_AVX512),
 	      hs_cpu_features());
 	CHECK(hs_fast_impl_supported(HS_FAST_SCALAR), "no scalar scorer");
-	setenv("HOTSCORE_SIMD", "avx512", 1);
-	rc = hs_simd_env(&got, err, sizeof(err));
+	setenv("HOTSCORE_SIMD", "scalar", 1);
+	rc = hs_simd_choose("avx512", hs_cpu_features(), &got, err, sizeof(err));
 	if (has)
 		CHECK(rc == 0 && got == HS_FAST_AVX512, "rc %d, %s: %s", rc,
 		      hs_fast_impl_name(got), err);
 	else
 		CHECK(rc == -1 && strstr(err, "this CPU lacks AVX-512"),
 		      "rc %d: %s", rc, err);
-	CHECK(hs_fast_impl_best() == (has ? HS_FAST_AVX512 : HS_FAST_SCALAR),
-	      "best %s", hs_fast_impl_name(hs_fast_impl_best()));
-	setenv("HOTSCORE_SIMD", "scalar", 1);
-	CHECK(hs_simd_env(&got, err, sizeof(err)) == 0 &&
-	      got == HS_FAST_SCALAR, "scalar: %s", hs_fast_impl_name(got));
-	CHECK(hs_fast_impl_best() == HS_FAST_SCALAR, "best %s",
-	      hs_fast_impl_name(hs_fast_impl_best()));
+	CHECK(hs_simd_choose(NULL, hs_cpu_features(), &got, NULL, 0) == 0 &&
+	      got == (has ? HS_FAST_AVX512 : HS_FAST_SCALAR),
+	      "auto despite the environment: %s", hs_fast_impl_name(got));
 	unsetenv("HOTSCORE_SIMD");
+}
+
+/* The choice as a function pointer: the portable one is hs_fast_batch(). */
+static void test_batch_for(void)
+{
+	CHECK(hs_fast_batch_for(HS_FAST_SCALAR) == hs_fast_batch,
+	      "scalar is not hs_fast_batch()");
+	CHECK(hs_fast_batch_for(HS_FAST_AVX512) != hs_fast_batch,
+	      "avx512 is hs_fast_batch()");
+}
+
+/* The flags by their /proc/cpuinfo names, in a fixed order, cut to fit. */
+static void test_flag_names(void)
+{
+	char buf[160];
+
+	hs_cpu_flag_names(0, buf, sizeof(buf));
+	CHECK(!strcmp(buf, "none"), "no flag: '%s'", buf);
+	hs_cpu_flag_names(HS_CPU_AVX512F | HS_CPU_AVX2 | HS_CPU_BMI2, buf,
+			  sizeof(buf));
+	CHECK(!strcmp(buf, "avx2 bmi2 avx512f"), "'%s'", buf);
+	hs_cpu_flag_names(ALL | HS_CPU_AVX2 | HS_CPU_BMI1 | HS_CPU_BMI2, buf,
+			  sizeof(buf));
+	CHECK(!strcmp(buf, "avx2 bmi1 bmi2 avx512f avx512cd avx512bw avx512vl avx512vbmi"),
+	      "'%s'", buf);
+	hs_cpu_flag_names(HS_CPU_AVX2 | HS_CPU_BMI1, buf, 8);
+	CHECK(!strcmp(buf, "avx2 bm"), "cut: '%s'", buf);
 }
 
 int main(void)
@@ -135,6 +161,8 @@ int main(void)
 	RUN(test_choose_cpu_lacks);
 	RUN(test_choose_unknown);
 	RUN(test_choose_no_buffer);
-	RUN(test_env_this_cpu);
+	RUN(test_this_cpu);
+	RUN(test_batch_for);
+	RUN(test_flag_names);
 	return CHECK_DONE();
 }

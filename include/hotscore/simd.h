@@ -26,25 +26,30 @@ enum hs_fast_impl {
 #define HS_CPU_AVX512BW		(1u << 2)
 #define HS_CPU_AVX512VL		(1u << 3)
 #define HS_CPU_AVX512VBMI	(1u << 4)
+/* not needed by a scorer, but reported with the machine (hs_cpu_flag_names) */
+#define HS_CPU_AVX2		(1u << 5)
+#define HS_CPU_BMI1		(1u << 6)
+#define HS_CPU_BMI2		(1u << 7)
 #define HS_CPU_AVX512_ALL	(HS_CPU_AVX512F | HS_CPU_AVX512CD | \
 				 HS_CPU_AVX512BW | HS_CPU_AVX512VL | \
 				 HS_CPU_AVX512VBMI)
 
+/* A batch scorer's shape, as hs_fast_batch() has it. */
+typedef enum hs_status (*hs_fast_batch_fn)(const struct hs_prep *p,
+					   const struct hs_fast_regions *r,
+					   size_t n, int *hot);
+
 unsigned int hs_cpu_features(void);
+void hs_cpu_flag_names(unsigned int mask, char *buf, size_t len);
 bool hs_fast_impl_supported(enum hs_fast_impl impl);
 int hs_simd_choose(const char *value, unsigned int cpu,
 		   enum hs_fast_impl *impl, char *err, size_t errlen);
-int hs_simd_env(enum hs_fast_impl *impl, char *err, size_t errlen);
-enum hs_fast_impl hs_fast_impl_best(void);
 const char *hs_fast_impl_name(enum hs_fast_impl impl);
 enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,
 				  const struct hs_prep *p,
 				  const struct hs_fast_regions *r, size_t n,
 				  int *hot);
-
-enum hs_status hs_fast_batch_best(const struct hs_prep *p,
-				  const struct hs_fast_regions *r, size_t n,
-				  int *hot);
+hs_fast_batch_fn hs_fast_batch_for(enum hs_fast_impl impl);
 
 /* The implementations; callers go through hs_fast_batch_with(). */
 bool hs_fast_avx512_usable(const struct hs_prep *p);

@@ -960,6 +960,18 @@ static void emit(FILE *f, struct bench *b,
 	cli_out_done(f);
 }
 
+/*
+ * The vector unit of the machine being measured, recorded now: the
+ * reports print it from here, so an --import report prints the module's.
+ */
+static void record_vector(struct bench *b)
+{
+	snprintf(b->vector.impl, sizeof(b->vector.impl), "%s",
+		 hs_fast_impl_name(b->simd));
+	hs_cpu_flag_names(hs_cpu_features(), b->vector.flags,
+			  sizeof(b->vector.flags));
+}
+
 /* Print the reports of a measured or imported struct bench. */
 static void report(struct bench *b, FILE *json, FILE *csv, FILE *svg)
 {
@@ -1005,7 +1017,7 @@ static int bench_run(int argc, char **argv)
 	char err[256];
 
 	parse(&b, argc, argv);
-	hs_check_simd_env();
+	b.simd = hs_check_simd_env();
 	if (b.import)
 		return import_results(&b);
 	b.layout = hs_host_fixed_layout(b.keep_aslr ? NULL : hs_argv);
@@ -1017,6 +1029,7 @@ static int bench_run(int argc, char **argv)
 	b.cflags = HS_CFLAGS;
 	if (hs_host_init(&b.host, b.cpu, b.clock, err, sizeof(err)))
 		cli_die("%s", err);
+	record_vector(&b);
 	prepare_inputs(&b);
 	json = cli_out_open("--json", b.json);
 	csv = cli_out_open("--csv", b.csv);

@@ -145,6 +145,25 @@ struct bench_result {
 
 enum bench_format { FORMAT_TEXT, FORMAT_COMMIT, FORMAT_MARKDOWN };
 
+#define BENCH_UNKNOWN "unknown"	/* what an old module's results lack */
+
+/**
+ * struct bench_vector - the measured machine's vector unit, recorded when
+ * it is measured (bench.c) or read from hotscore.ko's results
+ * (bench_import.c), so that a report describes that machine and never
+ * asks the one printing it.
+ * @impl:	the batch scorer fast-batch scores with: "avx512", "scalar"
+ *		(also the module's: the kernel has no vector scorer), or
+ *		BENCH_UNKNOWN from a module that did not say.
+ * @flags:	the CPU flags that matter to the scorers, as /proc/cpuinfo
+ *		names them ("avx2 bmi1 bmi2 avx512f ..."), "none", or
+ *		BENCH_UNKNOWN.
+ */
+struct bench_vector {
+	char impl[16];
+	char flags[160];
+};
+
 /** struct bench - the configuration and everything measured. */
 struct bench {
 	/* configuration */
@@ -154,6 +173,7 @@ struct bench {
 	enum hs_clock_choice clock;
 	bool ktime, accuracy, keep_aslr;
 	enum hs_layout layout;		/* is ASLR off for this run */
+	enum hs_fast_impl simd;		/* HOTSCORE_SIMD's choice, for fast-batch */
 	enum bench_format format;
 	const char *json, *csv, *svg;
 	const char *import;		/* --import: hotscore.ko's results */
@@ -171,8 +191,9 @@ struct bench {
 	unsigned int nr_dists;
 	char command[4096];
 	const char *compiler, *cflags;	/* of this build, for the reports */
-	/* what was measured */
+	/* what was measured: the machine (its CPU model and clock), ... */
 	struct hs_host host;
+	struct bench_vector vector;
 	size_t n;			/* N of every sample */
 	size_t rounds_per_run;
 	struct bench_result *results;	/* [dist][mode][variant + 1] */
@@ -191,7 +212,6 @@ void bench_build_calls(struct bench *b, struct bench_dist *d);
 const struct hs_pool *bench_pool(const struct bench *b,
 				 const struct bench_dist *d, unsigned int v);
 void bench_check_calls(const struct bench *b, const struct bench_dist *d);
-enum hs_fast_impl bench_vector_impl(void);
 void bench_import(struct bench *b);
 double bench_ns(const struct bench *b, uint64_t mt);
 double bench_ppm(uint64_t ppm);

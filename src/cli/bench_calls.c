@@ -18,12 +18,6 @@
 #include "cli.h"
 
 
-/** bench_vector_impl() - the vector unit fast-batch uses in this run. */
-enum hs_fast_impl bench_vector_impl(void)
-{
-	return hs_fast_impl_best();
-}
-
 static void prepare(const struct bench_dist *d, const struct hs_variant *v,
 		    struct bench_calls *c)
 {
@@ -65,8 +59,8 @@ static size_t gcd(size_t a, size_t b)
  * contiguous.  nr / gcd(nr, per) calls cover lcm(nr, per) regions: every
  * row of the pool equally often, as the one-region variants cover it.
  */
-static void build_batch(const struct bench_dist *d, const struct hs_variant *v,
-			struct bench_calls *c)
+static void build_batch(const struct bench *b, const struct bench_dist *d,
+			const struct hs_variant *v, struct bench_calls *c)
 {
 	unsigned int per = hs_variant_regions(v);
 	size_t nr = d->nr_pool / gcd(d->nr_pool, per), len = d->nr_pool + per - 1;
@@ -88,7 +82,8 @@ static void build_batch(const struct bench_dist *d, const struct hs_variant *v,
 		at = j * per % d->nr_pool;
 		bc[j] = (struct hs_batch_call){
 			.prep = c->prep,
-			.batch = v->vector ? hs_fast_batch_best : hs_fast_batch,
+			.batch = v->vector ? hs_fast_batch_for(b->simd) :
+					     hs_fast_batch,
 			.r = { c->nr + at, c->last + at, c->age + at },
 			.in = c->in + at,
 			.hot = c->hot,
@@ -96,9 +91,9 @@ static void build_batch(const struct bench_dist *d, const struct hs_variant *v,
 		};
 	}
 	c->pool = (struct hs_pool){ bc, sizeof(*bc), nr, per };
-	/* what hs_fast_batch_best() does with this scheme */
+	/* what hs_fast_batch_for(b->simd) does with this scheme */
 	c->impl = HS_FAST_SCALAR;
-	if (v->vector && hs_fast_impl_best() == HS_FAST_AVX512 &&
+	if (v->vector && b->simd == HS_FAST_AVX512 &&
 	    hs_fast_avx512_usable(c->prep))
 		c->impl = HS_FAST_AVX512;
 }
@@ -126,7 +121,7 @@ void bench_build_calls(struct bench *b, struct bench_dist *d)
 		if (var->call == HS_CALL_FAST)
 			build_fast(d, c);
 		else
-			build_batch(d, var, c);
+			build_batch(b, d, var, c);
 	}
 }
 

@@ -175,6 +175,22 @@ static unsigned int intern(const char **names, unsigned int *nr,
 	return (*nr)++;
 }
 
+/*
+ * @key's string into @buf, or BENCH_UNKNOWN where the line has none (or an
+ * empty one): results from a module older than the member still import,
+ * and the report says what it does not know rather than guessing.
+ */
+static void optional_string(const json_t *o, const char *key, char *buf,
+			    size_t len, unsigned int line)
+{
+	const json_t *v = json_object_get(o, key);
+
+	if (v && !json_is_string(v))
+		cli_die("--import: %s:%u: %s is not a string", path, line, key);
+	snprintf(buf, len, "%s", v && *json_string_value(v) ?
+		 json_string_value(v) : BENCH_UNKNOWN);
+}
+
 static void set_host(struct bench *b, const json_t *j, unsigned int line)
 {
 	const char *kernel = need_string(j, "kernel", line);
@@ -192,7 +208,12 @@ static void set_host(struct bench *b, const json_t *j, unsigned int line)
 	snprintf(h->clock_desc, sizeof(h->clock_desc),
 		 "the kernel's tsc_khz, read by hotscore.ko");
 	snprintf(h->perf, sizeof(h->perf), "none (measured in the kernel)");
-	snprintf(h->cpu_model, sizeof(h->cpu_model), "hotscore.ko");
+	optional_string(j, "cpu_model", h->cpu_model, sizeof(h->cpu_model),
+			line);
+	optional_string(j, "vector", b->vector.impl, sizeof(b->vector.impl),
+			line);
+	optional_string(j, "cpu_flags", b->vector.flags,
+			sizeof(b->vector.flags), line);
 	snprintf(h->governor, sizeof(h->governor), "n/a");
 	snprintf(h->kernel, sizeof(h->kernel), "%s", kernel);
 	h->cpu = -1;
@@ -330,46 +351,48 @@ static bool same_value(const json_t *a, const json_t *o)
 	return json_is_number(o) && json_number_value(a) == json_number_value(o);
 }
 
-/**
- * bench_import() - fill @b from --import's file: the configuration, the
- * machine as far as the module knows it, and every sample.
- * @b:		the bench, parsed; b->import is the file.
- *
- * Bad input exits with status 2 naming the file and line.
- */
-void bench_import(struct bench *b)
+/* The file's names, in order of first appearance; fns[0] is "empty". */
+struct names {
+	const char *dists[BENCH_MAX_LIST], *modes[BENCH_MAX_LIST];
+	const char *fns[BENCH_MAX_LIST + 1];
+	unsigned int nd, nm, nf;
+};
+
+/* One non-empty line: a bench result is kept and its names interned. */
+static void take_line(struct names *nn, char *p, unsigned int line)
 {
-	static const char *dists[BENCH_MAX_LIST], *modes[BENCH_MAX_LIST];
-	static const char *fns[BENCH_MAX_LIST + 1] = { "empty" };
-	unsigned int nd = 0, nm = 0, nf = 1, line = 0, i, k;
+	json_t *j = read_line(p, line);
+	struct record *rec;
+
+	if (!json_object_get(j, "fn")) {	/* identify's lines */
+		json_decref(j);
+		line_json = NULL;
+		return;
+	}
+	rec = keep(j, line);
+	rec->dist = intern(nn->dists, &nn->nd, need_string(j, "dist", line),
+			   line);
+	rec->mode = intern(nn->modes, &nn->nm, need_string(j, "mode", line),
+			   line);
+	rec->fn = intern(nn->fns, &nn->nf, need_string(j, "fn", line), line);
+}
+
+/* Every line of the file into recs, its names into @nn. */
+static void read_records(struct names *nn)
+{
+	unsigned int line = 0;
 	size_t len;
 	char *p;
 
-	path = b->import;
 	read_all(&len);
 	for (p = text; *p; ) {
 		char *end = strchr(p, '\n');
-		json_t *j;
 
 		if (end)
 			*end = '\0';
 		line++;
-		if (*p) {
-			j = read_line(p, line);
-			if (json_object_get(j, "fn")) {	/* a bench result */
-				struct record *rec = keep(j, line);
-
-				rec->dist = intern(dists, &nd,
-					need_string(j, "dist", line), line);
-				rec->mode = intern(modes, &nm,
-					need_string(j, "mode", line), line);
-				rec->fn = intern(fns, &nf,
-					need_string(j, "fn", line), line);
-			} else {	/* identify's lines */
-				json_decref(j);
-				line_json = NULL;
-			}
-		}
+		if (*p)
+			take_line(nn, p, line);
 		if (!end)
 			break;
 		p = end + 1;
@@ -377,64 +400,89 @@ void bench_import(struct bench *b)
 	if (!nr_recs)
 		cli_die("--import: %s: no bench results (identify's lines only?)",
 		       path);
-	if (nf < 2)
+	if (nn->nf < 2)
 		cli_die("--import: %s: no variant besides the empty function",
 		       path);
-	set_host(b, recs[0].j, recs[0].line);
-	for (i = 1; i < nr_recs; i++) {	/* one measurement, one configuration */
-		const char *keys[] = { "kernel", "clock", "hz", "step", "iterations",
-				       "runs", "rounds_per_run", "n", "seed" };
+}
 
+/*
+ * Every line is one measurement's: the same configuration and machine as
+ * the first.  A member that no line has (an older module's) agrees.
+ */
+static void check_one_config(void)
+{
+	static const char *const keys[] = {
+		"kernel", "clock", "hz", "step", "iterations", "runs",
+		"rounds_per_run", "n", "seed", "cpu_model", "cpu_flags",
+		"vector",
+	};
+	unsigned int i, k;
+
+	for (i = 1; i < nr_recs; i++)
 		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 			const json_t *a = json_object_get(recs[0].j, keys[k]);
 			const json_t *o = json_object_get(recs[i].j, keys[k]);
 
-			if (!o || !same_value(a, o))
+			if (!a && !o)
+				continue;
+			if (!a || !o || !same_value(a, o))
 				cli_die("--import: %s:%u: %s differs from line %u's",
 				       path, recs[i].line, keys[k],
 				       recs[0].line);
 		}
-	}
-	for (k = 1; k < nf; k++) {
-		b->variants[k - 1] = module_fn(fns[k]);
+}
+
+/* The variants, distributions and modes that @nn names, checked. */
+static void set_lists(struct bench *b, const struct names *nn)
+{
+	unsigned int i, k;
+
+	for (k = 1; k < nn->nf; k++) {
+		b->variants[k - 1] = module_fn(nn->fns[k]);
 		if (!b->variants[k - 1])
 			cli_die("--import: %s: '%s' is not a variant", path,
-			       fns[k]);
+			       nn->fns[k]);
 		if (b->variants[k - 1]->user_only)
 			cli_die("--import: %s: '%s' is timed in user space only, not by hotscore.ko",
-			       path, fns[k]);
+			       path, nn->fns[k]);
 	}
-	b->nr_variants = nf - 1;
-	for (i = 0; i < nd; i++) {
+	b->nr_variants = nn->nf - 1;
+	for (i = 0; i < nn->nd; i++) {
 		struct bench_dist *d = &b->dists[i];
 
-		snprintf(d->name, sizeof(d->name), "%s", dists[i]);
+		snprintf(d->name, sizeof(d->name), "%s", nn->dists[i]);
 		for (k = 0; k < HS_NR_DISTS; k++)
-			if (!strcmp(dists[i], hs_dist_name(k)))
+			if (!strcmp(nn->dists[i], hs_dist_name(k)))
 				break;
 		if (k == HS_NR_DISTS)
 			cli_die("--import: %s: '%s' is not a distribution", path,
-			       dists[i]);
+			       nn->dists[i]);
 		d->kind = k;
 	}
-	b->nr_dists = nd;
-	for (i = 0; i < nm; i++) {
+	b->nr_dists = nn->nd;
+	for (i = 0; i < nn->nm; i++) {
 		for (k = 0; k < HS_NR_MODES; k++)
-			if (!strcmp(modes[i], hs_mode_name(k)))
+			if (!strcmp(nn->modes[i], hs_mode_name(k)))
 				break;
 		if (k == HS_NR_MODES)
 			cli_die("--import: %s: '%s' is not a mode", path,
-			       modes[i]);
+			       nn->modes[i]);
 		b->modes[i] = k;
 	}
-	b->nr_modes = nm;
-	b->results = calloc((size_t)nd * nm * nf, sizeof(*b->results));
+	b->nr_modes = nn->nm;
+}
+
+/* b->results, each named and placed, its samples still to fill. */
+static void alloc_results(struct bench *b, unsigned int nf)
+{
+	unsigned int i, k, v;
+
+	b->results = calloc((size_t)b->nr_dists * b->nr_modes * nf,
+			    sizeof(*b->results));
 	if (!b->results)
 		cli_die("--import: out of memory");
-	for (i = 0; i < nd; i++)
-		for (k = 0; k < nm; k++) {
-			unsigned int v;
-
+	for (i = 0; i < b->nr_dists; i++)
+		for (k = 0; k < b->nr_modes; k++)
 			for (v = 0; v < nf; v++) {
 				struct bench_result *r = bench_at(b, i, k, v);
 
@@ -443,12 +491,14 @@ void bench_import(struct bench *b)
 				r->dist = i;
 				r->mode = b->modes[k];
 			}
-		}
-	for (i = 0; i < nr_recs; i++)
-		fill(b, &recs[i]);
-	while (nr_recs)
-		json_decref(recs[--nr_recs].j);
-	for (i = 0; i < (unsigned int)(nd * nm * nf); i++) {
+}
+
+/* Every (distribution, mode, function) has samples, as many as its mode's. */
+static void check_complete(const struct bench *b, unsigned int nf)
+{
+	unsigned int i, all = b->nr_dists * b->nr_modes * nf;
+
+	for (i = 0; i < all; i++) {
 		const struct bench_result *r = &b->results[i];
 
 		if (!r->mt)
@@ -459,5 +509,31 @@ void bench_import(struct bench *b)
 			cli_die("--import: %s: %s has %zu samples, the others of its mode %zu",
 			       path, r->name, r->n, b->results[i - i % nf].n);
 	}
+}
+
+/**
+ * bench_import() - fill @b from --import's file: the configuration, the
+ * machine as far as the module knows it, and every sample.
+ * @b:		the bench, parsed; b->import is the file.
+ *
+ * Bad input exits with status 2 naming the file and line.
+ */
+void bench_import(struct bench *b)
+{
+	static struct names nn;
+	unsigned int i;
+
+	nn = (struct names){ .fns = { "empty" }, .nf = 1 };
+	path = b->import;
+	read_records(&nn);
+	set_host(b, recs[0].j, recs[0].line);
+	check_one_config();
+	set_lists(b, &nn);
+	alloc_results(b, nn.nf);
+	for (i = 0; i < nr_recs; i++)
+		fill(b, &recs[i]);
+	while (nr_recs)
+		json_decref(recs[--nr_recs].j);
+	check_complete(b, nn.nf);
 	bench_import_reset();
 }

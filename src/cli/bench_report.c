@@ -6,8 +6,13 @@
  * Nothing here measures; everything comes from struct bench.  The JSON
  * schema is documented in docs/bench.md.
  */
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "bench.h"
 #include "cli.h"
@@ -211,14 +216,17 @@ static void print_header(struct bench *b, FILE *f)
 	header_field(f, "clock", text);
 	header_field(f, "counters", h->perf);
 	if (b->import)
-		snprintf(text, sizeof(text), "%s in Linux %s: preemption and"
-			 " interrupts off for each batch", h->cpu_model,
-			 h->kernel);
+		snprintf(text, sizeof(text), "CPU %s, Linux %s, measured by"
+			 " hotscore.ko: preemption and interrupts off for each"
+			 " batch", h->cpu_model, h->kernel);
 	else
 		snprintf(text, sizeof(text), "%s, CPU %d (pinned)%s, governor"
 			 " %s, Linux %s", h->cpu_model, h->cpu, h->hypervisor ?
 			 ", under a hypervisor" : "", h->governor, h->kernel);
 	header_field(f, "machine", text);
+	snprintf(text, sizeof(text), "%s; CPU flags: %s", b->vector.impl,
+		 b->vector.flags);
+	header_field(f, "vector", text);
 	header_field(f, "layout", b->import ?
 		     "where the kernel loaded the module (not fixed by hotscore)" :
 		     b->layout == HS_LAYOUT_REEXECUTED ?
@@ -987,11 +995,12 @@ void bench_print_commit(struct bench *b, FILE *f)
 	unsigned int di, mi, v, i;
 
 	if (b->import)	/* hotscore.ko's samples: no CPU, no compiler */
-		snprintf(text, sizeof(text), "Measured in hotscore.ko, Linux %s,"
-			 " preemption and interrupts off per batch: %lu calls x"
-			 " %lu %s per variant, timed in N/2N batches with the"
-			 " timer cancelled, paired and interleaved; %s; built"
-			 " by Kbuild.", h->kernel, b->iterations, b->runs,
+		snprintf(text, sizeof(text), "Measured in hotscore.ko on CPU %s,"
+			 " Linux %s, preemption and interrupts off per batch:"
+			 " %lu calls x %lu %s per variant, timed in N/2N batches"
+			 " with the timer cancelled, paired and interleaved; %s;"
+			 " built by Kbuild.", h->cpu_model, h->kernel,
+			 b->iterations, b->runs,
 			 plural(b->runs, "run", "runs"), h->clock.tsc ?
 			 "cycles are TSC-derived" : h->clock.name);
 	else
@@ -1055,244 +1064,260 @@ void bench_print_commit(struct bench *b, FILE *f)
 	wrap_command(f, "$ ", text);
 }
 
-static void json_key(FILE *f, const char *key)
+/*
+ * The JSON report is built as a jansson tree and dumped whole: jansson
+ * writes every key, comma and escape, so no writer here spells one.
+ */
+
+/*
+ * @s as a JSON string.  jansson refuses bytes that are not UTF-8 (a file
+ * name may hold one); json_write_string() writes those as U+FFFD, and
+ * reading its output back gives the string it stands for.
+ */
+static json_t *jstr(const char *s)
 {
-	json_write_string(f, key);
-	fputc(':', f);
+	json_t *v = json_string(s);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	if (v)
+		return v;
+	m = open_memstream(&buf, &len);
+	if (!m)
+		cli_die("out of memory");
+	json_write_string(m, s);
+	fclose(m);
+	v = json_loadb(buf, len, JSON_DECODE_ANY, NULL);
+	free(buf);
+	return v;
 }
 
-static void json_ns_stats(struct bench *b, FILE *f,
-			  const struct hs_summary *s)
+/* A u64 exactly, as an integer; past 2^63 - 1, which jansson cannot hold, as a real. */
+static json_t *ju64(uint64_t v)
 {
-	if (!s->n) {	/* every sample measured 0 */
-		fputs("{\"median\":null,\"min\":null,\"max\":null,\"q1\":null,"
-		      "\"q3\":null,\"mad\":null,\"tmean_20_80\":null}", f);
-		return;
-	}
-	fprintf(f, "{\"median\":%.4f,\"min\":%.4f,\"max\":%.4f,\"q1\":%.4f,"
-		"\"q3\":%.4f,\"mad\":%.4f,\"tmean_20_80\":%.4f}",
-		bench_ns(b, s->median), bench_ns(b, s->min),
-		bench_ns(b, s->max), bench_ns(b, s->q1), bench_ns(b, s->q3),
-		bench_ns(b, s->mad), bench_ns(b, s->tmean));
+	return v <= INT64_MAX ? json_integer((json_int_t)v) :
+				json_real((double)v);
 }
 
-static void json_environment(struct bench *b, FILE *f)
+/*
+ * @v rounded to @digits decimals, the figure the report has always given
+ * (printf's %.Nf); dumped with 15 significant digits, it prints as such.
+ */
+static json_t *jfixed(double v, unsigned int digits)
+{
+	static const double scale[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6 };
+
+	return json_real(round(v * scale[digits]) / scale[digits]);
+}
+
+#define JSON_DIGITS JSON_REAL_PRECISION(15)
+
+/* ns figures: 4 decimals of a nanosecond. */
+static json_t *jns(const struct bench *b, uint64_t mt)
+{
+	return jfixed(bench_ns(b, mt), 4);
+}
+
+static json_t *json_ns_stats(const struct bench *b, const struct hs_summary *s)
+{
+	if (!s->n)	/* every sample measured 0 */
+		return json_pack("{s:n,s:n,s:n,s:n,s:n,s:n,s:n}", "median",
+				 "min", "max", "q1", "q3", "mad", "tmean_20_80");
+	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+			 "median", jns(b, s->median), "min", jns(b, s->min),
+			 "max", jns(b, s->max), "q1", jns(b, s->q1),
+			 "q3", jns(b, s->q3), "mad", jns(b, s->mad),
+			 "tmean_20_80", jns(b, s->tmean));
+}
+
+/* The machine, as measured or as the module's results give it. */
+static json_t *json_environment(const struct bench *b)
 {
 	const struct hs_host *h = &b->host;
 
-	fputs("\"environment\":{", f);
-	json_key(f, "cpu_model");
-	json_write_string(f, h->cpu_model);
-	fprintf(f, ",\"cpu\":%d,\"hypervisor\":%s,", h->cpu,
-		h->hypervisor ? "true" : "false");
-	json_key(f, "governor");
-	json_write_string(f, h->governor);
-	fputc(',', f);
-	json_key(f, "clock");
-	json_write_string(f, h->clock.name);
-	fprintf(f, ",\"clock_hz\":%llu,\"tsc\":%s,\"tsc_hz\":",
-		(unsigned long long)h->clock.hz, h->clock.tsc ? "true" : "false");
-	if (h->clock.tsc)
-		fprintf(f, "%llu", (unsigned long long)h->clock.hz);
-	else
-		fputs("null", f);
-	fprintf(f, ",\"clock_step_ticks\":%llu,\"invariant_tsc\":%s,"
-		"\"aslr\":%s,\"reexecuted\":%s,",
-		(unsigned long long)h->clock.step,
-		h->invariant_tsc ? "true" : "false",
-		b->layout == HS_LAYOUT_RANDOM ? "true" : "false",
-		b->layout == HS_LAYOUT_REEXECUTED ? "true" : "false");
-	json_key(f, "counters");
-	json_write_string(f, h->perf);
-	fputc(',', f);
-	json_key(f, "kernel");
-	json_write_string(f, h->kernel);
-	fputc(',', f);
-	json_key(f, "compiler");
-	json_write_string(f, b->compiler);
-	fputc(',', f);
-	json_key(f, "cflags");
-	json_write_string(f, b->cflags);
-	fputc(',', f);
-	json_key(f, "vector");	/* what fast-batch scores with */
-	json_write_string(f, hs_fast_impl_name(bench_vector_impl()));
-	fputs("}", f);
+	return json_pack("{s:o,s:i,s:b,s:o,s:o,s:o,s:b,s:o,s:o,s:b,s:b,s:b,"
+			 "s:o,s:o,s:o,s:o,s:o,s:o}",
+			 "cpu_model", jstr(h->cpu_model), "cpu", h->cpu,
+			 "hypervisor", h->hypervisor,
+			 "governor", jstr(h->governor),
+			 "clock", jstr(h->clock.name),
+			 "clock_hz", ju64(h->clock.hz), "tsc", h->clock.tsc,
+			 "tsc_hz", h->clock.tsc ? ju64(h->clock.hz) : json_null(),
+			 "clock_step_ticks", ju64(h->clock.step),
+			 "invariant_tsc", h->invariant_tsc,
+			 "aslr", b->layout == HS_LAYOUT_RANDOM,
+			 "reexecuted", b->layout == HS_LAYOUT_REEXECUTED,
+			 "counters", jstr(h->perf), "kernel", jstr(h->kernel),
+			 "compiler", jstr(b->compiler),
+			 "cflags", jstr(b->cflags),
+			 /* what fast-batch scores with, and the flags around it */
+			 "vector", jstr(b->vector.impl),
+			 "cpu_flags", jstr(b->vector.flags));
 }
 
-static void json_config(struct bench *b, FILE *f)
+static json_t *json_config(const struct bench *b)
 {
+	json_t *v = json_array(), *d = json_array(), *m = json_array();
 	unsigned int i;
 
-	fprintf(f, "\"config\":{\"iterations\":%lu,\"runs\":%lu,\"batch_n\":%zu,"
-		"\"rounds_per_run\":%zu,\"pool\":%lu,\"seed\":%llu,"
-		"\"method\":\"%s\",\"batch_regions\":%d,"
-		"\"prepared_bytes\":%zu,\"variants\":[", b->iterations,
-		b->runs, b->n, b->rounds_per_run, b->pool,
-		(unsigned long long)b->seed, b->ktime ? "ktime" : "batch",
-		HS_BATCH_REGIONS, sizeof(struct hs_prep));
-	for (i = 0; i < b->nr_variants; i++) {
-		fputs(i ? "," : "", f);
-		json_write_string(f, b->variants[i]->name);
-	}
-	fputs("],\"dists\":[", f);
-	for (i = 0; i < b->nr_dists; i++) {
-		fputs(i ? "," : "", f);
-		json_write_string(f, b->dists[i].name);
-	}
-	fputs("],\"modes\":[", f);
+	for (i = 0; i < b->nr_variants; i++)
+		json_array_append_new(v, jstr(b->variants[i]->name));
+	for (i = 0; i < b->nr_dists; i++)
+		json_array_append_new(d, jstr(b->dists[i].name));
 	for (i = 0; i < b->nr_modes; i++)
-		fprintf(f, "%s\"%s\"", i ? "," : "", hs_mode_name(b->modes[i]));
-	fputs("]}", f);
+		json_array_append_new(m, json_string(hs_mode_name(b->modes[i])));
+	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
+			 "iterations", ju64(b->iterations), "runs", ju64(b->runs),
+			 "batch_n", ju64(b->n),
+			 "rounds_per_run", ju64(b->rounds_per_run),
+			 "pool", ju64(b->pool), "seed", ju64(b->seed),
+			 "method", b->ktime ? "ktime" : "batch",
+			 "batch_regions", HS_BATCH_REGIONS,
+			 "prepared_bytes", ju64(sizeof(struct hs_prep)),
+			 "variants", v, "dists", d, "modes", m);
 }
 
-static void json_classes(struct bench *b, FILE *f,
-			 const struct bench_result *r)
+static json_t *json_classes(const struct bench *b,
+			    const struct bench_result *r)
 {
+	json_t *classes = json_array();
 	uint64_t total = 0;
 	unsigned int c;
 	char name[64];
 
-	for (c = 0; c < r->cls->nr; c++)
-		total += r->cls->c[c].count;
-	fprintf(f, ",\"seed_report\":{\"iterations\":%llu,\"average_ns\":%.4f,"
-		"\"p95_ns\":%.4f,\"p99_ns\":%.4f,\"min_ns\":%.4f,\"max_ns\":%.4f,"
-		"\"classes\":[", (unsigned long long)total,
-		bench_ns(b, r->cls_mean), bench_ns(b, r->cls_p95),
-		bench_ns(b, r->cls_p99), bench_ns(b, r->cls_min),
-		bench_ns(b, r->cls_max));
 	for (c = 0; c < r->cls->nr; c++) {
+		total += r->cls->c[c].count;
 		hs_class_name(r->cls->c[c].key, name, sizeof(name));
-		fprintf(f, "%s{\"class\":", c ? "," : "");
-		json_write_string(f, name);
-		fprintf(f, ",\"count\":%llu,\"ns_per_call\":%.4f}",
-			(unsigned long long)r->cls->c[c].count,
-			bench_ns(b, r->cls_mt[c]));
+		json_array_append_new(classes, json_pack("{s:o,s:o,s:o}",
+			"class", jstr(name), "count", ju64(r->cls->c[c].count),
+			"ns_per_call", jns(b, r->cls_mt[c])));
 	}
-	fputs("]}", f);
+	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+			 "iterations", ju64(total),
+			 "average_ns", jns(b, r->cls_mean),
+			 "p95_ns", jns(b, r->cls_p95), "p99_ns", jns(b, r->cls_p99),
+			 "min_ns", jns(b, r->cls_min), "max_ns", jns(b, r->cls_max),
+			 "classes", classes);
 }
 
-static void json_ktime(FILE *f, const struct bench_ktime *k)
+static json_t *json_ktime(const struct bench_ktime *k)
 {
+	json_t *buckets = json_array();
 	unsigned int i;
 
-	fprintf(f, ",\"ktime\":{\"average_ns\":%.3f,\"p95_ns\":%llu,"
-		"\"p99_ns\":%llu,\"min_ns\":%llu,\"max_ns\":%llu,\"samples\":%zu,"
-		"\"buckets\":[", (double)k->average_ns_x1000 / 1000,
-		(unsigned long long)k->p95_ns, (unsigned long long)k->p99_ns,
-		(unsigned long long)k->min_ns, (unsigned long long)k->max_ns,
-		k->samples);
 	for (i = 0; i < BENCH_KTIME_BUCKETS; i++)
-		fprintf(f, "%s%llu", i ? "," : "",
-			(unsigned long long)k->buckets[i]);
-	fputs("]}", f);
+		json_array_append_new(buckets, ju64(k->buckets[i]));
+	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
+			 "average_ns", jfixed((double)k->average_ns_x1000 / 1000, 3),
+			 "p95_ns", ju64(k->p95_ns), "p99_ns", ju64(k->p99_ns),
+			 "min_ns", ju64(k->min_ns), "max_ns", ju64(k->max_ns),
+			 "samples", ju64(k->samples), "buckets", buckets);
 }
 
-static void json_result(struct bench *b, FILE *f,
-			const struct bench_result *r)
+/* TSC cycles a call; null where the clock is no TSC or no sample was above 0. */
+static json_t *json_cycles(const struct bench *b, const struct bench_result *r)
 {
-	fputs("{\"variant\":", f);
-	json_write_string(f, r->name);
-	fputs(",\"dist\":", f);
-	json_write_string(f, b->dists[r->dist].name);
-	fprintf(f, ",\"mode\":\"%s\",\"role\":\"%s\",\"samples\":%zu,"
-		"\"nonpositive_samples\":%zu,\"regions_per_call\":%u,",
-		hs_mode_name(r->mode), !r->variant ? "empty-call baseline" :
-		r->baseline ? "baseline" : "variant", r->n, r->nonpositive,
-		r->variant ? hs_variant_regions(r->variant) : 1);
-	if (r->variant && r->variant->vector) {
-		json_key(f, "vector");	/* what fast-batch used here */
-		json_write_string(f, hs_fast_impl_name(
-			b->dists[r->dist].calls[variant_index(b, r)].impl));
-		fputc(',', f);
-	}
-	fputs("\"ns_per_call\":", f);
-	json_ns_stats(b, f, &r->ns);
-	if (b->host.clock.tsc && !r->ns.n)
-		fputs(",\"cycles_per_call\":{\"median\":null,\"min\":null,"
-		      "\"max\":null,\"source\":\"tsc\"}", f);
-	else if (b->host.clock.tsc)
-		fprintf(f, ",\"cycles_per_call\":{\"median\":%.3f,\"min\":%.3f,"
-			"\"max\":%.3f,\"source\":\"tsc\"}",
-			tsc_cycles(r->ns.median), tsc_cycles(r->ns.min),
-			tsc_cycles(r->ns.max));
-	else
-		fputs(",\"cycles_per_call\":{\"median\":null,\"source\":null}",
-		      f);
-	if (r->counters)
-		fprintf(f, ",\"counters\":{\"cycles\":%.3f,\"instructions\":%.3f}",
-			(double)r->cycles_median / 1000,
-			(double)r->ins_median / 1000);
-	else
-		fputs(",\"counters\":null", f);
-	fprintf(f, ",\"scale_2n_over_n\":%.3f,\"check\":",
-		(double)r->scale_median / 1000);
-	json_write_string(f, check_of(r));
+	if (!b->host.clock.tsc)
+		return json_pack("{s:n,s:n}", "median", "source");
+	if (!r->ns.n)
+		return json_pack("{s:n,s:n,s:n,s:s}", "median", "min", "max",
+				 "source", "tsc");
+	return json_pack("{s:o,s:o,s:o,s:s}",
+			 "median", jfixed(tsc_cycles(r->ns.median), 3),
+			 "min", jfixed(tsc_cycles(r->ns.min), 3),
+			 "max", jfixed(tsc_cycles(r->ns.max), 3), "source", "tsc");
+}
+
+static json_t *json_result(const struct bench *b,
+			   const struct bench_result *r)
+{
+	json_t *o = json_pack("{s:o,s:o,s:s,s:s,s:o,s:o,s:i}",
+		"variant", jstr(r->name), "dist", jstr(b->dists[r->dist].name),
+		"mode", hs_mode_name(r->mode),
+		"role", !r->variant ? "empty-call baseline" :
+			r->baseline ? "baseline" : "variant",
+		"samples", ju64(r->n), "nonpositive_samples", ju64(r->nonpositive),
+		"regions_per_call", r->variant ? hs_variant_regions(r->variant) : 1);
+
+	if (r->variant && r->variant->vector)	/* what fast-batch used here */
+		json_object_set_new(o, "vector", json_string(hs_fast_impl_name(
+			b->dists[r->dist].calls[variant_index(b, r)].impl)));
+	json_object_set_new(o, "ns_per_call", json_ns_stats(b, &r->ns));
+	json_object_set_new(o, "cycles_per_call", json_cycles(b, r));
+	json_object_set_new(o, "counters", !r->counters ? json_null() :
+		json_pack("{s:o,s:o}",
+			  "cycles", jfixed((double)r->cycles_median / 1000, 3),
+			  "instructions", jfixed((double)r->ins_median / 1000, 3)));
+	json_object_set_new(o, "scale_2n_over_n",
+			    jfixed((double)r->scale_median / 1000, 3));
+	json_object_set_new(o, "check", jstr(check_of(r)));
 	if (r->variant && r->cls)
-		json_classes(b, f, r);
+		json_object_set_new(o, "seed_report", json_classes(b, r));
 	if (r->has_ktime)
-		json_ktime(f, &r->ktime);
-	fputc('}', f);
+		json_object_set_new(o, "ktime", json_ktime(&r->ktime));
+	return o;
+}
+
+/* Variant @r against the first, paired: the ratio and its interval. */
+static json_t *json_comparison(const struct bench *b,
+			       const struct bench_result *r)
+{
+	bool interval = r->verdict != HS_UNDECIDED;
+
+	return json_pack("{s:o,s:o,s:o,s:s,s:o,s:o,s:o,s:f,s:o,s:f,s:s}",
+		"baseline", jstr(b->variants[0]->name), "variant", jstr(r->name),
+		"dist", jstr(b->dists[r->dist].name), "mode", hs_mode_name(r->mode),
+		/* no round to compare: no ratio */
+		"ratio", r->rounds ? jfixed(bench_ppm(r->ratio), 6) : json_null(),
+		"ci_low", interval ? jfixed(bench_ppm(r->ci_low), 6) : json_null(),
+		"ci_high", interval ? jfixed(bench_ppm(r->ci_high), 6) : json_null(),
+		"confidence", 0.95, "rounds", ju64(r->rounds),
+		"noise_band", 0.01, "verdict", hs_verdict_name(r->verdict));
+}
+
+/* Every (dist, mode, variant) result, and every paired comparison. */
+static void json_results(const struct bench *b, json_t *results,
+			 json_t *comparisons)
+{
+	unsigned int di, mi, v;
+
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++)
+			for (v = 0; v <= b->nr_variants; v++)
+				json_array_append_new(results, json_result(b,
+					bench_at((struct bench *)b, di, mi, v)));
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++)
+			for (v = 2; v <= b->nr_variants; v++)
+				json_array_append_new(comparisons,
+					json_comparison(b, bench_at(
+						(struct bench *)b, di, mi, v)));
 }
 
 /** bench_write_json() - every figure, the configuration and the machine. */
 void bench_write_json(struct bench *b, FILE *f)
 {
-	unsigned int di, mi, v;
-	bool first = true;
+	json_t *results = json_array(), *comparisons = json_array();
+	json_t *root;
 
-	fputs("{\"tool\":\"hotscore bench\",\"schema\":1,\"command\":", f);
-	json_write_string(f, b->command);
-	fputc(',', f);
-	json_environment(b, f);
-	fputc(',', f);
-	json_config(b, f);
-	fputs(",\"results\":[", f);
-	for (di = 0; di < b->nr_dists; di++)
-		for (mi = 0; mi < b->nr_modes; mi++)
-			for (v = 0; v <= b->nr_variants; v++) {
-				fputs(first ? "\n" : ",\n", f);
-				first = false;
-				json_result(b, f, bench_at(b, di, mi, v));
-			}
-	fputs("],\"comparisons\":[", f);
-	first = true;
-	for (di = 0; di < b->nr_dists; di++)
-		for (mi = 0; mi < b->nr_modes; mi++)
-			for (v = 2; v <= b->nr_variants; v++) {
-				const struct bench_result *r =
-					bench_at(b, di, mi, v);
-
-				fputs(first ? "\n{\"baseline\":" : ",\n{\"baseline\":",
-				      f);
-				first = false;
-				json_write_string(f, b->variants[0]->name);
-				fputs(",\"variant\":", f);
-				json_write_string(f, r->name);
-				fputs(",\"dist\":", f);
-				json_write_string(f, b->dists[di].name);
-				fprintf(f, ",\"mode\":\"%s\",\"ratio\":",
-					hs_mode_name(r->mode));
-				if (r->rounds)
-					fprintf(f, "%.6f,", bench_ppm(r->ratio));
-				else	/* no round to compare */
-					fputs("null,", f);
-				if (r->verdict == HS_UNDECIDED)
-					fputs("\"ci_low\":null,\"ci_high\":null,", f);
-				else
-					fprintf(f, "\"ci_low\":%.6f,\"ci_high\":%.6f,",
-						bench_ppm(r->ci_low),
-						bench_ppm(r->ci_high));
-				fprintf(f, "\"confidence\":0.95,\"rounds\":%zu,"
-					"\"noise_band\":0.01,\"verdict\":\"%s\"}",
-					r->rounds, hs_verdict_name(r->verdict));
-			}
-	fputs("]", f);
+	json_results(b, results, comparisons);
+	root = json_pack("{s:s,s:i,s:o,s:o,s:o,s:o,s:o}",
+			 "tool", "hotscore bench", "schema", 1,
+			 "command", jstr(b->command),
+			 "environment", json_environment(b),
+			 "config", json_config(b),
+			 "results", results, "comparisons", comparisons);
+	if (!root)
+		cli_die("out of memory");
 	if (b->accuracy && b->core_hz)
-		fprintf(f, ",\"accuracy\":{\"add_chain\":%d,\"core_hz\":%llu,"
-			"\"cycles_per_add\":%.4f}", HS_ADD_CHAIN_LEN,
-			(unsigned long long)b->core_hz,
-			bench_ppm(b->add_ppm));
-	fputs("}\n", f);
+		json_object_set_new(root, "accuracy", json_pack("{s:i,s:o,s:o}",
+			"add_chain", HS_ADD_CHAIN_LEN,
+			"core_hz", ju64(b->core_hz),
+			"cycles_per_add", jfixed(bench_ppm(b->add_ppm), 4)));
+	json_dumpf(root, f, JSON_COMPACT | JSON_DIGITS);
+	fputc('\n', f);
+	json_decref(root);
 }
 
 /** bench_write_csv() - one row per (variant, distribution, mode). */

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include <hotscore/score.h>
+#include <hotscore/simd.h>
 
 /* Exit status: 0 success, 1 a finding, 2 bad input or usage, 130 Ctrl-C. */
 #define HS_EXIT_FINDING 1
@@ -52,7 +53,7 @@ unsigned long hs_option_number(const char *opt, const char *s,
 /* A status line on stderr when it is a terminal; hs_progress_done() clears. */
 void hs_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void hs_progress_done(void);
-void hs_check_simd_env(void);
+enum hs_fast_impl hs_check_simd_env(void);
 void *hs_xcalloc(size_t n, size_t size);
 
 void cli_wrap(FILE *f, const char *text, size_t col, size_t indent,

@@ -302,17 +302,22 @@ void hs_progress_done(void)
 }
 
 /**
- * hs_check_simd_env() - exit 2 with one line when HOTSCORE_SIMD names no
- * batch scorer, or one this CPU cannot run (bench and sim read it for
- * fast-batch); hs_simd_choose() words the two cases apart.
+ * hs_check_simd_env() - the batch scorer HOTSCORE_SIMD asks for on this CPU,
+ * for bench's and sim's fast-batch; exit 2 with one line when it names no
+ * scorer, or one this CPU cannot run (hs_simd_choose() words the two cases
+ * apart).  The front end reads the environment, not the library.
+ *
+ * Return: the choice, to pass to the library.
  */
-void hs_check_simd_env(void)
+enum hs_fast_impl hs_check_simd_env(void)
 {
 	enum hs_fast_impl impl;
 	char err[256];
 
-	if (hs_simd_env(&impl, err, sizeof(err)))
+	if (hs_simd_choose(getenv("HOTSCORE_SIMD"), hs_cpu_features(), &impl,
+			   err, sizeof(err)))
 		cli_die("%s", err);
+	return impl;
 }
 
 /**

@@ -552,7 +552,6 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	cfg.comp = run->variant->comp;
 	cfg.score_fn = run->variant->fn;
 	cfg.scorer = run->scorer;
-	cfg.batch = hs_fast_batch_best;
 	if (run->scorer != HS_SCORER_KERNEL)
 		cfg.capture = 0;	/* the replay times the kernel's form */
 	cfg.clock = c->timing ? &c->host.clock : NULL;
@@ -668,7 +667,7 @@ static int sim_run(int argc, char **argv)
 	if (!c)
 		cli_die("out of memory");
 	parse_args(c, argc, argv);
-	hs_check_simd_env();
+	c->cfg.batch = hs_fast_batch_for(hs_check_simd_env());
 	check_duration(c);	/* the workload and every profile, too */
 	if (c->timing)	/* it may re-execute: before any output exists */
 		hs_host_fixed_layout(hs_argv);

@@ -2,10 +2,13 @@
 /*
  * dispatch.c - pick a batch scorer the CPU can run.
  *
- * HOTSCORE_SIMD=scalar in the environment forces the portable one, so that
- * the fallback can be run on a machine that has the vector unit;
- * HOTSCORE_SIMD=avx512 insists on the vector one.  The choice itself is
- * hs_simd_choose(), a pure function of the value and the CPU's features.
+ * The library never reads the environment: a front end reads its
+ * HOTSCORE_SIMD (scalar forces the portable scorer, so that the fallback
+ * can be run on a machine that has the vector unit; avx512 insists on the
+ * vector one), hands the value to hs_simd_choose(), a pure function of the
+ * value and the CPU's features, and passes the choice on
+ * (hs_fast_batch_with(), hs_fast_batch_for()).  So what a run used is an
+ * argument its reports can record, not a lookup they repeat.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,8 +39,43 @@ unsigned int hs_cpu_features(void)
 		f |= HS_CPU_AVX512VL;
 	if (__builtin_cpu_supports("avx512vbmi"))
 		f |= HS_CPU_AVX512VBMI;
+	if (__builtin_cpu_supports("avx2"))
+		f |= HS_CPU_AVX2;
+	if (__builtin_cpu_supports("bmi"))
+		f |= HS_CPU_BMI1;
+	if (__builtin_cpu_supports("bmi2"))
+		f |= HS_CPU_BMI2;
 #endif
 	return f;
+}
+
+/**
+ * hs_cpu_flag_names() - @mask as the names /proc/cpuinfo gives its flags,
+ * "avx2 bmi1 bmi2 avx512f", so that a report names the flags of the CPU
+ * that was measured the way its owner would look them up.
+ * @mask:	HS_CPU_* bits.
+ * @buf:	receives the names, space-separated; "none" for no bit.
+ * @len:	size of @buf; the names are cut to fit.
+ */
+void hs_cpu_flag_names(unsigned int mask, char *buf, size_t len)
+{
+	/* in HS_CPU_* bit order; kmod/main.c writes the same names */
+	static const char *const name[] = {
+		"avx512f", "avx512cd", "avx512bw", "avx512vl", "avx512vbmi",
+		"avx2", "bmi1", "bmi2",
+	};
+	static const unsigned int order[] = { 5, 6, 7, 0, 1, 2, 3, 4 };
+	size_t at = 0, i;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < sizeof(order) / sizeof(order[0]) && at < len; i++)
+		if (mask & (1u << order[i]))
+			at += (size_t)snprintf(buf + at, len - at, "%s%s",
+					       at ? " " : "", name[order[i]]);
+	if (!buf[0])
+		snprintf(buf, len, "none");
 }
 
 /**
@@ -125,33 +163,9 @@ int hs_simd_choose(const char *value, unsigned int cpu,
 }
 
 /**
- * hs_simd_env() - what the environment's HOTSCORE_SIMD asks for, on this
- * CPU (hs_simd_choose()).
- * @impl:	receives it.
- * @err:	receives one line on failure; may be NULL when @errlen is 0.
- * @errlen:	size of @err.
- *
- * Return: 0, or -1 with @err set (@impl is then the best this CPU runs).
+ * hs_fast_impl_name() - "avx512" or "scalar", as HOTSCORE_SIMD spells it.
+ * @impl:	a batch scorer.
  */
-int hs_simd_env(enum hs_fast_impl *impl, char *err, size_t errlen)
-{
-	return hs_simd_choose(getenv("HOTSCORE_SIMD"), hs_cpu_features(), impl,
-			      err, errlen);
-}
-
-/**
- * hs_fast_impl_best() - the fastest batch scorer this CPU runs, unless the
- * environment's HOTSCORE_SIMD asks for another (hs_simd_env()).
- */
-enum hs_fast_impl hs_fast_impl_best(void)
-{
-	enum hs_fast_impl impl;
-
-	/* a bad value falls back to the best; the CLI refuses it first */
-	hs_simd_env(&impl, NULL, 0);
-	return impl;
-}
-
 const char *hs_fast_impl_name(enum hs_fast_impl impl)
 {
 	return impl == HS_FAST_AVX512 ? "avx512" : "scalar";
@@ -160,7 +174,7 @@ const char *hs_fast_impl_name(enum hs_fast_impl impl)
 /**
  * hs_fast_batch_with() - hs_fast_batch() by @impl where @impl can score
  * with @p, else by the scalar loop.
- * @impl:	from hs_fast_impl_best(), or one hs_fast_impl_supported().
+ * @impl:	from hs_simd_choose(), or one hs_fast_impl_supported().
  * @p:		the prepared scheme.
  * @r:		the regions.
  * @n:		how many.
@@ -181,26 +195,28 @@ enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,
 	return hs_fast_batch(p, r, n, hot);
 }
 
-/**
- * hs_fast_batch_best() - hs_fast_batch() by hs_fast_impl_best(), which is
- * asked once per process.
- * @p:		the prepared scheme.
- * @r:		the regions.
- * @n:		how many.
- * @hot:	receives the scores.
- *
- * Return: as hs_fast_batch().
+/*
+ * hs_fast_batch_with() by the vector scorer, as a function of the shape
+ * that struct hs_batch_call and struct hs_sim_config call through.
  */
-enum hs_status hs_fast_batch_best(const struct hs_prep *p,
-				  const struct hs_fast_regions *r, size_t n,
-				  int *hot)
+static enum hs_status batch_vector(const struct hs_prep *p,
+				   const struct hs_fast_regions *r, size_t n,
+				   int *hot)
 {
-	static int cached = -1;	/* threads may race to fill it: same value */
-	int impl = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+	return hs_fast_batch_with(HS_FAST_AVX512, p, r, n, hot);
+}
 
-	if (impl < 0) {
-		impl = (int)hs_fast_impl_best();
-		__atomic_store_n(&cached, impl, __ATOMIC_RELAXED);
-	}
-	return hs_fast_batch_with((enum hs_fast_impl)impl, p, r, n, hot);
+/**
+ * hs_fast_batch_for() - the batch scorer @impl as a function, for callers
+ * that call through a pointer: the choice is made once by the front end
+ * (hs_simd_choose()) and carried by the pointer, not looked up per call.
+ * @impl:	from hs_simd_choose(), or one hs_fast_impl_supported().
+ *
+ * Return: hs_fast_batch() for HS_FAST_SCALAR; for HS_FAST_AVX512, a scorer
+ * that uses the vector unit where the scheme allows it (as
+ * hs_fast_batch_with()) and the portable loop elsewhere.
+ */
+hs_fast_batch_fn hs_fast_batch_for(enum hs_fast_impl impl)
+{
+	return impl == HS_FAST_AVX512 ? batch_vector : hs_fast_batch;
 }
