@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <hotscore/simd.h>
@@ -540,6 +541,14 @@ static void steps_of_run(void *ctx)
 			show_progress(run, &run->sim);
 }
 
+/* The process' peak resident set, for --json's memory per region. */
+static long peak_rss_kb(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) ? -1 : ru.ru_maxrss;
+}
+
 static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 {
 	struct hs_sim_config cfg = c->cfg;
@@ -591,6 +600,7 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 						  &run->cost);
 		hs_progress_done();
 	}
+	run->max_rss_kb = peak_rss_kb();	/* the writer prints it */
 }
 
 /* A candidate that trapped: where, and the command that shows it. */

@@ -69,6 +69,7 @@ struct sim_run {
 	struct hs_workload wl;
 	struct hs_sim sim;
 	uint64_t wall_ns;
+	long max_rss_kb;		/* the process' peak resident set after it */
 	bool have_cost;
 	struct hs_cost cost;
 	struct sim_point *points;

@@ -7,9 +7,10 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <hotscore/damo_write.h>
 
 #include "cli.h"
 #include "json.h"
@@ -476,15 +477,24 @@ void sim_picks_add(struct sim_run *run, const struct hs_event *e)
 	p->nr_scored++;
 }
 
+/*
+ * --actions FILE.json, written as the actions happen: one per process,
+ * for only the first run writes it.
+ */
+static struct hs_json_stream actions_js;
+
 /**
  * sim_actions_begin() - --actions: the CSV header, or the JSON's opening.
  * @run:	the first run; run->actions is open.
  */
 void sim_actions_begin(struct sim_run *run)
 {
-	if (run->actions_json)
-		fputs("{\"schema\": 1, \"actions\": [", run->actions);
-	else
+	if (run->actions_json) {
+		hs_json_stream_init(&actions_js, run->actions, 0);
+		hs_json_open(&actions_js, NULL, true, false);
+		hs_json_put(&actions_js, "schema", json_integer(1));
+		hs_json_open(&actions_js, "actions", false, true);
+	} else
 		fputs("t_us,scheme,start,end,score,min_score,sz_applied\n",
 		      run->actions);
 }
@@ -503,10 +513,15 @@ void sim_actions_row(struct sim_run *run, const struct hs_event *e)
 	/* not scored (no quota): an empty CSV field, null in JSON */
 	snprintf(score, sizeof(score), "%d", e->score);
 	if (run->actions_json)
-		fprintf(run->actions, "%s\n{\"t_us\": %" PRIu64 ", \"scheme\": %u, \"start\": %lu, \"end\": %lu, \"score\": %s, \"min_score\": %u, \"sz_applied\": %lu}",
-			run->nr_actions ? "," : "", e->t_us, e->scheme,
-			e->start, e->end, none ? "null" : score, e->min_score,
-			e->sz_applied);
+		hs_json_put(&actions_js, NULL, json_pack(
+			"{s:o, s:I, s:o, s:o, s:o, s:I, s:o}",
+			"t_us", hs_json_u64(e->t_us),
+			"scheme", (json_int_t)e->scheme,
+			"start", hs_json_u64(e->start),
+			"end", hs_json_u64(e->end),
+			"score", none ? json_null() : json_integer(e->score),
+			"min_score", (json_int_t)e->min_score,
+			"sz_applied", hs_json_u64(e->sz_applied)));
 	else
 		fprintf(run->actions, "%" PRIu64 ",%u,%lu,%lu,%s,%u,%lu\n",
 			e->t_us, e->scheme, e->start, e->end,
@@ -523,8 +538,10 @@ void sim_actions_row(struct sim_run *run, const struct hs_event *e)
  */
 void sim_actions_end(struct sim_run *run)
 {
-	if (run->actions_json)
-		fputs("\n]}\n", run->actions);
+	if (run->actions_json) {
+		hs_json_close(&actions_js);
+		hs_json_close(&actions_js);
+	}
 }
 
 /* The ranges joined end to end: the heatmap's address axis. */
@@ -658,76 +675,131 @@ void sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f)
 	fputs("</svg>\n", f);
 }
 
-static void json_run(FILE *f, const struct sim_cmd *c,
-		     const struct sim_run *run)
+/* Each scheme: its access pattern, quota and stats. */
+static json_t *json_schemes(const struct hs_sim *sim)
 {
-	const struct hs_sim *sim = &run->sim;
+	json_t *list = json_array();
 	unsigned int i;
-	size_t p;
-	int s;
 
-	fputs("{\"profile\": ", f);
-	json_write_string(f, run->profile);
-	fprintf(f, ", \"scorer\": \"%s\"", hs_scorer_name(run->scorer));
-	fprintf(f, ", \"simulated_us\": %" PRIu64 ", \"wall_ns\": %" PRIu64 ", \"samples\": %lu, \"aggregations\": %lu, \"region_samples\": %" PRIu64 ", \"regions_min\": %zu, \"regions_max\": %zu, \"score_calls\": %" PRIu64 ", \"overrun\": %s",
-		hs_sim_now_us(sim), run->wall_ns, sim->nr_samples,
-		sim->nr_aggr, sim->region_samples,
-		sim->nr_aggr ? sim->min_seen : sim->nr,
-		sim->nr_aggr ? sim->max_seen : sim->nr, sim->nr_scores,
-		sim->overrun ? "true" : "false");
-	fprintf(f, ", \"decisions\": {\"actions\": %zu, \"hash\": \"%016" PRIx64 "\"}",
-		sim->nr_events, sim->hash);
-	fputs(", \"schemes\": [", f);
 	for (i = 0; i < sim->cfg.nr_schemes; i++) {
 		const struct hs_scheme *sc = &sim->schemes[i];
 		const struct hs_damos_stat *st = &sc->stat;
 
-		fprintf(f, "%s{\"action\": \"%s\", \"pattern\": {\"min_sz\": %lu, \"max_sz\": %lu, \"min_nr_accesses\": %u, \"max_nr_accesses\": %u, \"min_age\": %u, \"max_age\": %u}, \"apply_interval_us\": %lu",
-			i ? ", " : "", hs_action_name(sc->action),
-			sc->pattern.min_sz, sc->pattern.max_sz,
-			sc->pattern.min_nr, sc->pattern.max_nr,
-			sc->pattern.min_age, sc->pattern.max_age, sc->apply_us);
-		fprintf(f, ", \"quota\": {\"ms\": %lu, \"sz\": %lu, \"reset_interval_ms\": %lu, \"weight_sz\": %u, \"weight_nr_accesses\": %u, \"weight_age\": %u, \"esz\": %lu, \"min_score\": %u}",
-			sc->quota.ms, sc->quota.sz, sc->quota.reset_ms,
-			sc->quota.weight_sz, sc->quota.weight_nr,
-			sc->quota.weight_age, sc->quota.esz,
-			sc->quota.min_score);
-		fprintf(f, ", \"stats\": {\"nr_tried\": %lu, \"sz_tried\": %lu, \"nr_applied\": %lu, \"sz_applied\": %lu, \"qt_exceeds\": %lu, \"histograms\": %lu, \"regions_scored\": %lu}}",
-			st->nr_tried, st->sz_tried, st->nr_applied,
-			st->sz_applied, st->qt_exceeds, st->nr_adjust,
-			st->nr_scored);
+		json_array_append_new(list, json_pack(
+			"{s:s, s:{s:o, s:o, s:I, s:I, s:I, s:I}, s:o,"
+			" s:{s:o, s:o, s:o, s:I, s:I, s:I, s:o, s:I},"
+			" s:{s:o, s:o, s:o, s:o, s:o, s:o, s:o}}",
+			"action", hs_action_name(sc->action), "pattern",
+			"min_sz", hs_json_u64(sc->pattern.min_sz),
+			"max_sz", hs_json_u64(sc->pattern.max_sz),
+			"min_nr_accesses", (json_int_t)sc->pattern.min_nr,
+			"max_nr_accesses", (json_int_t)sc->pattern.max_nr,
+			"min_age", (json_int_t)sc->pattern.min_age,
+			"max_age", (json_int_t)sc->pattern.max_age,
+			"apply_interval_us", hs_json_u64(sc->apply_us), "quota",
+			"ms", hs_json_u64(sc->quota.ms),
+			"sz", hs_json_u64(sc->quota.sz),
+			"reset_interval_ms", hs_json_u64(sc->quota.reset_ms),
+			"weight_sz", (json_int_t)sc->quota.weight_sz,
+			"weight_nr_accesses", (json_int_t)sc->quota.weight_nr,
+			"weight_age", (json_int_t)sc->quota.weight_age,
+			"esz", hs_json_u64(sc->quota.esz),
+			"min_score", (json_int_t)sc->quota.min_score, "stats",
+			"nr_tried", hs_json_u64(st->nr_tried),
+			"sz_tried", hs_json_u64(st->sz_tried),
+			"nr_applied", hs_json_u64(st->nr_applied),
+			"sz_applied", hs_json_u64(st->sz_applied),
+			"qt_exceeds", hs_json_u64(st->qt_exceeds),
+			"histograms", hs_json_u64(st->nr_adjust),
+			"regions_scored", hs_json_u64(st->nr_scored)));
 	}
-	fputs("]", f);
-	if (c->timing) {
-		fputs(", \"cost_ns_per_aggregation\": {", f);
-		for (s = 0; s < HS_NR_STAGES; s++)
-			fprintf(f, "%s\"%s\": %.1f", s ? ", " : "",
-				stage_keys[s], stage_ns(c, run, s));
-		fprintf(f, ", \"kdamond\": %.1f, \"score_function\": %.1f}",
-			kdamond_ns(c, run), score_fn_ns(run));
-		if (run->have_cost)
-			fprintf(f, ", \"score_call\": {\"ps\": %" PRIu64 ", \"empty_ps\": %" PRIu64 ", \"inputs\": %zu, \"n\": %zu, \"rounds\": %u, \"check\": \"%s\"}",
-				run->cost.fn_ps, run->cost.empty_ps,
-				sim->nr_inputs, run->cost.n, run->cost.rounds,
-				hs_check_name(run->cost.check));
-	}
-	fputs(", \"series\": [", f);
+	return list;
+}
+
+/* With timing: the cost of each stage, and of the score function. */
+static void json_costs(json_t *o, const struct sim_cmd *c,
+		       const struct sim_run *run)
+{
+	json_t *cost = json_object();
+	int s;
+
+	for (s = 0; s < HS_NR_STAGES; s++)
+		json_object_set_new(cost, stage_keys[s],
+				    hs_json_fixed(stage_ns(c, run, s), 1));
+	json_object_set_new(cost, "kdamond",
+			    hs_json_fixed(kdamond_ns(c, run), 1));
+	json_object_set_new(cost, "score_function",
+			    hs_json_fixed(score_fn_ns(run), 1));
+	json_object_set_new(o, "cost_ns_per_aggregation", cost);
+	if (run->have_cost)
+		json_object_set_new(o, "score_call", json_pack(
+			"{s:o, s:o, s:o, s:o, s:I, s:s}",
+			"ps", hs_json_u64(run->cost.fn_ps),
+			"empty_ps", hs_json_u64(run->cost.empty_ps),
+			"inputs", hs_json_u64(run->sim.nr_inputs),
+			"n", hs_json_u64(run->cost.n),
+			"rounds", (json_int_t)run->cost.rounds,
+			"check", hs_check_name(run->cost.check)));
+}
+
+/* The memory and regions over time, a point per few aggregations. */
+static json_t *json_series(const struct sim_run *run)
+{
+	json_t *list = json_array();
+	size_t p;
+
 	for (p = 0; p < run->nr_points; p++) {
 		const struct sim_point *pt = &run->points[p];
 
-		fprintf(f, "%s\n{\"t_us\": %" PRIu64 ", \"resident\": %" PRIu64 ", \"faults\": %" PRIu64 ", \"wss\": %" PRIu64 ", \"regions\": %zu}",
-			p ? "," : "", pt->t_us, pt->resident, pt->faults,
-			pt->wss, pt->nr_regions);
+		json_array_append_new(list, json_pack(
+			"{s:o, s:o, s:o, s:o, s:o}",
+			"t_us", hs_json_u64(pt->t_us),
+			"resident", hs_json_u64(pt->resident),
+			"faults", hs_json_u64(pt->faults),
+			"wss", hs_json_u64(pt->wss),
+			"regions", hs_json_u64(pt->nr_regions)));
 	}
-	fputs("]}", f);
+	return list;
 }
 
-/* The process' peak resident set, for the memory-per-region figure. */
-static long max_rss_kb(void)
+static json_t *json_run(const struct sim_cmd *c, const struct sim_run *run)
 {
-	struct rusage ru;
+	const struct hs_sim *sim = &run->sim;
+	char hash[17];
+	json_t *o;
 
-	return getrusage(RUSAGE_SELF, &ru) ? -1 : ru.ru_maxrss;
+	snprintf(hash, sizeof(hash), "%016" PRIx64, sim->hash);
+	o = json_pack("{s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
+		      " s:b, s:{s:o, s:s}, s:o}",
+		      "profile", json_text(run->profile),
+		      "scorer", hs_scorer_name(run->scorer),
+		      "simulated_us", hs_json_u64(hs_sim_now_us(sim)),
+		      "wall_ns", hs_json_u64(run->wall_ns),
+		      "samples", hs_json_u64(sim->nr_samples),
+		      "aggregations", hs_json_u64(sim->nr_aggr),
+		      "region_samples", hs_json_u64(sim->region_samples),
+		      "regions_min", hs_json_u64(sim->nr_aggr ?
+						 sim->min_seen : sim->nr),
+		      "regions_max", hs_json_u64(sim->nr_aggr ?
+						 sim->max_seen : sim->nr),
+		      "score_calls", hs_json_u64(sim->nr_scores),
+		      "overrun", sim->overrun, "decisions",
+		      "actions", hs_json_u64(sim->nr_events), "hash", hash,
+		      "schemes", json_schemes(sim));
+	if (o && c->timing)
+		json_costs(o, c, run);
+	json_object_set_new(o, "series", json_series(run));
+	return o;
+}
+
+/* With timing: the clock the costs were measured with. */
+static void json_clock(json_t *doc, const struct sim_cmd *c)
+{
+	if (!c->timing)
+		return;
+	json_object_set_new(doc, "clock", json_text(c->host.clock.name));
+	json_object_set_new(doc, "clock_tsc",
+			    json_boolean(c->host.clock.tsc));
 }
 
 /**
@@ -740,36 +812,36 @@ static long max_rss_kb(void)
 int sim_write_json(const struct sim_cmd *c, FILE *f)
 {
 	const struct hs_attrs *a = &c->cfg.attrs;
+	json_t *doc, *runs = json_array();
 	unsigned int k;
 
-	fputs("{\"schema\": 1, \"command\": ", f);
-	json_write_string(f, c->command);
-	fputs(", \"workload\": ", f);
-	json_write_string(f, c->runs[0].wl.name);
-	fprintf(f, ", \"ops\": \"%s\", \"seed\": %" PRIu64 ", \"rate_per_ms\": %" PRIu64 ", \"duration_us\": %" PRIu64,
-		c->ops == HS_OPS_PADDR ? "paddr" : "vaddr", c->cfg.seed,
-		c->rate, c->cfg.duration_us);
-	fprintf(f, ", \"attrs\": {\"sample_us\": %lu, \"aggr_us\": %lu, \"ops_update_us\": %lu, \"min_nr_regions\": %lu, \"max_nr_regions\": %lu}",
-		a->sample_us, a->aggr_us, a->ops_update_us, a->min_nr_regions,
-		a->max_nr_regions);
-	if (c->timing) {
-		fputs(", \"clock\": ", f);
-		json_write_string(f, c->host.clock.name);
-		fprintf(f, ", \"clock_tsc\": %s",
-			c->host.clock.tsc ? "true" : "false");
-	}
-	fprintf(f, ", \"max_rss_kb\": %ld", max_rss_kb());
+	doc = json_pack("{s:i, s:o, s:o, s:s, s:o, s:o, s:o,"
+			" s:{s:o, s:o, s:o, s:o, s:o}}",
+			"schema", 1, "command", json_text(c->command),
+			"workload", json_text(c->runs[0].wl.name),
+			"ops", c->ops == HS_OPS_PADDR ? "paddr" : "vaddr",
+			"seed", hs_json_u64(c->cfg.seed),
+			"rate_per_ms", hs_json_u64(c->rate),
+			"duration_us", hs_json_u64(c->cfg.duration_us), "attrs",
+			"sample_us", hs_json_u64(a->sample_us),
+			"aggr_us", hs_json_u64(a->aggr_us),
+			"ops_update_us", hs_json_u64(a->ops_update_us),
+			"min_nr_regions", hs_json_u64(a->min_nr_regions),
+			"max_nr_regions", hs_json_u64(a->max_nr_regions));
+	json_clock(doc, c);
+	/* the peak after the last run: the process' peak */
+	json_object_set_new(doc, "max_rss_kb", json_integer(
+		c->runs[c->nr_runs - 1].max_rss_kb));
 	if (c->compare)
-		fprintf(f, ", \"identical_decisions\": %s",
+		json_object_set_new(doc, "identical_decisions", json_boolean(
 			c->runs[0].sim.hash == c->runs[1].sim.hash &&
-			c->runs[0].sim.nr_events == c->runs[1].sim.nr_events ?
-			"true" : "false");
-	fputs(", \"runs\": [", f);
-	for (k = 0; k < c->nr_runs; k++) {
-		if (k)
-			fputs(",\n", f);
-		json_run(f, c, &c->runs[k]);
-	}
-	fputs("]}\n", f);
-	return ferror(f) ? -1 : 0;
+			c->runs[0].sim.nr_events == c->runs[1].sim.nr_events));
+	for (k = 0; k < c->nr_runs; k++)
+		json_array_append_new(runs, json_run(c, &c->runs[k]));
+	json_object_set_new(doc, "runs", runs);
+	if (!json_write_doc(f, doc, 0))
+		return 0;
+	if (!ferror(f))
+		errno = ENOMEM;	/* jansson could not build it */
+	return -1;
 }
