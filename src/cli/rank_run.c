@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 
 #include <hotscore/cand.h>
+#include <hotscore/damo_write.h>
 #include <hotscore/damos.h>
 #include <hotscore/record.h>
 
@@ -99,7 +100,7 @@ struct run {
 	size_t nr_pool;
 	size_t nr_ranked;
 	size_t nr_bad;		/* snapshots where a score trapped or left 0..99 */
-	bool json_first;
+	struct hs_json_stream js;	/* --json, a snapshot at a time */
 };
 
 static void fmt_bytes(char *buf, size_t size, uint64_t v)
@@ -663,36 +664,56 @@ static void csv_rows(const struct run *run, const struct hs_rec_snapshot *s)
 	}
 }
 
-static void json_snapshot(struct run *run, const struct hs_rec_snapshot *s)
+/* One pick of a snapshot: its counts, then each region, as it goes. */
+static void json_pick(struct run *run, unsigned int k)
 {
-	FILE *f = run->c->json_f;
-	unsigned int k;
+	const struct pick *pk = &run->picks[k];
+	struct hs_json_stream *js = &run->js;
 	size_t i;
 
-	fprintf(f, "%s\n  {\"record\": %zu, \"index\": %zu, \"start_ns\": %" PRIu64
-		", \"end_ns\": %" PRIu64 ", \"picks\": [",
-		run->json_first ? "" : ",", s->record, s->index, s->start_ns,
-		s->end_ns);
-	run->json_first = false;
-	for (k = 0; k < run->nr_picks; k++) {
-		const struct pick *pk = &run->picks[k];
+	hs_json_open(js, NULL, true, false);
+	hs_json_members(js, json_pack(
+		"{s:o, s:I, s:o, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
+		"profile", json_text(pick_prof(run, k)->label),
+		"scheme", (json_int_t)pick_scheme(run, k),
+		"esz", hs_json_u64(pk->esz),
+		"min_score", (json_int_t)pk->min_score,
+		"eligible_regions", hs_json_u64(pk->nr_eligible),
+		"eligible_bytes", hs_json_u64(pk->sz_eligible),
+		"picked_regions", hs_json_u64(pk->nr_picked),
+		"picked_bytes", hs_json_u64(pk->sz_picked),
+		"traps", hs_json_u64(pk->nr_traps),
+		"out_of_range", hs_json_u64(pk->nr_out)));
+	/* a region: target, start, end, nr_accesses, age, score, picked */
+	hs_json_open(js, "regions", false, false);
+	for (i = 0; i < run->nr; i++) {
+		const struct region *r = &run->r[i];
 
-		fprintf(f, "%s\n    {\"profile\": ", k ? "," : "");
-		json_write_string(f, pick_prof(run, k)->label);
-		fprintf(f, ", \"scheme\": %u, \"esz\": %lu, \"min_score\": %u, \"eligible_regions\": %zu, \"eligible_bytes\": %lu, \"picked_regions\": %zu, \"picked_bytes\": %lu, \"traps\": %zu, \"out_of_range\": %zu, \"regions\": [",
-			pick_scheme(run, k), pk->esz, pk->min_score,
-			pk->nr_eligible, pk->sz_eligible, pk->nr_picked,
-			pk->sz_picked, pk->nr_traps, pk->nr_out);
-		for (i = 0; i < run->nr; i++) {
-			const struct region *r = &run->r[i];
-
-			fprintf(f, "%s[%u, %lu, %lu, %u, %u, %d, %lu]",
-				i ? ", " : "", r->target, r->start, r->end,
-				r->nr, r->age, pk->score[i], pk->picked[i]);
-		}
-		fputs("]}", f);
+		hs_json_put(js, NULL, json_pack("[I, o, o, I, I, i, o]",
+			(json_int_t)r->target, hs_json_u64(r->start),
+			hs_json_u64(r->end), (json_int_t)r->nr,
+			(json_int_t)r->age, pk->score[i],
+			hs_json_u64(pk->picked[i])));
 	}
-	fputs("]}", f);
+	hs_json_close(js);
+	hs_json_close(js);
+}
+
+static void json_snapshot(struct run *run, const struct hs_rec_snapshot *s)
+{
+	unsigned int k;
+
+	hs_json_open(&run->js, NULL, true, false);
+	hs_json_members(&run->js, json_pack("{s:o, s:o, s:o, s:o}",
+		"record", hs_json_u64(s->record),
+		"index", hs_json_u64(s->index),
+		"start_ns", hs_json_u64(s->start_ns),
+		"end_ns", hs_json_u64(s->end_ns)));
+	hs_json_open(&run->js, "picks", false, true);
+	for (k = 0; k < run->nr_picks; k++)
+		json_pick(run, k);
+	hs_json_close(&run->js);
+	hs_json_close(&run->js);
 }
 
 /* --snapshot and --time: is this the one? */
@@ -779,38 +800,37 @@ static void print_assumptions(const struct run *run)
 		 4, 4, 100);
 }
 
+/* --json: the input and profiles; the snapshots follow as they are ranked. */
 static void json_begin(struct run *run, bool compressed)
 {
-	FILE *f = run->c->json_f;
+	json_t *profiles = json_array();
 	unsigned int i;
 
-	fputs("{\"input\": ", f);
-	json_write_string(f, run->c->input);
-	fprintf(f, ", \"format\": \"%s\", \"profiles\": [",
-		compressed ? "json_compressed" : "json");
-	for (i = 0; i < run->c->nr_prof; i++) {
-		fputs(i ? ", " : "", f);
-		json_write_string(f, run->c->prof[i].label);
-	}
-	fputs("], \"snapshots\": [", f);
-	run->json_first = true;
+	for (i = 0; i < run->c->nr_prof; i++)
+		json_array_append_new(profiles,
+				      json_text(run->c->prof[i].label));
+	hs_json_stream_init(&run->js, run->c->json_f, 0);
+	hs_json_open(&run->js, NULL, true, false);
+	hs_json_members(&run->js, json_pack("{s:o, s:s, s:o}",
+		"input", json_text(run->c->input),
+		"format", compressed ? "json_compressed" : "json",
+		"profiles", profiles));
+	hs_json_open(&run->js, "snapshots", false, true);
 }
 
-static void json_end(const struct run *run)
+/* --json's end: what the ranking assumed. */
+static void json_end(struct run *run)
 {
-	FILE *f = run->c->json_f;
+	json_t *assumed = json_array();
 	unsigned int a;
-	bool first = true;
 
-	fputs("\n], \"assumed\": [", f);
-	for (a = 0; a < NR_ASSUMPTIONS; a++) {
-		if (!run->assumed[a])
-			continue;
-		fputs(first ? "" : ", ", f);
-		json_write_string(f, assumption_text[a]);
-		first = false;
-	}
-	fputs("]}\n", f);
+	for (a = 0; a < NR_ASSUMPTIONS; a++)
+		if (run->assumed[a])
+			json_array_append_new(assumed,
+					      json_text(assumption_text[a]));
+	hs_json_close(&run->js);
+	hs_json_put(&run->js, "assumed", assumed);
+	hs_json_close(&run->js);
 }
 
 static void run_free(struct run *run)
