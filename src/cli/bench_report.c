@@ -265,10 +265,12 @@ static uint64_t bucket_width(uint64_t min_ps, uint64_t max_ps)
  * stands for all of its inputs, so the ranks, the average and the ranges
  * are those of the per-call costs over the inputs.
  */
-static void print_seed_table(struct bench *b, const struct bench_result *r,
-			     FILE *f)
+/* The histogram rows: each class's cost counted in one of 6 buckets. */
+static void print_seed_buckets(const struct bench *b,
+			       const struct bench_result *r, uint64_t total,
+			       FILE *f)
 {
-	uint64_t total = 0, counts[6] = { 0 }, w, lo, min_ps, max_ps;
+	uint64_t counts[6] = { 0 }, w, lo, min_ps, max_ps;
 	unsigned int c, k;
 
 	min_ps = hs_mt_to_ps(r->cls_min, b->host.clock.hz);
@@ -280,17 +282,7 @@ static void print_seed_table(struct bench *b, const struct bench_result *r,
 
 		k = (unsigned int)((ps - lo) / w);
 		counts[k > 5 ? 5 : k] += r->cls->c[c].count;
-		total += r->cls->c[c].count;
 	}
-	fprintf(f, "DAMON Perf Test: Starting %lu iterations\n", b->iterations);
-	fprintf(f, "%s\n", RULE);
-	fprintf(f, " Total Iterations : %llu\n", (unsigned long long)total);
-	fprintf(f, " Average Latency  : %.3f ns\n", bench_ns(b, r->cls_mean));
-	fprintf(f, " P95 Latency      : %.3f ns\n", bench_ns(b, r->cls_p95));
-	fprintf(f, " P99 Latency      : %.3f ns\n", bench_ns(b, r->cls_p99));
-	fprintf(f, "%s\n", THIN);
-	fprintf(f, " Range (ns)      | Count        | Percent\n");
-	fprintf(f, "%s\n", THIN);
 	for (k = 0; k < 6; k++) {
 		char range[32];
 
@@ -305,7 +297,13 @@ static void print_seed_table(struct bench *b, const struct bench_result *r,
 			(unsigned long long)counts[k],
 			total ? 100.0 * (double)counts[k] / (double)total : 0);
 	}
-	fprintf(f, "%s\n", RULE);
+}
+
+/* Below the table: how the classes were timed, and the mixed stream's figure. */
+static void print_seed_how(const struct bench *b,
+			   const struct bench_result *r, uint64_t total,
+			   FILE *f)
+{
 	fprintf(f, " How: %u %s of inputs with equal work (same age_in_log"
 		" and branches),\n each timed by itself in N/2N batches of %zu"
 		" calls; the figures weight each\n class by its share of the"
@@ -329,6 +327,28 @@ static void print_seed_table(struct bench *b, const struct bench_result *r,
 		fprintf(f, " (%zu of %zu measured 0: left out)", r->nonpositive,
 			r->n);
 	fputs(".\n", f);
+}
+
+static void print_seed_table(struct bench *b, const struct bench_result *r,
+			     FILE *f)
+{
+	uint64_t total = 0;
+	unsigned int c;
+
+	for (c = 0; c < r->cls->nr; c++)
+		total += r->cls->c[c].count;
+	fprintf(f, "DAMON Perf Test: Starting %lu iterations\n", b->iterations);
+	fprintf(f, "%s\n", RULE);
+	fprintf(f, " Total Iterations : %llu\n", (unsigned long long)total);
+	fprintf(f, " Average Latency  : %.3f ns\n", bench_ns(b, r->cls_mean));
+	fprintf(f, " P95 Latency      : %.3f ns\n", bench_ns(b, r->cls_p95));
+	fprintf(f, " P99 Latency      : %.3f ns\n", bench_ns(b, r->cls_p99));
+	fprintf(f, "%s\n", THIN);
+	fprintf(f, " Range (ns)      | Count        | Percent\n");
+	fprintf(f, "%s\n", THIN);
+	print_seed_buckets(b, r, total, f);
+	fprintf(f, "%s\n", RULE);
+	print_seed_how(b, r, total, f);
 }
 
 /* The seed's own figures, printed as its module printed them. */
@@ -985,16 +1005,13 @@ static void commit_rows(struct bench *b, FILE *f, unsigned int di,
 	}
 }
 
-/** bench_print_commit() - a block of at most 72 columns for a commit. */
-void bench_print_commit(struct bench *b, FILE *f)
+/* The first paragraph: how and where the figures were measured. */
+static void commit_intro(const struct bench *b, FILE *f)
 {
 	const struct hs_host *h = &b->host;
-	unsigned int nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
-	size_t w[4] = { 0, 0, 2, 0 }, excluded = 0, samples = 0;
 	char text[8192];
-	unsigned int di, mi, v, i;
 
-	if (b->import)	/* hotscore.ko's samples: no CPU, no compiler */
+	if (b->import)	/* hotscore.ko's samples: no CPU number, no compiler */
 		snprintf(text, sizeof(text), "Measured in hotscore.ko on CPU %s,"
 			 " Linux %s, preemption and interrupts off per batch:"
 			 " %lu calls x %lu %s per variant, timed in N/2N batches"
@@ -1013,12 +1030,18 @@ void bench_print_commit(struct bench *b, FILE *f)
 			 h->cpu_model, h->hypervisor ? " (VM)" : "", h->kernel,
 			 b->compiler);
 	wrap(f, text, 0, COMMIT_WIDTH);
+}
+
+/* @w: the widths of the rows' columns, shared by every table. */
+static void commit_widths(struct bench *b, size_t *w)
+{
+	unsigned int nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	unsigned int i;
+
 	for (i = 0; i < nr; i++) {
 		struct commit_row c;
 		const struct bench_result *r = &b->results[i];
 
-		excluded += r->nonpositive;
-		samples += r->n;
 		if (!r->variant)
 			continue;
 		commit_row(b, r, &c);
@@ -1031,17 +1054,20 @@ void bench_print_commit(struct bench *b, FILE *f)
 		if (strlen(c.cyc) > w[3])
 			w[3] = strlen(c.cyc);
 	}
-	for (di = 0; di < b->nr_dists; di++)
-		for (mi = 0; mi < b->nr_modes; mi++) {
-			snprintf(text, sizeof(text), "%s inputs, %s (ratio = %s"
-				 " time / variant time):",
-				 commit_dist(&b->dists[di]),
-				 hs_mode_name(b->modes[mi]),
-				 b->variants[0]->name);
-			fputc('\n', f);
-			wrap(f, text, 0, COMMIT_WIDTH);
-			commit_rows(b, f, di, mi, w);
-		}
+}
+
+/* Below the tables: per-region costs, and samples left out as noise. */
+static void commit_notes(const struct bench *b, FILE *f)
+{
+	unsigned int nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	size_t excluded = 0, samples = 0;
+	char text[512];
+	unsigned int v, i;
+
+	for (i = 0; i < nr; i++) {
+		excluded += b->results[i].nonpositive;
+		samples += b->results[i].n;
+	}
 	for (v = 0; v < b->nr_variants; v++)
 		if (hs_variant_regions(b->variants[v]) > 1) {
 			fprintf(f, "\nns/r: per region of a %u-region batch.\n",
@@ -1055,6 +1081,29 @@ void bench_print_commit(struct bench *b, FILE *f)
 		fputc('\n', f);
 		wrap(f, text, 0, COMMIT_WIDTH);
 	}
+}
+
+/** bench_print_commit() - a block of at most 72 columns for a commit. */
+void bench_print_commit(struct bench *b, FILE *f)
+{
+	size_t w[4] = { 0, 0, 2, 0 };
+	char text[8192];
+	unsigned int di, mi;
+
+	commit_intro(b, f);
+	commit_widths(b, w);
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++) {
+			snprintf(text, sizeof(text), "%s inputs, %s (ratio = %s"
+				 " time / variant time):",
+				 commit_dist(&b->dists[di]),
+				 hs_mode_name(b->modes[mi]),
+				 b->variants[0]->name);
+			fputc('\n', f);
+			wrap(f, text, 0, COMMIT_WIDTH);
+			commit_rows(b, f, di, mi, w);
+		}
+	commit_notes(b, f);
 	fputc('\n', f);
 	if (b->import) {
 		commit_insmod(b, f);
@@ -1320,6 +1369,52 @@ void bench_write_json(struct bench *b, FILE *f)
 	json_decref(root);
 }
 
+/* The ratio, interval and verdict columns: empty for baselines' figures. */
+static void csv_comparison(const struct bench_result *r, FILE *f)
+{
+	if (r->variant && !r->baseline && r->verdict == HS_UNDECIDED)
+		fprintf(f, "%s,,,%s,", r->rounds ? ratio_or_dash(r, 6) : "",
+			hs_verdict_name(r->verdict));
+	else if (r->variant && !r->baseline)
+		fprintf(f, "%.6f,%.6f,%.6f,%s,", bench_ppm(r->ratio),
+			bench_ppm(r->ci_low), bench_ppm(r->ci_high),
+			hs_verdict_name(r->verdict));
+	else
+		fprintf(f, "%s,,,%s,", r->variant ? "1" : "",
+			r->variant ? "baseline" : "");
+}
+
+static void csv_row(const struct bench *b, const struct bench_result *r,
+		    FILE *f)
+{
+	fprintf(f, "%s,", r->name);
+	cli_csv_field(f, b->dists[r->dist].name);
+	fprintf(f, ",%s,%zu,", hs_mode_name(r->mode), r->n);
+	if (r->ns.n)	/* else every sample was 0 */
+		fprintf(f, "%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,",
+			bench_ns(b, r->ns.median), bench_ns(b, r->ns.min),
+			bench_ns(b, r->ns.max), bench_ns(b, r->ns.q1),
+			bench_ns(b, r->ns.q3), bench_ns(b, r->ns.mad),
+			bench_ns(b, r->ns.tmean));
+	else
+		fputs(",,,,,,,", f);
+	if (b->host.clock.tsc && r->ns.n)
+		fprintf(f, "%.3f,", tsc_cycles(r->ns.median));
+	else
+		fputs(",", f);
+	csv_comparison(r, f);
+	fprintf(f, "%s,", r->variant ? (r->check == HS_CHECK_AT_BASELINE ?
+		"at-baseline" : r->check ? "optimized-away" : "ok") :
+		"empty-call baseline");
+	if (r->variant && r->cls)
+		fprintf(f, "%.4f,%.4f,%.4f,", bench_ns(b, r->cls_mean),
+			bench_ns(b, r->cls_p95), bench_ns(b, r->cls_p99));
+	else
+		fputs(",,,", f);
+	fprintf(f, "%u,%zu\n", r->variant ? hs_variant_regions(r->variant) : 1,
+		r->nonpositive);
+}
+
 /** bench_write_csv() - one row per (variant, distribution, mode). */
 void bench_write_csv(struct bench *b, FILE *f)
 {
@@ -1332,62 +1427,8 @@ void bench_write_csv(struct bench *b, FILE *f)
 	      f);
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
-			for (v = 0; v <= b->nr_variants; v++) {
-				const struct bench_result *r =
-					bench_at(b, di, mi, v);
-
-				fprintf(f, "%s,", r->name);
-				cli_csv_field(f, b->dists[di].name);
-				fprintf(f, ",%s,%zu,", hs_mode_name(r->mode),
-					r->n);
-				if (r->ns.n)	/* else every sample was 0 */
-					fprintf(f, "%.4f,%.4f,%.4f,%.4f,%.4f,"
-						"%.4f,%.4f,",
-						bench_ns(b, r->ns.median),
-						bench_ns(b, r->ns.min),
-						bench_ns(b, r->ns.max),
-						bench_ns(b, r->ns.q1),
-						bench_ns(b, r->ns.q3),
-						bench_ns(b, r->ns.mad),
-						bench_ns(b, r->ns.tmean));
-				else
-					fputs(",,,,,,,", f);
-				if (b->host.clock.tsc && r->ns.n)
-					fprintf(f, "%.3f,",
-						tsc_cycles(r->ns.median));
-				else
-					fputs(",", f);
-				if (r->variant && !r->baseline &&
-				    r->verdict == HS_UNDECIDED)
-					fprintf(f, "%s,,,%s,", r->rounds ?
-						ratio_or_dash(r, 6) : "",
-						hs_verdict_name(r->verdict));
-				else if (r->variant && !r->baseline)
-					fprintf(f, "%.6f,%.6f,%.6f,%s,",
-						bench_ppm(r->ratio),
-						bench_ppm(r->ci_low),
-						bench_ppm(r->ci_high),
-						hs_verdict_name(r->verdict));
-				else
-					fprintf(f, "%s,,,%s,",
-						r->variant ? "1" : "",
-						r->variant ? "baseline" : "");
-				fprintf(f, "%s,", r->variant ?
-					(r->check == HS_CHECK_AT_BASELINE ?
-					 "at-baseline" : r->check ?
-					 "optimized-away" : "ok") :
-					"empty-call baseline");
-				if (r->variant && r->cls)
-					fprintf(f, "%.4f,%.4f,%.4f,",
-						bench_ns(b, r->cls_mean),
-						bench_ns(b, r->cls_p95),
-						bench_ns(b, r->cls_p99));
-				else
-					fputs(",,,", f);
-				fprintf(f, "%u,%zu\n", r->variant ?
-					hs_variant_regions(r->variant) : 1,
-					r->nonpositive);
-			}
+			for (v = 0; v <= b->nr_variants; v++)
+				csv_row(b, bench_at(b, di, mi, v), f);
 }
 
 /* The smallest step of 1, 2 or 5 x 10^k giving at most 10 ticks. */
@@ -1405,80 +1446,114 @@ static double axis_step(double max)
 	}
 }
 
-/** bench_write_svg() - box plots of the per-call cost, one row each. */
-void bench_write_svg(struct bench *b, FILE *f)
-{
-	unsigned int rows = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
-	unsigned int di, mi, v, row = 0;
-	const double left = 260, right = 40, width = 960, rh = 26, top = 50;
-	double max = 0, step, x, height = top + rows * rh + 50;
+/* The plot's geometry: the axis from 0 to @max ns over the plot's width. */
+struct svg_plot {
+	double left, right, width, rh, top, max;
+	unsigned int rows;
+};
 
-	for (v = 0; v < rows; v++)
-		if (bench_ns(b, b->results[v].ns.max) > max)
-			max = bench_ns(b, b->results[v].ns.max);
-	step = axis_step(max);
-	max = step * (double)(unsigned long)(max / step + 1);
-#define X(ns) (left + (ns) / max * (width - left - right))
+static const double SVG_LEFT = 260, SVG_RIGHT = 40, SVG_WIDTH = 960,
+		    SVG_ROW = 26, SVG_TOP = 50;
+
+/* The x of @ns on the axis. */
+static double svg_x(const struct svg_plot *p, double ns)
+{
+	return p->left + ns / p->max * (p->width - p->left - p->right);
+}
+
+/* The title, the grid with its tick labels, and the axis' name. */
+static void svg_frame(const struct bench *b, const struct svg_plot *p,
+		      double step, FILE *f)
+{
+	double x, bottom = p->top + p->rows * p->rh;
+
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
 		"height=\"%.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
 		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
 		"<text x=\"10\" y=\"20\" font-size=\"14\">hotscore bench: ns per"
 		" call (box: quartiles, bar: median, whiskers: min-max of %zu"
 		" paired samples; diamond: class-weighted mean)</text>\n",
-		width, height, b->results[0].n);
-	for (x = 0; x <= max + step / 2; x += step)
+		p->width, bottom + 50, b->results[0].n);
+	for (x = 0; x <= p->max + step / 2; x += step)
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\""
 			" stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%.0f\" "
-			"text-anchor=\"middle\">%g</text>\n", X(x), top - 10,
-			X(x), top + rows * rh, X(x), top + rows * rh + 16, x);
+			"text-anchor=\"middle\">%g</text>\n", svg_x(p, x),
+			p->top - 10, svg_x(p, x), bottom, svg_x(p, x),
+			bottom + 16, x);
 	fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" text-anchor=\"middle\">ns per"
-		" call (batches: per region)</text>\n", (left + width - right) / 2,
-		top + rows * rh + 34);
+		" call (batches: per region)</text>\n",
+		(p->left + p->width - p->right) / 2, bottom + 34);
+}
+
+/* A row's label, "<" and "&" escaped for SVG. */
+static void svg_label(const struct bench *b, const struct bench_result *r,
+		      double y, FILE *f)
+{
+	char label[200];
+
+	snprintf(label, sizeof(label), "%s%s | %s | %s", r->name,
+		 per_region(r) ? " (per region)" : "", b->dists[r->dist].name,
+		 hs_mode_name(r->mode));
+	fputs("<text x=\"10\" y=\"", f);
+	fprintf(f, "%.1f\">", y + 4);
+	for (const char *q = label; *q; q++)
+		if (*q == '<')
+			fputs("&lt;", f);
+		else if (*q == '&')
+			fputs("&amp;", f);
+		else
+			fputc(*q, f);
+	fputs("</text>\n", f);
+}
+
+/* One result's box plot, centred on @y. */
+static void svg_box(const struct bench *b, const struct svg_plot *p,
+		    const struct bench_result *r, double y, FILE *f)
+{
+	if (!r->ns.n)	/* every sample was 0 */
+		return;
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\""
+		" stroke=\"black\"/>\n", svg_x(p, bench_ns(b, r->ns.min)), y,
+		svg_x(p, bench_ns(b, r->ns.max)), y);
+	fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\""
+		" fill=\"%s\" stroke=\"black\"/>\n",
+		svg_x(p, bench_ns(b, r->ns.q1)), y - 8,
+		svg_x(p, bench_ns(b, r->ns.q3)) -
+		svg_x(p, bench_ns(b, r->ns.q1)) + 0.5, 16.0,
+		r->variant ? "#9ecae1" : "#ddd");
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\""
+		" stroke=\"#b00\" stroke-width=\"2\"/>\n",
+		svg_x(p, bench_ns(b, r->ns.median)), y - 9,
+		svg_x(p, bench_ns(b, r->ns.median)), y + 9);
+	if (r->variant && r->cls)
+		fprintf(f, "<path d=\"M%.1f %.1fl4 4l-4 4l-4 -4z\""
+			" fill=\"#060\"/>\n",
+			svg_x(p, bench_ns(b, r->cls_mean)), y - 4);
+}
+
+/** bench_write_svg() - box plots of the per-call cost, one row each. */
+void bench_write_svg(struct bench *b, FILE *f)
+{
+	struct svg_plot p = { SVG_LEFT, SVG_RIGHT, SVG_WIDTH, SVG_ROW, SVG_TOP,
+			      0, b->nr_dists * b->nr_modes * (b->nr_variants + 1) };
+	unsigned int di, mi, v, row = 0;
+	double step;
+
+	for (v = 0; v < p.rows; v++)
+		if (bench_ns(b, b->results[v].ns.max) > p.max)
+			p.max = bench_ns(b, b->results[v].ns.max);
+	step = axis_step(p.max);
+	p.max = step * (double)(unsigned long)(p.max / step + 1);
+	svg_frame(b, &p, step, f);
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			for (v = 0; v <= b->nr_variants; v++, row++) {
 				const struct bench_result *r =
 					bench_at(b, di, mi, v);
-				double y = top + row * rh + rh / 2;
-				char label[200];
+				double y = p.top + row * p.rh + p.rh / 2;
 
-				snprintf(label, sizeof(label), "%s%s | %s | %s",
-					 r->name, per_region(r) ?
-					 " (per region)" : "", b->dists[di].name,
-					 hs_mode_name(r->mode));
-				fputs("<text x=\"10\" y=\"", f);
-				fprintf(f, "%.1f\">", y + 4);
-				for (const char *p = label; *p; p++)
-					if (*p == '<')
-						fputs("&lt;", f);
-					else if (*p == '&')
-						fputs("&amp;", f);
-					else
-						fputc(*p, f);
-				fputs("</text>\n", f);
-				if (!r->ns.n)	/* every sample was 0 */
-					continue;
-				fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" "
-					"x2=\"%.1f\" y2=\"%.1f\" stroke=\"black\"/>\n",
-					X(bench_ns(b, r->ns.min)), y,
-					X(bench_ns(b, r->ns.max)), y);
-				fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\""
-					" height=\"%.1f\" fill=\"%s\" stroke=\"black\"/>\n",
-					X(bench_ns(b, r->ns.q1)), y - 8,
-					X(bench_ns(b, r->ns.q3)) -
-					X(bench_ns(b, r->ns.q1)) + 0.5, 16.0,
-					r->variant ? "#9ecae1" : "#ddd");
-				fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\""
-					" y2=\"%.1f\" stroke=\"#b00\" stroke-width=\"2\"/>\n",
-					X(bench_ns(b, r->ns.median)), y - 9,
-					X(bench_ns(b, r->ns.median)), y + 9);
-				if (r->variant && r->cls) {
-					double m = X(bench_ns(b, r->cls_mean));
-
-					fprintf(f, "<path d=\"M%.1f %.1fl4 4l-4 4l-4 -4z\""
-						" fill=\"#060\"/>\n", m, y - 4);
-				}
+				svg_label(b, r, y, f);
+				svg_box(b, &p, r, y, f);
 			}
-#undef X
 	fputs("</svg>\n", f);
 }
