@@ -152,6 +152,44 @@ static struct damos *new_scheme(void)
 	return s;
 }
 
+/* What kmod_cand_vet() calls the candidate on, and what it found. */
+struct vet {
+	struct damon_ctx *ctx;
+	struct damon_region *region;
+	struct damos *scheme;
+	u64 checked, skipped, differ;
+	struct hs_input first;		/* the first input it differs on */
+	int first_got, first_want;
+};
+
+/* The candidate on @in, on real structures, against against='s score. */
+static void vet_one(const struct kmod_cand *c, struct vet *v,
+		    struct hs_input *in)
+{
+	int want = hs_score(&against, in, NULL).hot, got;
+
+	kmod_set_input(in, v->ctx, v->region, v->scheme);
+	got = c->hot(v->ctx, v->region, v->scheme);
+	v->checked++;
+	if (got != want && !v->differ++) {
+		v->first = *in;
+		v->first_got = got;
+		v->first_want = want;
+	}
+}
+
+/* One line for a candidate that differs: where first, and how to see it. */
+static void vet_report_differ(const struct kmod_cand *c, const struct vet *v)
+{
+	char args[320];
+
+	kmod_input_args(args, sizeof(args), &v->first);
+	pr_err("variants: %s (%s) differs from %s on %llu of %llu inputs, so it is not timed; first: hotscore score --profile %s,%s --base %s %s gives %s %d, %s %d\n",
+	       c->name, c->file, against_name, v->differ, v->checked,
+	       against_name, c->file, kmod_cand_base(), args,
+	       against_name, v->first_want, c->name, v->first_got);
+}
+
 /**
  * kmod_cand_vet() - a candidate must equal against= before it is timed.
  * @c:		the candidate.
@@ -168,17 +206,15 @@ static struct damos *new_scheme(void)
 int kmod_cand_vet(const struct kmod_cand *c, const struct hs_input *pool,
 		  size_t nr)
 {
-	struct damon_ctx *ctx = new_ctx();
-	struct damon_region *region = kzalloc(sizeof(*region), GFP_KERNEL);
-	struct damos *scheme = new_scheme();
-	u64 rnd = 0x68f5c0de, i, checked = 0, skipped = 0, differ = 0;
-	struct hs_input in, first;
-	int err = -ENOMEM, got, want, first_got = 0, first_want = 0;
-	char args[320];
+	struct vet v = { .ctx = new_ctx(), .scheme = new_scheme() };
+	u64 rnd = 0x68f5c0de, i;
+	struct hs_input in;
+	int err = -ENOMEM;
 
-	if (!ctx || !region || !scheme)
+	v.region = kzalloc(sizeof(*v.region), GFP_KERNEL);
+	if (!v.ctx || !v.region || !v.scheme)
 		goto out;
-	INIT_LIST_HEAD(&region->list);
+	INIT_LIST_HEAD(&v.region->list);
 	err = 0;
 	for (i = 0; i < nr + KMOD_VET_INPUTS; i++) {
 		if (i < nr)
@@ -192,18 +228,10 @@ int kmod_cand_vet(const struct kmod_cand *c, const struct hs_input *pool,
 				err = -EINVAL;
 				goto out;
 			}
-			skipped++;
+			v.skipped++;
 			continue;
 		}
-		want = hs_score(&against, &in, NULL).hot;
-		kmod_set_input(&in, ctx, region, scheme);
-		got = c->hot(ctx, region, scheme);
-		checked++;
-		if (got != want && !differ++) {
-			first = in;
-			first_got = got;
-			first_want = want;
-		}
+		vet_one(c, &v, &in);
 		if (!(i & 4095)) {
 			cond_resched();
 			if (fatal_signal_pending(current)) {
@@ -213,22 +241,18 @@ int kmod_cand_vet(const struct kmod_cand *c, const struct hs_input *pool,
 			}
 		}
 	}
-	if (differ) {
-		kmod_input_args(args, sizeof(args), &first);
-		pr_err("variants: %s (%s) differs from %s on %llu of %llu inputs, so it is not timed; first: hotscore score --profile %s,%s --base %s %s gives %s %d, %s %d\n",
-		       c->name, c->file, against_name, differ, checked,
-		       against_name, c->file, kmod_cand_base(), args,
-		       against_name, first_want, c->name, first_got);
+	if (v.differ) {
+		vet_report_differ(c, &v);
 		err = -EINVAL;
 		goto out;
 	}
 	pr_info("%s: %s equals %s on all %llu inputs checked (the %zu to be timed and %llu of identify's; %llu skipped: some profile divides by zero there)\n",
-		c->name, c->file, against_name, checked, nr, checked - nr,
-		skipped);
+		c->name, c->file, against_name, v.checked, nr, v.checked - nr,
+		v.skipped);
 out:
-	kfree(ctx);
-	kfree(region);
-	kfree(scheme);
+	kfree(v.ctx);
+	kfree(v.region);
+	kfree(v.scheme);
 	return err;
 }
 

@@ -384,72 +384,75 @@ int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)
 	return 0;
 }
 #else
-int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)
+/* A candidate is timed only if it agrees with against= (cand.c). */
+static int vet_candidates(const struct kmod_fn *v, unsigned int nr_v,
+			  const struct hs_input *pool)
 {
-	const struct kmod_cand *cand = kmod_candidate();
-	struct tally *tally = NULL, cand_tally = { 0 };
-	u64 total = 0, skipped = 0, cold_bad = 0;
-	char agreeing[256] = "";
-	struct hs_input *pool;
-	void *hot, *cold;
 	unsigned int k;
-	int err = -ENOMEM;
+	int err;
 
-	pool = seed_pool();
-	if (!pool)
-		return -ENOMEM;
-	/* a candidate is timed only if it agrees with against= */
 	for (k = 0; k < nr_v; k++) {
 		err = v[k].cand ? kmod_cand_vet(v[k].cand, pool, POOL) : 0;
-		if (err) {
-			kvfree(pool);
+		if (err)
 			return err;
-		}
 	}
-	err = -ENOMEM;
-	hot = resolve("damon_hot_score");
-	cold = resolve("damon_cold_score");
-	if (IS_ERR(hot) || IS_ERR(cold)) {
-		long e = IS_ERR(hot) ? PTR_ERR(hot) : PTR_ERR(cold);
+	return 0;
+}
 
-		if (e == -ENOENT) {
-			pr_info("identify: no DAMON in this kernel (damon_hot_score not found)\n");
-			kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"no-damon\"}\n");
-		} else if (e == -EOPNOTSUPP) {
-			pr_info("identify: cannot call damon_hot_score here (%s)\n",
-				IS_ENABLED(CONFIG_KPROBES) ?
-				"IBT sealed its entry" : "no kprobes to find it");
-			kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"cannot-call\"}\n");
-		} else {
-			pr_info("identify: cannot look damon_hot_score up: kprobe error %ld\n",
-				e);
-			kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"lookup-failed\"}\n");
-		}
-		kvfree(pool);
-		return 0;
+/*
+ * The kernel's damon_hot_score() and damon_cold_score(), into kernel_hot
+ * and kernel_cold; false where they cannot be called, which is logged and
+ * written to the results as identify's answer rather than as an error.
+ */
+static bool resolve_kernel(void)
+{
+	void *hot = resolve("damon_hot_score"), *cold = resolve("damon_cold_score");
+	long e;
+
+	if (!IS_ERR(hot) && !IS_ERR(cold)) {
+		kernel_hot = hot;
+		kernel_cold = cold;
+		return true;
 	}
-	kernel_hot = hot;
-	kernel_cold = cold;
+	e = IS_ERR(hot) ? PTR_ERR(hot) : PTR_ERR(cold);
+	if (e == -ENOENT) {
+		pr_info("identify: no DAMON in this kernel (damon_hot_score not found)\n");
+		kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"no-damon\"}\n");
+	} else if (e == -EOPNOTSUPP) {
+		pr_info("identify: cannot call damon_hot_score here (%s)\n",
+			IS_ENABLED(CONFIG_KPROBES) ?
+			"IBT sealed its entry" : "no kprobes to find it");
+		kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"cannot-call\"}\n");
+	} else {
+		pr_info("identify: cannot look damon_hot_score up: kprobe error %ld\n",
+			e);
+		kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"lookup-failed\"}\n");
+	}
+	return false;
+}
+
+/* The DAMON context, region and scheme the kernel's functions are given. */
+static bool alloc_damon(void)
+{
 	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
 	region = kzalloc(sizeof(*region), GFP_KERNEL);
 	scheme = kzalloc(sizeof(*scheme), GFP_KERNEL);
-	tally = kcalloc(hs_nr_profiles, sizeof(*tally), GFP_KERNEL);
-	if (!ctx || !region || !scheme || !tally)
-		goto out;
+	if (!ctx || !region || !scheme)
+		return false;
 	INIT_LIST_HEAD(&ctx->adaptive_targets);
 	INIT_LIST_HEAD(&ctx->schemes);
 	INIT_LIST_HEAD(&region->list);
 	INIT_LIST_HEAD(&scheme->list);
-	pr_info("identify: calling %pS and %pS\n", kernel_hot, kernel_cold);
-	if (cand)
-		pr_info("identify: and the candidate %s at %pS\n", cand->file,
-			cand->hot);
-	err = compare_profiles(tally, &cand_tally, &total, &skipped,
-			       &cold_bad);
-	if (err)
-		goto out;
-	pr_info("identify: %llu inputs compared, %llu skipped (some profile divides by zero there)\n",
-		total, skipped);
+	return true;
+}
+
+/* Each profile's tally, and the verdict: the profiles that always agree. */
+static void report_verdict(const struct tally *tally, u64 total,
+			   u64 cold_bad)
+{
+	char agreeing[256] = "";
+	unsigned int k;
+
 	for (k = 0; k < hs_nr_profiles; k++) {
 		report(hs_profiles[k].name, hs_profiles[k].name, NULL,
 		       &tally[k], total);
@@ -465,6 +468,37 @@ int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)
 		agreeing[0] ? agreeing : "no profile agrees on every input");
 	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"verdict\":\"%s\",\"inputs\":%llu,\"cold_mismatch\":%llu}\n",
 		 agreeing, total, cold_bad);
+}
+
+int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)
+{
+	const struct kmod_cand *cand = kmod_candidate();
+	struct tally *tally = NULL, cand_tally = { 0 };
+	u64 total = 0, skipped = 0, cold_bad = 0;
+	struct hs_input *pool;
+	int err;
+
+	pool = seed_pool();
+	if (!pool)
+		return -ENOMEM;
+	err = vet_candidates(v, nr_v, pool);
+	if (err || !resolve_kernel())
+		goto out;
+	err = -ENOMEM;
+	tally = kcalloc(hs_nr_profiles, sizeof(*tally), GFP_KERNEL);
+	if (!alloc_damon() || !tally)
+		goto out;
+	pr_info("identify: calling %pS and %pS\n", kernel_hot, kernel_cold);
+	if (cand)
+		pr_info("identify: and the candidate %s at %pS\n", cand->file,
+			cand->hot);
+	err = compare_profiles(tally, &cand_tally, &total, &skipped,
+			       &cold_bad);
+	if (err)
+		goto out;
+	pr_info("identify: %llu inputs compared, %llu skipped (some profile divides by zero there)\n",
+		total, skipped);
+	report_verdict(tally, total, cold_bad);
 	/* the candidate against this kernel's own function */
 	if (cand)
 		report(cand->name, cand->file, kmod_cand_base(), &cand_tally,

@@ -307,15 +307,11 @@ struct config {
 	unsigned int nr_modes;
 };
 
-/* Every parameter, checked; the first bad one logged: -EINVAL. */
-static int parse_params(struct config *c)
+/* mode=: bench or identify. */
+static int parse_mode(void)
 {
-	char names[KMOD_MAX_VARIANTS][32];
-	const char *mode, *variants, *dist, *modes, *against;
-	unsigned long v;
-	unsigned int i, nr, k;
+	const char *mode = kmod_param_text("mode", &mode_param);
 
-	mode = kmod_param_text("mode", &mode_param);
 	if (!mode)
 		return -EINVAL;
 	if (strcmp(mode, "bench") && strcmp(mode, "identify")) {
@@ -324,39 +320,62 @@ static int parse_params(struct config *c)
 		return -EINVAL;
 	}
 	identify = !strcmp(mode, "identify");
-	variants = kmod_param_text("variants", &variants_param);
+	return 0;
+}
+
+/* One name of variants=: a model variant or a built-in candidate. */
+static int find_variant(struct kmod_fn *f, const char *name)
+{
+	f->v = hs_variant_find(name);
+	f->cand = f->v ? NULL : kmod_cand_find(name);
+	if (!f->v && !f->cand && kmod_cand_known(name)) {
+		pr_err("variants: '%s': no candidate built in (make kmod CANDIDATE=FILE)\n",
+		       name);
+		return -EINVAL;
+	}
+	if (!f->v && !f->cand) {
+		pr_err("variants: no variant '" KMOD_SHOW_FMT "'\n",
+		       KMOD_SHOW(name));
+		return -EINVAL;
+	}
+	if (f->v && f->v->user_only) {
+		pr_err("variants: '%s' is timed in user space only (hotscore bench)\n",
+		       name);
+		return -EINVAL;
+	}
+	f->name = f->v ? f->v->name : f->cand->name;
+	return 0;
+}
+
+/* variants=: at most KMOD_IDENTIFY_VARIANTS of them for identify. */
+static int parse_variants(struct config *c)
+{
+	char names[KMOD_MAX_VARIANTS][32];
+	const char *variants = kmod_param_text("variants", &variants_param);
+	unsigned int i, nr;
+
 	if (!variants ||
 	    split("variants", variants, names, KMOD_MAX_VARIANTS, &nr))
 		return -EINVAL;
-	for (i = 0; i < nr; i++) {
-		struct kmod_fn *f = &c->v[i];
-
-		f->v = hs_variant_find(names[i]);
-		f->cand = f->v ? NULL : kmod_cand_find(names[i]);
-		if (!f->v && !f->cand && kmod_cand_known(names[i])) {
-			pr_err("variants: '%s': no candidate built in (make kmod CANDIDATE=FILE)\n",
-			       names[i]);
+	for (i = 0; i < nr; i++)
+		if (find_variant(&c->v[i], names[i]))
 			return -EINVAL;
-		}
-		if (!f->v && !f->cand) {
-			pr_err("variants: no variant '" KMOD_SHOW_FMT "'\n",
-			       KMOD_SHOW(names[i]));
-			return -EINVAL;
-		}
-		if (f->v && f->v->user_only) {
-			pr_err("variants: '%s' is timed in user space only (hotscore bench)\n",
-			       names[i]);
-			return -EINVAL;
-		}
-		f->name = f->v ? f->v->name : f->cand->name;
-	}
 	c->nr_v = nr;
 	if (identify && c->nr_v > KMOD_IDENTIFY_VARIANTS) {
 		pr_err("variants: identify times at most %d next to the kernel's\n",
 		       KMOD_IDENTIFY_VARIANTS);
 		return -EINVAL;
 	}
-	dist = kmod_param_text("dist", &dist_param);
+	return 0;
+}
+
+/* dist= and modes=, by user space's names. */
+static int parse_inputs(struct config *c)
+{
+	char names[HS_NR_MODES][32];
+	const char *dist = kmod_param_text("dist", &dist_param), *modes;
+	unsigned int i, nr, k;
+
 	if (!dist)
 		return -EINVAL;
 	for (k = 0; k < HS_NR_DISTS; k++)
@@ -383,6 +402,14 @@ static int parse_params(struct config *c)
 		c->modes[i] = k;
 	}
 	c->nr_modes = nr;
+	return 0;
+}
+
+/* iterations=, runs= and seed=. */
+static int parse_numbers(void)
+{
+	unsigned long v;
+
 	/* at most 10^8: a timed batch then stays under about a millisecond */
 	if (kmod_param_ulong("iterations", &iterations_param, 12000,
 			     100000000UL, "12000 to 10^8", &iterations))
@@ -394,7 +421,16 @@ static int parse_params(struct config *c)
 			     BITS_PER_LONG == 64 ? "0 to 2^64-1" : "0 to 2^32-1",
 			     &seed))
 		return -EINVAL;
-	if (kmod_identify_params())
+	return 0;
+}
+
+/* Every parameter, checked; the first bad one logged: -EINVAL. */
+static int parse_params(struct config *c)
+{
+	const char *against;
+
+	if (parse_mode() || parse_variants(c) || parse_inputs(c) ||
+	    parse_numbers() || kmod_identify_params())
 		return -EINVAL;
 	against = kmod_param_text("against", &against_param);
 	if (!against || (against_param.given && !*against)) {
