@@ -522,9 +522,9 @@ static void emit_json(const struct hs_clock *clk, const char *dist,
 	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"kernel\":\"%s\",\"clock\":\"%s\",\"hz\":%llu,\"step\":%llu,\"iterations\":%lu,\"runs\":%u,\"rounds_per_run\":%zu,\"n\":%zu,\"seed\":%lu,\"dist\":\"%s\",\"mode\":\"%s\",\"fn\":\"%s\",",
 		 utsname()->release, clk->name, clk->hz, clk->step,
 		 iterations, runs, rounds, n, seed, dist, hs_mode_name(m), fn);
-	emit_machine();
 	if (kmod_cand_find(fn))	/* a candidate: its file too */
 		kmod_out("\"file\":\"%s\",", kmod_cand_find(fn)->file);
+	emit_machine();		/* after "fn" and "file", which readers pair */
 	kmod_out("\"mt\":[");
 	for (i = 0; i < nr; i++)
 		kmod_out("%s%llu", i ? "," : "", mt[i]);
