@@ -47,7 +47,7 @@ LIBS := -ljansson -lz -lm -ldl
 LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c) \
              $(wildcard src/simd/*.c) $(wildcard src/verify/*.c) \
              $(wildcard src/sim/*.c) $(wildcard src/cand/*.c) \
-             $(wildcard src/record/*.c)
+             $(wildcard src/record/*.c) $(wildcard src/json/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 

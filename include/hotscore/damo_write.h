@@ -10,9 +10,8 @@
  * its size, while plain JSON is recognised only when `file` prints
  * exactly "JSON data", which Debian 12's file 5.44 never does.
  *
- * jansson writes every value; struct hs_json_stream puts them together
- * into one document, a value at a time, which the other JSON writers of
- * hotscore use as well.
+ * jansson writes every value; struct hs_json_stream (<hotscore/json_out.h>)
+ * puts them together into one document, a value at a time.
  */
 #ifndef HOTSCORE_DAMO_WRITE_H
 #define HOTSCORE_DAMO_WRITE_H
@@ -22,55 +21,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include <jansson.h>
-
+#include "json_out.h"
 #include "sim.h"
-
-/*
- * json_dumpf()'s flags for every value: 15 significant digits, which
- * print a real rounded to a few decimals (hs_json_fixed()) as that
- * decimal, where jansson's default of 17 would print 0.1 as
- * 0.10000000000000001.
- */
-#define HS_JSON_REALS	JSON_REAL_PRECISION(15)
-
-/*
- * Containers open at once: damo's has the most, five (the list of records,
- * a record, its snapshots, a snapshot, its regions).
- */
-#define HS_JSON_DEPTH	6
-
-/**
- * struct hs_json_stream - one JSON document written a value at a time, so
- * that a list of any length costs the memory of one element.  jansson
- * dumps every key and value; this tracks only the punctuation between
- * them, which a streamed container cannot leave to jansson.
- * @f:		where the text goes.
- * @flags:	json_dumpf()'s flags for each value: JSON_COMPACT (',' and
- *		':'), or 0 (", " and ": ", as damo and python write).
- * @depth:	containers open.
- * @nr:		values written so far into each open container.
- * @lines:	whether each open container puts each value on a line of its
- *		own.
- * @object:	whether each open container is an object (else a list).
- */
-struct hs_json_stream {
-	FILE *f;
-	size_t flags;
-	unsigned int depth;
-	size_t nr[HS_JSON_DEPTH];
-	bool lines[HS_JSON_DEPTH];
-	bool object[HS_JSON_DEPTH];
-};
-
-void hs_json_stream_init(struct hs_json_stream *js, FILE *f, size_t flags);
-int hs_json_open(struct hs_json_stream *js, const char *key, bool object,
-		 bool lines);
-int hs_json_put(struct hs_json_stream *js, const char *key, json_t *v);
-int hs_json_members(struct hs_json_stream *js, json_t *obj);
-int hs_json_close(struct hs_json_stream *js);
-json_t *hs_json_u64(uint64_t v);
-json_t *hs_json_fixed(double x, unsigned int places);
 
 /* damo's --record_format names, in this order. */
 enum hs_damo_format {

@@ -14,9 +14,11 @@
 
 #include <jansson.h>
 
+
+#include <hotscore/json_out.h>
+
 #include "bench.h"
 #include "cli.h"
-#include "json.h"
 
 #define RULE "============================================="
 #define THIN "---------------------------------------------"
@@ -1118,54 +1120,10 @@ void bench_print_commit(struct bench *b, FILE *f)
  * writes every key, comma and escape, so no writer here spells one.
  */
 
-/*
- * @s as a JSON string.  jansson refuses bytes that are not UTF-8 (a file
- * name may hold one); json_write_string() writes those as U+FFFD, and
- * reading its output back gives the string it stands for.
- */
-static json_t *jstr(const char *s)
-{
-	json_t *v = json_string(s);
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m;
-
-	if (v)
-		return v;
-	m = open_memstream(&buf, &len);
-	if (!m)
-		cli_die("out of memory");
-	json_write_string(m, s);
-	fclose(m);
-	v = json_loadb(buf, len, JSON_DECODE_ANY, NULL);
-	free(buf);
-	return v;
-}
-
-/* A u64 exactly, as an integer; past 2^63 - 1, which jansson cannot hold, as a real. */
-static json_t *ju64(uint64_t v)
-{
-	return v <= INT64_MAX ? json_integer((json_int_t)v) :
-				json_real((double)v);
-}
-
-/*
- * @v rounded to @digits decimals, the figure the report has always given
- * (printf's %.Nf); dumped with 15 significant digits, it prints as such.
- */
-static json_t *jfixed(double v, unsigned int digits)
-{
-	static const double scale[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6 };
-
-	return json_real(round(v * scale[digits]) / scale[digits]);
-}
-
-#define JSON_DIGITS JSON_REAL_PRECISION(15)
-
 /* ns figures: 4 decimals of a nanosecond. */
 static json_t *jns(const struct bench *b, uint64_t mt)
 {
-	return jfixed(bench_ns(b, mt), 4);
+	return hs_json_fixed(bench_ns(b, mt), 4);
 }
 
 static json_t *json_ns_stats(const struct bench *b, const struct hs_summary *s)
@@ -1187,22 +1145,22 @@ static json_t *json_environment(const struct bench *b)
 
 	return json_pack("{s:o,s:i,s:b,s:o,s:o,s:o,s:b,s:o,s:o,s:b,s:b,s:b,"
 			 "s:o,s:o,s:o,s:o,s:o,s:o}",
-			 "cpu_model", jstr(h->cpu_model), "cpu", h->cpu,
+			 "cpu_model", hs_json_text(h->cpu_model), "cpu", h->cpu,
 			 "hypervisor", h->hypervisor,
-			 "governor", jstr(h->governor),
-			 "clock", jstr(h->clock.name),
-			 "clock_hz", ju64(h->clock.hz), "tsc", h->clock.tsc,
-			 "tsc_hz", h->clock.tsc ? ju64(h->clock.hz) : json_null(),
-			 "clock_step_ticks", ju64(h->clock.step),
+			 "governor", hs_json_text(h->governor),
+			 "clock", hs_json_text(h->clock.name),
+			 "clock_hz", hs_json_u64(h->clock.hz), "tsc", h->clock.tsc,
+			 "tsc_hz", h->clock.tsc ? hs_json_u64(h->clock.hz) : json_null(),
+			 "clock_step_ticks", hs_json_u64(h->clock.step),
 			 "invariant_tsc", h->invariant_tsc,
 			 "aslr", b->layout == HS_LAYOUT_RANDOM,
 			 "reexecuted", b->layout == HS_LAYOUT_REEXECUTED,
-			 "counters", jstr(h->perf), "kernel", jstr(h->kernel),
-			 "compiler", jstr(b->compiler),
-			 "cflags", jstr(b->cflags),
+			 "counters", hs_json_text(h->perf), "kernel", hs_json_text(h->kernel),
+			 "compiler", hs_json_text(b->compiler),
+			 "cflags", hs_json_text(b->cflags),
 			 /* what fast-batch scores with, and the flags around it */
-			 "vector", jstr(b->vector.impl),
-			 "cpu_flags", jstr(b->vector.flags));
+			 "vector", hs_json_text(b->vector.impl),
+			 "cpu_flags", hs_json_text(b->vector.flags));
 }
 
 static json_t *json_config(const struct bench *b)
@@ -1211,19 +1169,19 @@ static json_t *json_config(const struct bench *b)
 	unsigned int i;
 
 	for (i = 0; i < b->nr_variants; i++)
-		json_array_append_new(v, jstr(b->variants[i]->name));
+		json_array_append_new(v, hs_json_text(b->variants[i]->name));
 	for (i = 0; i < b->nr_dists; i++)
-		json_array_append_new(d, jstr(b->dists[i].name));
+		json_array_append_new(d, hs_json_text(b->dists[i].name));
 	for (i = 0; i < b->nr_modes; i++)
 		json_array_append_new(m, json_string(hs_mode_name(b->modes[i])));
 	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
-			 "iterations", ju64(b->iterations), "runs", ju64(b->runs),
-			 "batch_n", ju64(b->n),
-			 "rounds_per_run", ju64(b->rounds_per_run),
-			 "pool", ju64(b->pool), "seed", ju64(b->seed),
+			 "iterations", hs_json_u64(b->iterations), "runs", hs_json_u64(b->runs),
+			 "batch_n", hs_json_u64(b->n),
+			 "rounds_per_run", hs_json_u64(b->rounds_per_run),
+			 "pool", hs_json_u64(b->pool), "seed", hs_json_u64(b->seed),
 			 "method", b->ktime ? "ktime" : "batch",
 			 "batch_regions", HS_BATCH_REGIONS,
-			 "prepared_bytes", ju64(sizeof(struct hs_prep)),
+			 "prepared_bytes", hs_json_u64(sizeof(struct hs_prep)),
 			 "variants", v, "dists", d, "modes", m);
 }
 
@@ -1239,11 +1197,11 @@ static json_t *json_classes(const struct bench *b,
 		total += r->cls->c[c].count;
 		hs_class_name(r->cls->c[c].key, name, sizeof(name));
 		json_array_append_new(classes, json_pack("{s:o,s:o,s:o}",
-			"class", jstr(name), "count", ju64(r->cls->c[c].count),
+			"class", hs_json_text(name), "count", hs_json_u64(r->cls->c[c].count),
 			"ns_per_call", jns(b, r->cls_mt[c])));
 	}
 	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
-			 "iterations", ju64(total),
+			 "iterations", hs_json_u64(total),
 			 "average_ns", jns(b, r->cls_mean),
 			 "p95_ns", jns(b, r->cls_p95), "p99_ns", jns(b, r->cls_p99),
 			 "min_ns", jns(b, r->cls_min), "max_ns", jns(b, r->cls_max),
@@ -1256,12 +1214,12 @@ static json_t *json_ktime(const struct bench_ktime *k)
 	unsigned int i;
 
 	for (i = 0; i < BENCH_KTIME_BUCKETS; i++)
-		json_array_append_new(buckets, ju64(k->buckets[i]));
+		json_array_append_new(buckets, hs_json_u64(k->buckets[i]));
 	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o}",
-			 "average_ns", jfixed((double)k->average_ns_x1000 / 1000, 3),
-			 "p95_ns", ju64(k->p95_ns), "p99_ns", ju64(k->p99_ns),
-			 "min_ns", ju64(k->min_ns), "max_ns", ju64(k->max_ns),
-			 "samples", ju64(k->samples), "buckets", buckets);
+			 "average_ns", hs_json_fixed((double)k->average_ns_x1000 / 1000, 3),
+			 "p95_ns", hs_json_u64(k->p95_ns), "p99_ns", hs_json_u64(k->p99_ns),
+			 "min_ns", hs_json_u64(k->min_ns), "max_ns", hs_json_u64(k->max_ns),
+			 "samples", hs_json_u64(k->samples), "buckets", buckets);
 }
 
 /* TSC cycles a call; null where the clock is no TSC or no sample was above 0. */
@@ -1273,20 +1231,20 @@ static json_t *json_cycles(const struct bench *b, const struct bench_result *r)
 		return json_pack("{s:n,s:n,s:n,s:s}", "median", "min", "max",
 				 "source", "tsc");
 	return json_pack("{s:o,s:o,s:o,s:s}",
-			 "median", jfixed(tsc_cycles(r->ns.median), 3),
-			 "min", jfixed(tsc_cycles(r->ns.min), 3),
-			 "max", jfixed(tsc_cycles(r->ns.max), 3), "source", "tsc");
+			 "median", hs_json_fixed(tsc_cycles(r->ns.median), 3),
+			 "min", hs_json_fixed(tsc_cycles(r->ns.min), 3),
+			 "max", hs_json_fixed(tsc_cycles(r->ns.max), 3), "source", "tsc");
 }
 
 static json_t *json_result(const struct bench *b,
 			   const struct bench_result *r)
 {
 	json_t *o = json_pack("{s:o,s:o,s:s,s:s,s:o,s:o,s:i}",
-		"variant", jstr(r->name), "dist", jstr(b->dists[r->dist].name),
+		"variant", hs_json_text(r->name), "dist", hs_json_text(b->dists[r->dist].name),
 		"mode", hs_mode_name(r->mode),
 		"role", !r->variant ? "empty-call baseline" :
 			r->baseline ? "baseline" : "variant",
-		"samples", ju64(r->n), "nonpositive_samples", ju64(r->nonpositive),
+		"samples", hs_json_u64(r->n), "nonpositive_samples", hs_json_u64(r->nonpositive),
 		"regions_per_call", r->variant ? hs_variant_regions(r->variant) : 1);
 
 	if (r->variant && r->variant->vector)	/* what fast-batch used here */
@@ -1296,11 +1254,11 @@ static json_t *json_result(const struct bench *b,
 	json_object_set_new(o, "cycles_per_call", json_cycles(b, r));
 	json_object_set_new(o, "counters", !r->counters ? json_null() :
 		json_pack("{s:o,s:o}",
-			  "cycles", jfixed((double)r->cycles_median / 1000, 3),
-			  "instructions", jfixed((double)r->ins_median / 1000, 3)));
+			  "cycles", hs_json_fixed((double)r->cycles_median / 1000, 3),
+			  "instructions", hs_json_fixed((double)r->ins_median / 1000, 3)));
 	json_object_set_new(o, "scale_2n_over_n",
-			    jfixed((double)r->scale_median / 1000, 3));
-	json_object_set_new(o, "check", jstr(check_of(r)));
+			    hs_json_fixed((double)r->scale_median / 1000, 3));
+	json_object_set_new(o, "check", hs_json_text(check_of(r)));
 	if (r->variant && r->cls)
 		json_object_set_new(o, "seed_report", json_classes(b, r));
 	if (r->has_ktime)
@@ -1315,13 +1273,13 @@ static json_t *json_comparison(const struct bench *b,
 	bool interval = r->verdict != HS_UNDECIDED;
 
 	return json_pack("{s:o,s:o,s:o,s:s,s:o,s:o,s:o,s:f,s:o,s:f,s:s}",
-		"baseline", jstr(b->variants[0]->name), "variant", jstr(r->name),
-		"dist", jstr(b->dists[r->dist].name), "mode", hs_mode_name(r->mode),
+		"baseline", hs_json_text(b->variants[0]->name), "variant", hs_json_text(r->name),
+		"dist", hs_json_text(b->dists[r->dist].name), "mode", hs_mode_name(r->mode),
 		/* no round to compare: no ratio */
-		"ratio", r->rounds ? jfixed(bench_ppm(r->ratio), 6) : json_null(),
-		"ci_low", interval ? jfixed(bench_ppm(r->ci_low), 6) : json_null(),
-		"ci_high", interval ? jfixed(bench_ppm(r->ci_high), 6) : json_null(),
-		"confidence", 0.95, "rounds", ju64(r->rounds),
+		"ratio", r->rounds ? hs_json_fixed(bench_ppm(r->ratio), 6) : json_null(),
+		"ci_low", interval ? hs_json_fixed(bench_ppm(r->ci_low), 6) : json_null(),
+		"ci_high", interval ? hs_json_fixed(bench_ppm(r->ci_high), 6) : json_null(),
+		"confidence", 0.95, "rounds", hs_json_u64(r->rounds),
 		"noise_band", 0.01, "verdict", hs_verdict_name(r->verdict));
 }
 
@@ -1353,7 +1311,7 @@ void bench_write_json(struct bench *b, FILE *f)
 	json_results(b, results, comparisons);
 	root = json_pack("{s:s,s:i,s:o,s:o,s:o,s:o,s:o}",
 			 "tool", "hotscore bench", "schema", 1,
-			 "command", jstr(b->command),
+			 "command", hs_json_text(b->command),
 			 "environment", json_environment(b),
 			 "config", json_config(b),
 			 "results", results, "comparisons", comparisons);
@@ -1362,11 +1320,9 @@ void bench_write_json(struct bench *b, FILE *f)
 	if (b->accuracy && b->core_hz)
 		json_object_set_new(root, "accuracy", json_pack("{s:i,s:o,s:o}",
 			"add_chain", HS_ADD_CHAIN_LEN,
-			"core_hz", ju64(b->core_hz),
-			"cycles_per_add", jfixed(bench_ppm(b->add_ppm), 4)));
-	json_dumpf(root, f, JSON_COMPACT | JSON_DIGITS);
-	fputc('\n', f);
-	json_decref(root);
+			"core_hz", hs_json_u64(b->core_hz),
+			"cycles_per_add", hs_json_fixed(bench_ppm(b->add_ppm), 4)));
+	hs_json_write_doc(f, root, JSON_COMPACT);
 }
 
 /* The ratio, interval and verdict columns: empty for baselines' figures. */

@@ -20,10 +20,10 @@
 #include <hotscore/cand.h>
 #include <hotscore/damo_write.h>
 #include <hotscore/damos.h>
+#include <hotscore/json_out.h>
 #include <hotscore/record.h>
 
 #include "cli.h"
-#include "json.h"
 #include "rank.h"
 
 #define DAMO_SAMPLE_US	5000	/* damo's default intervals */
@@ -674,7 +674,7 @@ static void json_pick(struct run *run, unsigned int k)
 	hs_json_open(js, NULL, true, false);
 	hs_json_members(js, json_pack(
 		"{s:o, s:I, s:o, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
-		"profile", json_text(pick_prof(run, k)->label),
+		"profile", hs_json_text(pick_prof(run, k)->label),
 		"scheme", (json_int_t)pick_scheme(run, k),
 		"esz", hs_json_u64(pk->esz),
 		"min_score", (json_int_t)pk->min_score,
@@ -808,11 +808,11 @@ static void json_begin(struct run *run, bool compressed)
 
 	for (i = 0; i < run->c->nr_prof; i++)
 		json_array_append_new(profiles,
-				      json_text(run->c->prof[i].label));
+				      hs_json_text(run->c->prof[i].label));
 	hs_json_stream_init(&run->js, run->c->json_f, 0);
 	hs_json_open(&run->js, NULL, true, false);
 	hs_json_members(&run->js, json_pack("{s:o, s:s, s:o}",
-		"input", json_text(run->c->input),
+		"input", hs_json_text(run->c->input),
 		"format", compressed ? "json_compressed" : "json",
 		"profiles", profiles));
 	hs_json_open(&run->js, "snapshots", false, true);
@@ -827,7 +827,7 @@ static void json_end(struct run *run)
 	for (a = 0; a < NR_ASSUMPTIONS; a++)
 		if (run->assumed[a])
 			json_array_append_new(assumed,
-					      json_text(assumption_text[a]));
+					      hs_json_text(assumption_text[a]));
 	hs_json_close(&run->js);
 	hs_json_put(&run->js, "assumed", assumed);
 	hs_json_close(&run->js);

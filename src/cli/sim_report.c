@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include <hotscore/damo_write.h>
+#include <hotscore/json_out.h>
 
 #include "cli.h"
-#include "json.h"
 #include "sim.h"
 
 static const char *const stage_names[HS_NR_STAGES] = {
@@ -771,7 +771,7 @@ static json_t *json_run(const struct sim_cmd *c, const struct sim_run *run)
 	snprintf(hash, sizeof(hash), "%016" PRIx64, sim->hash);
 	o = json_pack("{s:o, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o,"
 		      " s:b, s:{s:o, s:s}, s:o}",
-		      "profile", json_text(run->profile),
+		      "profile", hs_json_text(run->profile),
 		      "scorer", hs_scorer_name(run->scorer),
 		      "simulated_us", hs_json_u64(hs_sim_now_us(sim)),
 		      "wall_ns", hs_json_u64(run->wall_ns),
@@ -797,7 +797,7 @@ static void json_clock(json_t *doc, const struct sim_cmd *c)
 {
 	if (!c->timing)
 		return;
-	json_object_set_new(doc, "clock", json_text(c->host.clock.name));
+	json_object_set_new(doc, "clock", hs_json_text(c->host.clock.name));
 	json_object_set_new(doc, "clock_tsc",
 			    json_boolean(c->host.clock.tsc));
 }
@@ -817,8 +817,8 @@ int sim_write_json(const struct sim_cmd *c, FILE *f)
 
 	doc = json_pack("{s:i, s:o, s:o, s:s, s:o, s:o, s:o,"
 			" s:{s:o, s:o, s:o, s:o, s:o}}",
-			"schema", 1, "command", json_text(c->command),
-			"workload", json_text(c->runs[0].wl.name),
+			"schema", 1, "command", hs_json_text(c->command),
+			"workload", hs_json_text(c->runs[0].wl.name),
 			"ops", c->ops == HS_OPS_PADDR ? "paddr" : "vaddr",
 			"seed", hs_json_u64(c->cfg.seed),
 			"rate_per_ms", hs_json_u64(c->rate),
@@ -839,7 +839,7 @@ int sim_write_json(const struct sim_cmd *c, FILE *f)
 	for (k = 0; k < c->nr_runs; k++)
 		json_array_append_new(runs, json_run(c, &c->runs[k]));
 	json_object_set_new(doc, "runs", runs);
-	if (!json_write_doc(f, doc, 0))
+	if (!hs_json_write_doc(f, doc, 0))
 		return 0;
 	if (!ferror(f))
 		errno = ENOMEM;	/* jansson could not build it */

@@ -17,15 +17,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <hotscore/kernel.h>
 #include <hotscore/cand.h>
+#include <hotscore/damo_write.h>
 #include <hotscore/fast.h>
+#include <hotscore/json_out.h>
+#include <hotscore/kernel.h>
 #include <hotscore/verify.h>
 
-#include <hotscore/damo_write.h>
-
 #include "cli.h"
-#include "json.h"
 #include "opt.h"
 #include "out.h"
 #include "verify_cand.h"
@@ -1164,7 +1163,7 @@ static void json_example(json_t *o, const char *const *profiles,
 	for (i = 0; i < nr; i++) {
 		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
 			 profiles[i], *args ? " " : "", args);
-		json_array_append_new(cmds, json_text(cmd));
+		json_array_append_new(cmds, hs_json_text(cmd));
 	}
 	json_object_set_new(o, "commands", cmds);
 }
@@ -1203,7 +1202,7 @@ static json_t *json_profiles(const struct verify *v)
 
 		hs_components_format(&v->cfg.comp[a], spec, sizeof(spec));
 		json_array_append_new(list, json_pack("{s:o, s:s}",
-			"name", json_text(v->names[a]), "components", spec));
+			"name", hs_json_text(v->names[a]), "components", spec));
 	}
 	return list;
 }
@@ -1265,7 +1264,7 @@ static json_t *json_pair(const struct verify *v, unsigned int a,
 		json_array_append_new(classes, cl);
 	}
 	return json_pack("{s:o, s:o, s:b, s:o, s:o, s:b, s:o}",
-			 "a", json_text(v->names[a]), "b", json_text(v->names[b]),
+			 "a", hs_json_text(v->names[a]), "b", hs_json_text(v->names[b]),
 			 "claimed_equal", claimed(v, a, b),
 			 "inputs", hs_json_u64(ps->inputs),
 			 "agree", hs_json_u64(ps->agree),
@@ -1294,7 +1293,7 @@ static json_t *json_invariants(const struct verify *v)
 			const char *one[1] = { v->names[a] };
 
 			o = json_pack("{s:o, s:s, s:o, s:o}",
-				      "profile", json_text(v->names[a]),
+				      "profile", hs_json_text(v->names[a]),
 				      "invariant", hs_invariant_name(k),
 				      "checked", hs_json_u64(is->checked),
 				      "violations", hs_json_u64(is->violations));
@@ -1315,7 +1314,7 @@ static json_t *json_fast(const struct verify *v)
 		const char *one[1] = { v->names[a] };
 
 		o = json_pack("{s:o, s:o, s:o, s:{s:o, s:o}, s:o}",
-			      "profile", json_text(v->names[a]),
+			      "profile", hs_json_text(v->names[a]),
 			      "grid", hs_json_u64(fs->inputs[HS_DOM_GRID]),
 			      "random", hs_json_u64(fs->inputs[HS_DOM_RANDOM]),
 			      "schemes",
@@ -1337,7 +1336,7 @@ static json_t *json_names(const struct verify *v, unsigned int mask)
 
 	for (a = 0; a < v->cfg.nr; a++)
 		if (has(mask, a))
-			json_array_append_new(list, json_text(v->names[a]));
+			json_array_append_new(list, hs_json_text(v->names[a]));
 	return list;
 }
 
@@ -1352,7 +1351,7 @@ static json_t *json_summary_row(const struct verify *v,
 		if (c->of[b] != c->of[a])
 			json_array_append_new(differs, json_pack(
 				"{s:o, s:o, s:o}",
-				"profile", json_text(v->names[b]),
+				"profile", hs_json_text(v->names[b]),
 				"inputs", hs_json_u64(differ(v, a, b)),
 				"compared", hs_json_u64(pair_of(v, a, b)->inputs)));
 	for (k = 0; k < HS_NR_INVARIANTS; k++)
@@ -1362,7 +1361,7 @@ static json_t *json_summary_row(const struct verify *v,
 				"violations",
 				hs_json_u64(v->res.inv[a][k].violations)));
 	return json_pack("{s:o, s:o, s:o, s:o, s:o}",
-			 "name", json_text(v->names[a]),
+			 "name", hs_json_text(v->names[a]),
 			 "equal_to", json_names(v, c->members[c->of[a]] &
 						~(1U << a)),
 			 "differs_from", differs,
@@ -1394,7 +1393,7 @@ static int write_json(const struct verify *v, FILE *f)
 
 	doc = json_pack("{s:s, s:i, s:o, s:o, s:b, s:I, s:o, s:o, s:o, s:o,"
 			" s:o, s:o}", "tool", "hotscore verify", "schema", 1,
-			"command", json_text(v->command),
+			"command", hs_json_text(v->command),
 			"seed", hs_json_u64(v->cfg.seed), "quick", v->cfg.quick,
 			"threads", (json_int_t)v->cfg.threads,
 			"profiles", json_profiles(v),
@@ -1405,7 +1404,7 @@ static int write_json(const struct verify *v, FILE *f)
 		json_summary(v, doc);
 		json_object_set_new(doc, "ok", json_boolean(!verdict(v)));
 	}
-	return json_write_doc(f, doc, JSON_COMPACT);
+	return hs_json_write_doc(f, doc, JSON_COMPACT);
 }
 
 /*

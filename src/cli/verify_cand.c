@@ -12,10 +12,10 @@
 
 #include <hotscore/cand.h>
 #include <hotscore/damo_write.h>
+#include <hotscore/json_out.h>
 #include <hotscore/verify.h>
 
 #include "cli.h"
-#include "json.h"
 #include "out.h"
 #include "verify_cand.h"
 
@@ -139,7 +139,7 @@ static json_t *json_classes(const struct verify_cand *vc,
 			"candidate_status",
 			hs_cand_code_name(k % HS_NR_CAND_CODES),
 			"count", hs_json_u64(res->count[k]),
-			"command", json_text(cmd)));
+			"command", hs_json_text(cmd)));
 	}
 	return list;
 }
@@ -157,13 +157,13 @@ static int write_json(const struct verify_cand *vc,
 			"seconds", hs_json_fixed(res->seconds[d], 3)));
 		total += res->inputs[d];
 	}
-	return json_write_doc(f, json_pack(
+	return hs_json_write_doc(f, json_pack(
 		"{s:s, s:i, s:o, s:o, s:o, s:o, s:s, s:o, s:b, s:I, s:o, s:o,"
 		" s:o, s:b, s:o}", "tool", "hotscore verify", "schema", 1,
-		"command", json_text(vc->command),
-		"candidate", json_text(vc->label),
-		"file", json_text(vc->cand->path),
-		"against", json_text(vc->against),
+		"command", hs_json_text(vc->command),
+		"candidate", hs_json_text(vc->label),
+		"file", hs_json_text(vc->cand->path),
+		"against", hs_json_text(vc->against),
 		"base_divisor", hs_divisor_name(vc->cand->base),
 		"seed", hs_json_u64(vc->cfg.seed), "quick", vc->cfg.quick,
 		"threads", (json_int_t)vc->cfg.threads, "domains", domains,
