@@ -118,25 +118,17 @@ static uint64_t need_whole(const json_t *o, const char *key, uint64_t max,
 static void read_all(size_t *len)
 {
 	FILE *f = fopen(path, "rb");
-	size_t cap = 1 << 16, n;
 
 	if (!f)
 		cli_die("--import: %s: %s", path, strerror(errno));
-	text = malloc(cap);
-	*len = 0;
-	while (text && (n = fread(text + *len, 1, cap - *len - 1, f)) > 0) {
-		*len += n;
-		if (*len > MAX_FILE)
-			cli_die("--import: %s: larger than 256 MiB", path);
-		if (*len + 1 == cap)
-			text = realloc(text, cap *= 2);
-	}
-	if (!text)
+	text = cli_read_stream(f, MAX_FILE, len);
+	if (!text && errno == EFBIG)
+		cli_die("--import: %s: larger than 256 MiB", path);
+	if (!text && errno == ENOMEM)
 		cli_die("--import: out of memory");
-	if (ferror(f))
+	if (!text)
 		cli_die("--import: %s: %s", path, strerror(errno));
 	fclose(f);
-	text[*len] = '\0';
 	if (strlen(text) != *len)
 		cli_die("--import: %s: a NUL byte: not the module's text output",
 		       path);

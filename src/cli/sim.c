@@ -256,27 +256,18 @@ static char *read_file(const char *path, size_t *lenp)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf;
-	size_t len = 0, cap = 4096, got;
 
 	if (!f)
 		cli_die("--workload: %s: %s (built-in: stairs, zigzag)", path,
 		       strerror(errno));
-	buf = malloc(cap);
-	while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
-		len += got;
-		if (len == cap) {
-			if (cap >= 16 << 20)
-				cli_die("--workload: %s: larger than 16 MiB",
-				       path);
-			buf = realloc(buf, cap *= 2);
-		}
-	}
-	if (!buf)
+	buf = cli_read_stream(f, 16 << 20, lenp);
+	if (!buf && errno == EFBIG)
+		cli_die("--workload: %s: larger than 16 MiB", path);
+	if (!buf && errno == ENOMEM)
 		cli_die("out of memory");
-	if (ferror(f))
+	if (!buf)
 		cli_die("--workload: %s: %s", path, strerror(errno));
 	fclose(f);
-	*lenp = len;
 	return buf;
 }
 
@@ -667,29 +658,23 @@ static void check_duration(struct sim_cmd *c)
 		       a->max_nr_regions);
 }
 
-static int sim_run(int argc, char **argv)
+/* The output files, open on their temporary files before anything runs. */
+static void open_outputs(struct sim_cmd *c)
 {
-	struct sim_cmd *c = calloc(1, sizeof(*c));
-	int status = 0;
-	unsigned int k;
-	char err[256];
-
-	if (!c)
-		cli_die("out of memory");
-	parse_args(c, argc, argv);
-	c->cfg.batch = hs_fast_batch_for(hs_check_simd_env());
-	check_duration(c);	/* the workload and every profile, too */
-	if (c->timing)	/* it may re-execute: before any output exists */
-		hs_host_fixed_layout(hs_argv);
 	c->json_f = cli_out_open("--json", c->json);
 	c->heat_f = cli_out_open("--heatmap", c->heatmap);
 	c->runs[0].record = cli_out_open("--record", c->record);
 	c->runs[0].actions = cli_out_open("--actions", c->actions);
 	c->runs[0].actions_path = c->actions;
 	c->runs[0].actions_json = c->actions_json;
-	if (c->timing && hs_host_init(&c->host, -1, HS_CLOCK_AUTO, err,
-				      sizeof(err)))
-		cli_die("%s", err);
+}
+
+/* Each run (two for a comparison); 1 when one trapped or overran. */
+static int run_all(struct sim_cmd *c)
+{
+	int status = 0;
+	unsigned int k;
+
 	for (k = 0; k < c->nr_runs; k++) {
 		c->runs[k].profile = c->profiles[k];
 		c->runs[k].scorer = c->scorers[k];
@@ -705,6 +690,12 @@ static int sim_run(int argc, char **argv)
 			status = 1;
 		}
 	}
+	return status;
+}
+
+/* Every output finished, then all renamed into place at once. */
+static void finish_outputs(struct sim_cmd *c)
+{
 	if (c->record) {	/* the zlib stream ends before the file does */
 		sim_record_end(&c->runs[0]);
 		cli_out_done(c->runs[0].record);
@@ -721,9 +712,12 @@ static int sim_run(int argc, char **argv)
 		cli_die("--json: %s: %s", c->json, strerror(errno));
 	cli_out_done(c->json_f);
 	cli_out_commit();	/* all of them, or none */
-	sim_report(stdout, c);
-	if (c->compare && sim_compare(stdout, c))
-		status = status ? status : 1;
+}
+
+static void sim_free(struct sim_cmd *c)
+{
+	unsigned int k;
+
 	if (c->timing)
 		hs_host_fini(&c->host);
 	for (k = 0; k < c->nr_runs; k++) {
@@ -734,6 +728,31 @@ static int sim_run(int argc, char **argv)
 	}
 	free(c->text);
 	free(c);
+}
+
+static int sim_run(int argc, char **argv)
+{
+	struct sim_cmd *c = calloc(1, sizeof(*c));
+	char err[256];
+	int status;
+
+	if (!c)
+		cli_die("out of memory");
+	parse_args(c, argc, argv);
+	c->cfg.batch = hs_fast_batch_for(hs_check_simd_env());
+	check_duration(c);	/* the workload and every profile, too */
+	if (c->timing)	/* it may re-execute: before any output exists */
+		hs_host_fixed_layout(hs_argv);
+	open_outputs(c);
+	if (c->timing && hs_host_init(&c->host, -1, HS_CLOCK_AUTO, err,
+				      sizeof(err)))
+		cli_die("%s", err);
+	status = run_all(c);
+	finish_outputs(c);
+	sim_report(stdout, c);
+	if (c->compare && sim_compare(stdout, c))
+		status = status ? status : 1;
+	sim_free(c);
 	return status;
 }
 
