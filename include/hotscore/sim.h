@@ -352,7 +352,7 @@ struct hs_sim {
 int hs_action_parse(const char *name);
 const char *hs_action_name(enum hs_action a);
 
-int hs_sim_check(const struct hs_sim_config *cfg, char *err, size_t errlen);
+int hs_sim_validate(const struct hs_sim_config *cfg, char *err, size_t errlen);
 int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
 		struct hs_workload *wl, char *err, size_t errlen);
 bool hs_sim_step(struct hs_sim *sim);

@@ -399,7 +399,7 @@ static void against_of(const struct bench *b, struct hs_components *comp,
 			}
 		}
 	if (!p)
-		p = hs_profile_find(HS_DEFAULT_PROFILE);
+		p = hs_profile_find(CLI_DEFAULT_PROFILE);
 	*comp = p->comp;
 	snprintf(name, size, "%s", p->name);
 }
@@ -431,9 +431,9 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
 		;
 	if (c == HS_NR_CAND_CLASSES)
 		return;
-	hs_score_defaults(&dflt);
+	cli_score_defaults(&dflt);
 	hs_cand_shrink(comp, b->cand[k], c, &res.ex[c].in, &dflt);
-	hs_score_args(&res.ex[c].in, args, sizeof(args));
+	cli_score_args(&res.ex[c].in, args, sizeof(args));
 	fflush(stdout);
 	fprintf(stderr, "hotscore bench: --profile: %s differs from %s on %llu of %llu inputs of verify's edge set (%s %s, %s %s), so it is not timed: hotscore score --profile %s,%s%s%s\n",
 		b->cand_var[k].name, against,
@@ -442,7 +442,7 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
 		hs_status_code_name(c / HS_NR_CAND_CODES), b->cand_var[k].name,
 		hs_cand_code_name(c % HS_NR_CAND_CODES), against,
 		b->cand_spec[k], *args ? " " : "", args);
-	exit(HS_EXIT_FINDING);
+	exit(CLI_EXIT_FINDING);
 }
 
 /* Each candidate compiled for the base, vetted, and made a variant. */
@@ -480,7 +480,7 @@ static void parse(struct bench *b, int argc, char **argv)
 	b->batch = 8192;
 	b->pool = 1000;
 	b->cpu = -1;
-	b->seed = HS_DEFAULT_SEED;
+	b->seed = CLI_DEFAULT_SEED;
 	opt_parse(&cmd_bench, argc, argv, set, &a);
 	if (!b->import) {
 		for_each_item("--profile", a.variants, add_variant, b);
@@ -502,7 +502,7 @@ static void build_pool(struct bench *b, struct bench_dist *d)
 	size_t j;
 
 	if (d->kind == HS_NR_DISTS) {
-		d->nr_rows = hs_read_inputs("--dist", d->path, &d->rows);
+		d->nr_rows = cli_read_inputs("--dist", d->path, &d->rows);
 		if (!d->nr_rows)
 			cli_die("--dist: %s: no rows", d->path);
 		d->pool = d->rows;
@@ -510,7 +510,7 @@ static void build_pool(struct bench *b, struct bench_dist *d)
 		return;
 	}
 	d->nr_pool = b->pool;
-	d->pool = hs_xcalloc(d->nr_pool, sizeof(*d->pool));
+	d->pool = cli_xcalloc(d->nr_pool, sizeof(*d->pool));
 	for (j = 0; j < d->nr_pool; j++)
 		hs_dist_input(d->kind, b->seed,
 			      (uint64_t)j * b->iterations / d->nr_pool,
@@ -532,13 +532,13 @@ static void pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
 
 	if (!hs_cand_class(&var->comp, b->cand[v], &d->pool[j], &cls))
 		return;
-	hs_score_args(&d->pool[j], args, sizeof(args));
+	cli_score_args(&d->pool[j], args, sizeof(args));
 	fflush(stdout);
 	fprintf(stderr, "hotscore bench: --profile: %s is %s where its --against is %s, on input %zu of --dist %s, so it is not timed: hotscore score --profile %s%s%s\n",
 		var->name, hs_cand_code_name(cls % HS_NR_CAND_CODES),
 		hs_status_code_name(cls / HS_NR_CAND_CODES), j + 1, d->name,
 		b->cand_spec[v], *args ? " " : "", args);
-	exit(HS_EXIT_FINDING);
+	exit(CLI_EXIT_FINDING);
 }
 
 static void check_inputs(struct bench *b, struct bench_dist *d)
@@ -558,7 +558,7 @@ static void check_inputs(struct bench *b, struct bench_dist *d)
 				       d->name, j + 1, hs_status_name(&r),
 				       var->name);
 			if (var->call != HS_CALL_INPUT)
-				continue;	/* bench_check_calls() */
+				continue;	/* bench_vet_calls() */
 			if (b->cand[v]) {
 				pool_vet(b, v, d, j);
 				continue;
@@ -601,7 +601,7 @@ static void class_add(struct bench *b, struct bench_class *map[],
 	if (!c) {
 		c = &set->c[set->nr++];
 		c->key = key;
-		c->inputs = hs_xcalloc(keep, sizeof(*c->inputs));
+		c->inputs = cli_xcalloc(keep, sizeof(*c->inputs));
 		map[key] = c;
 	}
 	c->count += count;
@@ -622,7 +622,7 @@ static void build_classes(struct bench *b, struct bench_dist *d,
 
 	if (set->c)
 		return;
-	set->c = hs_xcalloc(HS_NR_CLASSES, sizeof(*set->c));
+	set->c = cli_xcalloc(HS_NR_CLASSES, sizeof(*set->c));
 	if (d->kind == HS_NR_DISTS) {
 		for (i = 0; i < d->nr_rows; i++)
 			class_add(b, map, set, &d->rows[i],
@@ -632,7 +632,7 @@ static void build_classes(struct bench *b, struct bench_dist *d,
 	}
 	for (i = 0; i < b->iterations; i++) {
 		if (!(i & 0xfffff))
-			hs_progress("bench: %s: counting input classes %llu%%",
+			cli_progress("bench: %s: counting input classes %llu%%",
 				 d->name,
 				 (unsigned long long)(i * 100 / b->iterations));
 		hs_dist_input(d->kind, b->seed, i, &in);
@@ -644,16 +644,16 @@ static void alloc_result(struct bench *b, struct bench_result *r)
 {
 	size_t n = 2 * b->runs * b->rounds_per_run;
 
-	r->mt = hs_xcalloc(n, sizeof(*r->mt));
-	r->scale = hs_xcalloc(n, sizeof(*r->scale));
-	r->cycles = hs_xcalloc(n, sizeof(*r->cycles));
-	r->ins = hs_xcalloc(n, sizeof(*r->ins));
+	r->mt = cli_xcalloc(n, sizeof(*r->mt));
+	r->scale = cli_xcalloc(n, sizeof(*r->scale));
+	r->cycles = cli_xcalloc(n, sizeof(*r->cycles));
+	r->ins = cli_xcalloc(n, sizeof(*r->ins));
 	r->counters = true;
 }
 
 static uint64_t median_of(const uint64_t *v, size_t n)
 {
-	uint64_t *scratch = hs_xcalloc(2 * n + 1, sizeof(*scratch)), m;
+	uint64_t *scratch = cli_xcalloc(2 * n + 1, sizeof(*scratch)), m;
 
 	m = hs_median(v, n, scratch);
 	free(scratch);
@@ -664,7 +664,7 @@ static uint64_t median_of(const uint64_t *v, size_t n)
 static void compare(struct bench *b, struct bench_result *base,
 		    struct bench_result *r)
 {
-	uint64_t *scratch = hs_xcalloc(HS_PAIRED_SCRATCH(r->n),
+	uint64_t *scratch = cli_xcalloc(HS_PAIRED_SCRATCH(r->n),
 				       sizeof(*scratch));
 	struct hs_paired p;
 
@@ -680,7 +680,7 @@ static void compare(struct bench *b, struct bench_result *base,
 /* The summary of a result's per-call samples, those of 0 left out. */
 static void summarize(struct bench_result *r)
 {
-	uint64_t *scratch = hs_xcalloc(2 * r->n + 1, sizeof(*scratch));
+	uint64_t *scratch = cli_xcalloc(2 * r->n + 1, sizeof(*scratch));
 
 	r->nonpositive = hs_summary_nonzero(r->mt, r->n, scratch, &r->ns);
 	r->scale_median = hs_median(r->scale, r->n, scratch);
@@ -725,7 +725,7 @@ static int stream_progress(void *ctx, unsigned int run, size_t round)
 {
 	const struct progress *p = ctx;
 
-	hs_progress("bench: %s, %s: run %u/%lu, round %zu/%zu", p->dist,
+	cli_progress("bench: %s, %s: run %u/%lu, round %zu/%zu", p->dist,
 		    hs_mode_name(p->mode), run + 1, p->b->runs, round + 1,
 		    p->b->rounds_per_run);
 	return 0;
@@ -787,14 +787,14 @@ static void measure_classes(struct bench *b, unsigned int di,
 
 	r->cls = class_set(d, &r->variant->comp);
 	build_classes(b, d, (struct bench_classes *)r->cls);
-	r->cls_mt = hs_xcalloc(r->cls->nr, sizeof(*r->cls_mt));
-	w = hs_xcalloc(r->cls->nr, sizeof(*w));
+	r->cls_mt = cli_xcalloc(r->cls->nr, sizeof(*r->cls_mt));
+	w = cli_xcalloc(r->cls->nr, sizeof(*w));
 	for (c = 0; c < r->cls->nr; c++) {
 		const struct bench_class *cl = &r->cls->c[c];
 		struct hs_pool pool = { cl->inputs, sizeof(*cl->inputs),
 					cl->nr, 1 };
 
-		hs_progress("bench: %s, %s, %s: class %u/%u", d->name,
+		cli_progress("bench: %s, %s, %s: class %u/%u", d->name,
 			 hs_mode_name(r->mode), r->name, c + 1, r->cls->nr);
 		hs_bench_batch(&b->host.clock, r->variant->fn, &pool, 0, b->n,
 			       r->mode);
@@ -824,7 +824,7 @@ static void measure_ktime(struct bench *b, unsigned int di,
 	struct bench_dist *d = &b->dists[di];
 	size_t per_run = (b->iterations + BENCH_KTIME_EVERY - 1) /
 			 BENCH_KTIME_EVERY;
-	uint64_t *all = hs_xcalloc(per_run * b->runs, sizeof(*all)), total = 0;
+	uint64_t *all = cli_xcalloc(per_run * b->runs, sizeof(*all)), total = 0;
 	struct hs_ktime_run kr = {
 		.pool = d->pool, .nr = d->nr_pool,
 		.seed_ages = d->kind == HS_DIST_SEED,
@@ -836,7 +836,7 @@ static void measure_ktime(struct bench *b, unsigned int di,
 	size_t i, n = per_run * b->runs;
 
 	for (run = 0; run < b->runs; run++) {
-		hs_progress("bench: %s: ktime method, %s, run %u/%lu", d->name,
+		cli_progress("bench: %s: ktime method, %s, run %u/%lu", d->name,
 			 r->name, run + 1, b->runs);
 		kr.samples = all + run * per_run;
 		r->variant->ktime(&kr);
@@ -871,7 +871,7 @@ static void measure_accuracy(struct bench *b)
 	struct hs_sample s;
 	unsigned int k;
 
-	hs_progress("bench: timing a chain of dependent adds");
+	cli_progress("bench: timing a chain of dependent adds");
 	b->core_hz = hs_host_core_hz();
 	if (!b->core_hz)
 		return;
@@ -902,7 +902,7 @@ static void prepare_inputs(struct bench *b)
 		build_pool(b, &b->dists[di]);
 		check_inputs(b, &b->dists[di]);
 		bench_build_calls(b, &b->dists[di]);
-		bench_check_calls(b, &b->dists[di]);
+		bench_vet_calls(b, &b->dists[di]);
 	}
 }
 
@@ -926,7 +926,7 @@ static void measure(struct bench *b)
 {
 	unsigned int di, mi, v;
 
-	b->results = hs_xcalloc((size_t)b->nr_dists * b->nr_modes *
+	b->results = cli_xcalloc((size_t)b->nr_dists * b->nr_modes *
 			     (b->nr_variants + 1), sizeof(*b->results));
 	b->n = plan_n(b);
 
@@ -947,7 +947,7 @@ static void measure(struct bench *b)
 	}
 	if (b->accuracy)
 		measure_accuracy(b);
-	hs_progress_done();
+	cli_progress_done();
 }
 
 /* Write one of the optional files; a failed write is an error too. */
@@ -1017,7 +1017,7 @@ static int bench_run(int argc, char **argv)
 	char err[256];
 
 	parse(&b, argc, argv);
-	b.simd = hs_check_simd_env();
+	b.simd = cli_simd_choice();
 	if (b.import)
 		return import_results(&b);
 	b.layout = hs_host_fixed_layout(b.keep_aslr ? NULL : hs_argv);
@@ -1040,7 +1040,7 @@ static int bench_run(int argc, char **argv)
 	return 0;
 }
 
-const struct hs_cmd cmd_bench = {
+const struct cli_cmd cmd_bench = {
 	.name = "bench",
 	.summary = "the DAMON Perf Test: variants timed in batches, compared paired",
 	.usage = "hotscore bench [--profile LIST] [--dist LIST] [--mode LIST]"

@@ -211,7 +211,7 @@ static inline struct bench_result *bench_at(struct bench *b, unsigned int d,
 void bench_build_calls(struct bench *b, struct bench_dist *d);
 const struct hs_pool *bench_pool(const struct bench *b,
 				 const struct bench_dist *d, unsigned int v);
-void bench_check_calls(const struct bench *b, const struct bench_dist *d);
+void bench_vet_calls(const struct bench *b, const struct bench_dist *d);
 void bench_import(struct bench *b);
 double bench_ns(const struct bench *b, uint64_t mt);
 double bench_ppm(uint64_t ppm);

@@ -23,7 +23,7 @@ static void prepare(const struct bench_dist *d, const struct hs_variant *v,
 {
 	size_t j;
 
-	c->prep = hs_xcalloc(1, sizeof(*c->prep));
+	c->prep = cli_xcalloc(1, sizeof(*c->prep));
 	hs_prep_init(c->prep, &v->comp, &d->pool[0]);
 	for (j = 1; j < d->nr_pool; j++)
 		if (!hs_prep_matches(c->prep, &d->pool[j]))
@@ -33,7 +33,7 @@ static void prepare(const struct bench_dist *d, const struct hs_variant *v,
 
 static void build_fast(const struct bench_dist *d, struct bench_calls *c)
 {
-	struct hs_fast_call *f = hs_xcalloc(d->nr_pool, sizeof(*f));
+	struct hs_fast_call *f = cli_xcalloc(d->nr_pool, sizeof(*f));
 	size_t j;
 
 	for (j = 0; j < d->nr_pool; j++)
@@ -64,14 +64,14 @@ static void build_batch(const struct bench *b, const struct bench_dist *d,
 {
 	unsigned int per = hs_variant_regions(v);
 	size_t nr = d->nr_pool / gcd(d->nr_pool, per), len = d->nr_pool + per - 1;
-	struct hs_batch_call *bc = hs_xcalloc(nr, sizeof(*bc));
+	struct hs_batch_call *bc = cli_xcalloc(nr, sizeof(*bc));
 	size_t j, at;
 
-	c->nr = hs_xcalloc(len, sizeof(*c->nr));
-	c->last = hs_xcalloc(len, sizeof(*c->last));
-	c->age = hs_xcalloc(len, sizeof(*c->age));
-	c->in = hs_xcalloc(len, sizeof(*c->in));
-	c->hot = hs_xcalloc(per, sizeof(*c->hot));
+	c->nr = cli_xcalloc(len, sizeof(*c->nr));
+	c->last = cli_xcalloc(len, sizeof(*c->last));
+	c->age = cli_xcalloc(len, sizeof(*c->age));
+	c->in = cli_xcalloc(len, sizeof(*c->in));
+	c->hot = cli_xcalloc(per, sizeof(*c->hot));
 	for (j = 0; j < len; j++) {
 		c->in[j] = d->pool[j % d->nr_pool];
 		c->nr[j] = c->in[j].nr_accesses;
@@ -135,13 +135,13 @@ const struct hs_pool *bench_pool(const struct bench *b,
 }
 
 /**
- * bench_check_calls() - every call of every variant built here returns
+ * bench_vet_calls() - every call of every variant built here returns
  * the model's scores for the pool rows it covers; an internal error exits
  * with status 1.
  * @b:	the bench.
  * @d:	the distribution, its calls built.
  */
-void bench_check_calls(const struct bench *b, const struct bench_dist *d)
+void bench_vet_calls(const struct bench *b, const struct bench_dist *d)
 {
 	unsigned int v, i, per;
 	size_t j, at;

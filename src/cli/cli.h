@@ -13,9 +13,9 @@
 #include <hotscore/simd.h>
 
 /* Exit status: 0 success, 1 a finding, 2 bad input or usage, 130 Ctrl-C. */
-#define HS_EXIT_FINDING 1
-#define HS_EXIT_USAGE 2
-#define HS_EXIT_INTERRUPTED 130
+#define CLI_EXIT_FINDING 1
+#define CLI_EXIT_USAGE 2
+#define CLI_EXIT_INTERRUPTED 130
 
 /* The program's whole argv, for a command that re-executes itself. */
 extern char **hs_argv;
@@ -43,18 +43,18 @@ int cli_finish(int status);
  * Parse a decimal (or 0x-prefixed hexadecimal) number no larger than @max.
  * Return NULL on success, else a static description of what is wrong.
  */
-const char *hs_parse_number(const char *s, unsigned long max,
+const char *cli_parse_number(const char *s, unsigned long max,
 			    unsigned long *out);
 
 /* A number option within [min, max], or a one-line error and exit 2. */
-unsigned long hs_option_number(const char *opt, const char *s,
+unsigned long cli_option_number(const char *opt, const char *s,
 			       unsigned long min, unsigned long max);
 
-/* A status line on stderr when it is a terminal; hs_progress_done() clears. */
-void hs_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void hs_progress_done(void);
-enum hs_fast_impl hs_check_simd_env(void);
-void *hs_xcalloc(size_t n, size_t size);
+/* A status line on stderr when it is a terminal; cli_progress_done() clears. */
+void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_progress_done(void);
+enum hs_fast_impl cli_simd_choice(void);
+void *cli_xcalloc(size_t n, size_t size);
 
 void cli_wrap(FILE *f, const char *text, size_t col, size_t indent,
 	      size_t width);
@@ -62,23 +62,23 @@ void cli_each_profile(const char *opt, const char *list,
 		      void (*add)(void *ctx, const char *name), void *ctx);
 
 /* Strip spaces and tabs at both ends, in place. */
-char *hs_trim(char *s);
+char *cli_trim(char *s);
 
 /* The number of comma-separated fields in @line. */
-size_t hs_csv_count(const char *line);
+size_t cli_csv_count(const char *line);
 
 /*
  * Split @line in place at commas.  Return the number of fields; only the
  * first @max pointers are stored.
  */
-size_t hs_split_csv(char *line, char **fields, size_t max);
+size_t cli_split_csv(char *line, char **fields, size_t max);
 
 struct hs_input;
-size_t hs_read_inputs(const char *opt, const char *path,
+size_t cli_read_inputs(const char *opt, const char *path,
 		      struct hs_input **out);
-void hs_score_args(const struct hs_input *in, char *buf, size_t size);
-void hs_score_defaults(struct hs_input *in);
-void hs_list_profiles(void);
+void cli_score_args(const struct hs_input *in, char *buf, size_t size);
+void cli_score_defaults(struct hs_input *in);
+void cli_list_profiles(void);
 
 /* "s" unless @n is 1: "1 run", "2 runs". */
 static inline const char *cli_s(unsigned long long n)
@@ -90,9 +90,9 @@ void cli_csv_field(FILE *f, const char *s);
 char *cli_read_stream(FILE *f, size_t max, size_t *len);
 
 /* The profile every subcommand scores with unless told otherwise. */
-#define HS_DEFAULT_PROFILE "hotfix"
+#define CLI_DEFAULT_PROFILE "hotfix"
 /* The seed every subcommand's random inputs start from unless told. */
-#define HS_DEFAULT_SEED 1
+#define CLI_DEFAULT_SEED 1
 
 struct hs_cand;
 struct hs_cand_result;
@@ -101,11 +101,11 @@ const struct hs_cand *cli_cand_get(const char *opt, const char *spec,
 				   enum hs_divisor base, const char **label);
 const char *cli_cand_status(const struct hs_cand_result *r);
 
-struct hs_cmd;
-extern const struct hs_cmd cmd_score, cmd_bench, cmd_verify, cmd_sim,
+struct cli_cmd;
+extern const struct cli_cmd cmd_score, cmd_bench, cmd_verify, cmd_sim,
 	cmd_rank;
 /* Every subcommand, NULL-terminated, in the order help lists them. */
-extern const struct hs_cmd *const hs_commands[];
-const struct hs_cmd *hs_command_find(const char *name);
+extern const struct cli_cmd *const cli_commands[];
+const struct cli_cmd *cli_command_find(const char *name);
 
 #endif /* HOTSCORE_CLI_H */

@@ -9,17 +9,17 @@
 #include "cli.h"
 #include "opt.h"
 
-const struct hs_cmd *const hs_commands[] = {
+const struct cli_cmd *const cli_commands[] = {
 	&cmd_score, &cmd_bench, &cmd_verify, &cmd_sim, &cmd_rank, NULL,
 };
 
-/** hs_command_find() - the subcommand named @name, or NULL. */
-const struct hs_cmd *hs_command_find(const char *name)
+/** cli_command_find() - the subcommand named @name, or NULL. */
+const struct cli_cmd *cli_command_find(const char *name)
 {
 	size_t i;
 
-	for (i = 0; hs_commands[i]; i++)
-		if (!strcmp(hs_commands[i]->name, name))
-			return hs_commands[i];
+	for (i = 0; cli_commands[i]; i++)
+		if (!strcmp(cli_commands[i]->name, name))
+			return cli_commands[i];
 	return NULL;
 }

@@ -45,7 +45,7 @@ die_line(const char *hint, const char *fmt, va_list ap)
 		fprintf(stderr, "; try 'hotscore%s%s --help'",
 			cli_cmd_name ? " " : "", cli_cmd_name ? cli_cmd_name : "");
 	fputc('\n', stderr);
-	exit(HS_EXIT_USAGE);
+	exit(CLI_EXIT_USAGE);
 }
 
 void cli_die(const char *fmt, ...)
@@ -77,7 +77,7 @@ int cli_finish(int status)
 		fprintf(stderr, "hotscore%s%s: writing the output: %s\n",
 			cli_cmd_name ? " " : "", cli_cmd_name ? cli_cmd_name : "",
 			strerror(errno));
-		return HS_EXIT_FINDING;
+		return CLI_EXIT_FINDING;
 	}
 	return status;
 }
@@ -123,7 +123,7 @@ void cli_wrap(FILE *f, const char *text, size_t col, size_t indent,
 	fputc('\n', f);
 }
 
-static int hs_digit(char c, unsigned int base)
+static int cli_digit(char c, unsigned int base)
 {
 	unsigned int v;
 
@@ -142,7 +142,7 @@ static int hs_digit(char c, unsigned int base)
  * strtoul() would accept signs, leading spaces and octal, and wrap "-1" to
  * ULONG_MAX; a kernel value needs none of that, so parse by hand.
  */
-const char *hs_parse_number(const char *s, unsigned long max,
+const char *cli_parse_number(const char *s, unsigned long max,
 			    unsigned long *out)
 {
 	unsigned int base = 10;
@@ -160,7 +160,7 @@ const char *hs_parse_number(const char *s, unsigned long max,
 			return "not a number";
 	}
 	for (; *s; s++) {
-		d = hs_digit(*s, base);
+		d = cli_digit(*s, base);
 		if (d < 0)
 			return "not a number";
 		if ((unsigned long)d > max ||
@@ -172,7 +172,7 @@ const char *hs_parse_number(const char *s, unsigned long max,
 	return NULL;
 }
 
-char *hs_trim(char *s)
+char *cli_trim(char *s)
 {
 	char *end;
 
@@ -184,7 +184,7 @@ char *hs_trim(char *s)
 	return s;
 }
 
-size_t hs_csv_count(const char *line)
+size_t cli_csv_count(const char *line)
 {
 	size_t n = 1;
 
@@ -194,18 +194,18 @@ size_t hs_csv_count(const char *line)
 }
 
 /* A field wholly in double quotes (RFC 4180) stands for its contents. */
-static char *hs_unquote(char *s)
+static char *cli_unquote(char *s)
 {
 	size_t len = strlen(s);
 
 	if (len >= 2 && s[0] == '"' && s[len - 1] == '"') {
 		s[len - 1] = '\0';
-		return hs_trim(s + 1);
+		return cli_trim(s + 1);
 	}
 	return s;
 }
 
-size_t hs_split_csv(char *line, char **fields, size_t max)
+size_t cli_split_csv(char *line, char **fields, size_t max)
 {
 	size_t n = 0;
 	char *p = line;
@@ -216,7 +216,7 @@ size_t hs_split_csv(char *line, char **fields, size_t max)
 		if (comma)
 			*comma = '\0';
 		if (n < max)
-			fields[n] = hs_unquote(hs_trim(p));
+			fields[n] = cli_unquote(cli_trim(p));
 		n++;
 		if (!comma)
 			return n;
@@ -225,7 +225,7 @@ size_t hs_split_csv(char *line, char **fields, size_t max)
 }
 
 /**
- * hs_option_number() - the number an option was given, or exit 2.
+ * cli_option_number() - the number an option was given, or exit 2.
  * @opt:	the option, for the message ("--runs").
  * @s:		its value.
  * @min:	smallest allowed.
@@ -233,11 +233,11 @@ size_t hs_split_csv(char *line, char **fields, size_t max)
  *
  * Return: the value.
  */
-unsigned long hs_option_number(const char *opt, const char *s,
+unsigned long cli_option_number(const char *opt, const char *s,
 			       unsigned long min, unsigned long max)
 {
 	unsigned long n;
-	const char *err = hs_parse_number(s, ULONG_MAX, &n);
+	const char *err = cli_parse_number(s, ULONG_MAX, &n);
 
 	if (err)
 		cli_die("%s: '%s': %s", opt, s, err);
@@ -277,11 +277,11 @@ void cli_each_profile(const char *opt, const char *list,
 }
 
 /**
- * hs_progress() - a status line on stderr, only when it is a terminal;
+ * cli_progress() - a status line on stderr, only when it is a terminal;
  * each call replaces the last.
  * @fmt:	printf format.
  */
-void hs_progress(const char *fmt, ...)
+void cli_progress(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -295,21 +295,21 @@ void hs_progress(const char *fmt, ...)
 }
 
 /* Clear the status line. */
-void hs_progress_done(void)
+void cli_progress_done(void)
 {
 	if (isatty(STDERR_FILENO))
 		fputs("\r\033[K", stderr);
 }
 
 /**
- * hs_check_simd_env() - the batch scorer HOTSCORE_SIMD asks for on this CPU,
+ * cli_simd_choice() - the batch scorer HOTSCORE_SIMD asks for on this CPU,
  * for bench's and sim's fast-batch; exit 2 with one line when it names no
  * scorer, or one this CPU cannot run (hs_simd_choose() words the two cases
  * apart).  The front end reads the environment, not the library.
  *
  * Return: the choice, to pass to the library.
  */
-enum hs_fast_impl hs_check_simd_env(void)
+enum hs_fast_impl cli_simd_choice(void)
 {
 	enum hs_fast_impl impl;
 	char err[256];
@@ -321,12 +321,12 @@ enum hs_fast_impl hs_check_simd_env(void)
 }
 
 /**
- * hs_xcalloc() - calloc() that never returns NULL: out of memory is one
+ * cli_xcalloc() - calloc() that never returns NULL: out of memory is one
  * line on stderr and exit status 2.
  * @n:		elements (0 is taken as 1, so the result is never NULL).
  * @size:	bytes each.
  */
-void *hs_xcalloc(size_t n, size_t size)
+void *cli_xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size);
 

@@ -78,7 +78,7 @@ static void column_parse(const struct input_column *c, const char *s,
 	const char *err;
 	unsigned long v;
 
-	err = hs_parse_number(s, max, &v);
+	err = cli_parse_number(s, max, &v);
 	if (err && !strcmp(err, "out of range"))
 		cli_die("%s: '%s' is out of range for %s (0..%lu)", where, s,
 		       c->is_long ? "unsigned long" : "unsigned int", max);
@@ -168,7 +168,7 @@ static struct {
 	size_t ncols;
 	size_t *map;		/* header field -> column index */
 	char **fields;
-	struct hs_input *rows;	/* hs_read_inputs()'s, until returned */
+	struct hs_input *rows;	/* cli_read_inputs()'s, until returned */
 } csv;
 
 static void csv_read(FILE *f)
@@ -219,15 +219,15 @@ static void csv_header(void)
 	bool seen[PROFILE_COL + 1] = { false };
 	size_t i, j;
 
-	if (!csv_next_line() || !*hs_trim(csv.line))
+	if (!csv_next_line() || !*cli_trim(csv.line))
 		cli_die("%s%sno header line on %s", csv.what,
 			*csv.what ? "" : "--input: ", csv.source);
-	csv.ncols = hs_csv_count(csv.line);
+	csv.ncols = cli_csv_count(csv.line);
 	csv.fields = calloc(csv.ncols, sizeof(*csv.fields));
 	csv.map = calloc(csv.ncols, sizeof(*csv.map));
 	if (!csv.fields || !csv.map)
 		cli_die("out of memory");
-	hs_split_csv(csv.line, csv.fields, csv.ncols);
+	cli_split_csv(csv.line, csv.fields, csv.ncols);
 	for (i = 0; i < csv.ncols; i++) {
 		const char *name = csv.fields[i];
 
@@ -253,7 +253,7 @@ static void csv_header(void)
 /* Parse the current line into @r, which holds the defaults. */
 static void csv_row(struct row *r)
 {
-	size_t n = hs_split_csv(csv.line, csv.fields, csv.ncols), i;
+	size_t n = cli_split_csv(csv.line, csv.fields, csv.ncols), i;
 	char where[PATH_MAX + 64];
 
 	if (n != csv.ncols)
@@ -293,8 +293,8 @@ static void csv_free(void)
  * For tests/fuzz/: a harness whose cli_die() hook longjmp()s out of a read
  * frees what the read had allocated.  Not part of the CLI's interface.
  */
-void hs_csv_reset(void);
-void hs_csv_reset(void)
+void cli_csv_reset(void);
+void cli_csv_reset(void)
 {
 	csv_free();
 }
@@ -307,11 +307,11 @@ void input_row_defaults(struct row *r)
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < INPUT_NR_COLUMNS; i++)
 		column_set(&input_columns[i], &r->in, input_columns[i].dflt);
-	input_spec_parse(HS_DEFAULT_PROFILE, &r->spec, "default profile");
+	input_spec_parse(CLI_DEFAULT_PROFILE, &r->spec, "default profile");
 }
 
-/** hs_score_defaults() - the input `hotscore score` uses with no flags. */
-void hs_score_defaults(struct hs_input *in)
+/** cli_score_defaults() - the input `hotscore score` uses with no flags. */
+void cli_score_defaults(struct hs_input *in)
 {
 	struct row r;
 
@@ -320,13 +320,13 @@ void hs_score_defaults(struct hs_input *in)
 }
 
 /**
- * hs_score_args() - the `hotscore score` flags that give @in: each column
+ * cli_score_args() - the `hotscore score` flags that give @in: each column
  * that differs from its default, as --flag VALUE, times with units.
  * @in:		the input.
  * @buf:	receives the flags, space-separated (empty if all default).
  * @size:	of @buf.
  */
-void hs_score_args(const struct hs_input *in, char *buf, size_t size)
+void cli_score_args(const struct hs_input *in, char *buf, size_t size)
 {
 	char value[32];
 	size_t i, at = 0;
@@ -338,7 +338,7 @@ void hs_score_args(const struct hs_input *in, char *buf, size_t size)
 		if (v == input_columns[i].dflt)
 			continue;
 		if (input_columns[i].is_time)
-			hs_format_time_us(v, value, sizeof(value));
+			cli_format_time_us(v, value, sizeof(value));
 		else
 			snprintf(value, sizeof(value), "%lu", v);
 		at += (size_t)snprintf(buf + at, size - at, "%s--%s %s",
@@ -348,7 +348,7 @@ void hs_score_args(const struct hs_input *in, char *buf, size_t size)
 }
 
 /**
- * hs_read_inputs() - the rows of a `hotscore score --input` file as inputs.
+ * cli_read_inputs() - the rows of a `hotscore score --input` file as inputs.
  * @opt:	the option that named it, for messages ("--dist").
  * @path:	the file.
  * @out:	receives a malloc'ed array of the rows; columns absent from
@@ -358,7 +358,7 @@ void hs_score_args(const struct hs_input *in, char *buf, size_t size)
  *
  * Return: the number of rows (0 if the file has only a header).
  */
-size_t hs_read_inputs(const char *opt, const char *path,
+size_t cli_read_inputs(const char *opt, const char *path,
 		      struct hs_input **out)
 {
 	static char what[PATH_MAX + 40];
@@ -376,7 +376,7 @@ size_t hs_read_inputs(const char *opt, const char *path,
 	fclose(f);
 	csv_header();
 	while (csv_next_line()) {
-		if (!*hs_trim(csv.line))
+		if (!*cli_trim(csv.line))
 			continue;
 		r = dflt;
 		csv_row(&r);
@@ -449,7 +449,7 @@ void input_rewind(struct input_mark m)
 bool input_next_row(struct row *r)
 {
 	while (csv_next_line()) {
-		if (!*hs_trim(csv.line))
+		if (!*cli_trim(csv.line))
 			continue;	/* a blank line is not a row */
 		csv_row(r);
 		return true;

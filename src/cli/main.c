@@ -25,9 +25,9 @@ static void usage(FILE *f)
 	      "DAMON's damon_hot_score() and damon_cold_score(), every kernel"
 	      " version of them:\nscored, timed, proven and simulated.\n\n"
 	      "commands:\n", f);
-	for (i = 0; hs_commands[i]; i++)
-		fprintf(f, "  %-8s %s\n", hs_commands[i]->name,
-			hs_commands[i]->summary);
+	for (i = 0; cli_commands[i]; i++)
+		fprintf(f, "  %-8s %s\n", cli_commands[i]->name,
+			cli_commands[i]->summary);
 	fputs("\n'hotscore help COMMAND' or 'hotscore COMMAND --help' tells"
 	      " more; docs/cli.md has\nevery option of every command.  Exit"
 	      " status: 0 success, 1 a finding (a\ndifference, a failed"
@@ -37,7 +37,7 @@ static void usage(FILE *f)
 /* hotscore help [COMMAND] */
 static int help(int argc, char **argv)
 {
-	const struct hs_cmd *cmd;
+	const struct cli_cmd *cmd;
 
 	if (argc < 2) {
 		usage(stdout);
@@ -45,7 +45,7 @@ static int help(int argc, char **argv)
 	}
 	if (argc > 2)
 		cli_usage_die("help takes one command, not '%s'", argv[2]);
-	cmd = hs_command_find(argv[1]);
+	cmd = cli_command_find(argv[1]);
 	if (!cmd)
 		cli_usage_die("no command '%s'", argv[1]);
 	opt_usage(cmd, stdout);
@@ -54,7 +54,7 @@ static int help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	const struct hs_cmd *cmd;
+	const struct cli_cmd *cmd;
 
 	hs_argv = argv;
 	if (argc < 2)
@@ -69,7 +69,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "help"))
 		return cli_finish(help(argc - 1, argv + 1));
-	cmd = hs_command_find(argv[1]);
+	cmd = cli_command_find(argv[1]);
 	if (!cmd)
 		cli_usage_die("unknown command '%s'", argv[1]);
 	cli_cmd_name = cmd->name;

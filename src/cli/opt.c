@@ -47,7 +47,7 @@ static bool same_name(const char *typed, size_t len, const char *name)
 	return true;
 }
 
-static const struct opt *find(const struct hs_cmd *cmd, const char *typed,
+static const struct opt *find(const struct cli_cmd *cmd, const char *typed,
 			      size_t len)
 {
 	size_t i;
@@ -92,18 +92,18 @@ static void convert(const struct opt *o, enum opt_type t, struct opt_val *v)
 			err = "empty value";
 		break;
 	case OPT_COUNT:
-		err = hs_parse_number(v->s, ULONG_MAX, &n);
+		err = cli_parse_number(v->s, ULONG_MAX, &n);
 		v->u = n;
 		break;
 	case OPT_TIME:
 	case OPT_MS:
-		err = hs_parse_time(v->s, t == OPT_MS, &v->u);
+		err = cli_parse_time(v->s, t == OPT_MS, &v->u);
 		break;
 	case OPT_SIZE:
-		err = hs_parse_size(v->s, &v->u);
+		err = cli_parse_size(v->s, &v->u);
 		break;
 	case OPT_RATE:
-		err = hs_parse_rate(v->s, &v->u);
+		err = cli_parse_rate(v->s, &v->u);
 		break;
 	}
 	if (!err && (t == OPT_COUNT || t == OPT_TIME || t == OPT_MS) &&
@@ -111,8 +111,8 @@ static void convert(const struct opt *o, enum opt_type t, struct opt_val *v)
 		char lo[32], hi[32];
 
 		if (t == OPT_TIME) {
-			hs_format_time_us(o->min, lo, sizeof(lo));
-			hs_format_time_us(max_of(o, t), hi, sizeof(hi));
+			cli_format_time_us(o->min, lo, sizeof(lo));
+			cli_format_time_us(max_of(o, t), hi, sizeof(hi));
 		} else {
 			snprintf(lo, sizeof(lo), "%llu",
 				 (unsigned long long)o->min);
@@ -154,7 +154,7 @@ static void record(const struct opt *o, const struct opt_val *v,
 }
 
 /* Take the option at argv[*i] and its values; return it. */
-static const struct opt *take(const struct hs_cmd *cmd, int argc,
+static const struct opt *take(const struct cli_cmd *cmd, int argc,
 			      char **argv, int *i, struct opt_val *v,
 			      unsigned int *nr)
 {
@@ -184,7 +184,7 @@ static const struct opt *take(const struct hs_cmd *cmd, int argc,
 }
 
 /* The option at argv[i], if it is one; NULL for a value or a stranger. */
-static const struct opt *peek(const struct hs_cmd *cmd, const char *arg)
+static const struct opt *peek(const struct cli_cmd *cmd, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 
@@ -199,7 +199,7 @@ static const struct opt *peek(const struct hs_cmd *cmd, const char *arg)
  * makes every option that chooses what to measure meaningless: refuse
  * them all alike, before any of their values is judged.
  */
-static void check_import(const struct hs_cmd *cmd, int argc, char **argv)
+static void check_import(const struct cli_cmd *cmd, int argc, char **argv)
 {
 	const struct opt *o, *import = NULL;
 	int i;
@@ -220,7 +220,7 @@ static void check_import(const struct hs_cmd *cmd, int argc, char **argv)
  * A bare argument: the one operand of a command that has one ("rank
  * RECORD" is "rank --input RECORD"), or a usage error.
  */
-static const struct opt *operand(const struct hs_cmd *cmd, const char *arg,
+static const struct opt *operand(const struct cli_cmd *cmd, const char *arg,
 				 unsigned int *seen)
 {
 	const struct opt *o = NULL;
@@ -246,7 +246,7 @@ static const struct opt *operand(const struct hs_cmd *cmd, const char *arg,
  *
  * Return: 0.
  */
-int opt_parse(const struct hs_cmd *cmd, int argc, char **argv,
+int opt_parse(const struct cli_cmd *cmd, int argc, char **argv,
 	      opt_set_fn set, void *ctx)
 {
 	struct opt_val v[OPT_MAX_VALUES];
@@ -310,7 +310,7 @@ static void print_value(const struct opt *o, unsigned int k,
  * ("sample 5000", "damos_quotas 10 8388608 1000 0 3 7"), and exit 0.
  * @cmd:	the subcommand.
  */
-void opt_parsed(const struct hs_cmd *cmd)
+void opt_parsed(const struct cli_cmd *cmd)
 {
 	const char *check = getenv("HOTSCORE_CHECK_ARGS");
 	unsigned int i, k;
@@ -355,7 +355,7 @@ static size_t append_word(char *buf, size_t size, size_t at, const char *s)
  * @buf:	receives it, truncated to @size.
  * @size:	of @buf.
  */
-void opt_reproduce(const struct hs_cmd *cmd, char *buf, size_t size)
+void opt_reproduce(const struct cli_cmd *cmd, char *buf, size_t size)
 {
 	char name[80];
 	size_t at;
@@ -413,7 +413,7 @@ static void usage_line(FILE *f, const struct opt *o, const char *left)
  * @cmd:	the subcommand.
  * @f:		where to print.
  */
-void opt_usage(const struct hs_cmd *cmd, FILE *f)
+void opt_usage(const struct cli_cmd *cmd, FILE *f)
 {
 	char left[128];
 	const char *p = cmd->usage;

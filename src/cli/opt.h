@@ -98,10 +98,10 @@ struct opt_val {
 	uint64_t u;
 };
 
-struct hs_cmd;
+struct cli_cmd;
 
 /**
- * struct hs_cmd - a subcommand: its table, its help and its entry point.
+ * struct cli_cmd - a subcommand: its table, its help and its entry point.
  * @name:	"score".
  * @summary:	one line for `hotscore help`.
  * @usage:	the synopsis lines, each "hotscore score ...", '\n'-separated.
@@ -113,7 +113,7 @@ struct hs_cmd;
  *		when bare arguments are errors.
  * @run:	the entry point: argv[0] is the subcommand's name.
  */
-struct hs_cmd {
+struct cli_cmd {
 	const char *name;
 	const char *summary;
 	const char *usage;
@@ -129,18 +129,18 @@ struct hs_cmd {
 typedef void (*opt_set_fn)(void *ctx, const struct opt *o,
 			   const struct opt_val *v, unsigned int nr);
 
-int opt_parse(const struct hs_cmd *cmd, int argc, char **argv,
+int opt_parse(const struct cli_cmd *cmd, int argc, char **argv,
 	      opt_set_fn set, void *ctx);
-void opt_parsed(const struct hs_cmd *cmd);
-void opt_usage(const struct hs_cmd *cmd, FILE *f);
+void opt_parsed(const struct cli_cmd *cmd);
+void opt_usage(const struct cli_cmd *cmd, FILE *f);
 const char *opt_spelling(const struct opt *o, char *buf, size_t size);
-void opt_reproduce(const struct hs_cmd *cmd, char *buf, size_t size);
+void opt_reproduce(const struct cli_cmd *cmd, char *buf, size_t size);
 bool opt_given(int id);
 
 /* Units, shared with the parsers that read files (masim configs). */
-const char *hs_parse_time(const char *s, bool bare_ms, uint64_t *out);
-const char *hs_parse_size(const char *s, uint64_t *out);
-const char *hs_parse_rate(const char *s, uint64_t *out);
-void hs_format_time_us(uint64_t us, char *buf, size_t size);
+const char *cli_parse_time(const char *s, bool bare_ms, uint64_t *out);
+const char *cli_parse_size(const char *s, uint64_t *out);
+const char *cli_parse_rate(const char *s, uint64_t *out);
+void cli_format_time_us(uint64_t us, char *buf, size_t size);
 
 #endif /* HOTSCORE_CLI_OPT_H */

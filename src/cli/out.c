@@ -68,9 +68,9 @@ static void on_signal(int sig)
 	if (write(STDERR_FILENO, interrupted_msg, len - 1) < 0 ||
 	    write(STDERR_FILENO, committed ? after : "\n",
 		  committed ? sizeof(after) - 1 : 1) < 0)
-		_exit(HS_EXIT_INTERRUPTED);
+		_exit(CLI_EXIT_INTERRUPTED);
 	(void)sig;
-	_exit(HS_EXIT_INTERRUPTED);
+	_exit(CLI_EXIT_INTERRUPTED);
 }
 
 static void on_exit_remove(void)

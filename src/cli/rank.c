@@ -36,12 +36,12 @@ static const struct opt rank_opts[] = {
 	  .help = "the damo record (json or json_compressed); also the bare"
 		  " argument", .example = "tests/data/rank/damo-written.json" },
 	{ .id = O_PROFILE, .name = "profile", .type = OPT_LIST,
-	  .arg = "P[,P2]", .dflt = HS_DEFAULT_PROFILE, .words = "@profiles",
+	  .arg = "P[,P2]", .dflt = CLI_DEFAULT_PROFILE, .words = "@profiles",
 	  .help = "the damon_hot_score() profile, a combination or a"
 		  " candidate file; two: where their picks differ",
 	  .example = "v6.6,hotfix" },
 	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
-	  .dflt = HS_DEFAULT_PROFILE, .words = "@profiles",
+	  .dflt = CLI_DEFAULT_PROFILE, .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6" },
 	{ .id = O_OPS, .name = "ops", .type = OPT_STR, .arg = "OPS",
@@ -131,7 +131,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_CSV: c->csv = v->s; break;
 	case O_JSON: c->json = v->s; break;
 	case O_LIST:
-		hs_list_profiles();
+		cli_list_profiles();
 		cli_exit(0);
 	}
 }
@@ -139,7 +139,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 static void load_candidates(struct rank_cmd *c)
 {
 	enum hs_divisor base = c->base ? c->base->comp.divisor :
-		hs_profile_find(HS_DEFAULT_PROFILE)->comp.divisor;
+		hs_profile_find(CLI_DEFAULT_PROFILE)->comp.divisor;
 	const char *label;
 	unsigned int i;
 
@@ -161,7 +161,7 @@ static void parse_args(struct rank_cmd *c, int argc, char **argv)
 	if (c->snapshot >= 0 && c->has_time)
 		cli_usage_die("--snapshot and --time both choose the snapshot: give one");
 	cli_each_profile("--profile", c->profiles ? c->profiles :
-			 HS_DEFAULT_PROFILE, add_profile, c);
+			 CLI_DEFAULT_PROFILE, add_profile, c);
 	c->nr_schemes = cli_damos_specs(&c->ss, c->specs);
 	if (c->nr_prof > 1 && c->nr_schemes > 1)
 		cli_usage_die("compare two profiles or two schemes, not both");
@@ -189,7 +189,7 @@ static int rank_run(int argc, char **argv)
 	return status;
 }
 
-const struct hs_cmd cmd_rank = {
+const struct cli_cmd cmd_rank = {
 	.name = "rank",
 	.summary = "what the DAMOS quota would pick on a damo record",
 	.usage = "hotscore rank RECORD [--profile P[,P2]] [--damos_* ...]"

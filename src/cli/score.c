@@ -29,7 +29,7 @@ enum { O_PROFILE = INPUT_NR_COLUMNS, O_INPUT, O_CSV, O_LIST, O_BASE };
 	.arg = "N", .dflt = d, .help = h, .max = m, .example = e }
 static const struct opt score_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .type = OPT_LIST, .arg = "LIST",
-	  .dflt = HS_DEFAULT_PROFILE, .words = "@profiles+all",
+	  .dflt = CLI_DEFAULT_PROFILE, .words = "@profiles+all",
 	  .help = "profiles, FREQ+DIVISOR+AGE+CLAMP combinations, all, or"
 		  " candidate files (./mine.c, NAME=./mine.c), side by side",
 	  .example = "v6.6,hotfix" },
@@ -78,8 +78,8 @@ struct score {
 	const struct hs_profile *base;	/* --base */
 };
 
-/** hs_list_profiles() - the built-in profiles and the component syntax. */
-void hs_list_profiles(void)
+/** cli_list_profiles() - the built-in profiles and the component syntax. */
+void cli_list_profiles(void)
 {
 	unsigned int i;
 
@@ -313,7 +313,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	(void)nr;
 	switch (o->id) {
 	case O_LIST:
-		hs_list_profiles();
+		cli_list_profiles();
 		cli_exit(0);
 	case O_PROFILE:
 		sc->nr_specs = 0;
@@ -369,7 +369,7 @@ static int score_run(int argc, char **argv)
 	return sc.input ? run_csv(&sc) : run_one(&sc);
 }
 
-const struct hs_cmd cmd_score = {
+const struct cli_cmd cmd_score = {
 	.name = "score",
 	.summary = "damon_hot_score()/damon_cold_score() of any kernel version",
 	.usage = "hotscore score [--profile LIST] [--sample T] [--aggr T]"

@@ -68,7 +68,7 @@ static const struct opt sim_opts[] = {
 	  .help = "the maximum number of regions", .example = "40" },
 	CLI_DAMOS_OPTS,
 	{ .id = O_PROFILE, .name = "profile", .old = "compare-profiles",
-	  .type = OPT_LIST, .arg = "P[,P2]", .dflt = HS_DEFAULT_PROFILE,
+	  .type = OPT_LIST, .arg = "P[,P2]", .dflt = CLI_DEFAULT_PROFILE,
 	  .words = "@profiles",
 	  .help = "the damon_hot_score() profile; two run twice and prove"
 		  " the decisions identical", .example = "v6.6,v2-ilog2" },
@@ -212,7 +212,7 @@ static int cand_thunk(const void *in)
 static const struct hs_variant *cand_variant(const struct sim_cmd *c,
 					     const char *name)
 {
-	const struct hs_profile *base = hs_profile_find(HS_DEFAULT_PROFILE);
+	const struct hs_profile *base = hs_profile_find(CLI_DEFAULT_PROFILE);
 	unsigned int k = !strcmp(name, c->profiles[0]) ? 0 : 1, i;
 
 	for (i = 0; i < 2; i++)
@@ -338,7 +338,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_HEATMAP: c->heatmap = v->s; break;
 	case O_JSON: c->json = v->s; break;
 	case O_LIST:
-		hs_list_profiles();
+		cli_list_profiles();
 		cli_exit(0);
 	}
 }
@@ -347,12 +347,12 @@ static void sim_defaults(struct sim_cmd *c)
 {
 	memset(c, 0, sizeof(*c));
 	c->workload = "stairs";
-	c->profiles[0] = c->profiles[1] = HS_DEFAULT_PROFILE;
+	c->profiles[0] = c->profiles[1] = CLI_DEFAULT_PROFILE;
 	c->nr_runs = 1;
 	c->rate = HS_WL_DEFAULT_RATE;
 	c->timing = true;
 	c->record_format = HS_DAMO_JSON_COMPRESSED;	/* damo's default */
-	c->cfg.seed = HS_DEFAULT_SEED;
+	c->cfg.seed = CLI_DEFAULT_SEED;
 	c->cfg.hz = 250;
 	c->cfg.capture = 4096;
 	c->cfg.max_events = 1 << 20;
@@ -517,7 +517,7 @@ static void show_progress(struct sim_run *run, const struct hs_sim *sim)
 	if (now - run->last_progress_ns < 200000000ULL)
 		return;
 	run->last_progress_ns = now;
-	hs_progress("sim: %s: %.1f of %.1f s simulated, %zu region%s",
+	cli_progress("sim: %s: %.1f of %.1f s simulated, %zu region%s",
 		    run->profile, hs_sim_now_us(sim) / 1e6,
 		    sim->cfg.duration_us / 1e6, sim->nr, cli_s(sim->nr));
 }
@@ -577,9 +577,9 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	else
 		steps_of_run(run);
 	run->wall_ns = hs_host_now_ns() - t0;
-	hs_progress_done();
+	cli_progress_done();
 	if (c->timing && run->sim.nr_inputs) {
-		hs_progress("sim: %s: timing the score function on %zu captured input%s",
+		cli_progress("sim: %s: timing the score function on %zu captured input%s",
 			    run->profile, run->sim.nr_inputs,
 			    cli_s(run->sim.nr_inputs));
 		struct hs_pool pool = { run->sim.inputs,
@@ -589,7 +589,7 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 		run->have_cost = !hs_bench_replay(&c->host.clock,
 						  run->variant->fn, &pool,
 						  &run->cost);
-		hs_progress_done();
+		cli_progress_done();
 	}
 	run->max_rss_kb = peak_rss_kb();	/* the writer prints it */
 }
@@ -601,11 +601,11 @@ static void report_trap(const struct sim_cmd *c, const struct sim_run *run)
 	const char *other = c->profiles[!k];
 	char args[512];
 
-	hs_score_args(&cand_in, args, sizeof(args));
+	cli_score_args(&cand_in, args, sizeof(args));
 	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() trapped (%s) at %.3f s; stopped.  Reproduce: hotscore score --profile %s,%s %s\n",
 		run->variant->name, hs_cand_trap_name(run->trap),
 		hs_sim_now_us(&run->sim) / 1e6,
-		hs_profile_find(other) ? other : HS_DEFAULT_PROFILE,
+		hs_profile_find(other) ? other : CLI_DEFAULT_PROFILE,
 		cand_runs[k].spec, args);
 }
 
@@ -615,7 +615,7 @@ static void report_overrun(const struct sim_run *run)
 	const struct hs_input *in = &run->sim.overrun_in;
 	char args[512];
 
-	hs_score_args(in, args, sizeof(args));
+	cli_score_args(in, args, sizeof(args));
 	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() returned %d at %.3f s: the kernel would write past regions_score_histogram[99]; stopped.  Reproduce: hotscore score --profile %s %s\n",
 		run->profile, run->sim.overrun_hot,
 		hs_sim_now_us(&run->sim) / 1e6, run->profile, args);
@@ -644,7 +644,7 @@ static void check_duration(struct sim_cmd *c)
 	hs_workload_free(&wl);
 	for (k = 0; k < c->nr_runs; k++) {
 		cfg.comp = profile_variant(c, c->profiles[k])->comp;
-		if (hs_sim_check(&cfg, err, sizeof(err)))
+		if (hs_sim_validate(&cfg, err, sizeof(err)))
 			cli_die("%s: %s", c->profiles[k], err);
 	}
 	if (c->cfg.duration_us / a->sample_us > SIM_MAX_SAMPLES)
@@ -739,7 +739,7 @@ static int sim_run(int argc, char **argv)
 	if (!c)
 		cli_die("out of memory");
 	parse_args(c, argc, argv);
-	c->cfg.batch = hs_fast_batch_for(hs_check_simd_env());
+	c->cfg.batch = hs_fast_batch_for(cli_simd_choice());
 	check_duration(c);	/* the workload and every profile, too */
 	if (c->timing)	/* it may re-execute: before any output exists */
 		hs_host_fixed_layout(hs_argv);
@@ -756,7 +756,7 @@ static int sim_run(int argc, char **argv)
 	return status;
 }
 
-const struct hs_cmd cmd_sim = {
+const struct cli_cmd cmd_sim = {
 	.name = "sim",
 	.summary = "kdamond and DAMOS in user space: what the quota picks, what scoring costs",
 	.usage = "hotscore sim [--workload NAME|FILE] [--duration T]"

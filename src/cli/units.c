@@ -86,7 +86,7 @@ static const char *parse_unit(const char *s, const struct unit *units,
 }
 
 /**
- * hs_parse_time() - a time: "5000", "5ms", "1.5s"; ns us ms s m h.
+ * cli_parse_time() - a time: "5000", "5ms", "1.5s"; ns us ms s m h.
  * @s:		the text.
  * @bare_ms:	a bare number is milliseconds (damo's quotas), and the
  *		result is in ms; else microseconds (damo's intervals).
@@ -94,7 +94,7 @@ static const char *parse_unit(const char *s, const struct unit *units,
  *
  * Return: NULL, or why @s is not a time.
  */
-const char *hs_parse_time(const char *s, bool bare_ms, uint64_t *out)
+const char *cli_parse_time(const char *s, bool bare_ms, uint64_t *out)
 {
 	static const struct unit us[] = {
 		{ "ns", 1 }, { "us", 1000 }, { "", 1000 }, { "ms", 1000000 },
@@ -117,13 +117,13 @@ const char *hs_parse_time(const char *s, bool bare_ms, uint64_t *out)
 }
 
 /**
- * hs_parse_size() - a size in bytes: "4096", "4KiB", "8M", "1.5GB".
+ * cli_parse_size() - a size in bytes: "4096", "4KiB", "8M", "1.5GB".
  * @s:		the text.
  * @out:	the value, in bytes.
  *
  * Return: NULL, or why @s is not a size.
  */
-const char *hs_parse_size(const char *s, uint64_t *out)
+const char *cli_parse_size(const char *s, uint64_t *out)
 {
 	static const struct unit units[] = {
 		{ "", 1 }, { "B", 1 },
@@ -144,13 +144,13 @@ const char *hs_parse_size(const char *s, uint64_t *out)
 }
 
 /**
- * hs_parse_rate() - a percentage: "0", "12.5%", at most 100%.
+ * cli_parse_rate() - a percentage: "0", "12.5%", at most 100%.
  * @s:		the text.
  * @out:	the value, in 1/100 of a percent (basis points).
  *
  * Return: NULL, or why @s is not a percentage.
  */
-const char *hs_parse_rate(const char *s, uint64_t *out)
+const char *cli_parse_rate(const char *s, uint64_t *out)
 {
 	static const struct unit units[] = { { "", 100 }, { "%", 100 } };
 	const char *err = parse_unit(s, units, 2, 1, out);
@@ -165,13 +165,13 @@ const char *hs_parse_rate(const char *s, uint64_t *out)
 }
 
 /**
- * hs_format_time_us() - @us in the largest unit that keeps it whole:
+ * cli_format_time_us() - @us in the largest unit that keeps it whole:
  * 5000 as "5ms", 60000000 as "1m", 7 as "7us".
  * @us:		microseconds.
  * @buf:	receives the text.
  * @size:	of @buf.
  */
-void hs_format_time_us(uint64_t us, char *buf, size_t size)
+void cli_format_time_us(uint64_t us, char *buf, size_t size)
 {
 	static const struct { const char *u; uint64_t n; } units[] = {
 		{ "h", 3600000000ULL }, { "m", 60000000ULL }, { "s", 1000000 },

@@ -56,7 +56,7 @@ static const struct opt verify_opts[] = {
 		  " mm/damon/ops-common.c has it; NAME=FILE names it): compare"
 		  " it with --against instead", .example = "./mine.c" },
 	{ .id = O_AGAINST, .name = "against", .type = OPT_STR,
-	  .arg = "PROFILE", .dflt = HS_DEFAULT_PROFILE, .words = "@profiles",
+	  .arg = "PROFILE", .dflt = CLI_DEFAULT_PROFILE, .words = "@profiles",
 	  .help = "the profile a --candidate is compared with",
 	  .example = "v2-ilog2", .with = "--candidate ./mine.c" },
 	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
@@ -146,7 +146,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *val,
 		v->json = val->s;
 		break;
 	case O_LIST:
-		hs_list_profiles();
+		cli_list_profiles();
 		cli_exit(0);
 	case O_CANDIDATE:
 		v->candidate = val->s;
@@ -167,7 +167,7 @@ static void parse(struct verify *v, int argc, char **argv)
 
 	v->cfg.threads = cpus > 0 ? (unsigned int)cpus : 1;
 	v->cfg.fast = true;
-	v->cfg.seed = HS_DEFAULT_SEED;
+	v->cfg.seed = CLI_DEFAULT_SEED;
 	opt_parse(&cmd_verify, argc, argv, set, v);
 	if (v->candidate && opt_given(O_PROFILE))
 		cli_usage_die("--candidate is compared with --against PROFILE, not --profile");
@@ -252,7 +252,7 @@ static void shrink_all(struct verify *v)
 	unsigned int a, b, k, nr = v->cfg.nr;
 	struct hs_input dflt;
 
-	hs_score_defaults(&dflt);
+	cli_score_defaults(&dflt);
 	for (a = 0; a < nr; a++) {
 		for (b = a + 1; b < nr; b++)
 			for (k = 0; k < HS_NR_PAIR_CLASSES; k++) {
@@ -552,7 +552,7 @@ static void put_pair_example(const struct verify *v, unsigned int a,
 		      strlen(v->names[a]) : strlen(v->names[b]));
 	const char *sp;
 
-	hs_score_args(in, args, sizeof(args));
+	cli_score_args(in, args, sizeof(args));
 	sp = *args ? " " : "";
 	outcome(&v->cfg.comp[a], in, ra, sizeof(ra));
 	outcome(&v->cfg.comp[b], in, rb, sizeof(rb));
@@ -730,7 +730,7 @@ static void print_inv_part(const struct verify *v, unsigned int mask,
 		       (unsigned long long)is->checked);
 		if (!is->violations)
 			continue;
-		hs_score_args(&is->ex.in, args, sizeof(args));
+		cli_score_args(&is->ex.in, args, sizeof(args));
 		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
 			 v->names[a], *args ? " " : "", args);
 		outcome(&v->cfg.comp[a], &is->ex.in, r, sizeof(r));
@@ -813,7 +813,7 @@ static void print_fast_part(const struct verify *v, unsigned int mask,
 	put_wrapped(4 + w, 4 + w, row);
 	if (!fs->mismatches)
 		return;
-	hs_score_args(&fs->ex.in, args, sizeof(args));
+	cli_score_args(&fs->ex.in, args, sizeof(args));
 	snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
 		 v->names[a], *args ? " " : "", args);
 	outcome(&v->cfg.comp[a], &fs->ex.in, model, sizeof(model));
@@ -1148,7 +1148,7 @@ static void json_example(json_t *o, const char *const *profiles,
 	json_t *cmds = json_array();
 	unsigned int i;
 
-	hs_score_args(in, args, sizeof(args));
+	cli_score_args(in, args, sizeof(args));
 	json_object_set_new(o, "example", json_pack(
 		"{s:o, s:o, s:I, s:I, s:I, s:o, s:o, s:I, s:I}",
 		"sample_us", hs_json_u64(in->sample_us),
@@ -1433,7 +1433,7 @@ static int run_candidate(struct verify *v)
 	const struct hs_profile *against, *base;
 
 	against = named_profile("--against", v->against ? v->against :
-				HS_DEFAULT_PROFILE);
+				CLI_DEFAULT_PROFILE);
 	base = v->base ? named_profile("--base", v->base) : against;
 	vc.spec = v->candidate;
 	vc.against = against->name;
@@ -1476,7 +1476,7 @@ static int verify_run(int argc, char **argv)
 	return verdict(&v);
 }
 
-const struct hs_cmd cmd_verify = {
+const struct cli_cmd cmd_verify = {
 	.name = "verify",
 	.summary = "variants proven equal over whole domains; where versions differ",
 	.usage = "hotscore verify [--profile LIST] [--quick] [--threads N]"

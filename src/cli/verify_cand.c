@@ -59,7 +59,7 @@ static void reproducer(const struct verify_cand *vc, const struct hs_input *in,
 {
 	char args[512];
 
-	hs_score_args(in, args, sizeof(args));
+	cli_score_args(in, args, sizeof(args));
 	snprintf(buf, size, "hotscore score --profile %s,%s%s%s", vc->against,
 		 vc->spec, *args ? " " : "", args);
 }
@@ -178,7 +178,7 @@ static void progress(void *ctx, const struct hs_verify_progress *p)
 	double frac = p->total ? (double)p->done / (double)p->total : 0;
 
 	(void)ctx;
-	hs_progress("verify: candidate %5.1f%%, %.0f s", 100 * frac,
+	cli_progress("verify: candidate %5.1f%%, %.0f s", 100 * frac,
 		    p->seconds);
 }
 
@@ -202,8 +202,8 @@ int verify_candidate(struct verify_cand *vc)
 	if (hs_cand_verify(&vc->cfg, &res))
 		cli_die("cannot start %u threads or allocate their memory",
 			vc->cfg.threads);
-	hs_progress_done();
-	hs_score_defaults(&dflt);
+	cli_progress_done();
+	cli_score_defaults(&dflt);
 	for (k = 0; k < HS_NR_CAND_CLASSES; k++)
 		if (res.ex[k].found)
 			hs_cand_shrink(&vc->comp, vc->cand, k, &res.ex[k].in,
@@ -217,6 +217,6 @@ int verify_candidate(struct verify_cand *vc)
 	}
 	for (k = 0; k < HS_NR_CAND_CLASSES; k++)
 		if (res.count[k])
-			return HS_EXIT_FINDING;
+			return CLI_EXIT_FINDING;
 	return 0;
 }

@@ -31,7 +31,7 @@ static const char *type_name(enum opt_type t)
 }
 
 /* The operand's placeholder: its option's value name ("RECORD"). */
-static const char *operand_name(const struct hs_cmd *cmd)
+static const char *operand_name(const struct cli_cmd *cmd)
 {
 	size_t i;
 
@@ -42,7 +42,7 @@ static const char *operand_name(const struct hs_cmd *cmd)
 }
 
 /* The command's usage lines, one per line of @cmd->usage. */
-static void each_usage(const struct hs_cmd *cmd, const char *before,
+static void each_usage(const struct cli_cmd *cmd, const char *before,
 		       const char *after)
 {
 	const char *p = cmd->usage;
@@ -65,7 +65,7 @@ static void md_cell(const char *s)
 			putchar(*s);
 }
 
-static void md_command(const struct hs_cmd *cmd)
+static void md_command(const struct cli_cmd *cmd)
 {
 	char left[128];
 	size_t i;
@@ -149,9 +149,9 @@ static void markdown(void)
 	       "The man page `docs/hotscore.1` and the bash completion"
 	       " `completion/hotscore.bash` come from\nthe same tables;"
 	       " `make install` installs them.\n", HS_VERSION_TEXT,
-	       HS_DEFAULT_PROFILE, HS_DEFAULT_SEED);
-	for (i = 0; hs_commands[i]; i++)
-		md_command(hs_commands[i]);
+	       CLI_DEFAULT_PROFILE, CLI_DEFAULT_SEED);
+	for (i = 0; cli_commands[i]; i++)
+		md_command(cli_commands[i]);
 }
 
 /* roff: a leading '.' or '\'' starts a request; '\' and '-' escape. */
@@ -172,7 +172,7 @@ static void man_text(const char *s)
 	}
 }
 
-static void man_usage(const struct hs_cmd *cmd)
+static void man_usage(const struct cli_cmd *cmd)
 {
 	const char *p = cmd->usage;
 	char line[256];
@@ -187,7 +187,7 @@ static void man_usage(const struct hs_cmd *cmd)
 	}
 }
 
-static void man_command(const struct hs_cmd *cmd)
+static void man_command(const struct cli_cmd *cmd)
 {
 	char left[128];
 	size_t i;
@@ -250,8 +250,8 @@ static void man(void)
 		 " sizes take B, K/KiB, M/MiB, G/GiB, T/TiB or KB, MB, GB, TB."
 		 "  A list is one option with commas.");
 	printf("\n.SH COMMANDS\n");
-	for (i = 0; hs_commands[i]; i++)
-		man_command(hs_commands[i]);
+	for (i = 0; cli_commands[i]; i++)
+		man_command(cli_commands[i]);
 	printf(".SH EXIT STATUS\n0 success; 1 a finding (a difference, a"
 	       " failed check); 2 bad input or usage;\n130 interrupted.\n"
 	       ".SH ENVIRONMENT\n.TP\n.B HOTSCORE_SIMD\nauto, scalar or"
@@ -289,7 +289,7 @@ static void bash_words(const char *words)
 	}
 }
 
-static void bash_command(const struct hs_cmd *cmd)
+static void bash_command(const struct cli_cmd *cmd)
 {
 	size_t i;
 
@@ -352,16 +352,16 @@ static void bash(void)
 	       "\tif [ \"$COMP_CWORD\" -eq 1 ]; then\n"
 	       "\t\tCOMPREPLY=($(compgen -W 'help --help --version",
 	       HS_VERSION_TEXT);
-	for (i = 0; hs_commands[i]; i++)
-		printf(" %s", hs_commands[i]->name);
+	for (i = 0; cli_commands[i]; i++)
+		printf(" %s", cli_commands[i]->name);
 	printf("' -- \"$cur\"))\n\t\treturn\n\tfi\n"
 	       "\tcase ${COMP_WORDS[1]} in\n"
 	       "\thelp)\n\t\topts='");
-	for (i = 0; hs_commands[i]; i++)
-		printf("%s%s", i ? " " : "", hs_commands[i]->name);
+	for (i = 0; cli_commands[i]; i++)
+		printf("%s%s", i ? " " : "", cli_commands[i]->name);
 	printf("' ;;\n");
-	for (i = 0; hs_commands[i]; i++)
-		bash_command(hs_commands[i]);
+	for (i = 0; cli_commands[i]; i++)
+		bash_command(cli_commands[i]);
 	printf("\t*) return ;;\n\tesac\n"
 	       "\tCOMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n}\n"
 	       "complete -F _hotscore hotscore\n");
@@ -372,12 +372,12 @@ static void options(void)
 {
 	size_t i, k;
 
-	for (i = 0; hs_commands[i]; i++)
-		for (k = 0; k < hs_commands[i]->nr_opts; k++) {
-			const struct opt *o = &hs_commands[i]->opts[k];
+	for (i = 0; cli_commands[i]; i++)
+		for (k = 0; k < cli_commands[i]->nr_opts; k++) {
+			const struct opt *o = &cli_commands[i]->opts[k];
 
 			printf("%s\t%s\t%s\t%s\t%u\t%u\t%u\t%s\t%s\t%s\n",
-			       hs_commands[i]->name, o->name,
+			       cli_commands[i]->name, o->name,
 			       o->old ? o->old : "-", type_name(o->type),
 			       o->nr_values ? o->nr_values : 1,
 			       o->min_values ? o->min_values :

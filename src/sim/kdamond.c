@@ -127,7 +127,7 @@ static int check_profile(const struct hs_sim_config *cfg, char *err,
 }
 
 /**
- * hs_sim_check() - whether a configuration can run: damon_set_attrs()'s
+ * hs_sim_validate() - whether a configuration can run: damon_set_attrs()'s
  * checks, and a profile that would not divide by zero with its intervals.
  * @cfg:	the configuration.
  * @err:	receives the reason on failure.
@@ -135,7 +135,7 @@ static int check_profile(const struct hs_sim_config *cfg, char *err,
  *
  * Return: 0, or -1 with @err set.
  */
-int hs_sim_check(const struct hs_sim_config *cfg, char *err, size_t errlen)
+int hs_sim_validate(const struct hs_sim_config *cfg, char *err, size_t errlen)
 {
 	if (check_attrs(&cfg->attrs, err, errlen) ||
 	    check_profile(cfg, err, errlen))
@@ -215,7 +215,7 @@ int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
 	memset(sim, 0, sizeof(*sim));
 	sim->cfg = *cfg;
 	sim->wl = wl;
-	if (hs_sim_check(cfg, err, errlen))
+	if (hs_sim_validate(cfg, err, errlen))
 		return -1;
 	sim->rnd = cfg->seed;
 	sim->capture_rnd = cfg->seed ^ 0x5851f42d4c957f2dULL;

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dist_file.c - `hotscore bench --dist file:PATH`: the rows as
- * hs_read_inputs() reads them for --dist, then, for every variant alone
+ * cli_read_inputs() reads them for --dist, then, for every variant alone
  * (as `bench --profile VARIANT --dist file:PATH` would), bench's checks
  * before timing: a row the variant would divide by zero on refuses the
  * file; else every row's score from the variant's own function must be
  * the model's, and the prepared and batch variants' calls are built
  * (bench_build_calls(): the rows must share one scheme) and checked
- * (bench_check_calls()).
+ * (bench_vet_calls()).
  *
  * bench.c's build_pool() and check_inputs() are static: their checks are
  * repeated here as they are written there.  A disagreement between a
@@ -97,7 +97,7 @@ static void check_variant(const struct hs_variant *var)
 	d.nr_pool = nr_rows;
 	if (!setjmp(fuzz_jmp)) {
 		bench_build_calls(&b, &d);
-		bench_check_calls(&b, &d);	/* exit(1) on a difference */
+		bench_vet_calls(&b, &d);	/* exit(1) on a difference */
 	}
 	free_calls(&d.calls[0]);
 }
@@ -110,9 +110,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	snprintf(d.name, sizeof(d.name), "file:fuzz.csv");
 	d.kind = HS_NR_DISTS;
 	if (!setjmp(fuzz_jmp))
-		nr_rows = hs_read_inputs("--dist", fuzz_file(data, size),
+		nr_rows = cli_read_inputs("--dist", fuzz_file(data, size),
 					 &rows);
-	hs_csv_reset();		/* after a rejection, what the read held */
+	cli_csv_reset();		/* after a rejection, what the read held */
 	for (v = 0; nr_rows && v < hs_nr_variants; v++)	/* bench: "no rows" */
 		check_variant(&hs_variants[v]);
 	free(rows);

@@ -50,7 +50,7 @@ void fuzz_fail(const char *file, int line, const char *what)
  * The parsers' state that cli_die() leaves behind; not part of the CLI's
  * interface, so declared here rather than in cli.h and bench.h.
  */
-void hs_csv_reset(void);
+void cli_csv_reset(void);
 void bench_import_reset(void);
 
 #endif /* HOTSCORE_FUZZ_H */

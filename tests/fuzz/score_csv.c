@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[2] = (char *)fuzz_file(data, size);
 	if (!setjmp(fuzz_jmp))
 		fuzz_assert(cmd_score.run(5, argv) == 0);
-	hs_csv_reset();		/* after a rejection, what the read held */
+	cli_csv_reset();		/* after a rejection, what the read held */
 	fflush(stdout);
 	fuzz_end();
 	return 0;

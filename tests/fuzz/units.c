@@ -4,10 +4,10 @@
  * line.  The input is lines: the first names a subcommand (any other text
  * picks one by its length), the rest are its argv words.
  *
- * Each word goes through hs_parse_time() (us and ms), hs_parse_size(),
- * hs_parse_rate(), hs_parse_number() (four bounds) and the profile and
+ * Each word goes through cli_parse_time() (us and ms), cli_parse_size(),
+ * cli_parse_rate(), cli_parse_number() (four bounds) and the profile and
  * variant name lookups, with what their results promise checked: a time
- * printed by hs_format_time_us() reads back the same, a number agrees
+ * printed by cli_format_time_us() reads back the same, a number agrees
  * with strtoul(), a rate is at most 100 %, a time with a unit is the same
  * in us and in ms.  Then the words are the subcommand's argv for
  * opt_parse(), with a set() that checks each value against its option's
@@ -45,12 +45,12 @@ static void times(const char *s)
 {
 	uint64_t us, ms, again;
 	char buf[32];
-	bool ok_us = !hs_parse_time(s, false, &us);
-	bool ok_ms = !hs_parse_time(s, true, &ms);
+	bool ok_us = !cli_parse_time(s, false, &us);
+	bool ok_ms = !cli_parse_time(s, true, &ms);
 
 	if (ok_us) {
-		hs_format_time_us(us, buf, sizeof(buf));
-		fuzz_assert(!hs_parse_time(buf, false, &again) && again == us);
+		cli_format_time_us(us, buf, sizeof(buf));
+		fuzz_assert(!cli_parse_time(buf, false, &again) && again == us);
 	}
 	if (ok_us && ok_ms && has_unit(s))
 		fuzz_assert(ms <= UINT64_MAX / 1000 && us == ms * 1000);
@@ -64,7 +64,7 @@ static void numbers(const char *s)
 	unsigned int i;
 
 	for (i = 0; i < sizeof(maxes) / sizeof(maxes[0]); i++) {
-		if (hs_parse_number(s, maxes[i], &n))
+		if (cli_parse_number(s, maxes[i], &n))
 			continue;
 		fuzz_assert(n <= maxes[i]);
 		fuzz_assert(n == strtoul(hex ? s + 2 : s, NULL, hex ? 16 : 10));
@@ -94,8 +94,8 @@ static void values(const char *s)
 
 	times(s);
 	numbers(s);
-	(void)hs_parse_size(s, &u);
-	if (!hs_parse_rate(s, &u))
+	(void)cli_parse_size(s, &u);
+	if (!cli_parse_rate(s, &u))
 		fuzz_assert(u <= 10000);
 	profiles(s);
 	(void)hs_variant_find(s);
@@ -143,7 +143,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 }
 
 /* Split text into lines: argv[0] the subcommand, then the words. */
-static int split(const struct hs_cmd **cmd)
+static int split(const struct cli_cmd **cmd)
 {
 	char *p = text, *nl;
 	int argc = 0;
@@ -162,11 +162,11 @@ static int split(const struct hs_cmd **cmd)
 		p = nl + 1;
 	}
 	argv[argc] = NULL;
-	*cmd = hs_command_find(argv[0]);
+	*cmd = cli_command_find(argv[0]);
 	if (!*cmd) {
-		for (n = 0; hs_commands[n]; n++)
+		for (n = 0; cli_commands[n]; n++)
 			;
-		*cmd = hs_commands[strlen(argv[0]) % n];
+		*cmd = cli_commands[strlen(argv[0]) % n];
 	}
 	return argc;
 }
@@ -174,7 +174,7 @@ static int split(const struct hs_cmd **cmd)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int argc, i;
-	static const struct hs_cmd *cmd;
+	static const struct cli_cmd *cmd;
 	static size_t small;
 
 	fuzz_begin(size);
