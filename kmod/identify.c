@@ -205,6 +205,7 @@ struct tally {
 static void report(const char *name, const char *profile, const char *base,
 		   const struct tally *t, u64 total)
 {
+	struct kmod_json j;
 	char args[320];
 
 	if (!t->differ) {
@@ -218,11 +219,13 @@ static void report(const char *name, const char *profile, const char *base,
 			base ? " --base " : "", base ? base : "", args,
 			t->model_hot, t->kernel_hot);
 	}
-	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"%s\",",
-		 name);
+	kmod_json_begin(&j);
+	kmod_json_str(&j, "identify", name);
 	if (base)	/* a candidate: its file too */
-		kmod_out("\"file\":\"%s\",", profile);
-	kmod_out("\"agree\":%llu,\"differ\":%llu}\n", t->agree, t->differ);
+		kmod_json_str(&j, "file", profile);
+	kmod_json_u64(&j, "agree", t->agree);
+	kmod_json_u64(&j, "differ", t->differ);
+	kmod_json_end(&j);
 }
 
 static void tally_add(struct tally *t, const struct hs_input *in, int hot,
@@ -366,6 +369,16 @@ int kmod_identify_params(void)
 				"1 to 10^9", &inputs);
 }
 
+/* The results' one line when identify cannot run: why. */
+static void identify_answer(const char *why)
+{
+	struct kmod_json j;
+
+	kmod_json_begin(&j);
+	kmod_json_str(&j, "identify", why);
+	kmod_json_end(&j);
+}
+
 /**
  * kmod_identify() - mode=identify.
  * @v:		the variants to time next to the kernel's function.
@@ -380,7 +393,7 @@ int kmod_identify_params(void)
 int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)
 {
 	pr_info("identify: needs Linux 6.1 or later\n");
-	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"unsupported\"}\n");
+	identify_answer("unsupported");
 	return 0;
 }
 #else
@@ -417,16 +430,16 @@ static bool resolve_kernel(void)
 	e = IS_ERR(hot) ? PTR_ERR(hot) : PTR_ERR(cold);
 	if (e == -ENOENT) {
 		pr_info("identify: no DAMON in this kernel (damon_hot_score not found)\n");
-		kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"no-damon\"}\n");
+		identify_answer("no-damon");
 	} else if (e == -EOPNOTSUPP) {
 		pr_info("identify: cannot call damon_hot_score here (%s)\n",
 			IS_ENABLED(CONFIG_KPROBES) ?
 			"IBT sealed its entry" : "no kprobes to find it");
-		kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"cannot-call\"}\n");
+		identify_answer("cannot-call");
 	} else {
 		pr_info("identify: cannot look damon_hot_score up: kprobe error %ld\n",
 			e);
-		kmod_out("{\"schema\":\"hotscore-kmod-1\",\"identify\":\"lookup-failed\"}\n");
+		identify_answer("lookup-failed");
 	}
 	return false;
 }
@@ -450,6 +463,7 @@ static bool alloc_damon(void)
 static void report_verdict(const struct tally *tally, u64 total,
 			   u64 cold_bad)
 {
+	struct kmod_json j;
 	char agreeing[256] = "";
 	unsigned int k;
 
@@ -466,8 +480,11 @@ static void report_verdict(const struct tally *tally, u64 total,
 			cold_bad);
 	pr_info("identify: verdict: %s\n",
 		agreeing[0] ? agreeing : "no profile agrees on every input");
-	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"verdict\":\"%s\",\"inputs\":%llu,\"cold_mismatch\":%llu}\n",
-		 agreeing, total, cold_bad);
+	kmod_json_begin(&j);
+	kmod_json_str(&j, "verdict", agreeing);
+	kmod_json_u64(&j, "inputs", total);
+	kmod_json_u64(&j, "cold_mismatch", cold_bad);
+	kmod_json_end(&j);
 }
 
 int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)

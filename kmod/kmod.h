@@ -58,6 +58,25 @@ struct kmod_fn {
 };
 
 void kmod_out(const char *fmt, ...) __printf(1, 2);
+
+#define KMOD_JSON_DEPTH	2	/* a line's object, and one list in it */
+
+/**
+ * struct kmod_json - one results line being written (json.c).
+ * @depth:	containers open: the object, and a list in it.
+ * @nr:		members or elements written so far into each.
+ */
+struct kmod_json {
+	unsigned int depth;
+	unsigned int nr[KMOD_JSON_DEPTH];
+};
+
+void kmod_json_begin(struct kmod_json *j);
+void kmod_json_end(struct kmod_json *j);
+void kmod_json_str(struct kmod_json *j, const char *key, const char *s);
+void kmod_json_u64(struct kmod_json *j, const char *key, u64 v);
+void kmod_json_list(struct kmod_json *j, const char *key);
+void kmod_json_list_end(struct kmod_json *j);
 int kmod_clock(struct hs_clock *clk);
 int kmod_bench_fns(const struct hs_clock *clk,
 		   const struct hs_pool *const *pools, const hs_bench_fn *fns,

@@ -502,14 +502,27 @@ static void cpu_flags(char *buf, size_t len)
  * the portable loop, hs_fast_batch()).  Members a reader may lack: an
  * older module's results still import, reported as "unknown".
  */
-static void emit_machine(void)
+static void emit_machine(struct kmod_json *j)
 {
 	char model[sizeof(boot_cpu_data.x86_model_id)], flags[96];
 
 	json_plain(model, sizeof(model), boot_cpu_data.x86_model_id);
 	cpu_flags(flags, sizeof(flags));
-	kmod_out("\"cpu_model\":\"%s\",\"cpu_flags\":\"%s\",\"vector\":\"scalar\",",
-		 model, flags);
+	kmod_json_str(j, "cpu_model", model);
+	kmod_json_str(j, "cpu_flags", flags);
+	kmod_json_str(j, "vector", "scalar");
+}
+
+/* One list member of @nr samples. */
+static void emit_samples(struct kmod_json *j, const char *key, const u64 *v,
+			 size_t nr)
+{
+	size_t i;
+
+	kmod_json_list(j, key);
+	for (i = 0; i < nr; i++)
+		kmod_json_u64(j, NULL, v[i]);
+	kmod_json_list_end(j);
 }
 
 static void emit_json(const struct hs_clock *clk, const char *dist,
@@ -517,21 +530,27 @@ static void emit_json(const struct hs_clock *clk, const char *dist,
 		      size_t rounds, const u64 *mt, const u64 *scale,
 		      size_t nr)
 {
-	size_t i;
+	struct kmod_json j;
 
-	kmod_out("{\"schema\":\"hotscore-kmod-1\",\"kernel\":\"%s\",\"clock\":\"%s\",\"hz\":%llu,\"step\":%llu,\"iterations\":%lu,\"runs\":%u,\"rounds_per_run\":%zu,\"n\":%zu,\"seed\":%lu,\"dist\":\"%s\",\"mode\":\"%s\",\"fn\":\"%s\",",
-		 utsname()->release, clk->name, clk->hz, clk->step,
-		 iterations, runs, rounds, n, seed, dist, hs_mode_name(m), fn);
+	kmod_json_begin(&j);
+	kmod_json_str(&j, "kernel", utsname()->release);
+	kmod_json_str(&j, "clock", clk->name);
+	kmod_json_u64(&j, "hz", clk->hz);
+	kmod_json_u64(&j, "step", clk->step);
+	kmod_json_u64(&j, "iterations", iterations);
+	kmod_json_u64(&j, "runs", runs);
+	kmod_json_u64(&j, "rounds_per_run", rounds);
+	kmod_json_u64(&j, "n", n);
+	kmod_json_u64(&j, "seed", seed);
+	kmod_json_str(&j, "dist", dist);
+	kmod_json_str(&j, "mode", hs_mode_name(m));
+	kmod_json_str(&j, "fn", fn);
 	if (kmod_cand_find(fn))	/* a candidate: its file too */
-		kmod_out("\"file\":\"%s\",", kmod_cand_find(fn)->file);
-	emit_machine();		/* after "fn" and "file", which readers pair */
-	kmod_out("\"mt\":[");
-	for (i = 0; i < nr; i++)
-		kmod_out("%s%llu", i ? "," : "", mt[i]);
-	kmod_out("],\"scale\":[");
-	for (i = 0; i < nr; i++)
-		kmod_out("%s%llu", i ? "," : "", scale[i]);
-	kmod_out("]}\n");
+		kmod_json_str(&j, "file", kmod_cand_find(fn)->file);
+	emit_machine(&j);	/* after "fn" and "file", which readers pair */
+	emit_samples(&j, "mt", mt, nr);
+	emit_samples(&j, "scale", scale, nr);
+	kmod_json_end(&j);
 }
 
 /* ps as "12.345" ns, integers only. */

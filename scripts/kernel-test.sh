@@ -259,11 +259,10 @@ check_common() {	# NAME: what both kernels must show
 		# the paired ratio and interval that the import computes
 		local klog imp
 		klog=$(awk '/DAMON Perf Test, seed inputs, throughput/ { on = 1; next }
-			on && / hotscore:   ilog2 / { print $(NF - 4), $(NF - 3), $(NF - 2), $(NF - 1); exit }' \
-			"$out/$n/bench.dmesg")
-		imp=$(awk '$1 == "ilog2" && $2 == "seed" && $3 == "throughput" {
-			for (i = 1; i <= NF; i++) if ($i ~ /^\[/ && ++b == 3) { print $(i - 1), $i, $(i + 1), $(i + 2); exit } }' \
-			"$out/$n/import.txt")
+			on && / hotscore:   ilog2 / { print; exit }' "$out/$n/bench.dmesg" |
+			sed -nE 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) (faster|slower|no difference|undecided).*/\1/p')
+		imp=$(awk '$1 == "ilog2" && $2 == "seed" && $3 == "throughput"' "$out/$n/import.txt" |
+			sed -nE 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) +(faster|slower|no difference|undecided).*/\1/p')
 		[ -n "$klog" ] && [ "$klog" = "$imp" ] &&
 			ok "$n: the module's log and the import give ilog2 the same paired ratio: $klog" ||
 			fail "$n: paired ratio" "log '$klog', import '$imp'"
