@@ -171,12 +171,6 @@ enum hs_verdict hs_verdict(uint64_t ratio, uint64_t ci_low, uint64_t ci_high,
 			   uint64_t band);
 const char *hs_verdict_name(enum hs_verdict v);
 
-/* The smaller of two counts. */
-static inline uint64_t hs_min_u64(uint64_t a, uint64_t b)
-{
-	return a < b ? a : b;
-}
-
 /**
  * struct hs_plan - how a stream runs (src/bench/plan.c).
  * @n:		N: calls of a function in a sample's short batch.
@@ -210,7 +204,8 @@ void hs_plan_rounds(struct hs_plan *p, uint64_t iterations,
  * @scale:	the same for ticks_2n * 1000 / ticks_n, or NULL.
  * @cycles:	the same for core cycles x 1000, or NULL.
  * @ins:	the same for instructions x 1000, or NULL.
- * @counters:	set: every sample had counters.
+ * @counters:	per function, or NULL: set when every one of its samples
+ *		had cycle and instruction counts.
  * @round:	called after each round (progress; cond_resched() in the
  *		kernel); a non-zero return stops the stream with it.
  * @ctx:	for @round.
@@ -224,7 +219,7 @@ struct hs_stream {
 	struct hs_plan plan;
 	const unsigned int *units;
 	uint64_t **mt, **scale, **cycles, **ins;
-	bool counters;
+	bool *counters;
 	int (*round)(void *ctx, unsigned int run, size_t round);
 	void *ctx;
 };

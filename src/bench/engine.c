@@ -110,6 +110,11 @@ __attribute__((__noinline__)) int hs_bench_empty(const void *input)
 	return 0;
 }
 
+static uint64_t hs_min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
 /* (a - b) * 1000 / n, or 0 when b exceeds a: a difference cannot be < 0. */
 static uint64_t hs_per_call(uint64_t a, uint64_t b, size_t n)
 {

@@ -27,8 +27,8 @@ static void keep(struct hs_stream *st, unsigned int k, size_t at,
 			st->cycles[k][i] = x->cycles / per;
 		if (st->ins)
 			st->ins[k][i] = x->instructions / per;
-		if (!x->counters)
-			st->counters = false;
+		if (!x->counters && st->counters)
+			st->counters[k] = false;
 	}
 }
 
@@ -48,7 +48,8 @@ int hs_stream_run(struct hs_stream *st, struct hs_sample *s)
 	size_t round, at = 0;
 	int stop;
 
-	st->counters = true;
+	for (k = 0; st->counters && k < st->nr_fns; k++)
+		st->counters[k] = true;
 	for (run = 0; run < p->runs; run++) {
 		for (k = 0; k < st->nr_fns; k++)
 			hs_bench_batch(st->clk, st->fns[k], st->pools[k], 0,

@@ -742,13 +742,15 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 	unsigned int per[BENCH_MAX_LIST + 1];
 	uint64_t *mt[BENCH_MAX_LIST + 1], *scale[BENCH_MAX_LIST + 1];
 	uint64_t *cycles[BENCH_MAX_LIST + 1], *ins[BENCH_MAX_LIST + 1];
+	bool counters[BENCH_MAX_LIST + 1];
 	struct progress prog = { b, d->name, b->modes[mi] };
 	struct hs_stream st = {
 		.clk = &b->host.clock, .fns = fns, .pools = pools,
 		.nr_fns = nf, .mode = b->modes[mi],
 		.plan = { b->n, b->rounds_per_run, (unsigned int)b->runs },
 		.units = per, .mt = mt, .scale = scale, .cycles = cycles,
-		.ins = ins, .round = stream_progress, .ctx = &prog,
+		.ins = ins, .counters = counters, .round = stream_progress,
+		.ctx = &prog,
 	};
 
 	for (k = 0; k < nf; k++) {
@@ -770,7 +772,7 @@ static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
 	hs_stream_run(&st, s);
 	for (k = 0; k < nf; k++) {
 		bench_at(b, di, mi, k)->n = 2 * b->runs * b->rounds_per_run;
-		bench_at(b, di, mi, k)->counters = st.counters;
+		bench_at(b, di, mi, k)->counters = counters[k];
 	}
 }
 
