@@ -15,7 +15,6 @@
 enum hs_score_kind { HS_SCORE_MAX, HS_SCORE_HOT, HS_SCORE_COLD };
 
 enum hs_score_kind hs_score_kind(enum hs_ops ops, enum hs_action a);
-bool hs_quota_set(const struct hs_quota *q);
 /* The kernel's throughput before anything is charged: PAGE_SIZE * 1024 B/ms. */
 #define HS_QUOTA_FIRST_THROUGHPUT	(HS_PAGE_SIZE * 1024)
 

@@ -51,7 +51,6 @@ enum hs_layout {
 };
 
 enum hs_layout hs_host_fixed_layout(char **argv);
-uint64_t hs_host_clock_step(const struct hs_clock *clk);
 uint64_t hs_host_now_ns(void);
 int hs_add_chain(const void *input);
 uint64_t hs_host_core_hz(void);

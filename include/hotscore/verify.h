@@ -179,14 +179,9 @@ struct hs_eval {
 
 void hs_eval(const struct hs_components *c, const struct hs_input *in,
 	     struct hs_eval *e);
-bool hs_eval_same(const struct hs_eval *a, const struct hs_eval *b);
-bool hs_eval_violates(const struct hs_eval *e, enum hs_invariant inv,
-		      bool *checked);
 
 /* The pieces, for the tests and the shrinker. */
 void hs_agelog_sweep(uint64_t lo, uint64_t n, struct hs_agelog_stats *st);
-unsigned int hs_status_code(const struct hs_result *r);
-unsigned int hs_pair_code(const struct hs_result *a, const struct hs_result *b);
 const char *hs_status_code_name(unsigned int code);
 bool hs_claimed_equal(const struct hs_components *a,
 		      const struct hs_components *b);

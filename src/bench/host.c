@@ -206,6 +206,8 @@ static void hs_describe(struct hs_host *h)
 		 uname(&u) ? "unknown" : u.release);
 }
 
+static uint64_t hs_host_clock_step(const struct hs_clock *clk);
+
 /**
  * hs_host_init() - pin, pick and calibrate the clock, open the counters.
  * @h:		receives the host.
@@ -333,7 +335,7 @@ enum hs_layout hs_host_fixed_layout(char **argv)
  *
  * Return: ticks, at least 1.
  */
-uint64_t hs_host_clock_step(const struct hs_clock *clk)
+static uint64_t hs_host_clock_step(const struct hs_clock *clk)
 {
 	uint64_t best = UINT64_MAX, a, b;
 	int i;

@@ -25,6 +25,7 @@ char *cli_read_stream(FILE *f, size_t max, size_t *len)
 	size_t cap = 1 << 16, n = 0, got;
 	char *buf = malloc(cap + 1), *p;
 
+	errno = 0;	/* a read error's own errno, not an earlier one */
 	while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
 		n += got;
 		if (max && n > max) {

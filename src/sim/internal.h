@@ -81,4 +81,7 @@ void hs_apply_schemes(struct hs_sim *sim, uint64_t *t);
 void hs_apply_scheme_at(struct hs_sim *sim, unsigned int s, size_t i);
 unsigned long hs_jiffies(const struct hs_sim *sim);
 
+/* The quota's arithmetic (quota.c) that the simulator alone uses. */
+bool hs_quota_set(const struct hs_quota *q);
+
 #endif /* HOTSCORE_SIM_INTERNAL_H */

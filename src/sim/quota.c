@@ -5,6 +5,8 @@
  */
 #include "hotscore/damos.h"
 
+#include "internal.h"
+
 #define ALIGN_DOWN(x, a)	((x) / (a) * (a))
 
 /**

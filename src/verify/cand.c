@@ -26,6 +26,7 @@
 #include <hotscore/cand.h>
 
 #include "domain.h"
+#include "internal.h"
 
 #define SWEEP_UNIT	(1U << 20)	/* ages a sweep unit */
 #define RANDOM_UNIT	65536ULL

@@ -7,6 +7,7 @@
 #include <hotscore/verify.h>
 
 #include "score/score_impl.h"
+#include "internal.h"
 
 #define WAY(a, f) hs_age_in_log_with(HS_AGELOG_##a, HS_FLS_##f, x)
 

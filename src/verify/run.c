@@ -16,6 +16,7 @@
 #include <hotscore/fast.h>
 
 #include "domain.h"
+#include "internal.h"
 
 #define AGELOG_UNIT (1ULL << 24)
 #define RANDOM_UNIT 65536ULL
