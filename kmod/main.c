@@ -559,7 +559,11 @@ static void fmt_ns(char *buf, size_t len, u64 ps)
 	snprintf(buf, len, "%llu.%03llu", ps / 1000, ps % 1000);
 }
 
-/* A ratio in ppm as "1.757", rounded as user space's %.3f rounds it. */
+/*
+ * A ratio in ppm as "1.757", half up in integers.  User space prints the
+ * same ppm through printf's %.3f of a double, which rounds the binary value:
+ * on an exact tie (1 in 2000) the two can differ in the last digit.
+ */
 static void fmt_ratio(char *buf, size_t len, u64 ppm)
 {
 	u64 milli = (ppm + 500) / 1000;
