@@ -9,6 +9,7 @@
 
 #include "verify/domain.h"
 #include "check.h"
+#include "verify/internal.h"
 
 static struct hs_input base(void)
 {

@@ -160,28 +160,7 @@ int hs_verify_run(const struct hs_verify_config *cfg,
 bool hs_verify_ok(const struct hs_verify_config *cfg,
 		  const struct hs_verify_result *res);
 
-/**
- * struct hs_eval - a profile's results on an input and its neighbours.
- * @r:			on the input.
- * @freq_subscore:	its freq_subscore (decides which age invariant).
- * @more:		with one more access (if @has_more).
- * @older:		one aggregation interval older (if @has_older).
- * @has_more:		@more holds a score: @r did not trap, the input
- *			had room for one more access, and @more did not trap.
- * @has_older:		@older holds a score: @r did not trap, the age had
- *			room for one more interval, and @older did not trap.
- */
-struct hs_eval {
-	struct hs_result r, more, older;
-	int freq_subscore;
-	bool has_more, has_older;
-};
-
-void hs_eval(const struct hs_components *c, const struct hs_input *in,
-	     struct hs_eval *e);
-
-/* The pieces, for the tests and the shrinker. */
-void hs_agelog_sweep(uint64_t lo, uint64_t n, struct hs_agelog_stats *st);
+/* The pieces, for the front end and the shrinker. */
 const char *hs_status_code_name(unsigned int code);
 bool hs_claimed_equal(const struct hs_components *a,
 		      const struct hs_components *b);

@@ -1,14 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * internal.h - what the files of src/verify/ share and nothing outside
- * uses: the comparisons of two evaluations and the status codes the
- * tallies are kept in.  The public API is <hotscore/verify.h>.
+ * uses (tests include it, as DAMON's KUnit tests reach ops-common.h): an
+ * input's evaluation and its comparisons, the status codes the tallies are
+ * kept in, and the age_in_log sweep.  The public API is <hotscore/verify.h>.
  */
 #ifndef HOTSCORE_VERIFY_INTERNAL_H
 #define HOTSCORE_VERIFY_INTERNAL_H
 
 #include <hotscore/verify.h>
 
+/**
+ * struct hs_eval - a profile's results on an input and its neighbours.
+ * @r:			on the input.
+ * @freq_subscore:	its freq_subscore (decides which age invariant).
+ * @more:		with one more access (if @has_more).
+ * @older:		one aggregation interval older (if @has_older).
+ * @has_more:		@more holds a score: @r did not trap, the input
+ *			had room for one more access, and @more did not trap.
+ * @has_older:		@older holds a score: @r did not trap, the age had
+ *			room for one more interval, and @older did not trap.
+ */
+struct hs_eval {
+	struct hs_result r, more, older;
+	int freq_subscore;
+	bool has_more, has_older;
+};
+
+void hs_eval(const struct hs_components *c, const struct hs_input *in,
+	     struct hs_eval *e);
+
+void hs_agelog_sweep(uint64_t lo, uint64_t n, struct hs_agelog_stats *st);
 bool hs_eval_same(const struct hs_eval *a, const struct hs_eval *b);
 bool hs_eval_violates(const struct hs_eval *e, enum hs_invariant inv,
 		      bool *checked);
