@@ -69,14 +69,6 @@ struct worker {
 	pthread_t tid;
 };
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /**
  * hs_cand_class() - how a candidate and a profile compare on one input.
  * @against:	the profile.
@@ -280,17 +272,6 @@ static void run_unit(struct worker *w, const struct unit *u)
 	}
 }
 
-static void stamp(struct job *job, enum hs_cand_domain d, uint64_t t0,
-		  uint64_t t1)
-{
-	pthread_mutex_lock(&job->lock);
-	if (!job->start_ns[d] || t0 < job->start_ns[d])
-		job->start_ns[d] = t0;
-	if (t1 > job->end_ns[d])
-		job->end_ns[d] = t1;
-	pthread_mutex_unlock(&job->lock);
-}
-
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -299,10 +280,12 @@ static void *worker_main(void *arg)
 
 	while ((k = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
 	       job->nr_units) {
-		uint64_t t0 = now_ns();
+		uint64_t t0 = hs_verify_now_ns();
 
 		run_unit(w, &job->units[k]);
-		stamp(job, job->units[k].dom, t0, now_ns());
+		hs_verify_stamp(&job->lock, &job->start_ns[job->units[k].dom],
+				&job->end_ns[job->units[k].dom], t0,
+				hs_verify_now_ns());
 		__atomic_fetch_add(&job->done, 1, __ATOMIC_RELEASE);
 	}
 	return NULL;
@@ -374,13 +357,13 @@ static void watch(struct job *job, unsigned int threads)
 	const struct hs_cand_verify_config *cfg = job->cfg;
 	struct timespec pause = { 0, 200000000 };
 	struct hs_verify_progress p = { .total = job->nr_units };
-	uint64_t t0 = now_ns();
+	uint64_t t0 = hs_verify_now_ns();
 
 	(void)threads;
 	while ((p.done = __atomic_load_n(&job->done, __ATOMIC_ACQUIRE)) <
 	       job->nr_units) {
 		if (cfg->progress) {
-			p.seconds = (double)(now_ns() - t0) / 1e9;
+			p.seconds = (double)(hs_verify_now_ns() - t0) / 1e9;
 			cfg->progress(cfg->ctx, &p);
 		}
 		nanosleep(&pause, NULL);

@@ -8,6 +8,9 @@
 #ifndef HOTSCORE_VERIFY_INTERNAL_H
 #define HOTSCORE_VERIFY_INTERNAL_H
 
+#include <pthread.h>
+#include <stdint.h>
+
 #include <hotscore/verify.h>
 
 /**
@@ -36,5 +39,10 @@ bool hs_eval_violates(const struct hs_eval *e, enum hs_invariant inv,
 		      bool *checked);
 unsigned int hs_status_code(const struct hs_result *r);
 unsigned int hs_pair_code(const struct hs_result *a, const struct hs_result *b);
+
+/* The runs' clock and a domain's span of time (run.c; cand.c too). */
+uint64_t hs_verify_now_ns(void);
+void hs_verify_stamp(pthread_mutex_t *lock, uint64_t *start, uint64_t *end,
+		     uint64_t t0, uint64_t t1);
 
 #endif /* HOTSCORE_VERIFY_INTERNAL_H */

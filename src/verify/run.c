@@ -73,7 +73,8 @@ struct worker {
 	pthread_t tid;
 };
 
-static uint64_t now_ns(void)
+/** hs_verify_now_ns() - CLOCK_MONOTONIC in ns, for the runs' timings. */
+uint64_t hs_verify_now_ns(void)
 {
 	struct timespec ts;
 
@@ -242,14 +243,25 @@ static void run_unit(struct worker *w, const struct unit *u)
 	w->acc->inputs[u->dom] += u->n;
 }
 
-static void stamp(struct job *job, enum hs_domain d, uint64_t t0, uint64_t t1)
+/**
+ * hs_verify_stamp() - widen a domain's span [*@start, *@end] to [@t0, @t1]
+ * under @lock: a domain's time runs from its first unit's start to its
+ * last unit's end, whichever worker ran them.
+ * @lock:	the job's lock.
+ * @start:	the domain's start, 0 before its first unit.
+ * @end:	its end.
+ * @t0:		a unit's start.
+ * @t1:		its end.
+ */
+void hs_verify_stamp(pthread_mutex_t *lock, uint64_t *start, uint64_t *end,
+		     uint64_t t0, uint64_t t1)
 {
-	pthread_mutex_lock(&job->lock);
-	if (!job->start_ns[d] || t0 < job->start_ns[d])
-		job->start_ns[d] = t0;
-	if (t1 > job->end_ns[d])
-		job->end_ns[d] = t1;
-	pthread_mutex_unlock(&job->lock);
+	pthread_mutex_lock(lock);
+	if (!*start || t0 < *start)
+		*start = t0;
+	if (t1 > *end)
+		*end = t1;
+	pthread_mutex_unlock(lock);
 }
 
 static void *worker_main(void *arg)
@@ -261,10 +273,11 @@ static void *worker_main(void *arg)
 	while ((k = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
 	       job->nr_units) {
 		const struct unit *u = &job->units[k];
-		uint64_t t0 = now_ns();
+		uint64_t t0 = hs_verify_now_ns();
 
 		run_unit(w, u);
-		stamp(job, u->dom, t0, now_ns());
+		hs_verify_stamp(&job->lock, &job->start_ns[u->dom],
+				&job->end_ns[u->dom], t0, hs_verify_now_ns());
 		__atomic_fetch_add(&job->done_items, u->n, __ATOMIC_RELAXED);
 		__atomic_fetch_add(&job->done_cost, u->cost, __ATOMIC_RELAXED);
 	}
@@ -370,7 +383,7 @@ static void watch(struct job *job, unsigned int threads, uint64_t total,
 						 __ATOMIC_RELAXED);
 			items = __atomic_load_n(&job->done_items,
 						__ATOMIC_RELAXED);
-			p.seconds = (double)(now_ns() - t0) / 1e9;
+			p.seconds = (double)(hs_verify_now_ns() - t0) / 1e9;
 			/* the units run in domain order: find ours */
 			for (p.domain = 0, before = 0;
 			     p.domain + 1 < HS_NR_DOMAINS &&
@@ -454,7 +467,7 @@ int hs_verify_run(const struct hs_verify_config *cfg,
 {
 	struct job job = { .cfg = cfg };
 	struct worker *w = calloc(cfg->threads, sizeof(*w));
-	uint64_t total, t0 = now_ns();
+	uint64_t total, t0 = hs_verify_now_ns();
 	unsigned int t, k;
 	int err = -1;
 
