@@ -56,7 +56,51 @@ static inline uint64_t hs_arch_counter(void)
 
 typedef int (*hs_bench_fn)(const void *input);
 
+/*
+ * Code placement.  Where a timed function's first byte falls in its 64-byte
+ * line moves its cost by several per cent (docs/bench.md, "Placements"),
+ * and address-space randomization moves code only in whole pages, so a
+ * re-run never varies it: only a rebuild does.  User space therefore
+ * compiles every timed function HS_NR_PLACEMENTS times, copy k entering at
+ * byte HS_PLACEMENT_OFFSET(k) of a 64-byte line, and samples the copies as
+ * it samples invocations.  The module keeps one copy: the kernel's own
+ * function padding (CALL_PADDING, kCFI) sits where the offset would go.
+ */
+#ifdef __KERNEL__
+#define HS_NR_PLACEMENTS 1
+#define HS_PLACED(offset) __attribute__((__noinline__))
+#else
+#define HS_NR_PLACEMENTS 4
+/* @offset nops, then the entry: at @offset of a 64-byte aligned line */
+#define HS_PLACED(offset)						\
+	__attribute__((__noinline__, __aligned__(64),			\
+		       __patchable_function_entry__(offset, offset)))
+#endif
+#define HS_PLACEMENT_OFFSET(k)	((k) * 64 / HS_NR_PLACEMENTS % 64)
+
+/*
+ * HS_PLACEMENT_COPIES(name, body...) defines name_at0 .. name_at48, each
+ * an int f(const void *input) with @body; HS_PLACEMENT_TABLE(name) is the
+ * initializer of their table, copy k at HS_PLACEMENT_OFFSET(k).  In the
+ * kernel: name_at0 alone.
+ */
+#define HS_PLACED_FN(name, at, ...)					\
+	static HS_PLACED(at) int name##_at##at(const void *input) __VA_ARGS__
+#ifdef __KERNEL__
+#define HS_PLACEMENT_COPIES(name, ...) HS_PLACED_FN(name, 0, __VA_ARGS__)
+#define HS_PLACEMENT_TABLE(name) { name##_at0 }
+#else
+#define HS_PLACEMENT_COPIES(name, ...)					\
+	HS_PLACED_FN(name, 0, __VA_ARGS__)				\
+	HS_PLACED_FN(name, 16, __VA_ARGS__)				\
+	HS_PLACED_FN(name, 32, __VA_ARGS__)				\
+	HS_PLACED_FN(name, 48, __VA_ARGS__)
+#define HS_PLACEMENT_TABLE(name)					\
+	{ name##_at0, name##_at16, name##_at32, name##_at48 }
+#endif
+
 int hs_bench_empty(const void *input);
+extern const hs_bench_fn hs_bench_empty_placed[HS_NR_PLACEMENTS];
 
 /**
  * struct hs_clock - what the engine reads time (and maybe counters) from.
@@ -161,9 +205,10 @@ enum hs_verdict {
 
 #define HS_NOISE_BAND_PPM 10000	/* 1 % */
 /*
- * Below 6 observations no distribution-free 95 % interval for a median
- * exists (the sign test's smallest two-sided p is 2/2^5 > 0.05 at 5), and a
- * bootstrap interval from so few is too narrow: no verdict then.
+ * Below 6 observations (rounds, or cells of hs_cells_ratio()) no
+ * distribution-free 95 % interval for a median exists (the sign test's
+ * smallest two-sided p is 2/2^5 > 0.05 at 5), and a bootstrap interval
+ * from so few is too narrow: no verdict then.
  */
 #define HS_MIN_ROUNDS 6
 
@@ -263,6 +308,71 @@ struct hs_paired {
 /* Scratch values hs_paired_ratio() needs for @nr samples of each side. */
 #define HS_PAIRED_SCRATCH(nr)	((nr) / 2 * 3 + HS_BOOTSTRAP_ROUNDS)
 
+/**
+ * struct hs_cells - the paired samples of a function, its baseline and
+ * the empty call, in cells: @blocks (invocations, or a module's runs) x
+ * @placements x @rounds x 2 samples, block-major (src/bench/analysis.c).
+ * @base:	the baseline's samples, per unit.
+ * @fn:		the function's, in the same rounds.
+ * @empty:	the empty call's, in the same rounds, per call.
+ * @base_units:	units (regions) a call of the baseline does; 0: one.
+ * @fn_units:	the same for the function.
+ * @blocks:	blocks, at least 1.
+ * @placements:	placements, at least 1.
+ * @rounds:	rounds per cell, at least 1.
+ */
+struct hs_cells {
+	const uint64_t *base, *fn, *empty;
+	unsigned int base_units, fn_units;
+	size_t blocks, placements, rounds;
+};
+
+/**
+ * struct hs_estimate - a ratio, ppm, and its 95 % interval.
+ * @value:	the estimate; 0 when nothing was observed.
+ * @low:	the interval's lower end (0 and @high 0: none).
+ * @high:	its upper end.
+ */
+struct hs_estimate {
+	uint64_t value, low, high;
+};
+
+/**
+ * struct hs_cell_stats - what hs_cells_ratio() found.
+ * @ratio:	baseline time / function time, mean over cells of each
+ *		cell's median round, with the interval of a re-run.
+ * @net:	the same with the empty call's cost taken from both first.
+ * @within_process: one cell: @ratio's interval is of its rounds only.
+ * @rounds:	rounds where all four samples measured something.
+ * @var_round:	a round's ratio's variance within its cell, ppm^2.
+ * @var_within:	a cell value's variance from its rounds, ppm^2.
+ * @var_block:	the blocks' (invocations') component, ppm^2.
+ * @var_placement: the placements' component, ppm^2.
+ * @var_residual: what is left: their interaction, ppm^2.
+ * @nr_outliers: blocks unlike the others and outside the interval.
+ * @outliers:	which, as a bit mask of the first 64 blocks.
+ * @verdict:	from @ratio's interval.
+ */
+struct hs_cell_stats {
+	struct hs_estimate ratio, net;
+	bool within_process;
+	size_t rounds;
+	uint64_t var_round, var_within, var_block, var_placement;
+	uint64_t var_residual;
+	unsigned int nr_outliers;
+	uint64_t outliers;
+	enum hs_verdict verdict;
+};
+
+/* Scratch values hs_cells_ratio() needs. */
+#define HS_CELLS_SCRATCH(blocks, placements, rounds)			\
+	(2 * (blocks) * (placements) + 3 * (rounds) + (blocks) +	\
+	 (placements) + HS_BOOTSTRAP_ROUNDS)
+
+void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
+		    uint64_t *scratch, struct hs_cell_stats *out);
+uint64_t hs_kj_rounds(uint64_t block_cost, uint64_t round_cost,
+		      uint64_t var_round, uint64_t var_block);
 uint64_t hs_median(const uint64_t *v, size_t n, uint64_t *scratch);
 size_t hs_summary_nonzero(const uint64_t *v, size_t n, uint64_t *scratch,
 			  struct hs_summary *out);

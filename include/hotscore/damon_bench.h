@@ -92,6 +92,8 @@ struct hs_batch_call {
  * @regions:	regions scored per call: 0 (one) unless a batch.
  * @vector:	a prepared batch that takes the best vector scorer.
  * @user_only:	timed by `hotscore bench` only: hotscore.ko refuses it.
+ * @placed:	@fn's copies at each code placement (HS_PLACEMENT_COPIES;
+ *		copy 0 is @fn), or NULL: @fn alone (a candidate).
  */
 struct hs_variant {
 	const char *name;
@@ -103,6 +105,7 @@ struct hs_variant {
 	unsigned int regions;
 	bool vector;
 	bool user_only;
+	const hs_bench_fn *placed;
 };
 
 extern const struct hs_variant hs_variants[];

@@ -51,12 +51,13 @@ static __always_inline void hs_ktime_loop(const struct hs_components *c,
 #define HS_VARIANT_FNS(id, freq, div, age, fls, clamp)			\
 static const struct hs_components hs_comp_##id =			\
 	HS_COMPONENTS(freq, div, age, fls, clamp);			\
-static __attribute__((__noinline__)) int hs_score_##id(const void *p)	\
-{									\
+HS_PLACEMENT_COPIES(hs_score_##id, {					\
 	struct hs_trace t;						\
 									\
-	return hs_hot_score_inline(&hs_comp_##id, p, &t).hot;		\
-}									\
+	return hs_hot_score_inline(&hs_comp_##id, input, &t).hot;	\
+})									\
+static const hs_bench_fn hs_placed_##id[HS_NR_PLACEMENTS] =		\
+	HS_PLACEMENT_TABLE(hs_score_##id);				\
 static __attribute__((__noinline__)) void					\
 hs_ktime_##id(struct hs_ktime_run *run)					\
 {									\
@@ -65,8 +66,8 @@ hs_ktime_##id(struct hs_ktime_run *run)					\
 
 #define HS_VARIANT_ROW(id, name, freq, div, age, fls, clamp, what)	\
 	{ name, HS_COMPONENTS(freq, div, age, fls, clamp),		\
-	  hs_score_##id, hs_ktime_##id, what, HS_CALL_INPUT, 1, false,	\
-	  false },
+	  hs_score_##id##_at0, hs_ktime_##id, what, HS_CALL_INPUT, 1,	\
+	  false, false, hs_placed_##id },
 
 /*
  * The age_in_log methods, each inlined into the function the 2026 patches
@@ -116,30 +117,31 @@ HS_PROFILE_LIST(HS_DEFINE_PROFILE)
  * The prepared scorer (fast.h) of the hotfix profile, mainline's: one
  * region a call, as ops->get_scheme_score() would call it.
  */
-static __attribute__((__noinline__)) int hs_score_fast(const void *p)
-{
-	const struct hs_fast_call *c = p;
+HS_PLACEMENT_COPIES(hs_score_fast, {
+	const struct hs_fast_call *c = input;
 
 	return hs_fast_hot_inline(c->prep, c->nr_accesses,
 				  c->last_nr_accesses, c->age);
-}
+})
+static const hs_bench_fn hs_placed_fast[HS_NR_PLACEMENTS] =
+	HS_PLACEMENT_TABLE(hs_score_fast);
 
 /* An array of regions a call, by the batch scorer the call names. */
-static __attribute__((__noinline__)) int hs_score_fast_batch(const void *p)
-{
-	const struct hs_batch_call *c = p;
+HS_PLACEMENT_COPIES(hs_score_fast_batch, {
+	const struct hs_batch_call *c = input;
 
 	c->batch(c->prep, &c->r, c->n, c->hot);
 	return c->hot[c->n - 1];
-}
+})
+static const hs_bench_fn hs_placed_fast_batch[HS_NR_PLACEMENTS] =
+	HS_PLACEMENT_TABLE(hs_score_fast_batch);
 
 /*
  * The kernel's hotfix damon_hot_score() inlined into a loop over an array:
  * what batching alone gives, without preparing anything.
  */
-static __attribute__((__noinline__)) int hs_score_hotfix_batch(const void *p)
-{
-	const struct hs_batch_call *c = p;
+HS_PLACEMENT_COPIES(hs_score_hotfix_batch, {
+	const struct hs_batch_call *c = input;
 	struct hs_trace t;
 	unsigned int i;
 
@@ -147,22 +149,25 @@ static __attribute__((__noinline__)) int hs_score_hotfix_batch(const void *p)
 		c->hot[i] = hs_hot_score_inline(&hs_comp_p_hotfix, &c->in[i],
 						&t).hot;
 	return c->hot[c->n - 1];
-}
+})
+static const hs_bench_fn hs_placed_hotfix_batch[HS_NR_PLACEMENTS] =
+	HS_PLACEMENT_TABLE(hs_score_hotfix_batch);
 
 /*
  * The preparation itself: what a change of a scheme's weights or of the
  * context's intervals costs, once per change.  Then the region is scored
  * with it, so that the result can be checked like any variant's.
  */
-static __attribute__((__noinline__)) int hs_score_fast_prepare(const void *p)
-{
-	static struct hs_prep prep;	/* 3.8 KB: not on a kernel stack */
-	const struct hs_input *in = p;
+static struct hs_prep hs_prep_scratch;	/* 3.8 KB: not on a kernel stack */
+HS_PLACEMENT_COPIES(hs_score_fast_prepare, {
+	const struct hs_input *in = input;
 
-	hs_prep_init(&prep, &hs_comp_p_hotfix, in);
-	return hs_fast_hot_inline(&prep, in->nr_accesses,
+	hs_prep_init(&hs_prep_scratch, &hs_comp_p_hotfix, in);
+	return hs_fast_hot_inline(&hs_prep_scratch, in->nr_accesses,
 				  in->last_nr_accesses, in->age);
-}
+})
+static const hs_bench_fn hs_placed_fast_prepare[HS_NR_PLACEMENTS] =
+	HS_PLACEMENT_TABLE(hs_score_fast_prepare);
 
 /* hotfix's components, as HS_PROFILE_LIST has them (test_engine checks) */
 #define HS_FAST_COMP HS_COMPONENTS(RAW, SAFE, ILOG2, ARCH, 0_99)
@@ -170,21 +175,22 @@ static __attribute__((__noinline__)) int hs_score_fast_prepare(const void *p)
 const struct hs_variant hs_variants[] = {
 	HS_METHOD_LIST(HS_METHOD_ROW)
 	HS_PROFILE_LIST(HS_PROFILE_VROW)
-	{ "fast", HS_FAST_COMP, hs_score_fast, NULL,
+	{ "fast", HS_FAST_COMP, hs_score_fast_at0, NULL,
 	  "hotfix, prepared (fast.h): one region a call",
-	  HS_CALL_FAST, 1, false, true },
-	{ "fast-batch", HS_FAST_COMP, hs_score_fast_batch, NULL,
+	  HS_CALL_FAST, 1, false, true, hs_placed_fast },
+	{ "fast-batch", HS_FAST_COMP, hs_score_fast_batch_at0, NULL,
 	  "hotfix, prepared: 64 regions a call, vector unit if any; per region",
-	  HS_CALL_BATCH, HS_BATCH_REGIONS, true, true },
-	{ "fast-batch-scalar", HS_FAST_COMP, hs_score_fast_batch, NULL,
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, true, true, hs_placed_fast_batch },
+	{ "fast-batch-scalar", HS_FAST_COMP, hs_score_fast_batch_at0, NULL,
 	  "hotfix, prepared: 64 regions a call, the portable loop; per region",
-	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, true },
-	{ "fast-prepare", HS_FAST_COMP, hs_score_fast_prepare, NULL,
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, true, hs_placed_fast_batch },
+	{ "fast-prepare", HS_FAST_COMP, hs_score_fast_prepare_at0, NULL,
 	  "hotfix: prepare the scheme (fast.h), then score the region",
-	  HS_CALL_INPUT, 1, false, true },
-	{ "hotfix-batch", HS_FAST_COMP, hs_score_hotfix_batch, NULL,
+	  HS_CALL_INPUT, 1, false, true, hs_placed_fast_prepare },
+	{ "hotfix-batch", HS_FAST_COMP, hs_score_hotfix_batch_at0, NULL,
 	  "hotfix as the kernel has it, inlined in a loop of 64; per region",
-	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, true },
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, true,
+	  hs_placed_hotfix_batch },
 };
 const unsigned int hs_nr_variants = sizeof(hs_variants) /
 				    sizeof(hs_variants[0]);
