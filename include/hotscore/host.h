@@ -15,6 +15,8 @@
 /**
  * struct hs_host - what the bench ran on.
  * @clock:	the clock the engine reads.
+ * @resolution: the clock's real step in ticks (hs_host_resolution()); 0 when
+ *		unknown (a module's results).
  * @clock_desc:	how it was obtained, e.g. the calibration.
  * @invariant_tsc: /proc/cpuinfo lists constant_tsc and nonstop_tsc.
  * @perf:	why hardware counters are or are not used.
@@ -28,6 +30,7 @@
  */
 struct hs_host {
 	struct hs_clock clock;
+	uint64_t resolution;
 	char clock_desc[160];
 	bool invariant_tsc;
 	char perf[160];

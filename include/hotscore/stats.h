@@ -53,6 +53,7 @@ uint64_t hs_wquantile(const struct hs_wvalue *sorted, size_t n,
 uint64_t hs_wmean(const struct hs_wvalue *v, size_t n);
 
 uint64_t hs_stats_rand(uint64_t *state);
+uint64_t hs_gcd(uint64_t a, uint64_t b);
 void hs_bootstrap_median_ci(const uint64_t *v, size_t n, unsigned int rounds,
 			    uint64_t seed, uint64_t *scratch, uint64_t *medians,
 			    uint64_t *lo, uint64_t *hi);

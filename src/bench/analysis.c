@@ -103,3 +103,381 @@ void hs_paired_ratio(const uint64_t *base, const uint64_t *fn, size_t nr,
 	out->verdict = hs_verdict(out->ratio, out->ci_low, out->ci_high,
 				  HS_NOISE_BAND_PPM);
 }
+
+/*
+ * Two levels of replication.  Round ratios inside one process are not
+ * independent: they share the process's state (a branch predictor that
+ * has or has not learnt the pool, the frequency it settled at), and every
+ * copy of a function shares its code placement.  So the unit a run's
+ * interval resamples is the cell, one (block, placement): a block is an
+ * invocation of `hotscore bench` (or a module's run), a placement one copy
+ * of each timed function (HS_PLACEMENT_COPIES).  A cell's value is the
+ * median of its rounds' ratios; the estimate is the mean of the cells.
+ */
+
+/* A uniform index below @n, by multiply-shift: no modulo bias. */
+static size_t rand_below(uint64_t *state, size_t n)
+{
+	return (size_t)(((hs_stats_rand(state) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* The integer square root of @x (Newton from above). */
+static uint64_t isqrt(uint64_t x)
+{
+	uint64_t r = x, y;
+
+	if (x < 2)
+		return x;
+	y = (r + 1) / 2;
+	while (y < r) {
+		r = y;
+		y = (r + x / r) / 2;
+	}
+	return r;
+}
+
+/* @x - @y squared, for values that may be in either order. */
+static uint64_t sq_diff(uint64_t x, uint64_t y)
+{
+	uint64_t d = x > y ? x - y : y - x;
+
+	return d * d;
+}
+
+/*
+ * One round's observations of a cell: the ratio of summed times (as
+ * hs_paired_ratio() has it) and the net ratio, each call's empty-call
+ * overhead taken out first.  Samples are per unit (a batch's region); the
+ * empty call's are per call, so a unit carries 1/@units of it.  0: none.
+ */
+static uint64_t round_ratio(const uint64_t *b, const uint64_t *f)
+{
+	if (!b[0] || !b[1] || !f[0] || !f[1])
+		return 0;
+	return hs_mult_frac(b[0] + b[1], HS_PPM, f[0] + f[1]);
+}
+
+static uint64_t round_net(const uint64_t *b, const uint64_t *f,
+			  const uint64_t *e, uint64_t ub, uint64_t uf)
+{
+	uint64_t tb = (b[0] + b[1]) * ub, tf = (f[0] + f[1]) * uf;
+	uint64_t te = e[0] + e[1];
+
+	if (!round_ratio(b, f) || !e[0] || !e[1] || tb <= te || tf <= te)
+		return 0;
+	return hs_mult_frac((tb - te) * uf, HS_PPM, (tf - te) * ub);
+}
+
+/*
+ * The median of a cell's round observations (@net: the net ratios) into
+ * *@value; their variance, ppm^2, into *@var, robustly: (1.4826 MAD)^2,
+ * so that one round an interrupt hit does not pass for the rounds'
+ * spread.  Return: how many rounds observed something.
+ */
+static size_t cell_value(const struct hs_cells *c, size_t cell, bool net,
+			 uint64_t *obs, uint64_t *tmp, uint64_t *value,
+			 uint64_t *var)
+{
+	size_t off = cell * c->rounds * 2, k, n = 0;
+	uint64_t ub = c->base_units ? c->base_units : 1;
+	uint64_t uf = c->fn_units ? c->fn_units : 1, mad;
+	uint64_t x;
+
+	for (k = 0; k < c->rounds; k++) {
+		const uint64_t *b = c->base + off + 2 * k;
+		const uint64_t *f = c->fn + off + 2 * k;
+
+		x = net ? round_net(b, f, c->empty + off + 2 * k, ub, uf) :
+			  round_ratio(b, f);
+		if (x)
+			obs[n++] = x;
+	}
+	*value = n ? hs_median(obs, n, tmp) : 0;
+	for (k = 0; k < n; k++)
+		obs[k] = obs[k] > *value ? obs[k] - *value : *value - obs[k];
+	mad = n ? hs_median(obs, n, tmp) * 14826 / 10000 : 0;
+	*var = mad * mad;
+	return n;
+}
+
+/* The mean of @y over the rows @ri and columns @cj (a resample). */
+static uint64_t grid_mean(const uint64_t *y, const size_t *ri,
+			  const size_t *cj, size_t nr, size_t nc)
+{
+	uint64_t sum = 0;
+	size_t i, j;
+
+	for (i = 0; i < nr; i++)
+		for (j = 0; j < nc; j++)
+			sum += y[ri[i] * nc + cj[j]];
+	return sum / (nr * nc);
+}
+
+/*
+ * Student's t, 97.5th percentile, x 1000, by degrees of freedom (1-30);
+ * beyond, it approaches 1.960.
+ */
+static const uint16_t t975[31] = {
+	0, 12706, 4303, 3182, 2776, 2571, 2447, 2365, 2306, 2262, 2228,
+	2201, 2179, 2160, 2145, 2131, 2120, 2110, 2101, 2093, 2086, 2080,
+	2074, 2069, 2064, 2060, 2056, 2052, 2048, 2045, 2042,
+};
+
+/*
+ * How much a bootstrap from @n units understates a 95 % interval, x 1000:
+ * its variance is (n - 1) / n of the sample's, and with few units the
+ * quantile is Student's t with n - 1 degrees of freedom, not the normal
+ * 1.96.  10 invocations: 1.216.
+ */
+static uint64_t small_sample(size_t n)
+{
+	uint64_t t = n > 120 ? 1960 : n > 60 ? 1980 : n > 30 ? 2000 :
+		     n > 1 ? t975[n - 1] : 1960;
+
+	if (n < 2)
+		return 1000;
+	return t * isqrt(1000000 * n / (n - 1)) / 1960;
+}
+
+/*
+ * The 95 % interval of a re-run's estimate: a re-run resamples blocks and
+ * placements as this one did and has an error of its own, so the interval
+ * is the estimate plus the 2.5th to 97.5th percentiles of the difference
+ * of two independent resampled estimates (blocks and placements drawn with
+ * replacement, crossed), widened by small_sample() of the blocks (of the
+ * placements when there is one block).  Two draws, not one: an interval
+ * for the true mean would hold only about 83 % of re-runs' estimates.
+ */
+static void rerun_interval(const uint64_t *y, size_t nr, size_t nc,
+			   uint64_t est, uint64_t seed, uint64_t *scratch,
+			   struct hs_estimate *out)
+{
+	size_t *ri = (size_t *)scratch, *cj = ri + nr, i;
+	uint64_t *diff = scratch + nr + nc, state = seed, a, b, widen;
+	int64_t lo, hi;
+	unsigned int k;
+
+	for (k = 0; k < HS_BOOTSTRAP_ROUNDS; k++) {
+		for (i = 0; i < nr; i++)
+			ri[i] = rand_below(&state, nr);
+		for (i = 0; i < nc; i++)
+			cj[i] = rand_below(&state, nc);
+		a = grid_mean(y, ri, cj, nr, nc);
+		for (i = 0; i < nr; i++)
+			ri[i] = rand_below(&state, nr);
+		for (i = 0; i < nc; i++)
+			cj[i] = rand_below(&state, nc);
+		b = grid_mean(y, ri, cj, nr, nc);
+		/* offset by est so that the values stay unsigned */
+		diff[k] = est + a - b;
+	}
+	hs_sort_u64(diff, HS_BOOTSTRAP_ROUNDS);
+	widen = small_sample(nr > 1 ? nr : nc);
+	lo = (int64_t)hs_quantile(diff, HS_BOOTSTRAP_ROUNDS, 25) - (int64_t)est;
+	hi = (int64_t)hs_quantile(diff, HS_BOOTSTRAP_ROUNDS, 975) -
+	     (int64_t)est;
+	lo = lo * (int64_t)widen / 1000;
+	hi = hi * (int64_t)widen / 1000;
+	out->value = est;
+	out->low = (int64_t)est + lo > 0 ? (uint64_t)((int64_t)est + lo) : 1;
+	out->high = (uint64_t)((int64_t)est + hi);
+}
+
+/* The mean of each of @nr rows of @nc cells of @y, into @row. */
+static void row_means(const uint64_t *y, size_t nr, size_t nc, uint64_t *row)
+{
+	uint64_t sum;
+	size_t i, j;
+
+	for (i = 0; i < nr; i++) {
+		for (sum = 0, j = 0; j < nc; j++)
+			sum += y[i * nc + j];
+		row[i] = sum / nc;
+	}
+}
+
+/*
+ * The variance components of the cells @y (nr x nc), ppm^2, by the method
+ * of moments of a two-way layout without replication: rows (blocks) and
+ * columns (placements) against the residual; @within is a cell value's
+ * own variance from its rounds, taken out of whatever holds it.
+ */
+static void components(const uint64_t *y, size_t nr, size_t nc,
+		       uint64_t mean, uint64_t within, uint64_t *scratch,
+		       struct hs_cell_stats *out)
+{
+	uint64_t *row = scratch, *col = scratch + nr, ms_row = 0, ms_col = 0;
+	uint64_t ms_res = 0, sum;
+	size_t i, j;
+
+	row_means(y, nr, nc, row);
+	for (j = 0; j < nc; j++) {
+		for (sum = 0, i = 0; i < nr; i++)
+			sum += y[i * nc + j];
+		col[j] = sum / nr;
+	}
+	for (i = 0; nr > 1 && i < nr; i++)
+		ms_row += nc * sq_diff(row[i], mean) / (nr - 1);
+	for (j = 0; nc > 1 && j < nc; j++)
+		ms_col += nr * sq_diff(col[j], mean) / (nc - 1);
+	for (i = 0; nr > 1 && nc > 1 && i < nr; i++)
+		for (j = 0; j < nc; j++)
+			ms_res += sq_diff(y[i * nc + j] + mean,
+					  row[i] + col[j]) /
+				  ((nr - 1) * (nc - 1));
+	if (nr == 1 || nc == 1)
+		ms_res = within;	/* no residual apart from the rounds */
+	out->var_within = within;
+	out->var_residual = ms_res > within ? ms_res - within : 0;
+	out->var_block = ms_row > ms_res ? (ms_row - ms_res) / nc : 0;
+	out->var_placement = ms_col > ms_res ? (ms_col - ms_res) / nr : 0;
+}
+
+/*
+ * Blocks unlike the rest: a block whose mean lies more than 3 standard
+ * deviations of the other blocks' means from theirs (a state the others
+ * were not in), and outside the printed interval as well.  Needs 4 blocks.
+ */
+static void flag_blocks(const uint64_t *y, size_t nr, size_t nc,
+			const struct hs_estimate *e, uint64_t *scratch,
+			struct hs_cell_stats *out)
+{
+	uint64_t *row = scratch, sum, m, ss;
+	size_t i, j;
+
+	out->nr_outliers = 0;
+	out->outliers = 0;
+	if (nr < 4)
+		return;
+	row_means(y, nr, nc, row);
+	for (i = 0; i < nr; i++) {
+		for (sum = 0, j = 0; j < nr; j++)
+			sum += j == i ? 0 : row[j];
+		m = sum / (nr - 1);
+		for (ss = 0, j = 0; j < nr; j++)
+			ss += j == i ? 0 : sq_diff(row[j], m);
+		if (sq_diff(row[i], m) <= 9 * (ss / (nr - 2)) ||
+		    (row[i] >= e->low && row[i] <= e->high))
+			continue;
+		out->nr_outliers++;
+		if (i < 64)
+			out->outliers |= 1ULL << i;
+	}
+}
+
+/*
+ * Every cell's value into @y; the pooled (robust) variance of a round's
+ * observation, ppm^2, into *@round_var.  Return: false when a cell has
+ * no observation at all.
+ */
+static bool cell_values(const struct hs_cells *c, bool net, uint64_t *y,
+			uint64_t *scratch, uint64_t *round_var,
+			size_t *rounds)
+{
+	size_t cells = c->blocks * c->placements, i, n, df = 0;
+	uint64_t var, sum = 0;
+
+	*rounds = 0;
+	for (i = 0; i < cells; i++) {
+		n = cell_value(c, i, net, scratch, scratch + c->rounds,
+			       &y[i], &var);
+		if (!n)
+			return false;
+		*rounds += n;
+		sum += var * (n - 1);	/* weighted as degrees of freedom */
+		df += n - 1;
+	}
+	*round_var = df ? sum / df : 0;
+	return true;
+}
+
+/**
+ * hs_cells_ratio() - a function against the baseline over blocks and
+ * placements: the ratio and the net ratio, each with the 95 % interval a
+ * re-run's estimate falls in, the variance components and the blocks
+ * unlike the rest.  With one cell (one block, one placement) the
+ * interval is hs_paired_ratio()'s, of the rounds, and @out->within_process
+ * says so.
+ * @c:		the samples.
+ * @seed:	the bootstrap's seed.
+ * @scratch:	room for HS_CELLS_SCRATCH(blocks, placements, rounds).
+ * @out:	the estimates, ppm (above HS_PPM the function is faster).
+ */
+void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
+		    uint64_t *scratch, struct hs_cell_stats *out)
+{
+	size_t nr = c->blocks, nc = c->placements, cells = nr * nc, r;
+	uint64_t *rest = scratch + 2 * cells, *y, mean, sum, rv;
+	unsigned int pass;
+	size_t i;
+
+	*out = (struct hs_cell_stats){ .verdict = HS_UNDECIDED };
+	out->within_process = cells == 1;
+	for (pass = 0; pass < 2; pass++) {
+		bool net = pass == 1;
+		struct hs_estimate *e = net ? &out->net : &out->ratio;
+
+		y = scratch + pass * cells;
+
+		if (!cell_values(c, net, y, rest, &rv, &r))
+			continue;
+		for (sum = 0, i = 0; i < cells; i++)
+			sum += y[i];
+		mean = sum / cells;
+		if (!net) {
+			out->rounds = r;
+			out->var_round = rv;
+			/* a median of r rounds varies pi/2 times as a mean */
+			components(y, nr, nc, mean, rv * 157 / 100 /
+				   (r / cells ? r / cells : 1), rest, out);
+		}
+		if (out->within_process) {
+			struct hs_paired p;
+
+			if (net)	/* no interval of the net ratio alone */
+				*e = (struct hs_estimate){ y[0], 0, 0 };
+			else {
+				hs_paired_ratio(c->base, c->fn, 2 * c->rounds,
+						seed, rest, &p);
+				*e = (struct hs_estimate){ p.ratio, p.ci_low,
+							   p.ci_high };
+			}
+			continue;
+		}
+		rerun_interval(y, nr, nc, mean, seed + pass, rest, e);
+	}
+	if (!out->ratio.value)
+		return;
+	flag_blocks(scratch, nr, nc, &out->ratio, rest, out);
+	if (out->within_process ? out->rounds >= HS_MIN_ROUNDS :
+				  cells >= HS_MIN_ROUNDS)
+		out->verdict = hs_verdict(out->ratio.value, out->ratio.low,
+					  out->ratio.high, HS_NOISE_BAND_PPM);
+}
+
+/**
+ * hs_kj_rounds() - rounds per block that make the estimate most precise
+ * for its cost (Kalibera and Jones, "Rigorous benchmarking in reasonable
+ * time", 2013): sqrt(block cost / round cost x round variance / block
+ * variance), at least 1.  A block that costs much (a new process, its
+ * warm-up) or varies little against its rounds wants many rounds; one
+ * that varies much wants more blocks instead.
+ * @block_cost:	what a block costs beyond its rounds (any unit).
+ * @round_cost:	what a round costs (the same unit).
+ * @var_round:	a round's variance within its cell.
+ * @var_block:	the block component of the variance.
+ *
+ * Return: the rounds; 0 when @var_block is 0 (as many as one can afford).
+ */
+uint64_t hs_kj_rounds(uint64_t block_cost, uint64_t round_cost,
+		      uint64_t var_round, uint64_t var_block)
+{
+	uint64_t r, costs;
+
+	if (!var_block || !round_cost)
+		return 0;
+	/* scaled by 10^4 inside the root so that small ratios keep digits */
+	costs = hs_mult_frac(block_cost, 10000, round_cost);
+	r = isqrt(hs_mult_frac(costs, var_round, var_block));
+	return r / 100 + (r % 100 ? 1 : 0);
+}

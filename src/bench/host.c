@@ -207,6 +207,7 @@ static void hs_describe(struct hs_host *h)
 }
 
 static uint64_t hs_host_clock_step(const struct hs_clock *clk);
+static uint64_t hs_host_resolution(const struct hs_clock *clk);
 
 /**
  * hs_host_init() - pin, pick and calibrate the clock, open the counters.
@@ -267,6 +268,7 @@ int hs_host_init(struct hs_host *h, int cpu, enum hs_clock_choice clock,
 	(void)clock;
 #endif
 	h->clock.step = hs_host_clock_step(&h->clock);
+	h->resolution = hs_host_resolution(&h->clock);
 	hs_perf_init(h);
 	return 0;
 }
@@ -349,6 +351,32 @@ static uint64_t hs_host_clock_step(const struct hs_clock *clk)
 			best = b - a;
 	}
 	return best;
+}
+
+/**
+ * hs_host_resolution() - the clock's real step: the greatest common
+ * divisor of 10,000 differences of reads, some in a row and some a few
+ * hundred ticks apart.  Two reads in a row are never closer than what a
+ * read costs (hs_host_clock_step(): 42 ticks here for the fenced rdtsc),
+ * but the values they return can still advance in steps of 1 or 2 ticks;
+ * a coarse clock (a VM's scaled TSC, a 1 us gettime) shows its step here.
+ * @clk: the clock.
+ *
+ * Return: ticks, at least 1.
+ */
+static uint64_t hs_host_resolution(const struct hs_clock *clk)
+{
+	uint64_t g = 0, a, b;
+	unsigned int i, j;
+
+	for (i = 0; i < 10000 && g != 1; i++) {
+		a = clk->read();
+		for (j = 0; j < (i & 63); j++)
+			hs_sink(j);
+		b = clk->read();
+		g = hs_gcd(g, b - a);
+	}
+	return g ? g : 1;
 }
 
 /** hs_host_fini() - close the counters. */

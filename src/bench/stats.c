@@ -261,3 +261,15 @@ void hs_bootstrap_median_ci(const uint64_t *v, size_t n, unsigned int rounds,
 	*lo = hs_quantile(medians, rounds, 25);
 	*hi = hs_quantile(medians, rounds, 975);
 }
+
+/** hs_gcd() - the greatest common divisor of @a and @b (@a when @b is 0). */
+uint64_t hs_gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}

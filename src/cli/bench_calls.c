@@ -42,17 +42,6 @@ static void build_fast(const struct bench_dist *d, struct bench_calls *c)
 	c->pool = (struct hs_pool){ f, sizeof(*f), d->nr_pool, 1 };
 }
 
-static size_t gcd(size_t a, size_t b)
-{
-	while (b) {
-		size_t t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 /*
  * Batch calls: call k scores the regions from (k * per) mod nr on, in
  * arrays padded with the pool's first per - 1 rows so that every call is
@@ -63,7 +52,7 @@ static void build_batch(const struct bench *b, const struct bench_dist *d,
 			const struct hs_variant *v, struct bench_calls *c)
 {
 	unsigned int per = hs_variant_regions(v);
-	size_t nr = d->nr_pool / gcd(d->nr_pool, per), len = d->nr_pool + per - 1;
+	size_t nr = d->nr_pool / hs_gcd(d->nr_pool, per), len = d->nr_pool + per - 1;
 	struct hs_batch_call *bc = cli_xcalloc(nr, sizeof(*bc));
 	size_t j, at;
 

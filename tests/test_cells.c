@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_cells.c - the interval over invocations and placements
+ * (hs_cells_ratio()) and Kalibera and Jones's rounds, on samples made from
+ * a model whose components are known: a ratio, an effect per invocation,
+ * an effect per placement, noise per round.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/bench.h>
+
+#include "check.h"
+
+#define MAX_BLOCKS 32
+#define MAX_PL 4
+#define MAX_ROUNDS 16
+#define NR_SAMPLES (2 * MAX_BLOCKS * MAX_PL * MAX_ROUNDS)
+
+/* The model: relative standard deviations of each component. */
+struct model {
+	double ratio;		/* the true baseline / function time */
+	double sd_block, sd_placement, sd_round;
+	size_t blocks, placements, rounds;
+	double placement_effect[MAX_PL];	/* fixed: the binary's */
+};
+
+struct samples {
+	uint64_t base[NR_SAMPLES], fn[NR_SAMPLES], empty[NR_SAMPLES];
+	struct hs_cells c;
+};
+
+static double gauss(uint64_t *state)
+{
+	double u = ((double)(check_rand(state) >> 11) + 0.5) / 9007199254740992.0;
+	double v = ((double)(check_rand(state) >> 11) + 0.5) / 9007199254740992.0;
+
+	return sqrt(-2 * log(u)) * cos(2 * M_PI * v);
+}
+
+/* One run of the bench under @m: every round's four samples. */
+static void make_run(const struct model *m, uint64_t seed, struct samples *s)
+{
+	uint64_t state = seed * 2654435761u + 1;
+	size_t i, j, k, at = 0;
+
+	for (i = 0; i < m->blocks; i++) {
+		double blk = 1 + m->sd_block * gauss(&state);
+
+		for (j = 0; j < m->placements; j++)
+			for (k = 0; k < m->rounds; k++, at += 2) {
+				double r = m->ratio * blk *
+					   (1 + m->placement_effect[j]) *
+					   (1 + m->sd_round * gauss(&state));
+
+				s->base[at] = s->base[at + 1] = 20000;
+				s->fn[at] = s->fn[at + 1] =
+					(uint64_t)(20000 / r + 0.5);
+				s->empty[at] = s->empty[at + 1] = 2000;
+			}
+	}
+	s->c = (struct hs_cells){ s->base, s->fn, s->empty, 1, 1, m->blocks,
+				  m->placements, m->rounds };
+}
+
+static uint64_t scratch[HS_CELLS_SCRATCH(MAX_BLOCKS, MAX_PL, MAX_ROUNDS) +
+			HS_PAIRED_SCRATCH(2 * MAX_ROUNDS)];
+
+static void analyse(const struct samples *s, struct hs_cell_stats *out)
+{
+	hs_cells_ratio(&s->c, 0xb007, scratch, out);
+}
+
+#define NR_RUNS 40
+
+/*
+ * The promise the report makes: 95 % of re-runs land in the interval.
+ * NR_RUNS runs of one model; into *@held, the share of (interval, other
+ * run's estimate) pairs where the estimate is inside, ppm.  Return: how
+ * many intervals held at least 90 % of the other runs' estimates (issue
+ * 18 asks 18 of 20 of the real bench).
+ */
+static unsigned int runs_held(const struct model *m, bool within,
+			      uint64_t *held_ppm)
+{
+	static struct samples s;
+	struct hs_cell_stats st;
+	uint64_t est[NR_RUNS], lo[NR_RUNS], hi[NR_RUNS], pairs = 0;
+	unsigned int i, j, held, good = 0;
+
+	for (i = 0; i < NR_RUNS; i++) {
+		make_run(m, 100 + i, &s);
+		if (within) {	/* one process's rounds, as before issue 18 */
+			s.c.blocks = 1;
+			s.c.placements = 1;
+			s.c.rounds = m->rounds;
+		}
+		analyse(&s, &st);
+		est[i] = st.ratio.value;
+		lo[i] = st.ratio.low;
+		hi[i] = st.ratio.high;
+	}
+	for (i = 0; i < NR_RUNS; i++) {
+		for (held = 0, j = 0; j < NR_RUNS; j++)
+			held += j != i && est[j] >= lo[i] && est[j] <= hi[i];
+		pairs += held;
+		good += held * 10 >= (NR_RUNS - 1) * 9;
+	}
+	*held_ppm = pairs * 1000000 / (NR_RUNS * (NR_RUNS - 1));
+	return good;
+}
+
+/* An invocation effect of 3.6 % (the EPYC VM's) and 2.4 % placements. */
+static const struct model noisy = {
+	.ratio = 1.2, .sd_block = 0.036, .sd_placement = 0.024,
+	.sd_round = 0.01, .blocks = 10, .placements = 4, .rounds = 8,
+	.placement_effect = { -0.03, 0.01, 0.025, -0.005 },
+};
+
+static void test_rerun_coverage(void)
+{
+	struct model m = noisy;
+	uint64_t ppm;
+	unsigned int good;
+
+	good = runs_held(&m, false, &ppm);
+	CHECK(ppm >= 950000, "intervals held %llu ppm of re-runs",
+	      (unsigned long long)ppm);
+	CHECK(good * 10 >= NR_RUNS * 9, "%u of %d intervals held 90 %%",
+	      good, NR_RUNS);
+	/* no placement effect at all: the invocations alone must do */
+	memset(m.placement_effect, 0, sizeof(m.placement_effect));
+	good = runs_held(&m, false, &ppm);
+	CHECK(ppm >= 900000, "without placements: %llu ppm",
+	      (unsigned long long)ppm);
+}
+
+/* Resampling one process's rounds misses most re-runs: the seed's flaw. */
+static void test_within_process_misses(void)
+{
+	uint64_t ppm;
+
+	runs_held(&noisy, true, &ppm);
+	CHECK(ppm < 500000, "a within-process interval held %llu ppm",
+	      (unsigned long long)ppm);
+}
+
+/* The components found are the ones put in, within what 10 x 4 allow. */
+static void test_components(void)
+{
+	static struct samples s;
+	struct model m = noisy;
+	struct hs_cell_stats st;
+	double sd_b, sd_p;
+
+	m.blocks = 30;
+	make_run(&m, 7, &s);
+	analyse(&s, &st);
+	sd_b = sqrt((double)st.var_block) / (double)st.ratio.value;
+	sd_p = sqrt((double)st.var_placement) / (double)st.ratio.value;
+	CHECK(sd_b > 0.02 && sd_b < 0.06, "invocation SD %.4f, put in 0.036",
+	      sd_b);
+	CHECK(sd_p > 0.01 && sd_p < 0.04, "placement SD %.4f, put in 0.024",
+	      sd_p);
+	CHECK(st.var_round > 0, "no round variance");
+	CHECK(!st.within_process, "30 blocks called within-process");
+	/* the mean of the cells: near the true ratio */
+	CHECK(fabs((double)st.ratio.value / 1e6 - 1.2) < 0.03, "ratio %llu",
+	      (unsigned long long)st.ratio.value);
+}
+
+/* Net of the empty call: (20000 - 2000) / (10000 - 2000) = 2.25. */
+static void test_net_ratio(void)
+{
+	static struct samples s;
+	struct model m = { .ratio = 2.0, .blocks = 6, .placements = 1,
+			   .rounds = 4 };
+	struct hs_cell_stats st;
+
+	make_run(&m, 1, &s);
+	analyse(&s, &st);
+	CHECK_EQ(st.ratio.value, 2000000);
+	CHECK_EQ(st.net.value, 2250000);
+	/* a batch of 64 regions carries 1/64 of the call's overhead */
+	s.c.fn_units = 64;
+	analyse(&s, &st);
+	/* (40000 - 4000) x 64 / (20000 x 64 - 4000): 1.805642 */
+	CHECK_EQ(st.net.value, 1805642);
+	CHECK_EQ(st.verdict, HS_FASTER);
+}
+
+/* An invocation in another state is named; the others are not. */
+static void test_unlike_the_rest(void)
+{
+	static struct samples s;
+	struct model m = { .ratio = 1.5, .sd_round = 0.002, .blocks = 10,
+			   .placements = 2, .rounds = 4 };
+	struct hs_cell_stats st;
+	size_t k;
+
+	make_run(&m, 3, &s);
+	/* invocation 7 (index 6) ran 20 % slower */
+	for (k = 6 * 2 * 2 * 4; k < 7 * 2 * 2 * 4; k++)
+		s.fn[k] = s.fn[k] * 12 / 10;
+	analyse(&s, &st);
+	CHECK_EQ(st.nr_outliers, 1);
+	CHECK_EQ(st.outliers, 1ULL << 6);
+}
+
+/* Fewer than six cells: an interval, but no verdict. */
+static void test_too_few_cells(void)
+{
+	static struct samples s;
+	struct model m = { .ratio = 1.5, .sd_round = 0.01, .blocks = 1,
+			   .placements = 4, .rounds = 1 };
+	struct hs_cell_stats st;
+
+	make_run(&m, 5, &s);
+	analyse(&s, &st);
+	CHECK(st.ratio.low && st.ratio.high, "no interval of 4 placements");
+	CHECK_EQ(st.verdict, HS_UNDECIDED);
+	m.blocks = 2;
+	make_run(&m, 5, &s);
+	analyse(&s, &st);
+	CHECK_EQ(st.verdict, HS_FASTER);
+}
+
+static void test_kj_rounds(void)
+{
+	/* sqrt(100 x 4 / 1) = 20 rounds */
+	CHECK_EQ(hs_kj_rounds(100, 1, 4, 1), 20);
+	/* a cheap block that varies much: one round each */
+	CHECK_EQ(hs_kj_rounds(1, 1, 1, 100), 1);
+	/* sqrt(2) = 1.41: rounded up */
+	CHECK_EQ(hs_kj_rounds(2, 1, 1, 1), 2);
+	/* no block variance: no answer */
+	CHECK_EQ(hs_kj_rounds(100, 1, 4, 0), 0);
+}
+
+int main(void)
+{
+	RUN(test_rerun_coverage);
+	RUN(test_within_process_misses);
+	RUN(test_components);
+	RUN(test_net_ratio);
+	RUN(test_unlike_the_rest);
+	RUN(test_too_few_cells);
+	RUN(test_kj_rounds);
+	return CHECK_DONE();
+}
