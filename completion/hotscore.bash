@@ -52,7 +52,9 @@ _hotscore()
 		--dist) _hotscore_list 'seed uniform young zero worst file:'; return ;;
 		--mode|--modes) _hotscore_list 'throughput latency'; return ;;
 		--iterations) COMPREPLY=(); return ;;
-		--runs) COMPREPLY=(); return ;;
+		--invocations|--runs) COMPREPLY=(); return ;;
+		--placements) COMPREPLY=(); return ;;
+		--warmup) COMPREPLY=(); return ;;
 		--batch) COMPREPLY=(); return ;;
 		--pool) COMPREPLY=(); return ;;
 		--seed) COMPREPLY=(); return ;;
@@ -65,7 +67,7 @@ _hotscore()
 		--svg) _hotscore_files ''; return ;;
 		--import) _hotscore_files ''; return ;;
 		esac
-		opts='--help --profile --against --base --dist --mode --iterations --runs --batch --pool --seed --cpu --clock --method --accuracy --keep-aslr --format --json --csv --svg --import --list-profiles --list-dists' ;;
+		opts='--help --profile --against --base --dist --mode --iterations --invocations --placements --warmup --batch --pool --seed --cpu --clock --method --accuracy --keep-aslr --format --json --csv --svg --import --list-profiles --list-dists' ;;
 	verify)
 		case $prev in
 		--profile|--profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new all'; return ;;

@@ -12,8 +12,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
 
-# table_aligned FILE: the comparison table's columns start where its
-# header's do (a cell starts after two spaces; cells hold single spaces)
+# table_aligned FILE: in every table of the report (the per-call costs,
+# the ratios, the variance), the columns start where the header's do (a
+# cell starts after two spaces; cells hold single spaces)
 table_aligned() {
 	awk 'function starts(s,   i, r) {
 		r = ""
@@ -23,15 +24,20 @@ table_aligned() {
 				r = r " " i
 		return r
 	}
-	/^Comparison:/ { cmp = 1 }
-	cmp && /^variant  / { want = starts($0); on = 1; next }
-	on && /^$/ { exit }
+	/^variant  / { want = starts($0); on = 1; next }
+	on && /^$/ { on = 0; next }
 	on && starts($0) != want {
 		print "row \"" $0 "\" starts at" starts($0) ", header at" want
 		bad = 1
 	}
 	on { n++ }
 	END { if (!n) print "no comparison table"; exit bad || !n }' "$1"
+}
+
+# ratio_rows FILE: the rows of the ratio table (variant, dist, mode, ratio)
+ratio_rows() {
+	awk '/^variant  .*ratio \[95% interval\]/ { on = 1; next }
+	     on && /^$/ { exit } on' "$1"
 }
 
 # joined FILE: FILE with continuation lines joined as the shell joins
@@ -148,7 +154,7 @@ for simd in "" scalar; do
 		ok "the vector unit recorded (HOTSCORE_SIMD=$simd)" ||
 		fail "vector unit (HOTSCORE_SIMD=$simd)" "$("$jq" "$tmp/f.json" environment.vector environment.cpu_flags)"
 done
-n=$(grep -cE '^(v2-ilog2|fast|fast-batch|fast-batch-scalar|hotfix-batch) +(uniform|young) +(throughput|latency) ' "$tmp/fout")
+n=$(ratio_rows "$tmp/fout" | grep -cE '^(v2-ilog2|fast|fast-batch|fast-batch-scalar|hotfix-batch) +(uniform|young) +(throughput|latency) ')
 [ "$n" -eq 20 ] && ok "prepared variants: 20 comparison rows" ||
 	fail "prepared comparison rows" "$n of 20"
 # seed tables (batch and ktime) for the kernel-form variants only
@@ -199,7 +205,7 @@ fi
 if command -v script >/dev/null; then
 	script -qc "'$hs' bench --iterations 100000 --runs 1 --mode throughput" \
 		/dev/null >"$tmp/tty" 2>&1
-	grep -aq 'bench: seed, throughput: run 1/1' "$tmp/tty" &&
+	grep -aq 'bench: seed, throughput: placement 1/4, round 1/' "$tmp/tty" &&
 		ok "progress on a terminal" || fail "progress" "none on a TTY"
 else
 	echo "SKIP progress on a terminal: no script(1)"
@@ -209,8 +215,7 @@ fi
 n=$(grep -c '^DAMON Perf Test: Starting 1000000 iterations$' "$tmp/out")
 [ "$n" -eq 27 ] && ok "27 seed-format tables" ||
 	fail "seed-format tables" "$n, want 27"
-n=$(grep -cE '^(fls|ilog2) +(seed|young|file:.*) +(throughput|latency) ' \
-	"$tmp/out")
+n=$(ratio_rows "$tmp/out" | grep -cE '^(fls|ilog2) +(seed|young|file:.*) +(throughput|latency) ')
 [ "$n" -eq 12 ] && ok "comparison rows" || fail "comparison rows" "$n of 12"
 grep -q -- '--seed 77' "$tmp/out" && ok "the seed is printed" ||
 	fail "seed" "not printed"
@@ -298,19 +303,30 @@ fi
 "$hs" bench --iterations 49248 --batch 16 --runs 1 --mode throughput \
 	--json "$tmp/n.json" >/dev/null 2>&1
 n=$("$jq" "$tmp/n.json" config.batch_n)
-r=$("$jq" "$tmp/n.json" config.rounds_per_run)
+r=$("$jq" "$tmp/n.json" config.rounds)
 [ "$n" -gt 16 ] && [ "$r" -le 256 ] && [ "$r" -ge 1 ] &&
 	ok "--batch 16 raised to N = $n ($r rounds)" ||
-	fail "N" "batch_n $n, rounds_per_run $r"
+	fail "N" "batch_n $n, rounds $r"
 
-# too few rounds: a ratio, but no CI and no verdict
-"$hs" bench --iterations 10000 --runs 1 --mode throughput \
+# too few cells: one invocation of 4 placements of 1 round has an
+# interval of its placements, but no verdict
+"$hs" bench --iterations 10000 --invocations 1 --mode throughput \
 	--json "$tmp/few.json" >"$tmp/few" 2>/dev/null
-[ "$("$jq" "$tmp/few.json" comparisons.0.verdict comparisons.0.ci_low \
-     comparisons.0.rounds | paste -sd' ')" = "too few rounds null 1" ] &&
-	grep -q '^fls .* too few rounds' "$tmp/few" &&
-	ok "1 round: too few rounds for a verdict" ||
-	fail "too few rounds" "$("$jq" "$tmp/few.json" comparisons.0.verdict)"
+[ "$("$jq" "$tmp/few.json" comparisons.0.verdict comparisons.0.rounds \
+     comparisons.0.interval | paste -sd' ')" = "too few rounds 4 within-process" ] &&
+	ratio_rows "$tmp/few" | grep -q '^fls .* too few rounds$' &&
+	ok "4 cells of 1 round: too few for a verdict" ||
+	fail "too few rounds" "$("$jq" "$tmp/few.json" comparisons.0.verdict comparisons.0.rounds)"
+# one process, one placement: the rounds' interval, labelled as such
+"$hs" bench --iterations 400000 --invocations 1 --placements 1 \
+	--mode throughput --profile loop,fls --json "$tmp/wp.json" \
+	>"$tmp/wp" 2>/dev/null
+[ "$("$jq" "$tmp/wp.json" comparisons.0.interval config.placements)" = \
+  "$(printf 'within-process\n1')" ] &&
+	unwrapped "$tmp/wp" | tr '\n' ' ' |
+	grep -q "Within one process (--invocations 1 --placements 1): each interval resamples this process's rounds" &&
+	ok "--invocations 1 --placements 1: the within-process interval, said so" ||
+	fail "within-process" "$("$jq" "$tmp/wp.json" comparisons.0.interval)"
 
 # the seed's method: per-run counts add up to the iterations
 sum=$(awk -F'|' '/--method ktime/ { on = 1 } / How / { on = 0 }
@@ -343,9 +359,11 @@ grep -q '^\$ hotscore bench' "$tmp/commit" && [ "$w" -le 72 ] &&
 kres=$here/data/kmod-results.jsonl
 "$hs" bench --import "$kres" --json "$tmp/imp.json" >"$tmp/imp" 2>"$tmp/imperr"
 rc=$?
+# two runs are two cells: an interval of the runs, but too few for a verdict
 [ $rc -eq 0 ] && grep -q 'machine   CPU unknown, Linux 6.1.0-57-amd64, measured by hotscore.ko' "$tmp/imp" &&
-	grep -Eq '^ilog2 +seed +throughput .*(faster|slower|same) ' "$tmp/imp" &&
-	ok "--import: the module's samples, compared with verdicts" ||
+	ratio_rows "$tmp/imp" | grep -Eq '^ilog2 +seed +throughput +[0-9.]+ \[[0-9.]+ - [0-9.]+\] .* too few rounds$' &&
+	[ "$("$jq" "$tmp/imp.json" comparisons.0.interval)" = "re-run (module runs)" ] &&
+	ok "--import: the module's samples, compared over its runs" ||
 	fail "--import" "exit $rc: $(head -c 400 "$tmp/imp" "$tmp/imperr")"
 expect_json "$tmp/imp.json" "$jq"
 [ "$("$jq" "$tmp/imp.json" results.3.variant results.3.mode)" = "$(printf 'ilog2\nthroughput')" ] &&
@@ -423,24 +441,26 @@ head -7 "$tmp/imp" >"$tmp/imphead"
 [ "$(width "$tmp/imphead")" -le 100 ] && ok "report header within 100 columns" ||
 	fail "report header" "$(width "$tmp/imphead") columns"
 
-# singular and plural: a step of 1 tick, 1 run, 1 round, 1 class
-grep -q 'a step of 1 tick;' "$tmp/imp" && ! grep -q '1 ticks' "$tmp/imp" &&
-	ok "--import: a step of 1 tick" ||
+# singular and plural: 1 tick, 1 run, 1 round, 1 class
+unwrapped "$tmp/imp" | grep -q 'two reads in a row 1 tick apart at least;' &&
+	! grep -q '1 ticks' "$tmp/imp" &&
+	ok "--import: reads 1 tick apart" ||
 	fail "step of 1" "$(grep -A1 '^  clock' "$tmp/imp")"
 sed 's/"step":1,/"step":26,/' "$kres" >"$tmp/step26.jsonl"
-"$hs" bench --import "$tmp/step26.jsonl" 2>&1 | grep -q 'steps of 26 ticks;' &&
-	ok "--import: steps of 26 ticks" || fail "steps of 26" "not said"
+"$hs" bench --import "$tmp/step26.jsonl" 2>&1 | unwrapped /dev/stdin |
+	grep -q 'two reads in a row 26 ticks apart at least;' &&
+	ok "--import: reads 26 ticks apart" || fail "steps of 26" "not said"
 sed 's/"runs":2,"rounds_per_run":4/"runs":1,"rounds_per_run":8/' "$kres" \
 	>"$tmp/run1.jsonl"
 "$hs" bench --import "$tmp/run1.jsonl" >"$tmp/run1" 2>&1
 "$hs" bench --import "$tmp/run1.jsonl" --format commit >>"$tmp/run1" 2>&1
-"$hs" bench --iterations 10000 --runs 1 --mode throughput --dist zero \
-	>"$tmp/one" 2>&1
+"$hs" bench --iterations 10000 --invocations 1 --placements 1 \
+	--mode throughput --dist zero >"$tmp/one" 2>&1
 cat "$tmp/run1" >>"$tmp/one"
-grep -q '^hotscore bench: 10000 iterations x 1 run per variant (a run is 1 paired round$' "$tmp/one" &&
+grep -q '^hotscore bench: 1 invocation x 1 placement x 1 paired round of 12N = ' "$tmp/one" &&
 	grep -q '^ How: 1 class of inputs' "$tmp/one" &&
 	grep -q ' (1 round) ' "$tmp/one" &&
-	grep -q '400000 iterations x 1 run per variant (a run is 8 paired rounds' "$tmp/one" &&
+	grep -q '400000 iterations x 1 run per variant in hotscore.ko, each run 8 paired rounds' "$tmp/one" &&
 	joined "$tmp/run1" | grep -q ' x 1 run per variant,' &&
 	! grep -Eq '(^|[^0-9.,])1 (runs|rounds|ticks|classes|samples|iterations|calls)\b' "$tmp/one" &&
 	ok "1 run, 1 round, 1 class: singular" ||
@@ -536,7 +556,7 @@ sed -e '/"mode":"latency","fn":"fls"/s/"mt":\[[0-9]*,/"mt":[0,/' \
 	ok "JSON: nonpositive_samples, and null where no sample is above 0" ||
 	fail "JSON samples of 0" "$("$jq" "$tmp/z.json" results.6.nonpositive_samples \
 		results.6.ns_per_call.min results.7.ns_per_call.min comparisons.3.ratio)"
-grep -q '^fls  .* 30.667 \[30.346 - 33.475\]' "$tmp/z" &&
+grep -q '^fls  .* 30.7 \[30.3 - 33.5\]' "$tmp/z" &&
 	grep -q '^ilog2 .* - (all 16 samples 0) ' "$tmp/z" &&
 	! grep -q '\[0\.000 ' "$tmp/z" &&
 	grep -q '^  fls, seed, latency: 1 of 16 samples$' "$tmp/z" &&

@@ -39,9 +39,11 @@ static void make_bench(void)
 	unsigned int v, c;
 
 	b.iterations = 10000000;
-	b.runs = 5;
+	b.invocations = 10;
+	b.placements = 4;
+	b.warmup_us = 250000;
 	b.batch = 8192;
-	b.pool = 1000;
+	b.pool = 16384;
 	b.seed = 42;
 	b.variants[0] = hs_variant_find("loop");
 	b.variants[1] = hs_variant_find("ilog2");
@@ -57,7 +59,8 @@ static void make_bench(void)
 	b.host.clock.name = "tsc (lfence; rdtsc; lfence)";
 	b.host.clock.hz = 2500000000ULL;
 	b.host.clock.tsc = true;
-	b.host.clock.step = 26;
+	b.host.clock.step = 44;
+	b.host.resolution = 2;
 	snprintf(b.host.clock_desc, sizeof(b.host.clock_desc),
 		 "2500.000 MHz, calibrated against CLOCK_MONOTONIC_RAW");
 	snprintf(b.host.perf, sizeof(b.host.perf),
@@ -70,7 +73,8 @@ static void make_bench(void)
 	snprintf(b.vector.flags, sizeof(b.vector.flags),
 		 "avx2 bmi1 bmi2 avx512f avx512cd avx512bw avx512vl avx512vbmi");
 	b.n = 8192;
-	b.rounds_per_run = 102;
+	b.rounds = 13;
+	b.block = -1;
 	b.accuracy = true;
 	b.ktime = true;
 	b.layout = HS_LAYOUT_REEXECUTED;
@@ -105,8 +109,16 @@ static void make_bench(void)
 			r->ratio = 1652000;
 			r->ci_low = 1640500;
 			r->ci_high = 1661250;
-			r->rounds = 10;
+			r->rounds = 520;
 			r->verdict = HS_FASTER;
+			r->cells = (struct hs_cell_stats){
+				.ratio = { r->ratio, r->ci_low, r->ci_high },
+				.net = { 1893000, 1870000, 1915500 },
+				.rounds = 520, .var_round = 900000000ULL,
+				.var_within = 4000000, .var_block = 25000000,
+				.var_placement = 16000000, .var_residual = 1000000,
+				.nr_outliers = 1, .outliers = 1ULL << 6,
+				.verdict = HS_FASTER };
 		}
 		if (!v)
 			continue;

@@ -28,14 +28,25 @@
 
 #define DEFAULT_VARIANTS "loop,fls,ilog2"
 #define DEFAULT_MODES "throughput,latency"
+#define DEFAULT_ITERATIONS "10000000"
+#define DEFAULT_INVOCATIONS "10"
+#define DEFAULT_PLACEMENTS "4"
+#define DEFAULT_WARMUP "250ms"
+#define DEFAULT_WARMUP_US 250000
+/* beyond what a branch predictor learns: docs/bench.md, "Pools" */
+#define DEFAULT_POOL "16384"
+#define MAX_INVOCATIONS 1000UL
 #define MAX_ITERATIONS 1000000000UL
 /* enough rounds for a CI; more only cost memory and bootstrap time */
 #define MAX_ROUNDS_PER_RUN 256UL
 #define MIN_ITERATIONS 10000UL
+/* N covers the pool up to this many inputs (a file's rows can be more) */
+#define MAX_POOL_N (1UL << 20)
 /* inputs kept per cost class: they all cost the same, a few suffice */
 #define CLASS_INPUTS 1024UL
 
-enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_RUNS, O_BATCH, O_POOL, O_SEED,
+enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_INVOCATIONS, O_PLACEMENTS,
+       O_WARMUP, O_BATCH, O_POOL, O_SEED,
        O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
        O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE };
 
@@ -71,18 +82,31 @@ static const struct opt bench_opts[] = {
 	  .help = "throughput (independent calls), latency (each call waits"
 		  " for the last)", .example = "throughput" },
 	{ .id = O_ITER, .name = "iterations", .type = OPT_COUNT, .arg = "N",
-	  .dflt = "10000000", .min = MIN_ITERATIONS, .max = MAX_ITERATIONS,
-	  .flags = MEASURE, .help = "calls per variant per run",
+	  .dflt = DEFAULT_ITERATIONS, .min = MIN_ITERATIONS,
+	  .max = MAX_ITERATIONS, .flags = MEASURE,
+	  .help = "calls per variant per invocation, over its placements",
 	  .example = "100000" },
-	{ .id = O_RUNS, .name = "runs", .type = OPT_COUNT, .arg = "N",
-	  .dflt = "5", .min = 1, .max = 100, .flags = MEASURE,
-	  .help = "runs", .example = "3" },
+	{ .id = O_INVOCATIONS, .name = "invocations", .old = "runs",
+	  .type = OPT_COUNT, .arg = "K", .dflt = DEFAULT_INVOCATIONS,
+	  .min = 1, .max = MAX_INVOCATIONS, .flags = MEASURE,
+	  .help = "separate processes, one after another; the interval"
+		  " resamples them (1: this process only)", .example = "20" },
+	{ .id = O_PLACEMENTS, .name = "placements", .type = OPT_COUNT,
+	  .arg = "P", .dflt = DEFAULT_PLACEMENTS, .min = 1,
+	  .max = HS_NR_PLACEMENTS, .flags = MEASURE,
+	  .help = "copies of each timed function at other entry offsets mod"
+		  " 64; the interval resamples them", .example = "1" },
+	{ .id = O_WARMUP, .name = "warmup", .type = OPT_TIME, .arg = "TIME",
+	  .dflt = DEFAULT_WARMUP, .min = 0, .max = 60000000,
+	  .flags = MEASURE,
+	  .help = "untimed calls of every function before an invocation's"
+		  " rounds, per distribution and mode", .example = "1s" },
 	{ .id = O_BATCH, .name = "batch", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "8192", .min = 16, .max = 1UL << 24, .flags = MEASURE,
 	  .help = "N of the N/2N differenced batches (raised to span 1000"
 		  " clock steps)", .example = "4096" },
 	{ .id = O_POOL, .name = "pool", .type = OPT_COUNT, .arg = "N",
-	  .dflt = "1000", .min = 1, .max = 1UL << 20, .flags = MEASURE,
+	  .dflt = DEFAULT_POOL, .min = 1, .max = 1UL << 20, .flags = MEASURE,
 	  .help = "inputs cycled over, as regions in a context",
 	  .example = "4096" },
 	{ .id = O_SEED, .name = "seed", .type = OPT_COUNT, .arg = "N",
@@ -343,7 +367,9 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_DIST: a->dists = v->s; break;
 	case O_MODE: a->modes = v->s; break;
 	case O_ITER: b->iterations = v->u; break;
-	case O_RUNS: b->runs = v->u; break;
+	case O_INVOCATIONS: b->invocations = v->u; break;
+	case O_PLACEMENTS: b->placements = v->u; break;
+	case O_WARMUP: b->warmup_us = v->u; break;
 	case O_BATCH: b->batch = v->u; break;
 	case O_POOL: b->pool = v->u; break;
 	case O_SEED: b->seed = v->u; break;
@@ -467,7 +493,8 @@ static void load_candidates(struct bench *b)
 		v->call = HS_CALL_INPUT;
 		v->user_only = true;
 		b->variants[k] = v;
-		vet(b, k, &comp, against);
+		if (b->block < 0)
+			vet(b, k, &comp, against);
 	}
 }
 
@@ -475,10 +502,12 @@ static void parse(struct bench *b, int argc, char **argv)
 {
 	struct bench_args a = { b, DEFAULT_VARIANTS, DEFAULT_MODES, "seed" };
 
-	b->iterations = 10000000;
-	b->runs = 5;
+	b->iterations = strtoul(DEFAULT_ITERATIONS, NULL, 10);
+	b->invocations = strtoul(DEFAULT_INVOCATIONS, NULL, 10);
+	b->placements = strtoul(DEFAULT_PLACEMENTS, NULL, 10);
+	b->warmup_us = DEFAULT_WARMUP_US;
 	b->batch = 8192;
-	b->pool = 1000;
+	b->pool = strtoul(DEFAULT_POOL, NULL, 10);
 	b->cpu = -1;
 	b->seed = CLI_DEFAULT_SEED;
 	opt_parse(&cmd_bench, argc, argv, set, &a);
@@ -489,8 +518,11 @@ static void parse(struct bench *b, int argc, char **argv)
 	}
 	opt_parsed(&cmd_bench);
 	opt_reproduce(&cmd_bench, b->command, sizeof(b->command));
-	if (!b->import)
-		load_candidates(b);
+	b->block = -1;
+	if (!b->import) {
+		bench_block_child(b);	/* an invocation: its block's plan */
+		load_candidates(b);	/* vetted by the first process only */
+	}
 }
 
 /*
@@ -642,13 +674,14 @@ static void build_classes(struct bench *b, struct bench_dist *d,
 
 static void alloc_result(struct bench *b, struct bench_result *r)
 {
-	size_t n = 2 * b->runs * b->rounds_per_run;
+	size_t n = 2 * b->invocations * b->placements * b->rounds;
 
 	r->mt = cli_xcalloc(n, sizeof(*r->mt));
 	r->scale = cli_xcalloc(n, sizeof(*r->scale));
 	r->cycles = cli_xcalloc(n, sizeof(*r->cycles));
 	r->ins = cli_xcalloc(n, sizeof(*r->ins));
 	r->counters = true;
+	r->n = n;
 }
 
 static uint64_t median_of(const uint64_t *v, size_t n)
@@ -660,20 +693,33 @@ static uint64_t median_of(const uint64_t *v, size_t n)
 	return m;
 }
 
-/* The variant against the baseline, round by round (src/bench/analysis.c). */
-static void compare(struct bench *b, struct bench_result *base,
-		    struct bench_result *r)
+/*
+ * The variant against the baseline over invocations and placements, with
+ * the interval of a re-run (src/bench/analysis.c).
+ */
+static void compare(struct bench *b, struct bench_result *empty,
+		    struct bench_result *base, struct bench_result *r)
 {
-	uint64_t *scratch = cli_xcalloc(HS_PAIRED_SCRATCH(r->n),
-				       sizeof(*scratch));
-	struct hs_paired p;
+	struct hs_cells c = {
+		.base = base->mt, .fn = r->mt, .empty = empty->mt,
+		.base_units = base->variant ?
+			      hs_variant_regions(base->variant) : 1,
+		.fn_units = r->variant ? hs_variant_regions(r->variant) : 1,
+		.blocks = b->invocations, .placements = b->placements,
+		.rounds = b->rounds,
+	};
+	uint64_t *scratch = cli_xcalloc(HS_CELLS_SCRATCH(c.blocks,
+							 c.placements,
+							 c.rounds) +
+					HS_PAIRED_SCRATCH(2 * c.rounds),
+					sizeof(*scratch));
 
-	hs_paired_ratio(base->mt, r->mt, r->n, b->seed ^ 0xb007, scratch, &p);
-	r->rounds = p.rounds;
-	r->ratio = p.ratio;
-	r->ci_low = p.ci_low;
-	r->ci_high = p.ci_high;
-	r->verdict = p.verdict;
+	hs_cells_ratio(&c, b->seed ^ 0xb007, scratch, &r->cells);
+	r->rounds = r->cells.rounds;
+	r->ratio = r->cells.ratio.value;
+	r->ci_low = r->cells.ratio.low;
+	r->ci_high = r->cells.ratio.high;
+	r->verdict = r->cells.verdict;
 	free(scratch);
 }
 
@@ -711,68 +757,7 @@ static void analyze(struct bench *b, unsigned int di, unsigned int mi)
 					  r->scale_median, b->host.clock.hz);
 		r->baseline = v == 1;
 		if (v > 1)
-			compare(b, base, r);
-	}
-}
-
-struct progress {
-	const struct bench *b;
-	const char *dist;
-	enum hs_bench_mode mode;
-};
-
-static int stream_progress(void *ctx, unsigned int run, size_t round)
-{
-	const struct progress *p = ctx;
-
-	cli_progress("bench: %s, %s: run %u/%lu, round %zu/%zu", p->dist,
-		    hs_mode_name(p->mode), run + 1, p->b->runs, round + 1,
-		    p->b->rounds_per_run);
-	return 0;
-}
-
-/* The mixed stream: every function of one (distribution, mode), paired. */
-static void measure_stream(struct bench *b, unsigned int di, unsigned int mi)
-{
-	unsigned int nf = b->nr_variants + 1, k;
-	struct bench_dist *d = &b->dists[di];
-	const struct hs_pool *pools[BENCH_MAX_LIST + 1];
-	hs_bench_fn fns[BENCH_MAX_LIST + 1];
-	struct hs_sample s[2 * (BENCH_MAX_LIST + 1)];
-	unsigned int per[BENCH_MAX_LIST + 1];
-	uint64_t *mt[BENCH_MAX_LIST + 1], *scale[BENCH_MAX_LIST + 1];
-	uint64_t *cycles[BENCH_MAX_LIST + 1], *ins[BENCH_MAX_LIST + 1];
-	bool counters[BENCH_MAX_LIST + 1];
-	struct progress prog = { b, d->name, b->modes[mi] };
-	struct hs_stream st = {
-		.clk = &b->host.clock, .fns = fns, .pools = pools,
-		.nr_fns = nf, .mode = b->modes[mi],
-		.plan = { b->n, b->rounds_per_run, (unsigned int)b->runs },
-		.units = per, .mt = mt, .scale = scale, .cycles = cycles,
-		.ins = ins, .counters = counters, .round = stream_progress,
-		.ctx = &prog,
-	};
-
-	for (k = 0; k < nf; k++) {
-		struct bench_result *r = bench_at(b, di, mi, k);
-
-		fns[k] = k ? b->variants[k - 1]->fn : hs_bench_empty;
-		pools[k] = k ? bench_pool(b, d, k - 1) : &d->input_pool;
-		per[k] = k ? hs_variant_regions(b->variants[k - 1]) : 1;
-		r->variant = k ? b->variants[k - 1] : NULL;
-		r->name = k ? b->variants[k - 1]->name : "empty";
-		r->dist = di;
-		r->mode = b->modes[mi];
-		alloc_result(b, r);
-		mt[k] = r->mt;
-		scale[k] = r->scale;
-		cycles[k] = r->cycles;
-		ins[k] = r->ins;
-	}
-	hs_stream_run(&st, s);
-	for (k = 0; k < nf; k++) {
-		bench_at(b, di, mi, k)->n = 2 * b->runs * b->rounds_per_run;
-		bench_at(b, di, mi, k)->counters = counters[k];
+			compare(b, empty, base, r);
 	}
 }
 
@@ -781,7 +766,7 @@ static void measure_classes(struct bench *b, unsigned int di,
 			    struct bench_result *r)
 {
 	struct bench_dist *d = &b->dists[di];
-	unsigned int nsamples = b->runs < 3 ? 3 : (unsigned int)b->runs;
+	unsigned int nsamples = BENCH_CLASS_RUNS;
 	uint64_t mt[100];
 	struct hs_wvalue *w;
 	struct hs_sample s;
@@ -826,7 +811,8 @@ static void measure_ktime(struct bench *b, unsigned int di,
 	struct bench_dist *d = &b->dists[di];
 	size_t per_run = (b->iterations + BENCH_KTIME_EVERY - 1) /
 			 BENCH_KTIME_EVERY;
-	uint64_t *all = cli_xcalloc(per_run * b->runs, sizeof(*all)), total = 0;
+	uint64_t *all = cli_xcalloc(per_run * BENCH_CLASS_RUNS, sizeof(*all));
+	uint64_t total = 0;
 	struct hs_ktime_run kr = {
 		.pool = d->pool, .nr = d->nr_pool,
 		.seed_ages = d->kind == HS_DIST_SEED,
@@ -835,18 +821,18 @@ static void measure_ktime(struct bench *b, unsigned int di,
 	};
 	struct bench_ktime *k = &r->ktime;
 	unsigned int run;
-	size_t i, n = per_run * b->runs;
+	size_t i, n = per_run * BENCH_CLASS_RUNS;
 
-	for (run = 0; run < b->runs; run++) {
-		cli_progress("bench: %s: ktime method, %s, run %u/%lu", d->name,
-			 r->name, run + 1, b->runs);
+	for (run = 0; run < BENCH_CLASS_RUNS; run++) {
+		cli_progress("bench: %s: ktime method, %s, run %u/%d", d->name,
+			 r->name, run + 1, BENCH_CLASS_RUNS);
 		kr.samples = all + run * per_run;
 		r->variant->ktime(&kr);
 		total += kr.total_ns;
 	}
 	hs_sort_u64(all, n);
 	/* the seed's arithmetic: integer average, sorted-sample ranks */
-	k->average_ns_x1000 = total * 1000 / (b->iterations * b->runs);
+	k->average_ns_x1000 = total * 1000 / (b->iterations * BENCH_CLASS_RUNS);
 	k->p95_ns = all[n * 95 / 100];
 	k->p99_ns = all[n * 99 / 100];
 	k->min_ns = all[0];
@@ -909,32 +895,65 @@ static void prepare_inputs(struct bench *b)
 }
 
 /*
- * N and the rounds (src/bench/plan.c): a batch spans 1000 clock steps, a
- * run has at most MAX_ROUNDS_PER_RUN rounds of 12 N calls.
+ * N and the rounds (src/bench/plan.c): a batch spans 1000 clock steps; an
+ * invocation's --iterations calls of each function are shared by its
+ * placements, in rounds of 12 N calls, at most MAX_ROUNDS_PER_RUN a cell.
  */
-static size_t plan_n(struct bench *b)
+static void plan(struct bench *b)
 {
 	struct hs_pool pool = { b->dists[0].pool, sizeof(*b->dists[0].pool),
 				b->dists[0].nr_pool, 1 };
-	struct hs_plan p = { .runs = (unsigned int)b->runs };
+	struct hs_plan p = { .runs = 1 };
+	unsigned int di;
 
 	p.n = hs_plan_batch(&b->host.clock, &pool, b->batch, 1UL << 24);
-	hs_plan_rounds(&p, b->iterations, MAX_ROUNDS_PER_RUN);
-	b->rounds_per_run = p.rounds_per_run;
-	return p.n;
+	/*
+	 * A batch covers the whole pool, so that the N and the 2N batch time
+	 * the same mix of inputs: with a pool longer than N they would time
+	 * different stretches of it (the seed's ages ascend), and their
+	 * difference would be the stretches', not a call's.
+	 */
+	for (di = 0; di < b->nr_dists; di++)
+		if (p.n < b->dists[di].nr_pool && p.n < MAX_POOL_N)
+			p.n = b->dists[di].nr_pool < MAX_POOL_N ?
+			      b->dists[di].nr_pool : MAX_POOL_N;
+	hs_plan_rounds(&p, b->iterations / b->placements, MAX_ROUNDS_PER_RUN);
+	b->n = p.n;
+	b->rounds = p.rounds_per_run;
+}
+
+static void alloc_results(struct bench *b)
+{
+	unsigned int di, mi, v;
+
+	b->results = cli_xcalloc((size_t)b->nr_dists * b->nr_modes *
+				 (b->nr_variants + 1), sizeof(*b->results));
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++)
+			for (v = 0; v <= b->nr_variants; v++) {
+				struct bench_result *r = bench_at(b, di, mi, v);
+
+				r->variant = v ? b->variants[v - 1] : NULL;
+				r->name = v ? b->variants[v - 1]->name :
+					      "empty";
+				r->dist = di;
+				r->mode = b->modes[mi];
+				alloc_result(b, r);
+			}
 }
 
 static void measure(struct bench *b)
 {
 	unsigned int di, mi, v;
 
-	b->results = cli_xcalloc((size_t)b->nr_dists * b->nr_modes *
-			     (b->nr_variants + 1), sizeof(*b->results));
-	b->n = plan_n(b);
-
+	if (b->block < 0)
+		plan(b);
+	alloc_results(b);
+	bench_measure_blocks(b);
+	if (b->block >= 0)
+		return;
 	for (di = 0; di < b->nr_dists; di++) {
 		for (mi = 0; mi < b->nr_modes; mi++) {
-			measure_stream(b, di, mi);
 			analyze(b, di, mi);
 			for (v = 1; v <= b->nr_variants; v++)
 				if (b->variants[v - 1]->call == HS_CALL_INPUT)
@@ -1006,6 +1025,22 @@ static int import_results(struct bench *b)
 }
 
 /*
+ * An invocation of another `hotscore bench` (bench_invoke.c): measure its
+ * block on the parent's plan, write it to the pipe, report nothing.
+ */
+static int block_child(struct bench *b)
+{
+	char err[256];
+
+	if (hs_host_init(&b->host, b->cpu, b->clock, err, sizeof(err)))
+		cli_die("%s", err);
+	prepare_inputs(b);
+	measure(b);
+	hs_host_fini(&b->host);
+	return 0;
+}
+
+/*
  * `hotscore bench`.
  * @argc: argument count, argv[0] being "bench".
  * @argv: the arguments.
@@ -1022,6 +1057,8 @@ static int bench_run(int argc, char **argv)
 	b.simd = cli_simd_choice();
 	if (b.import)
 		return import_results(&b);
+	if (b.block >= 0)
+		return block_child(&b);
 	b.layout = hs_host_fixed_layout(b.keep_aslr ? NULL : hs_argv);
 #ifdef __clang__
 	b.compiler = "clang " __clang_version__;

@@ -18,6 +18,8 @@
 #define BENCH_MAX_LIST 32	/* variants, distributions or modes */
 #define BENCH_KTIME_EVERY 1000	/* the seed timed one call in 1000 */
 #define BENCH_KTIME_BUCKETS 6	/* 0-19 .. 80-99, 100+ ns */
+/* samples of each cost class, and runs of the seed's ktime method */
+#define BENCH_CLASS_RUNS 5
 
 /** struct bench_class - inputs that take the same path, timed together. */
 struct bench_class {
@@ -109,6 +111,8 @@ struct bench_ktime {
  * @ci_high:	its upper end.
  * @rounds:	paired rounds behind @ratio.
  * @verdict:	faster, slower, no difference or undecided.
+ * @cells:	the comparison over invocations and placements: the net
+ *		ratio, the variance components, invocations unlike the rest.
  * @cls:	the cost classes of the distribution, for this variant.
  * @cls_mt:	the median cost per call of each class.
  * @cls_mean:	the classes' mean, weighted by their inputs.
@@ -136,6 +140,7 @@ struct bench_result {
 	uint64_t ratio, ci_low, ci_high;
 	size_t rounds;
 	enum hs_verdict verdict;
+	struct hs_cell_stats cells;
 	const struct bench_classes *cls;
 	uint64_t *cls_mt;		/* median cost per call, per class */
 	uint64_t cls_mean, cls_p95, cls_p99, cls_min, cls_max;
@@ -164,10 +169,18 @@ struct bench_vector {
 	char flags[160];
 };
 
-/** struct bench - the configuration and everything measured. */
+/*
+ * struct bench - the configuration and everything measured.
+ *
+ * The paired rounds are laid out in cells (bench_invoke.c): @invocations
+ * x @placements x @rounds, each round two samples per function.  An
+ * --import has the module's runs as its invocations ("time blocks" in one
+ * load, @module_blocks) and one placement.
+ */
 struct bench {
 	/* configuration */
-	unsigned long iterations, runs, batch, pool;
+	unsigned long iterations, invocations, placements, batch, pool;
+	uint64_t warmup_us;
 	uint64_t seed;
 	int cpu;
 	enum hs_clock_choice clock;
@@ -195,7 +208,11 @@ struct bench {
 	struct hs_host host;
 	struct bench_vector vector;
 	size_t n;			/* N of every sample */
-	size_t rounds_per_run;
+	size_t rounds;			/* paired rounds per cell */
+	bool module_blocks;		/* invocations are a module's runs */
+	int block, block_fd;		/* an invocation: its block, its pipe */
+	uint64_t stream_ns;		/* in rounds, all invocations */
+	uint64_t blocks_ns;		/* measuring all invocations, wall */
 	struct bench_result *results;	/* [dist][mode][variant + 1] */
 	uint64_t core_hz;		/* --accuracy: median core clock */
 	uint64_t add_ppm;		/* median core cycles per add, ppm */
@@ -208,6 +225,8 @@ static inline struct bench_result *bench_at(struct bench *b, unsigned int d,
 	return &b->results[(d * b->nr_modes + m) * (b->nr_variants + 1) + v];
 }
 
+bool bench_block_child(struct bench *b);
+void bench_measure_blocks(struct bench *b);
 void bench_build_calls(struct bench *b, struct bench_dist *d);
 const struct hs_pool *bench_pool(const struct bench *b,
 				 const struct bench_dist *d, unsigned int v);

@@ -210,11 +210,14 @@ static void set_host(struct bench *b, const json_t *j, unsigned int line)
 	snprintf(h->kernel, sizeof(h->kernel), "%s", kernel);
 	h->cpu = -1;
 	b->iterations = need_whole(j, "iterations", E6 * E6, line);
-	b->runs = need_whole(j, "runs", E6, line);
-	b->rounds_per_run = need_whole(j, "rounds_per_run", E6, line);
+	/* the module's runs are the blocks: one load, one placement */
+	b->invocations = need_whole(j, "runs", E6, line);
+	b->rounds = need_whole(j, "rounds_per_run", E6, line);
+	b->placements = 1;
+	b->module_blocks = true;
 	b->n = need_whole(j, "n", 1000 * E6, line);
 	b->seed = need_whole(j, "seed", INT64_MAX, line);
-	if (!b->n || !b->runs || !b->rounds_per_run)
+	if (!b->n || !b->invocations || !b->rounds)
 		cli_die("--import: %s:%u: n, runs and rounds_per_run must be positive",
 		       path, line);
 	b->pool = 1000;
@@ -233,10 +236,10 @@ static void fill(struct bench *b, const struct record *rec)
 	if (r->mt)
 		cli_die("--import: %s:%u: %s is given twice", path, rec->line,
 		       r->name);
-	if (json_array_size(mt) != 2 * b->runs * b->rounds_per_run ||
+	if (json_array_size(mt) != 2 * b->invocations * b->rounds ||
 	    json_array_size(sc) != json_array_size(mt))
 		cli_die("--import: %s:%u: mt and scale must hold 2 x runs x rounds_per_run = %lu samples",
-		       path, rec->line, 2 * b->runs * b->rounds_per_run);
+		       path, rec->line, 2 * b->invocations * b->rounds);
 	r->n = json_array_size(mt);
 	r->mt = calloc(r->n, sizeof(*r->mt));
 	r->scale = calloc(r->n, sizeof(*r->scale));

@@ -19,6 +19,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "opt.h"
 
 #define RULE "============================================="
 #define THIN "---------------------------------------------"
@@ -33,6 +34,33 @@ double bench_ns(const struct bench *b, uint64_t mt)
 double bench_ppm(uint64_t ppm)
 {
 	return (double)ppm / (double)HS_PPM;
+}
+
+/*
+ * @x to three significant digits ("9.84", "18.6", "1.54", "123"): the
+ * figures of a noisy VM carry no more (docs/bench.md, "Intervals").
+ * Machine outputs (--json, --csv) keep every digit.
+ */
+static const char *sig3(char *buf, size_t size, double x)
+{
+	char e[32];
+	int exp10 = 0;
+
+	snprintf(e, sizeof(e), "%.2e", x);	/* rounded first: 9.996 is 10.0 */
+	sscanf(strchr(e, 'e') + 1, "%d", &exp10);
+	snprintf(buf, size, "%.*f", exp10 >= 2 ? 0 : 2 - exp10, x);
+	return buf;
+}
+
+/* "1.54 [1.50 - 1.58]" (@sep " - "), each to three significant digits. */
+static const char *sig3_range(char *buf, size_t size, double v, double lo,
+			      double hi, const char *sep)
+{
+	char a[32], b[32], c[32];
+
+	snprintf(buf, size, "%s [%s%s%s]", sig3(a, sizeof(a), v),
+		 sig3(b, sizeof(b), lo), sep, sig3(c, sizeof(c), hi));
+	return buf;
 }
 
 /* TSC ticks per call; meaningful only when the clock is the TSC. */
@@ -154,6 +182,15 @@ static unsigned int variant_index(const struct bench *b,
 	return v;
 }
 
+/* --warmup as given: "200 ms". */
+static const char *warmup_text(const struct bench *b)
+{
+	static char buf[32];
+
+	cli_format_time_us(b->warmup_us, buf, sizeof(buf));
+	return buf;
+}
+
 /* "  clock     " and @text, wrapped within 100 columns under the text. */
 static void header_field(FILE *f, const char *label, const char *text)
 {
@@ -196,6 +233,39 @@ static void print_batches(const struct bench *b, FILE *f)
 	header_field(f, "batches", text);
 }
 
+/*
+ * The first lines: how the rounds were laid out.  A module's runs are
+ * time blocks of one load; bench's invocations are processes.
+ */
+static void print_layout(const struct bench *b, FILE *f)
+{
+	char text[1024];
+
+	if (b->module_blocks)
+		snprintf(text, sizeof(text), "hotscore bench: %lu %s x %lu %s"
+			 " per variant in hotscore.ko, each run %zu paired %s"
+			 " of 12N = %zu calls, batches of N = %zu and 2N calls,"
+			 " differenced", b->iterations,
+			 plural(b->iterations, "iteration", "iterations"),
+			 b->invocations, plural(b->invocations, "run", "runs"),
+			 b->rounds, plural(b->rounds, "round", "rounds"),
+			 12 * b->n, b->n);
+	else
+		snprintf(text, sizeof(text), "hotscore bench: %lu %s x %lu %s"
+			 " x %zu paired %s of 12N = %zu calls per function,"
+			 " batches of N = %zu and 2N calls, differenced; %lu"
+			 " %s per invocation, %s of warm-up each",
+			 b->invocations, plural(b->invocations, "invocation",
+						"invocations"),
+			 b->placements, plural(b->placements, "placement",
+					       "placements"),
+			 b->rounds, plural(b->rounds, "round", "rounds"),
+			 12 * b->n, b->n, b->iterations,
+			 plural(b->iterations, "call", "calls"),
+			 warmup_text(b));
+	wrap(f, text, 0, 100);
+}
+
 static void print_header(struct bench *b, FILE *f)
 {
 	const struct hs_host *h = &b->host;
@@ -204,17 +274,22 @@ static void print_header(struct bench *b, FILE *f)
 	size_t at;
 	unsigned int i;
 
-	fprintf(f, "hotscore bench: %lu %s x %lu %s per variant (a run is %zu"
-		" paired %s\nof 12N = %zu calls each), batches of N = %zu and"
-		" 2N calls, differenced\n", b->iterations,
-		plural(b->iterations, "iteration", "iterations"), b->runs,
-		plural(b->runs, "run", "runs"), b->rounds_per_run,
-		plural(b->rounds_per_run, "round", "rounds"), 12 * b->n, b->n);
-	snprintf(text, sizeof(text), "%s, %s, %s" NBSP "%llu" NBSP "%s%s",
-		 h->clock.name, h->clock_desc, step == 1 ?
-		 "a" NBSP "step" NBSP "of" : "steps" NBSP "of", step,
-		 plural(step, "tick", "ticks"), h->clock.tsc ?
-		 "; cycle figures are TSC-derived" : "");
+	print_layout(b, f);
+	if (h->resolution)
+		snprintf(text, sizeof(text), "%s, %s, steps" NBSP "of" NBSP
+			 "%llu" NBSP "%s; two reads in a row %llu" NBSP "%s"
+			 " apart at least (a batch spans 1000 of those)%s",
+			 h->clock.name, h->clock_desc,
+			 (unsigned long long)h->resolution,
+			 plural(h->resolution, "tick", "ticks"), step,
+			 plural(step, "tick", "ticks"), h->clock.tsc ?
+			 "; cycle figures are TSC-derived" : "");
+	else	/* the module's: the read pair only */
+		snprintf(text, sizeof(text), "%s, %s, two reads in a row"
+			 " %llu" NBSP "%s apart at least%s", h->clock.name,
+			 h->clock_desc, step, plural(step, "tick", "ticks"),
+			 h->clock.tsc ? "; cycle figures are TSC-derived" :
+			 "");
 	header_field(f, "clock", text);
 	header_field(f, "counters", h->perf);
 	if (b->import)
@@ -383,12 +458,12 @@ static void print_ktime_table(struct bench *b, const struct bench_result *r,
 	fprintf(f, "%s\n", RULE);
 	fprintf(f, " How (the seed's method): one call in %d timed alone"
 		" between two\n clock_gettime(CLOCK_MONOTONIC) reads (%zu"
-		" samples, %llu-%llu ns, %lu %s pooled,\n counts per run);"
+		" samples, %llu-%llu ns, %d %s pooled,\n counts per run);"
 		" the average is the whole loop's time / calls (%.3f ns);\n"
 		" the untimed calls' results are discarded.\n",
 		BENCH_KTIME_EVERY, k->samples, (unsigned long long)k->min_ns,
-		(unsigned long long)k->max_ns, b->runs,
-		plural(b->runs, "run", "runs"),
+		(unsigned long long)k->max_ns, BENCH_CLASS_RUNS,
+		plural(BENCH_CLASS_RUNS, "run", "runs"),
 		(double)k->average_ns_x1000 / 1000);
 	if (k->average_ns_x1000 < k->min_ns * 1000)
 		fprintf(f, " The average lies below every timed call: the"
@@ -402,7 +477,7 @@ static void print_ktime_table(struct bench *b, const struct bench_result *r,
  * spaces apart, the last one unpadded: the header and every row align
  * whatever the names, numbers and labels.
  */
-#define MAX_COLS 8
+#define MAX_COLS 9
 
 struct row {
 	const char *cell[MAX_COLS];
@@ -435,9 +510,9 @@ static void print_row(FILE *f, const struct row *row, const size_t *w,
 	}
 }
 
-/* The comparison table's row of @r; without a TSC, no cycles column. */
-static void comparison_row(struct bench *b, const struct bench_result *r,
-			   struct row *row)
+/* The per-call table's row of @r; without a TSC, no cycles column. */
+static unsigned int cost_row(struct bench *b, const struct bench_result *r,
+			     struct row *row)
 {
 	unsigned int c = 0;
 
@@ -445,9 +520,9 @@ static void comparison_row(struct bench *b, const struct bench_result *r,
 	row->cell[c++] = b->dists[r->dist].name;
 	row->cell[c++] = hs_mode_name(r->mode);
 	if (r->ns.n)
-		snprintf(row->buf[c], sizeof(row->buf[c]), "%.3f [%.3f - %.3f]",
-			 bench_ns(b, r->ns.median), bench_ns(b, r->ns.min),
-			 bench_ns(b, r->ns.max));
+		sig3_range(row->buf[c], sizeof(row->buf[c]),
+			   bench_ns(b, r->ns.median), bench_ns(b, r->ns.min),
+			   bench_ns(b, r->ns.max), " - ");
 	else
 		snprintf(row->buf[c], sizeof(row->buf[c]),
 			 "- (all %zu samples 0)", r->n);
@@ -458,21 +533,153 @@ static void comparison_row(struct bench *b, const struct bench_result *r,
 		row->cell[c] = row->buf[c];
 		c++;
 	}
-	if (!r->variant || r->baseline)
-		snprintf(row->buf[c], sizeof(row->buf[c]), "%s",
-			 r->variant ? "1" : "-");
-	else if (r->verdict == HS_UNDECIDED)
-		snprintf(row->buf[c], sizeof(row->buf[c]), "%s (%zu %s)",
-			 ratio_or_dash(r, 3), r->rounds,
+	row->cell[c++] = check_of(r);
+	return c;
+}
+
+/* "1.54 [1.50 - 1.58]", or "1.54 (3 rounds)" without an interval. */
+static const char *estimate_text(char *buf, size_t size,
+				 const struct bench_result *r,
+				 const struct hs_estimate *e)
+{
+	char v[32];
+
+	if (!e->value)
+		snprintf(buf, size, "-");
+	else if (!e->low && !e->high)
+		snprintf(buf, size, "%s (%zu %s)",
+			 sig3(v, sizeof(v), bench_ppm(e->value)), r->rounds,
 			 plural(r->rounds, "round", "rounds"));
 	else
-		snprintf(row->buf[c], sizeof(row->buf[c]), "%.3f [%.3f - %.3f]",
-			 bench_ppm(r->ratio), bench_ppm(r->ci_low),
-			 bench_ppm(r->ci_high));
+		sig3_range(buf, size, bench_ppm(e->value), bench_ppm(e->low),
+			   bench_ppm(e->high), " - ");
+	return buf;
+}
+
+/* The empty call timed in the same rounds as @r. */
+static const struct bench_result *empty_of(const struct bench *b,
+					   const struct bench_result *r)
+{
+	unsigned int mi;
+
+	for (mi = 0; mi + 1 < b->nr_modes && b->modes[mi] != r->mode; mi++)
+		;
+	return &b->results[(r->dist * b->nr_modes + mi) *
+			   (b->nr_variants + 1)];
+}
+
+/*
+ * Kalibera and Jones's rounds per cell for @r (hs_kj_rounds()): an
+ * invocation's own cost (a process, its set-up, its warm-up), shared by
+ * its cells, against a round's.  0: unknown (one invocation, an import,
+ * no invocation component).
+ */
+static uint64_t kj_rounds(const struct bench *b, const struct bench_result *r)
+{
+	uint64_t cells = (uint64_t)b->invocations * b->placements *
+			 b->nr_dists * b->nr_modes;
+	uint64_t rounds = cells * b->rounds;
+
+	if (b->module_blocks || b->invocations < 2 || !rounds ||
+	    b->blocks_ns <= b->stream_ns)
+		return 0;
+	return hs_kj_rounds((b->blocks_ns - b->stream_ns) / cells,
+			    b->stream_ns / rounds, r->cells.var_round,
+			    r->cells.var_block);
+}
+
+/* The comparison table's row of a variant. */
+static unsigned int ratio_row(struct bench *b, const struct bench_result *r,
+			      struct row *row)
+{
+	const struct bench_result *empty = empty_of(b, r);
+	unsigned int c = 0;
+
+	row->cell[c++] = r->name;
+	row->cell[c++] = b->dists[r->dist].name;
+	row->cell[c++] = hs_mode_name(r->mode);
+	if (r->baseline) {
+		row->cell[c++] = "1";
+		row->cell[c++] = "1";
+	} else {
+		row->cell[c] = estimate_text(row->buf[c], sizeof(row->buf[c]),
+					     r, &r->cells.ratio);
+		c++;
+		row->cell[c] = estimate_text(row->buf[c], sizeof(row->buf[c]),
+					     r, &r->cells.net);
+		c++;
+	}
+	row->cell[c] = empty->ns.n ? sig3(row->buf[c], sizeof(row->buf[c]),
+					  bench_ns(b, empty->ns.median)) : "-";
+	c++;
+	row->cell[c++] = verdict_of(r);
+	return c;
+}
+
+/* The variance table's row: each component's SD, % of the ratio. */
+static unsigned int variance_row(struct bench *b,
+				 const struct bench_result *r,
+				 struct row *row)
+{
+	const struct hs_cell_stats *cs = &r->cells;
+	uint64_t var[] = { cs->var_placement, cs->var_block,
+			   cs->var_residual, cs->var_within };
+	unsigned int c = 0, i;
+
+	row->cell[c++] = r->name;
+	row->cell[c++] = b->dists[r->dist].name;
+	row->cell[c++] = hs_mode_name(r->mode);
+	for (i = 0; i < 4; i++, c++) {
+		snprintf(row->buf[c], sizeof(row->buf[c]), "%.2f",
+			 cs->ratio.value ? 100.0 * sqrt((double)var[i]) /
+			 (double)cs->ratio.value : 0.0);
+		row->cell[c] = row->buf[c];
+	}
+	snprintf(row->buf[c], sizeof(row->buf[c]), "%u", cs->nr_outliers);
 	row->cell[c] = row->buf[c];
 	c++;
-	row->cell[c++] = r->variant ? verdict_of(r) : "-";
-	row->cell[c] = check_of(r);
+	if (kj_rounds(b, r))
+		snprintf(row->buf[c], sizeof(row->buf[c]), "%llu",
+			 (unsigned long long)kj_rounds(b, r));
+	else
+		snprintf(row->buf[c], sizeof(row->buf[c]), "-");
+	row->cell[c] = row->buf[c];
+	return c + 1;
+}
+
+enum table_rows { ALL_ROWS, NO_EMPTY_ROWS, VARIANT_ROWS };
+
+/* Print a table: the head, then @fill's row of every result it takes. */
+static void print_table(struct bench *b, FILE *f, const struct row *head,
+			unsigned int (*fill)(struct bench *,
+					     const struct bench_result *,
+					     struct row *),
+			enum table_rows rows, unsigned int right)
+{
+	unsigned int nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	unsigned int i, nc = 0, pass;
+	size_t w[MAX_COLS] = { 0 };
+	struct row row;
+
+	while (nc < MAX_COLS && head->cell[nc])
+		nc++;
+	widen(w, head, nc);
+	for (pass = 0; pass < 2; pass++) {
+		if (pass)
+			print_row(f, head, w, nc, right);
+		for (i = 0; i < nr; i++) {
+			const struct bench_result *r = &b->results[i];
+
+			if ((rows != ALL_ROWS && !r->variant) ||
+			    (rows == VARIANT_ROWS && r->baseline))
+				continue;
+			fill(b, r, &row);
+			if (pass)
+				print_row(f, &row, w, nc, right);
+			else
+				widen(w, &row, nc);
+		}
+	}
 }
 
 /* Say which results had samples of 0, and that they are left out. */
@@ -499,39 +706,105 @@ static void print_nonpositive(struct bench *b, FILE *f)
 	}
 }
 
-static void print_comparison(struct bench *b, FILE *f)
+/* Which invocations were unlike the rest, per ratio. */
+static void print_outliers(struct bench *b, FILE *f)
 {
 	unsigned int nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
-	unsigned int i, nc;
-	size_t w[MAX_COLS] = { 0 };
-	struct row head = { .cell = { "variant", "dist", "mode",
-				      "ns/call median [min - max]" } }, row;
+	unsigned int i, k;
 
-	fprintf(f, "\nComparison: per call (a batch variant's: per region),"
-		" median [min - max] of the\npaired samples; ratio = %s time"
-		" / variant time (above 1: faster than\n%s), median of the"
-		" paired rounds with a 95%% bootstrap CI; a verdict needs\nthe"
-		" CI to exclude 1 and the ratio to leave the 1%% noise band.%s"
-		"\n\n", b->variants[0]->name, b->variants[0]->name,
-		b->host.clock.tsc ? "\nCycles are TSC ticks (TSC-derived), not"
-		" core cycles." : "");
-	nc = 4;
-	if (b->host.clock.tsc)
-		head.cell[nc++] = "TSC cycles/call";
-	head.cell[nc++] = "ratio [95% CI]";
-	head.cell[nc++] = "verdict";
-	head.cell[nc++] = "check";
-	widen(w, &head, nc);
 	for (i = 0; i < nr; i++) {
-		comparison_row(b, &b->results[i], &row);
-		widen(w, &row, nc);
+		const struct bench_result *r = &b->results[i];
+
+		if (!r->variant || r->baseline || !r->cells.nr_outliers)
+			continue;
+		fprintf(f, "  %s, %s, %s: %s", r->name,
+			b->dists[r->dist].name, hs_mode_name(r->mode),
+			b->module_blocks ? "run" : "invocation");
+		for (k = 0; k < 64; k++)
+			if (r->cells.outliers & (1ULL << k))
+				fprintf(f, " %u", k + 1);
+		fputc('\n', f);
 	}
-	print_row(f, &head, w, nc, 0);
-	for (i = 0; i < nr; i++) {
-		comparison_row(b, &b->results[i], &row);
-		print_row(f, &row, w, nc, 0);
-	}
+}
+
+/* What the intervals resample, and what they are for. */
+static void print_interval_note(const struct bench *b, FILE *f)
+{
+	char text[1024];
+
+	if (b->module_blocks)
+		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
+			 " re-runs' ratios: it resamples the module's %lu %s"
+			 " (time blocks of one load, one code placement), never"
+			 " rounds.", b->invocations,
+			 plural(b->invocations, "run", "runs"));
+	else if (b->invocations * b->placements == 1)
+		snprintf(text, sizeof(text), "Within one process"
+			 " (--invocations 1 --placements 1): each interval"
+			 " resamples this process's rounds, which share its"
+			 " state, so a re-run can land outside it.");
+	else if (b->invocations == 1)
+		snprintf(text, sizeof(text), "Within one process"
+			 " (--invocations 1): each interval resamples the %lu"
+			 " code placements, not the process's state, so a re-run"
+			 " can land outside it.", b->placements);
+	else
+		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
+			 " re-runs' ratios: it resamples the %lu %s and the"
+			 " %lu code %s (never rounds) and adds a re-run's own"
+			 " error.", b->invocations,
+			 plural(b->invocations, "invocation", "invocations"),
+			 b->placements, plural(b->placements, "placement",
+					       "placements"));
+	wrap(f, text, 0, 100);
+}
+
+static void print_comparison(struct bench *b, FILE *f)
+{
+	struct row cost = { .cell = { "variant", "dist", "mode",
+				      "ns/call median [min - max]" } };
+	struct row ratio = { .cell = { "variant", "dist", "mode",
+				       "ratio [95% interval]",
+				       "net ratio [95% interval]",
+				       "empty ns", "verdict" } };
+	struct row var = { .cell = { "variant", "dist", "mode", "placement",
+				     "invocation", "interaction", "rounds",
+				     "unlike the rest", "K-J rounds" } };
+	char text[1024];
+
+	fprintf(f, "\nPer call (a batch variant's: per region): median [min -"
+		" max] of the samples.%s\n\n", b->host.clock.tsc ?
+		"\nCycles are TSC ticks (TSC-derived), not core cycles." : "");
+	cost.cell[4] = b->host.clock.tsc ? "TSC cycles/call" : "check";
+	cost.cell[5] = b->host.clock.tsc ? "check" : NULL;
+	print_table(b, f, &cost, cost_row, ALL_ROWS, 0);
 	print_nonpositive(b, f);
+	snprintf(text, sizeof(text), "Against %s: ratio = %s time / variant"
+		 " time (above 1: faster than %s), the mean over cells of each"
+		 " cell's median paired round; net ratio: the same with the"
+		 " empty call's cost (empty ns, the call and loop overhead,"
+		 " which pulls every ratio toward 1) taken from both.  A"
+		 " verdict needs the interval to exclude 1 and the ratio to"
+		 " leave the 1 %% noise band.", b->variants[0]->name,
+		 b->variants[0]->name, b->variants[0]->name);
+	fputc('\n', f);
+	wrap(f, text, 0, 100);
+	print_interval_note(b, f);
+	fputc('\n', f);
+	print_table(b, f, &ratio, ratio_row, NO_EMPTY_ROWS, 0);
+	if (b->invocations * b->placements == 1)
+		return;
+	fprintf(f, "\nWhere the variance is: each component's standard"
+		" deviation, %% of the ratio\n(rounds: a cell's own, from its"
+		" rounds); \"unlike the rest\": %s outside the\ninterval"
+		" and 3 SD from the others'; K-J rounds: the rounds per cell"
+		" that give\nthe most precision for the time (Kalibera and Jones)"
+		" with these variances\nand costs; this run had %zu.\n\n",
+		b->module_blocks ? "runs" : "invocations", b->rounds);
+	if (b->module_blocks)
+		var.cell[4] = "run";
+	print_table(b, f, &var, variance_row, VARIANT_ROWS, 0);
+	print_outliers(b, f);
 }
 
 static void counters_row(const struct bench *b, const struct bench_result *r,
@@ -657,57 +930,64 @@ void bench_print_text(struct bench *b, FILE *f)
 	print_accuracy(b, f);
 }
 
+/* A markdown cell of @e: "1.54 [1.50–1.58]", or what estimate_text says. */
+static void md_estimate(FILE *f, const struct bench_result *r,
+			const struct hs_estimate *e)
+{
+	char buf[64];
+
+	if (e->value && (e->low || e->high))
+		sig3_range(buf, sizeof(buf), bench_ppm(e->value),
+			   bench_ppm(e->low), bench_ppm(e->high), "–");
+	else
+		estimate_text(buf, sizeof(buf), r, e);
+	fprintf(f, "%s | ", buf);
+}
+
+/* One result's row of the markdown table. */
+static void md_row(struct bench *b, const struct bench_result *r, FILE *f)
+{
+	char buf[64];
+
+	fprintf(f, "| %s | %s | %s | ", r->name, b->dists[r->dist].name,
+		hs_mode_name(r->mode));
+	if (!r->ns.n)	/* every sample was 0 */
+		fprintf(f, "– (all %zu samples 0) | %s", r->n,
+			b->host.clock.tsc ? "– | " : "");
+	else
+		fprintf(f, "%s | ", sig3_range(buf, sizeof(buf),
+			bench_ns(b, r->ns.median), bench_ns(b, r->ns.min),
+			bench_ns(b, r->ns.max), "–"));
+	if (b->host.clock.tsc && r->ns.n)
+		fprintf(f, "%.1f [%.1f–%.1f] | ", tsc_cycles(r->ns.median),
+			tsc_cycles(r->ns.min), tsc_cycles(r->ns.max));
+	if (r->variant && !r->baseline) {
+		md_estimate(f, r, &r->cells.ratio);
+		md_estimate(f, r, &r->cells.net);
+	} else {
+		fprintf(f, "%s | %s | ", r->variant ? "1" : "–",
+			r->variant ? "1" : "–");
+	}
+	fprintf(f, "%s | %s |\n", r->variant ? verdict_of(r) : "–",
+		check_of(r));
+}
+
 /** bench_print_markdown() - the comparison as a Markdown table. */
 void bench_print_markdown(struct bench *b, FILE *f)
 {
 	unsigned int di, mi, v;
 
 	fprintf(f, "| variant | dist | mode | ns/call (batches: per region) median [min–max] | %s"
-		"ratio vs %s [95%% CI] | verdict | check |\n"
-		"|---|---|---|---|%s---|---|---|\n", b->host.clock.tsc ?
+		"ratio vs %s [95%% interval] | net of the empty call | verdict | check |\n"
+		"|---|---|---|---|%s---|---|---|---|\n", b->host.clock.tsc ?
 		"TSC cycles/call median [min–max] | " : "",
 		b->variants[0]->name, b->host.clock.tsc ? "---|" : "");
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
-			for (v = 0; v <= b->nr_variants; v++) {
-				const struct bench_result *r =
-					bench_at(b, di, mi, v);
-
-				fprintf(f, "| %s | %s | %s | ", r->name,
-					b->dists[di].name,
-					hs_mode_name(r->mode));
-				if (!r->ns.n)	/* every sample was 0 */
-					fprintf(f, "– (all %zu samples 0) | %s",
-						r->n, b->host.clock.tsc ?
-						"– | " : "");
-				else
-					fprintf(f, "%.3f [%.3f–%.3f] | ",
-						bench_ns(b, r->ns.median),
-						bench_ns(b, r->ns.min),
-						bench_ns(b, r->ns.max));
-				if (b->host.clock.tsc && r->ns.n)
-					fprintf(f, "%.1f [%.1f–%.1f] | ",
-						tsc_cycles(r->ns.median),
-						tsc_cycles(r->ns.min),
-						tsc_cycles(r->ns.max));
-				if (r->variant && !r->baseline &&
-				    r->verdict == HS_UNDECIDED)
-					fprintf(f, "%s (%zu %s) | ",
-						ratio_or_dash(r, 3), r->rounds,
-						plural(r->rounds, "round",
-						       "rounds"));
-				else if (r->variant && !r->baseline)
-					fprintf(f, "%.3f [%.3f–%.3f] | ",
-						bench_ppm(r->ratio),
-						bench_ppm(r->ci_low),
-						bench_ppm(r->ci_high));
-				else
-					fprintf(f, "%s | ",
-						r->variant ? "1" : "–");
-				fprintf(f, "%s | %s |\n",
-					r->variant ? verdict_of(r) : "–",
-					check_of(r));
-			}
+			for (v = 0; v <= b->nr_variants; v++)
+				md_row(b, bench_at(b, di, mi, v), f);
+	fputc('\n', f);
+	print_interval_note(b, f);
 	fprintf(f, b->import ? "\nInputs: hotscore.ko's seed=%llu.\n" :
 		"\nInputs: --seed %llu.\n", (unsigned long long)b->seed);
 	print_nonpositive(b, f);
@@ -921,7 +1201,7 @@ static void commit_insmod(const struct bench *b, FILE *f)
 		snprintf(num, sizeof(num), "%lu", b->iterations);
 		at = insmod_param(cmd, sizeof(cmd), at, "iterations", num,
 				  "10000000");
-		snprintf(num, sizeof(num), "%lu", b->runs);
+		snprintf(num, sizeof(num), "%lu", b->invocations);
 		at = insmod_param(cmd, sizeof(cmd), at, "runs", num, "5");
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)b->seed);
 		insmod_param(cmd, sizeof(cmd), at, "seed", num, NULL);
@@ -944,22 +1224,24 @@ struct commit_row {
 static void commit_row(struct bench *b, const struct bench_result *r,
 		       struct commit_row *c)
 {
+	char buf[32];
+
 	c->name = r->name;
 	c->unit = per_region(r) ? "ns/r" : "ns";
 	c->verdict = "";
-	snprintf(c->ns, sizeof(c->ns), r->ns.n ? "%.2f" : "-",
-		 bench_ns(b, r->ns.median));
+	snprintf(c->ns, sizeof(c->ns), "%s", r->ns.n ?
+		 sig3(buf, sizeof(buf), bench_ns(b, r->ns.median)) : "-");
 	snprintf(c->cyc, sizeof(c->cyc), r->ns.n ? "%.1f" : "-",
 		 tsc_cycles(r->ns.median));
 	if (r->baseline) {
 		snprintf(c->ratio, sizeof(c->ratio), "baseline");
 	} else if (r->verdict == HS_UNDECIDED) {
 		snprintf(c->ratio, sizeof(c->ratio), "%s, too few rounds",
-			 ratio_or_dash(r, 3));
+			 r->rounds ? sig3(buf, sizeof(buf), bench_ppm(r->ratio)) :
+			 "-");
 	} else {
-		snprintf(c->ratio, sizeof(c->ratio), "%.3f [%.3f, %.3f]",
-			 bench_ppm(r->ratio), bench_ppm(r->ci_low),
-			 bench_ppm(r->ci_high));
+		sig3_range(c->ratio, sizeof(c->ratio), bench_ppm(r->ratio),
+			   bench_ppm(r->ci_low), bench_ppm(r->ci_high), ", ");
 		c->verdict = r->check == HS_CHECK_OK ? verdict_of(r) :
 			     r->check == HS_CHECK_AT_BASELINE ? "at-base" :
 			     "DCE?";
@@ -1007,6 +1289,42 @@ static void commit_rows(struct bench *b, FILE *f, unsigned int di,
 	}
 }
 
+/*
+ * Below a table: the empty call's cost, which every ratio includes, and
+ * each variant's ratio net of it.
+ */
+static void commit_net(struct bench *b, FILE *f, unsigned int di,
+		       unsigned int mi)
+{
+	const struct bench_result *e = bench_at(b, di, mi, 0);
+	char text[4096], v[32], range[96];
+	size_t at;
+	unsigned int k;
+
+	if (!e->ns.n)
+		return;
+	at = (size_t)snprintf(text, sizeof(text), "  Net of the %s ns empty"
+			      " call:", sig3(v, sizeof(v), bench_ns(b,
+			      e->ns.median)));
+	for (k = 2; k <= b->nr_variants && at < sizeof(text); k++) {
+		const struct bench_result *r = bench_at(b, di, mi, k);
+		const struct hs_estimate *n = &r->cells.net;
+
+		if (!n->value)
+			continue;
+		if (n->low || n->high)
+			sig3_range(range, sizeof(range), bench_ppm(n->value),
+				   bench_ppm(n->low), bench_ppm(n->high), ", ");
+		else
+			sig3(range, sizeof(range), bench_ppm(n->value));
+		at += (size_t)snprintf(text + at, sizeof(text) - at, "%s %s %s",
+				       k > 2 ? "," : "", r->name, range);
+	}
+	if (at < sizeof(text))
+		snprintf(text + at, sizeof(text) - at, ".");
+	wrap(f, text, 4, COMMIT_WIDTH);
+}
+
 /* The first paragraph: how and where the figures were measured. */
 static void commit_intro(const struct bench *b, FILE *f)
 {
@@ -1018,16 +1336,22 @@ static void commit_intro(const struct bench *b, FILE *f)
 			 " Linux %s, preemption and interrupts off per batch:"
 			 " %lu calls x %lu %s per variant, timed in N/2N batches"
 			 " with the timer cancelled, paired and interleaved; %s;"
-			 " built by Kbuild.", h->cpu_model, h->kernel,
-			 b->iterations, b->runs,
-			 plural(b->runs, "run", "runs"), h->clock.tsc ?
+			 " built by Kbuild.  Intervals: 95 %% of re-runs, the"
+			 " runs resampled.", h->cpu_model, h->kernel,
+			 b->iterations, b->invocations,
+			 plural(b->invocations, "run", "runs"), h->clock.tsc ?
 			 "cycles are TSC-derived" : h->clock.name);
 	else
 		snprintf(text, sizeof(text), "Measured with hotscore bench: %lu"
-			 " calls x %lu %s per variant, timed in N/2N batches"
-			 " with the timer cancelled, paired and interleaved; %s;"
-			 " CPU %d of %s%s, Linux %s, %s.", b->iterations,
-			 b->runs, plural(b->runs, "run", "runs"), h->clock.tsc ?
+			 " %s x %lu code %s x %zu paired %s per function, timed"
+			 " in N/2N batches with the timer cancelled; %s; CPU %d"
+			 " of %s%s, Linux %s, %s.  Intervals: where 95 %% of"
+			 " re-runs of the command below land (invocations and"
+			 " placements resampled).", b->invocations,
+			 plural(b->invocations, "invocation", "invocations"),
+			 b->placements, plural(b->placements, "placement",
+					       "placements"), b->rounds,
+			 plural(b->rounds, "round", "rounds"), h->clock.tsc ?
 			 "cycles are TSC-derived" : h->clock.name, h->cpu,
 			 h->cpu_model, h->hypervisor ? " (VM)" : "", h->kernel,
 			 b->compiler);
@@ -1104,6 +1428,7 @@ void bench_print_commit(struct bench *b, FILE *f)
 			fputc('\n', f);
 			wrap(f, text, 0, COMMIT_WIDTH);
 			commit_rows(b, f, di, mi, w);
+			commit_net(b, f, di, mi);
 		}
 	commit_notes(b, f);
 	fputc('\n', f);
@@ -1174,10 +1499,14 @@ static json_t *json_config(const struct bench *b)
 		json_array_append_new(d, hs_json_text(b->dists[i].name));
 	for (i = 0; i < b->nr_modes; i++)
 		json_array_append_new(m, json_string(hs_mode_name(b->modes[i])));
-	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
-			 "iterations", hs_json_u64(b->iterations), "runs", hs_json_u64(b->runs),
+	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
+			 "iterations", hs_json_u64(b->iterations),
+			 "invocations", hs_json_u64(b->invocations),
+			 "placements", hs_json_u64(b->placements),
+			 "rounds", hs_json_u64(b->rounds),
+			 "warmup_us", hs_json_u64(b->warmup_us),
+			 "module_blocks", b->module_blocks,
 			 "batch_n", hs_json_u64(b->n),
-			 "rounds_per_run", hs_json_u64(b->rounds_per_run),
 			 "pool", hs_json_u64(b->pool), "seed", hs_json_u64(b->seed),
 			 "method", b->ktime ? "ktime" : "batch",
 			 "batch_regions", HS_BATCH_REGIONS,
@@ -1267,20 +1596,69 @@ static json_t *json_result(const struct bench *b,
 }
 
 /* Variant @r against the first, paired: the ratio and its interval. */
+/* A ratio and its interval, or nulls for what is not there. */
+static json_t *json_estimate(const struct hs_estimate *e)
+{
+	bool interval = e->low || e->high;
+
+	return json_pack("{s:o,s:o,s:o}", "value", e->value ?
+			 hs_json_fixed(bench_ppm(e->value), 6) : json_null(),
+			 "low", interval ? hs_json_fixed(bench_ppm(e->low), 6) :
+			 json_null(), "high", interval ?
+			 hs_json_fixed(bench_ppm(e->high), 6) : json_null());
+}
+
+/* The variance components as standard deviations, ppm of the ratio. */
+static json_t *json_components(const struct hs_cell_stats *cs)
+{
+	return json_pack("{s:f,s:f,s:f,s:f,s:f}",
+		"placement", sqrt((double)cs->var_placement) / (double)HS_PPM,
+		"invocation", sqrt((double)cs->var_block) / (double)HS_PPM,
+		"interaction", sqrt((double)cs->var_residual) / (double)HS_PPM,
+		"rounds", sqrt((double)cs->var_within) / (double)HS_PPM,
+		"round", sqrt((double)cs->var_round) / (double)HS_PPM);
+}
+
+/* The blocks unlike the rest, 1-based, of the first 64. */
+static json_t *json_outliers(const struct hs_cell_stats *cs)
+{
+	json_t *a = json_array();
+	unsigned int i;
+
+	for (i = 0; i < 64; i++)
+		if (cs->outliers & (1ULL << i))
+			json_array_append_new(a, json_integer(i + 1));
+	return a;
+}
+
+/*
+ * A comparison: ratio, ci_low and ci_high are the printed estimate and
+ * interval (kept under these names for earlier readers); "interval" says
+ * what the interval is of.
+ */
 static json_t *json_comparison(const struct bench *b,
 			       const struct bench_result *r)
 {
-	bool interval = r->verdict != HS_UNDECIDED;
+	const struct hs_cell_stats *cs = &r->cells;
+	bool interval = r->ci_low || r->ci_high;
 
-	return json_pack("{s:o,s:o,s:o,s:s,s:o,s:o,s:o,s:f,s:o,s:f,s:s}",
+	return json_pack("{s:o,s:o,s:o,s:s,s:o,s:o,s:o,s:s,s:f,s:o,s:f,s:s,s:o,s:o,s:i,s:o,s:o}",
 		"baseline", hs_json_text(b->variants[0]->name), "variant", hs_json_text(r->name),
 		"dist", hs_json_text(b->dists[r->dist].name), "mode", hs_mode_name(r->mode),
 		/* no round to compare: no ratio */
 		"ratio", r->rounds ? hs_json_fixed(bench_ppm(r->ratio), 6) : json_null(),
 		"ci_low", interval ? hs_json_fixed(bench_ppm(r->ci_low), 6) : json_null(),
 		"ci_high", interval ? hs_json_fixed(bench_ppm(r->ci_high), 6) : json_null(),
+		"interval", b->invocations == 1 ? "within-process" :
+			    b->module_blocks ? "re-run (module runs)" :
+			    "re-run (invocations and placements)",
 		"confidence", 0.95, "rounds", hs_json_u64(r->rounds),
-		"noise_band", 0.01, "verdict", hs_verdict_name(r->verdict));
+		"noise_band", 0.01, "verdict", hs_verdict_name(r->verdict),
+		"net", json_estimate(&cs->net),
+		"empty_ns", jns(b, empty_of(b, r)->ns.median),
+		"kj_rounds", (int)kj_rounds(b, r),
+		"components", json_components(cs),
+		"unlike_the_rest", json_outliers(cs));
 }
 
 /* Every (dist, mode, variant) result, and every paired comparison. */

@@ -125,12 +125,12 @@ static void check_import(void)
 	size_t i, n = (size_t)b.nr_dists * b.nr_modes * (b.nr_variants + 1);
 
 	fuzz_assert(b.nr_variants >= 1 && b.nr_dists >= 1 && b.nr_modes >= 1);
-	fuzz_assert(b.host.clock.hz && b.n && b.runs && b.rounds_per_run);
+	fuzz_assert(b.host.clock.hz && b.n && b.invocations && b.rounds);
 	for (i = 0; i < n; i++) {
 		const struct bench_result *r = &b.results[i];
 
 		fuzz_assert(r->mt && r->scale && r->n ==
-			    2 * b.runs * b.rounds_per_run);
+			    2 * b.invocations * b.rounds);
 		fuzz_assert(r->dist < b.nr_dists && r->name);
 	}
 }
