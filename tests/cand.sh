@@ -107,6 +107,16 @@ rc=$?
 grep -Eq '^\./hotfix-rewritten\.c +uniform +throughput +[0-9.]+ \[.*\] +.* [0-9]\.[0-9]+ (\[[0-9.]+ - [0-9.]+\]|\([0-9]+ rounds?\))' "$tmp/b" &&
 	[ $rc -eq 0 ] && ok "bench times a candidate beside hotfix, paired" ||
 	fail "bench" "exit $rc: $(grep -A3 '^variant' "$tmp/b" | head -5; cat "$tmp/err")"
+# its copies at the four code placements: objects of their own, whose
+# functions enter at bytes 0, 16, 32 and 48 of a 64-byte line
+offsets=$(for so in "$tmp/cache/cand/"*.so; do
+	nm "$so" | awk '$3 == "hs_cand_hot" { print $1 }'
+done | while read -r a; do echo $((16#$a % 64)); done | sort -n | uniq | paste -sd' ')
+missing=$(for o in 0 16 32 48; do
+	echo " $offsets " | grep -q " $o " || echo "$o"
+done)
+[ -z "$missing" ] && ok "bench times a candidate at the placements 0, 16, 32 and 48" ||
+	fail "candidate placements" "entries at $offsets mod 64"
 "$hs" bench --profile hotfix,./div0-sample.c --dist uniform --iterations 100000 --runs 1 >"$tmp/b" 2>"$tmp/err"
 rc=$?
 cmd=$(sed -n 's/.*so it is not timed: hotscore //p' "$tmp/err")

@@ -299,6 +299,44 @@ static void random_input(uint64_t *st, struct hs_input *in)
 }
 
 /*
+ * Every copy of every variant, and of the empty call, enters at its
+ * placement's byte of a 64-byte line and computes what copy 0 does.
+ */
+static void test_placements(void)
+{
+	struct hs_input in;
+	unsigned int v, k;
+	uint64_t st = 3;
+	int i;
+
+	for (k = 0; k < HS_NR_PLACEMENTS; k++)
+		CHECK_EQ((uintptr_t)hs_bench_empty_placed[k] % 64,
+			 HS_PLACEMENT_OFFSET(k));
+	for (v = 0; v < hs_nr_variants; v++) {
+		const struct hs_variant *var = &hs_variants[v];
+
+		CHECK(var->placed != NULL, "%s has no copies", var->name);
+		if (!var->placed)
+			continue;
+		CHECK(var->placed[0] == var->fn, "%s: copy 0 is not fn",
+		      var->name);
+		for (k = 0; k < HS_NR_PLACEMENTS; k++)
+			CHECK((uintptr_t)var->placed[k] % 64 ==
+			      HS_PLACEMENT_OFFSET(k), "%s copy %u at %lu",
+			      var->name, k,
+			      (unsigned long)((uintptr_t)var->placed[k] % 64));
+		if (var->call != HS_CALL_INPUT)
+			continue;
+		for (i = 0; i < 1000; i++) {
+			random_input(&st, &in);
+			for (k = 1; k < HS_NR_PLACEMENTS; k++)
+				CHECK(var->placed[k](&in) == var->fn(&in),
+				      "%s copy %u differs", var->name, k);
+		}
+	}
+}
+
+/*
  * One variant on one input, whatever it takes: a prepared variant gets the
  * input's scheme prepared, a batch gets the input in every slot.
  */
@@ -602,6 +640,7 @@ int main(void)
 	RUN(test_check_no_scaling);
 	RUN(test_self_check_fires_on_eliminated);
 	RUN(test_variants_equal_model);
+	RUN(test_placements);
 	RUN(test_prepared_variants);
 	RUN(test_variant_names);
 	RUN(test_ktime_loop);

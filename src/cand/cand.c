@@ -241,12 +241,17 @@ static void explain(char *log, char *err, size_t errlen, const char *cc,
 	snprintf(err, errlen, "does not compile (%s, exit %d)", cc, rc);
 }
 
-/* Compile @path into @so; 0, or -1 with the compiler's words in *@log. */
+/*
+ * Compile @path into @so; 0, or -1 with the compiler's words in *@log.
+ * @placement >= 0: every function of the object enters at that byte of a
+ * 64-byte line, as the bench's own placement copies do (bench.h).
+ */
 static int compile(const char *path, const char *dir, uint64_t hash,
-		   enum hs_divisor base, const char *so, char **log,
-		   char *err, size_t errlen)
+		   enum hs_divisor base, int placement, const char *so,
+		   char **log, char *err, size_t errlen)
 {
 	char env[4200], shim[4200], tmp[4300], cc[512], define[64];
+	char align[] = "-falign-functions=64", entry[64];
 	char *argv[64];
 	size_t i;
 	int n, rc;
@@ -275,6 +280,13 @@ static int compile(const char *path, const char *dir, uint64_t hash,
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 		argv[n++] = (char *)flags[i];
 	argv[n++] = define;
+	if (placement >= 0) {
+		snprintf(entry, sizeof(entry),
+			 "-fpatchable-function-entry=%d,%d", placement,
+			 placement);
+		argv[n++] = align;
+		argv[n++] = entry;
+	}
 	argv[n++] = "-include";
 	argv[n++] = env;
 	argv[n++] = (char *)path;
@@ -307,6 +319,8 @@ static void set_err(char *err, size_t errlen, const char *what)
  * hs_cand_load() - compile (or find in the cache) and load a candidate.
  * @path:	the C file.
  * @base:	which damon_max_nr_accesses() env.h defines.
+ * @placement:	-1, or the byte of a 64-byte line its functions enter at
+ *		(the bench's code placements): each is an object of its own.
  * @out:	receives the candidate.
  * @log:	receives the compiler's messages (malloc'ed) on a compile
  *		error, else NULL.
@@ -315,8 +329,8 @@ static void set_err(char *err, size_t errlen, const char *what)
  *
  * Return: 0, or -1 with @err set.
  */
-int hs_cand_load(const char *path, enum hs_divisor base, struct hs_cand *out,
-		 char **log, char *err, size_t errlen)
+int hs_cand_load(const char *path, enum hs_divisor base, int placement,
+		 struct hs_cand *out, char **log, char *err, size_t errlen)
 {
 	char dir[4096], so[4200], *src;
 	int (*has_cold)(void);
@@ -344,6 +358,7 @@ int hs_cand_load(const char *path, enum hs_divisor base, struct hs_cand *out,
 	free(src);
 	h = fnv_str(fnv_str(fnv_str(h, hs_cand_env_h), hs_cand_shim_c), cc);
 	h = fnv(h, &base, sizeof(base));
+	h = fnv(h, &placement, sizeof(placement));
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 		h = fnv_str(h, flags[i]);
 	if (cache_dir(dir, sizeof(dir))) {
@@ -353,7 +368,7 @@ int hs_cand_load(const char *path, enum hs_divisor base, struct hs_cand *out,
 	}
 	snprintf(so, sizeof(so), "%s/%016llx.so", dir, (unsigned long long)h);
 	if (access(so, R_OK) &&
-	    compile(path, dir, h, base, so, log, err, errlen))
+	    compile(path, dir, h, base, placement, so, log, err, errlen))
 		return -1;
 	out->handle = dlopen(so, RTLD_NOW | RTLD_LOCAL);
 	if (!out->handle) {

@@ -471,6 +471,24 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
 	exit(CLI_EXIT_FINDING);
 }
 
+/*
+ * Candidate @k's copies at each placement: its object compiled again with
+ * every function entering at that offset, as the built-in variants' copies
+ * do (HS_PLACEMENT_COPIES), so that its ratio samples placements too.
+ */
+static void place_candidate(struct bench *b, unsigned int k,
+			    enum hs_divisor dflt)
+{
+	const char *label;
+	unsigned int pl;
+
+	for (pl = 0; pl < b->placements; pl++)
+		b->cand_placed[k][pl] = (hs_bench_fn)cli_cand_placed("--profile",
+			b->cand_spec[k], b->base ? b->base->comp.divisor : dflt,
+			HS_PLACEMENT_OFFSET(pl), &label)->hot;
+	b->cand_var[k].placed = b->cand_placed[k];
+}
+
 /* Each candidate compiled for the base, vetted, and made a variant. */
 static void load_candidates(struct bench *b)
 {
@@ -489,6 +507,7 @@ static void load_candidates(struct bench *b)
 					  comp.divisor, &v->name);
 		v->comp = comp;
 		v->fn = (hs_bench_fn)b->cand[k]->hot;
+		place_candidate(b, k, comp.divisor);
 		v->what = "a candidate file (docs/your-change.md)";
 		v->call = HS_CALL_INPUT;
 		v->user_only = true;
@@ -573,12 +592,24 @@ static void pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
 	exit(CLI_EXIT_FINDING);
 }
 
+/* One copy of @var on pool input @j returns the model's @want. */
+static void check_copy(const struct hs_variant *var, hs_bench_fn fn, int want,
+		       const struct bench_dist *d, size_t j)
+{
+	int got = fn(&d->pool[j]);
+
+	if (got == want)
+		return;
+	fprintf(stderr, "hotscore: internal error: variant %s returns %d, the model %d, on input %zu of %s\n",
+		var->name, got, want, j, d->name);
+	exit(1);
+}
+
 static void check_inputs(struct bench *b, struct bench_dist *d)
 {
 	struct hs_result r;
-	unsigned int v;
+	unsigned int v, pl;
 	size_t j;
-	int got;
 
 	for (v = 0; v < b->nr_variants; v++) {
 		const struct hs_variant *var = b->variants[v];
@@ -591,17 +622,12 @@ static void check_inputs(struct bench *b, struct bench_dist *d)
 				       var->name);
 			if (var->call != HS_CALL_INPUT)
 				continue;	/* bench_vet_calls() */
-			if (b->cand[v]) {
+			if (b->cand[v])
 				pool_vet(b, v, d, j);
-				continue;
-			}
-			got = var->fn(&d->pool[j]);
-			if (got != r.hot) {
-				fprintf(stderr,
-					"hotscore: internal error: variant %s returns %d, the model %d, on input %zu of %s\n",
-					var->name, got, r.hot, j, d->name);
-				exit(1);
-			}
+			else
+				check_copy(var, var->fn, r.hot, d, j);
+			for (pl = 0; var->placed && pl < b->placements; pl++)
+				check_copy(var, var->placed[pl], r.hot, d, j);
 		}
 	}
 }

@@ -196,6 +196,7 @@ struct bench {
 	const char *cand_spec[BENCH_MAX_LIST];
 	const struct hs_cand *cand[BENCH_MAX_LIST];
 	struct hs_variant cand_var[BENCH_MAX_LIST];
+	hs_bench_fn cand_placed[BENCH_MAX_LIST][HS_NR_PLACEMENTS];
 	const struct hs_profile *against;	/* what candidates must equal */
 	const struct hs_profile *base;		/* their kernel's divisor */
 	enum hs_bench_mode modes[BENCH_MAX_LIST];

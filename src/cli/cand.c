@@ -7,15 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <hotscore/bench.h>
 #include <hotscore/cand.h>
 
 #include "cli.h"
 
-#define MAX_CANDS 16
+/* sixteen files, each also at HS_NR_PLACEMENTS placements for bench */
+#define MAX_CANDS (16 * (1 + HS_NR_PLACEMENTS))
 
 static struct {
 	char spec[256];
 	enum hs_divisor base;
+	int placement;
 	char label[64];
 	struct hs_cand cand;
 } cands[MAX_CANDS];
@@ -50,12 +53,31 @@ static void split_spec(const char *spec, char *label, size_t size,
 const struct hs_cand *cli_cand_get(const char *opt, const char *spec,
 				   enum hs_divisor base, const char **label)
 {
+	return cli_cand_placed(opt, spec, base, -1, label);
+}
+
+/**
+ * cli_cand_placed() - cli_cand_get() of a copy whose functions enter at
+ * byte @placement of a 64-byte line (hs_cand_load()), or -1: as compiled.
+ * @opt:	the option, for messages.
+ * @spec:	"./mine.c" or "LABEL=./mine.c".
+ * @base:	the divisor helper its environment defines.
+ * @placement:	-1 or HS_PLACEMENT_OFFSET(k).
+ * @label:	receives the name to print.
+ *
+ * Return: the candidate.
+ */
+const struct hs_cand *cli_cand_placed(const char *opt, const char *spec,
+				      enum hs_divisor base, int placement,
+				      const char **label)
+{
 	char err[512], *log;
 	const char *path;
 	unsigned int i;
 
 	for (i = 0; i < nr_cands; i++)
-		if (!strcmp(cands[i].spec, spec) && cands[i].base == base) {
+		if (!strcmp(cands[i].spec, spec) && cands[i].base == base &&
+		    cands[i].placement == placement) {
 			*label = cands[i].label;
 			return &cands[i].cand;
 		}
@@ -67,7 +89,9 @@ const struct hs_cand *cli_cand_get(const char *opt, const char *spec,
 	snprintf(cands[i].spec, sizeof(cands[i].spec), "%s", spec);
 	split_spec(spec, cands[i].label, sizeof(cands[i].label), &path);
 	cands[i].base = base;
-	if (hs_cand_load(path, base, &cands[i].cand, &log, err, sizeof(err))) {
+	cands[i].placement = placement;
+	if (hs_cand_load(path, base, placement, &cands[i].cand, &log, err,
+			 sizeof(err))) {
 		if (log && *log) {
 			fflush(stdout);
 			fputs(log, stderr);

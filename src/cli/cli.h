@@ -97,6 +97,9 @@ char *cli_read_stream(FILE *f, size_t max, size_t *len);
 struct hs_cand;
 struct hs_cand_result;
 
+const struct hs_cand *cli_cand_placed(const char *opt, const char *spec,
+				      enum hs_divisor base, int placement,
+				      const char **label);
 const struct hs_cand *cli_cand_get(const char *opt, const char *spec,
 				   enum hs_divisor base, const char **label);
 const char *cli_cand_status(const struct hs_cand_result *r);
