@@ -1499,8 +1499,10 @@ static json_t *json_config(const struct bench *b)
 		json_array_append_new(d, hs_json_text(b->dists[i].name));
 	for (i = 0; i < b->nr_modes; i++)
 		json_array_append_new(m, json_string(hs_mode_name(b->modes[i])));
-	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
+	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
 			 "iterations", hs_json_u64(b->iterations),
+			 "measure_ns", hs_json_u64(b->blocks_ns),
+			 "rounds_ns", hs_json_u64(b->stream_ns),
 			 "invocations", hs_json_u64(b->invocations),
 			 "placements", hs_json_u64(b->placements),
 			 "rounds", hs_json_u64(b->rounds),
