@@ -183,7 +183,7 @@ static void print_batches(const struct bench *b, FILE *f)
 	at = (size_t)snprintf(text, sizeof(text),
 			      "%u regions a call, costs per region",
 			      HS_BATCH_REGIONS);
-	if (vec < b->nr_variants && b->dists[0].calls[vec].prep) {
+	if (vec < b->nr_variants && b->dists[0].calls[vec].c.prep) {
 		at += (size_t)snprintf(text + at, sizeof(text) - at,
 				       "; %s scores with",
 				       b->variants[vec]->name);
