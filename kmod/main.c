@@ -10,6 +10,11 @@
  * debugfs hotscore/results, which `hotscore bench --import` turns into the
  * user-space report.
  *
+ * The prepared scorer's variants (fast, fast-batch-scalar, hotfix-batch)
+ * are given calls built and vetted by the builder user space uses
+ * (prepared.c); fast-batch's vector unit and fast-prepare stay in user
+ * space.
+ *
  * mode=identify instead calls the running kernel's own damon_hot_score()
  * (identify.c).  make kmod CANDIDATE=FILE compiles a candidate
  * damon_hot_score() in, against this kernel's headers (cand.c): the
@@ -338,8 +343,19 @@ static int find_variant(struct kmod_fn *f, const char *name)
 		       KMOD_SHOW(name));
 		return -EINVAL;
 	}
+	if (f->v && f->v->user_only && f->v->vector) {
+		pr_err("variants: '%s' is timed in user space only (hotscore bench): it takes a vector unit, which kernel code does not; the kernel's batch is fast-batch-scalar\n",
+		       name);
+		return -EINVAL;
+	}
 	if (f->v && f->v->user_only) {
 		pr_err("variants: '%s' is timed in user space only (hotscore bench)\n",
+		       name);
+		return -EINVAL;
+	}
+	/* identify stores each input into the kernel's own structures */
+	if (f->v && identify && f->v->call != HS_CALL_INPUT) {
+		pr_err("variants: identify times damon_hot_score()'s own form only; time '%s' with mode=bench\n",
 		       name);
 		return -EINVAL;
 	}
@@ -638,6 +654,18 @@ static void log_table(const struct hs_clock *clk, const char *dist,
 	kvfree(scratch);
 }
 
+/* Under the table: which rows are per region of a batch call. */
+static void log_units(const char *const *names, const unsigned int *units,
+		      unsigned int nf)
+{
+	unsigned int k;
+
+	for (k = 0; k < nf; k++)
+		if (units[k] > 1)
+			pr_info("  %-24s scores %u regions a call: its figures are per region\n",
+				names[k], units[k]);
+}
+
 /* After each round: let others run; a fatal signal stops the bench. */
 static int between_rounds(void *ctx, unsigned int run, size_t round)
 {
@@ -668,9 +696,11 @@ int kmod_bench_fns(const struct hs_clock *clk,
 		   enum hs_bench_mode m, const char *dist)
 {
 	u64 *mt[MAX_FNS] = { NULL }, *scale[MAX_FNS] = { NULL };
+	unsigned int units[MAX_FNS];
 	struct hs_stream st = {
 		.clk = clk, .fns = fns, .pools = pools, .nr_fns = nf,
-		.mode = m, .mt = mt, .scale = scale, .round = between_rounds,
+		.mode = m, .units = units, .mt = mt, .scale = scale,
+		.round = between_rounds,
 	};
 	struct hs_sample *s;	/* 2 * nf of them: too big for a stack */
 	unsigned int k;
@@ -683,6 +713,8 @@ int kmod_bench_fns(const struct hs_clock *clk,
 	if (!s)
 		return -ENOMEM;
 	for (k = 0; k < nf; k++) {
+		/* a batch's samples are per region, as user space's */
+		units[k] = pools[k]->units > 1 ? pools[k]->units : 1;
 		mt[k] = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
 		scale[k] = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
 		if (!mt[k] || !scale[k])
@@ -693,6 +725,7 @@ int kmod_bench_fns(const struct hs_clock *clk,
 	if (err)
 		goto out;
 	log_table(clk, dist, m, names, nf, mt, nr);
+	log_units(names, units, nf);
 	for (k = 0; k < nf; k++)
 		emit_json(clk, dist, m, names[k], st.plan.n,
 			  st.plan.rounds_per_run, mt[k], scale[k], nr);
@@ -726,7 +759,10 @@ static int check_variants(const struct config *c, const struct hs_input *in)
 		}
 		for (i = 0; i < POOL; i++) {
 			struct hs_result r = hs_score(&v->comp, &in[i], NULL);
-			int got = r.status == HS_DIV0 ? 0 : v->fn(&in[i]);
+			/* a prepared or batch variant: prepared.c vets it */
+			int got = r.status == HS_DIV0 ||
+				  v->call != HS_CALL_INPUT ? r.hot :
+				  v->fn(&in[i]);
 
 			if (r.status == HS_DIV0 || got != r.hot) {
 				pr_err("variants: %s returns %d where the model gives %d (%s) on input %u of dist %s: an internal error\n",
@@ -739,45 +775,84 @@ static int check_variants(const struct config *c, const struct hs_input *in)
 	return 0;
 }
 
-static int run_bench(const struct config *c)
+/*
+ * What each function is given, built before the timing: a candidate's
+ * real structures (cand.c), a prepared or batch variant's calls
+ * (prepared.c); the model's other variants take the pool as it is.
+ */
+struct fn_inputs {
+	struct hs_pool cand[KMOD_MAX_VARIANTS];
+	struct hs_calls calls[KMOD_MAX_VARIANTS];
+};
+
+static int build_inputs(const struct config *c, const struct hs_input *in,
+			const struct hs_pool *pool, struct fn_inputs *fi,
+			const struct hs_pool **pools)
 {
-	struct hs_input *in = kvmalloc_array(POOL, sizeof(*in), GFP_KERNEL);
-	struct hs_pool pool = { in, sizeof(*in), POOL, 1 };
-	struct hs_pool cand_pools[KMOD_MAX_VARIANTS] = { { NULL } };
-	const struct hs_pool *pools[MAX_FNS];
-	hs_bench_fn fns[MAX_FNS];
-	const char *names[MAX_FNS];
-	struct hs_clock clk;
+	const char *dist = hs_dist_name(c->dist);
 	unsigned int i;
 	int err = 0;
 
-	if (!in)
-		return -ENOMEM;
+	for (i = 0; i < c->nr_v && !err; i++) {
+		const struct hs_variant *v = c->v[i].v;
+
+		pools[i] = pool;
+		if (c->v[i].cand) {
+			err = kmod_cand_pool(c->v[i].cand, in, POOL,
+					     &fi->cand[i]);
+			pools[i] = &fi->cand[i];
+		} else if (v->call != HS_CALL_INPUT) {
+			err = kmod_calls_build(&fi->calls[i], v, in, POOL,
+					       dist);
+			pools[i] = &fi->calls[i].pool;
+		}
+	}
+	return err;
+}
+
+static void free_inputs(struct fn_inputs *fi)
+{
+	unsigned int i;
+
+	for (i = 0; i < KMOD_MAX_VARIANTS; i++) {
+		kmod_cand_pool_free(&fi->cand[i]);
+		kmod_calls_free(&fi->calls[i]);
+	}
+	kfree(fi);
+}
+
+static int run_bench(const struct config *c)
+{
+	struct hs_input *in = kvmalloc_array(POOL, sizeof(*in), GFP_KERNEL);
+	struct fn_inputs *fi = kzalloc(sizeof(*fi), GFP_KERNEL);
+	struct hs_pool pool = { in, sizeof(*in), POOL, 1 };
+	const struct hs_pool *pools[MAX_FNS] = { &pool };
+	hs_bench_fn fns[MAX_FNS] = { hs_bench_empty };
+	const char *names[MAX_FNS] = { "empty" };
+	struct hs_clock clk;
+	unsigned int i;
+	int err = -ENOMEM;
+
+	if (!in || !fi)
+		goto out;
 	for (i = 0; i < POOL; i++)
 		hs_dist_input(c->dist, seed, (u64)i * iterations / POOL,
 			      &in[i]);
 	err = check_variants(c, in);
+	if (!err)
+		err = build_inputs(c, in, &pool, fi, pools + 1);
 	if (!err && kmod_clock(&clk))
 		err = -ENODEV;
-	fns[0] = hs_bench_empty;
-	names[0] = "empty";
-	pools[0] = &pool;
-	for (i = 0; i < c->nr_v && !err; i++) {
+	for (i = 0; i < c->nr_v; i++) {
 		names[i + 1] = c->v[i].name;
-		pools[i + 1] = &pool;
 		fns[i + 1] = c->v[i].v ? c->v[i].v->fn : c->v[i].cand->bench;
-		/* a candidate's structures are built before the timing */
-		if (c->v[i].cand) {
-			err = kmod_cand_pool(c->v[i].cand, in, POOL,
-					     &cand_pools[i]);
-			pools[i + 1] = &cand_pools[i];
-		}
 	}
 	for (i = 0; i < c->nr_modes && !err; i++)
 		err = kmod_bench_fns(&clk, pools, fns, names, c->nr_v + 1,
 				     c->modes[i], hs_dist_name(c->dist));
-	for (i = 0; i < c->nr_v; i++)
-		kmod_cand_pool_free(&cand_pools[i]);
+out:
+	if (fi)
+		free_inputs(fi);
 	kvfree(in);
 	return err;
 }

@@ -13,7 +13,8 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t debugfs debugfs /sys/kernel/debug
 echo "=== kernel $(uname -r)"
-seed=1 count=200 reads=40 variants=loop useronly= profiles=hotfix cand=0
+seed=1 count=200 reads=40 variants=loop useronly= benchonly= profiles=hotfix
+cand=0
 [ -r /fuzz.conf ] && . /fuzz.conf
 kl=/sys/kernel/debug/kmemleak
 up() { cut -d' ' -f1 /proc/uptime; }
@@ -62,9 +63,9 @@ function odd(n,   s, odds, all, at) {
 	return substr(s, 1, at) substr(odds, 1 + rnd(length(odds)), 1) \
 		substr(s, at + 1)
 }
-# k distinct valid variants, shuffled
+# k distinct valid variants of this load's mode (VL), shuffled
 function vlist(k,   a, n, i, j, t, s) {
-	n = split(V, a, " ")
+	n = split(VL, a, " ")
 	for (i = n; i > 1; i--) {
 		j = 1 + rnd(i)
 		t = a[i]; a[i] = a[j]; a[j] = t
@@ -177,6 +178,8 @@ function strbad(p,   r, v) {
 		return vlist(1) "," letters(32 + rnd(20))	# a long name
 	if (r == 7)
 		return toupper(vlist(1))
+	if (r == 8 && identify && B != "")	# timed by mode=bench only
+		return vlist(rnd(3)) "," pick(B)
 	return vlist(rnd(3)) ",x" letters(rnd(10))	# no such variant
 }
 # a bad value for p; bare: may be "p" alone (no '=')
@@ -211,6 +214,7 @@ function params(   i, k, n, p, a, badp, line, j, t, nm) {
 		badp = rnd(100) < 55 ? P[1 + rnd(np)] : ""
 		if (badp == "mode")
 			identify = 0
+		VL = identify ? VI : V
 		n = 0
 		for (k = 1; k <= np; k++) {
 			p = P[k]
@@ -281,8 +285,21 @@ function reads(   i, r, off, bs) {
 		print "R " off " " bs " " pick("1 1 2 3 5 1000000")
 	}
 }
+# identify's variants: V without those timed by mode=bench only (B)
+function idvariants(   a, b, out, n, i, s) {
+	n = split(B, b, " ")
+	for (i = 1; i <= n; i++)
+		out[b[i]] = 1
+	n = split(V, a, " ")
+	s = ""
+	for (i = 1; i <= n; i++)
+		if (!(a[i] in out))
+			s = s (s == "" ? "" : " ") a[i]
+	return s
+}
 BEGIN {
 	st = seed % 4294967296
+	VI = idvariants()
 	if (what == "params")
 		params()
 	else
@@ -460,7 +477,7 @@ else
 fi
 
 # each bad parameter alone, with nothing loaded, and its own message
-for bad in variants=bogus variants=fast variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do
+for bad in variants=bogus variants=fast-batch variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do
 	[ -e /sys/module/hotscore ] && echo "=== hotscore still loaded"
 	insmod /hotscore.ko $bad
 	echo "=== insmod $bad rc=$?"
@@ -553,7 +570,7 @@ t0=$(up)
 fz_ok=0 fz_bad=0 fz_fail=0
 : >/tmp/fuzz.dmesg
 awk -v what=params -v seed="$seed" -v count="$count" -v V="$variants" -v PR="$profiles" \
-	-v U="$useronly" -v damon="$([ -d /sys/kernel/mm/damon ] && echo 1 || echo 0)" \
+	-v U="$useronly" -v B="$benchonly" -v damon="$([ -d /sys/kernel/mm/damon ] && echo 1 || echo 0)" \
 	"$FUZZ_AWK" >/tmp/fuzz.plan
 set --
 while IFS= read -r line; do

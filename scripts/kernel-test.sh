@@ -57,10 +57,12 @@ cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
 out=$build/kernel-test
 rm -rf "$out"
 # the fuzz (kernel-test-init.sh): its seed, its size, the variants the
-# module takes; these are timed in user space only (hs_variant.user_only)
+# module takes; these are timed in user space only (hs_variant.user_only),
+# and these by mode=bench only (their calls are not struct hs_input)
 fseed=${HS_KMOD_FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 fcount=${HS_KMOD_FUZZ_N:-200}
-useronly="fast fast-batch fast-batch-scalar fast-prepare hotfix-batch"
+useronly="fast-batch fast-prepare"
+benchonly="fast fast-batch-scalar hotfix-batch"
 kvariants=$("$hs" bench --list-profiles | awk -v u=" $useronly " \
 	'NR > 1 && /^[a-z]/ && !index(u, " " $1 " ") { printf "%s ", $1 }')
 kprofiles=$("$hs" score --list-profiles |
@@ -147,9 +149,9 @@ make_initrd() {
 	fi
 	cp "$root/scripts/kernel-test-init.sh" "$r"/init
 	chmod +x "$r"/init
-	printf 'seed=%s\ncount=%s\nreads=40\nvariants="%s"\nuseronly="%s"\nprofiles="%s"\ncand=%s\n' \
-		"$fseed" "$fcount" "$kvariants" "$useronly" "$kprofiles" \
-		"$cand" >"$r"/fuzz.conf
+	printf 'seed=%s\ncount=%s\nreads=40\nvariants="%s"\nuseronly="%s"\nbenchonly="%s"\nprofiles="%s"\ncand=%s\n' \
+		"$fseed" "$fcount" "$kvariants" "$useronly" "$benchonly" \
+		"$kprofiles" "$cand" >"$r"/fuzz.conf
 	(cd "$r" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) \
 		>"$out/$1/initrd.gz"
 }
@@ -234,6 +236,32 @@ check_fuzz() {	# NAME: the debugfs reads and the parameter fuzz
 	fi
 }
 
+# same_ratio NAME VARIANT DIST DMESG IMPORT: one analysis
+# (src/bench/analysis.c): the module's log prints the throughput paired
+# ratio and interval that the import computes from its samples
+same_ratio() {
+	local klog imp
+	klog=$(awk -v t="DAMON Perf Test, $3 inputs, throughput" -v r=" hotscore:   $2 " '
+		index($0, t) { on = 1; next }
+		on && index($0, r) { print; exit }' "$4" |
+		sed -nE 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) (faster|slower|no difference|undecided).*/\1/p')
+	imp=$(awk -v v="$2" -v d="$3" '$1 == v && $2 == d && $3 == "throughput"' "$5" |
+		sed -nE 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) +(faster|slower|no difference|within 1 %|undecided).*/\1/p')
+	# the same numbers, each printed to 3 decimals: equal, or on an
+	# exact tie one thousandth apart (the log rounds half up)
+	if [ -n "$klog" ] && [ -n "$imp" ] &&
+	   awk -v a="$klog" -v b="$imp" 'BEGIN {
+		gsub(/[][-]/, " ", a); gsub(/[][-]/, " ", b)
+		na = split(a, x, " "); nb = split(b, y, " ")
+		if (na != 3 || nb != 3) exit 1
+		for (i = 1; i <= 3; i++) { d = x[i] - y[i]; if (d > 0.0011 || d < -0.0011) exit 1 }
+	   }'; then
+		ok "$1: the module's log and the import give $2 the same paired ratio: $klog"
+	else
+		fail "$1: $2's paired ratio" "log '$klog', import '$imp'"
+	fi
+}
+
 check_common() {	# NAME: what both kernels must show
 	local n=$1 log=$out/$1/console.log
 	grep -q '^=== ALL_DONE' "$log" && ok "$n: the guest ran to the end" ||
@@ -255,27 +283,8 @@ check_common() {	# NAME: what both kernels must show
 			"$out/$n/import.txt" &&
 			ok "$n: the imported comparison has verdicts" ||
 			fail "$n: import" "$(head -c 600 "$out/$n/import.txt")"
-		# one analysis (src/bench/analysis.c): the module's log prints
-		# the paired ratio and interval that the import computes
-		local klog imp
-		klog=$(awk '/DAMON Perf Test, seed inputs, throughput/ { on = 1; next }
-			on && / hotscore:   ilog2 / { print; exit }' "$out/$n/bench.dmesg" |
-			sed -nE 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) (faster|slower|no difference|undecided).*/\1/p')
-		imp=$(awk '$1 == "ilog2" && $2 == "seed" && $3 == "throughput"' "$out/$n/import.txt" |
-			sed -nE 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) +(faster|slower|no difference|undecided).*/\1/p')
-		# the same numbers, each printed to 3 decimals: equal, or on an
-		# exact tie one thousandth apart (the log rounds half up)
-		if [ -n "$klog" ] && [ -n "$imp" ] &&
-		   awk -v a="$klog" -v b="$imp" 'BEGIN {
-			gsub(/[][-]/, " ", a); gsub(/[][-]/, " ", b)
-			na = split(a, x, " "); nb = split(b, y, " ")
-			if (na != 3 || nb != 3) exit 1
-			for (i = 1; i <= 3; i++) { d = x[i] - y[i]; if (d > 0.0011 || d < -0.0011) exit 1 }
-		   }'; then
-			ok "$n: the module's log and the import give ilog2 the same paired ratio: $klog"
-		else
-			fail "$n: paired ratio" "log '$klog', import '$imp'"
-		fi
+		same_ratio "$n" ilog2 seed "$out/$n/bench.dmesg" \
+			"$out/$n/import.txt"
 	else
 		fail "$n: import" "$(head -c 600 "$out/$n/import.txt")"
 	fi
@@ -286,7 +295,7 @@ check_common() {	# NAME: what both kernels must show
 	grep -q '^=== rmmod identify rc=0' "$log" && ! grep -q '^=== hotscore still loaded' "$log" &&
 		ok "$n: identify unloads, nothing loaded for the bad parameters" ||
 		fail "$n: unload" "$(grep -E '^=== (rmmod identify|hotscore still)' "$log")"
-	for bad in variants=bogus variants=fast variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do
+	for bad in variants=bogus variants=fast-batch variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do
 		key=${bad%%=*}
 		msg=$(between "$n" "dmesg $bad" | grep "hotscore: ")
 		grep -q "^=== insmod $bad rc=[1-9]" "$log" &&

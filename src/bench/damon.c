@@ -172,19 +172,19 @@ const struct hs_variant hs_variants[] = {
 	HS_PROFILE_LIST(HS_PROFILE_VROW)
 	{ "fast", HS_FAST_COMP, hs_score_fast, NULL,
 	  "hotfix, prepared (fast.h): one region a call",
-	  HS_CALL_FAST, 1, false, true },
+	  HS_CALL_FAST, 1, false, false },
 	{ "fast-batch", HS_FAST_COMP, hs_score_fast_batch, NULL,
 	  "hotfix, prepared: 64 regions a call, vector unit if any; per region",
 	  HS_CALL_BATCH, HS_BATCH_REGIONS, true, true },
 	{ "fast-batch-scalar", HS_FAST_COMP, hs_score_fast_batch, NULL,
 	  "hotfix, prepared: 64 regions a call, the portable loop; per region",
-	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, true },
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, false },
 	{ "fast-prepare", HS_FAST_COMP, hs_score_fast_prepare, NULL,
 	  "hotfix: prepare the scheme (fast.h), then score the region",
 	  HS_CALL_INPUT, 1, false, true },
 	{ "hotfix-batch", HS_FAST_COMP, hs_score_hotfix_batch, NULL,
 	  "hotfix as the kernel has it, inlined in a loop of 64; per region",
-	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, true },
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, false },
 };
 const unsigned int hs_nr_variants = sizeof(hs_variants) /
 				    sizeof(hs_variants[0]);
