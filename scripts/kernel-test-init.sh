@@ -6,7 +6,9 @@
 # has DAMON, then reboot (QEMU runs with -no-reboot).  /fuzz.conf (written
 # by kernel-test.sh) gives the fuzz its seed, its size, the variants and the
 # profiles, and says whether the module has a candidate (cand=1: then
-# /hotscore-v2.ko has examples/candidates/v2-ilog2.c built in).
+# /hotscore-v2.ko has examples/candidates/v2-ilog2.c built in).  In both
+# kernels the prepared scorer is timed as a kernel would carry it (fast,
+# fast-batch-scalar), each call vetted against the model first.
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -475,6 +477,16 @@ else
 	cand_load no-cand /hotscore.ko variants=hotfix,candidate \
 		iterations=12000 runs=1
 fi
+
+# the prepared scorer as a kernel would carry it: one region a call, and
+# the portable batch of 64 (and batching alone, hotfix-batch); the module
+# checks every call against the model before it times any
+cand_load prepared /hotscore.ko \
+	variants=hotfix,fast,fast-batch-scalar,hotfix-batch dist=uniform \
+	iterations=400000 runs=2
+# identify gives each function the kernel's form: refused, in one line
+cand_load idfast /hotscore.ko mode=identify variants=hotfix,fast \
+	iterations=12000 runs=1
 
 # each bad parameter alone, with nothing loaded, and its own message
 for bad in variants=bogus variants=fast-batch variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do

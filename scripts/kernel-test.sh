@@ -12,6 +12,9 @@
 #      timed and imported, and identify must find it equal to the kernel's
 #      function; a second build with v2-ilog2.c (no clamp) must be refused
 #      against hotfix, timed against v2-ilog2, and differ from the kernel.
+# In both, the prepared scorer is timed as a kernel would carry it (fast,
+# fast-batch-scalar, with hotfix-batch beside them), every call vetted
+# against the model first, and its results imported.
 # In both, the module's debugfs file is read every which way, and the
 # parameters are fuzzed: HS_KMOD_FUZZ_N loads (200) with random values from
 # a seeded generator, HS_KMOD_FUZZ_SEED (random unless given, printed).
@@ -179,6 +182,10 @@ show() {
 		sed 's/^\[ *[0-9.]*\] //'
 	echo "--- $1: hotscore bench --import of its results"
 	sed -n '/^Comparison:/,$p' "$out/$1/import.txt"
+	echo "--- $1: the prepared scorer in hotscore.ko (TCG: a functional check, not a speed figure)"
+	grep -E '^\[ *[0-9.]*\] hotscore: (fast|fast-batch-scalar|hotfix-batch): ' \
+		"$out/$1/prepared.dmesg" | sed 's/^\[ *[0-9.]*\] //'
+	sed -n '/^Comparison:/,$p' "$out/$1/prepared-import.txt"
 }
 
 # kb LINE FIELD: the number after "FIELD: " in LINE (meminfo's kB)
@@ -262,6 +269,47 @@ same_ratio() {
 	fi
 }
 
+# check_prepared NAME: fast and the portable batches timed in hotscore.ko,
+# each call vetted against the model first; the results import per region
+check_prepared() {
+	local n=$1 d=$out/$1 log=$out/$1/console.log v line msg
+	between "$n" "dmesg prepared" >"$d/prepared.dmesg"
+	between "$n" prepared >"$d/prepared.jsonl"
+	grep -q '^=== insmod prepared rc=0' "$log" &&
+		grep -q 'hotscore: bench done' "$d/prepared.dmesg" &&
+		ok "$n: hotscore.ko times variants=hotfix,fast,fast-batch-scalar,hotfix-batch" ||
+		fail "$n: prepared" "$(grep '^=== insmod prepared' "$log"): $(grep -m3 'hotscore: ' "$d/prepared.dmesg" | tr '\n' ' ')"
+	# the module's vetting: every call returns the model's score
+	line=$(grep 'hotscore: fast: its 1000 calls, one region each, return hotfix.s score on all 1000 inputs, checked before the timing' "$d/prepared.dmesg")
+	[ -n "$line" ] && ok "$n: ${line#*hotscore: }" ||
+		fail "$n: fast vetted" "no line in $d/prepared.dmesg"
+	for v in fast-batch-scalar hotfix-batch; do
+		line=$(grep "hotscore: $v: its 125 calls of 64 regions return hotfix.s score for all 8000 regions (each of the 1000 inputs 8 times), checked before the timing" "$d/prepared.dmesg")
+		[ -n "$line" ] && ok "$n: ${line#*hotscore: }" ||
+			fail "$n: $v vetted" "no line in $d/prepared.dmesg"
+	done
+	[ "$(grep -c 'hotscore:   fast-batch-scalar .* scores 64 regions a call: its figures are per region' "$d/prepared.dmesg")" = 2 ] &&
+		[ "$(grep -Ec 'hotscore:   fast +[0-9]' "$d/prepared.dmesg")" = 2 ] &&
+		ok "$n: fast and fast-batch-scalar in both modes' tables, the batch per region" ||
+		fail "$n: prepared tables" "$(grep -E 'hotscore:   (fast|fast-batch-scalar) ' "$d/prepared.dmesg" | tr '\n' ' ')"
+	if "$hs" bench --import "$d/prepared.jsonl" >"$d/prepared-import.txt" 2>&1 &&
+		[ "$(grep -Ec '^(fast|fast-batch-scalar) +uniform +(throughput|latency) .*(faster|slower|no difference|within 1 %)' "$d/prepared-import.txt")" = 4 ] &&
+		tr -s ' ' <"$d/prepared-import.txt" | grep -q '^ batches 64 regions a call, costs per region'; then
+		ok "$n: hotscore bench --import reads fast and fast-batch-scalar, the batch per region"
+		same_ratio "$n" fast-batch-scalar uniform "$d/prepared.dmesg" \
+			"$d/prepared-import.txt"
+	else
+		fail "$n: prepared import" "$(head -c 600 "$d/prepared-import.txt")"
+	fi
+	# identify gives its functions the kernel's form: fast is refused
+	msg=$(between "$n" "dmesg idfast" | grep 'hotscore: ')
+	grep -q '^=== insmod idfast rc=22' "$log" &&
+		[ "$(echo "$msg" | grep -c .)" = 1 ] &&
+		echo "$msg" | grep -q "hotscore: variants: identify times damon_hot_score()'s own form only; time 'fast' with mode=bench" &&
+		ok "$n: mode=identify variants=hotfix,fast is refused in one line: ${msg#*hotscore: }" ||
+		fail "$n: identify fast" "$(grep '^=== insmod idfast' "$log"): $msg"
+}
+
 check_common() {	# NAME: what both kernels must show
 	local n=$1 log=$out/$1/console.log
 	grep -q '^=== ALL_DONE' "$log" && ok "$n: the guest ran to the end" ||
@@ -304,6 +352,7 @@ check_common() {	# NAME: what both kernels must show
 			ok "$n: $bad is refused: ${msg#*hotscore: }" ||
 			fail "$n: $bad" "$(grep "^=== insmod $bad" "$log"): $msg"
 	done
+	check_prepared "$n"
 	check_fuzz "$n"
 	grep -Eq 'BUG:|Oops|WARNING:|Call Trace' "$log" &&
 		fail "$n: kernel" "$(grep -m3 -E 'BUG:|Oops|WARNING:|Call Trace' "$log")" ||
