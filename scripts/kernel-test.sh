@@ -18,7 +18,9 @@
 # In both, the module's debugfs file is read every which way, and the
 # parameters are fuzzed: HS_KMOD_FUZZ_N loads (200) with random values from
 # a seeded generator, HS_KMOD_FUZZ_SEED (random unless given, printed).
-# Guest timings are emulated: functional checks only.
+# Guest timings are emulated: functional checks only.  The host's side of
+# a guest (packages, the stock image, the module's build, the boot) is in
+# scripts/kernel-lib.sh, shared with scripts/bench-kmod.sh.
 # Usage: scripts/kernel-test.sh BUILD_DIR   (root; installs what it needs)
 # Ends with "N passed, N failed"; exits 1 on a failure.  Without root or
 # apt it prints SKIP, which HS_REQUIRE_KERNEL_TESTS=1 turns into a failure.
@@ -43,19 +45,9 @@ skip() {
 [ "$(id -u)" -eq 0 ] || skip "not root"
 command -v apt-get >/dev/null || skip "no apt-get"
 [ -x "$hs" ] || skip "no $hs (make first)"
-export DEBIAN_FRONTEND=noninteractive
-need=()
-for p in linux-headers-amd64 qemu-system-x86 busybox-static make gcc libc6-dev; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
-		need+=("$p")
-done
-if [ ${#need[@]} -gt 0 ]; then
-	echo "kernel-test: installing ${need[*]}" >&2
-	apt-get update -qq && apt-get install -y -qq --no-install-recommends \
-		"${need[@]}" >/dev/null || skip "apt-get install ${need[*]} failed"
-fi
-KVER=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 |
-	grep -o 'linux-headers-[^ ,]*' | head -1 | sed 's/^linux-headers-//')
+. "$root/scripts/kernel-lib.sh"
+kl_packages || skip "apt-get install failed"
+KVER=$(kl_kver)
 cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
 out=$build/kernel-test
 rm -rf "$out"
@@ -74,25 +66,12 @@ echo "kernel-test: module fuzz seed $fseed (HS_KMOD_FUZZ_SEED=$fseed make test-k
 mkdir -p "$out" "$cache"
 
 # The stock kernel image, extracted without installing it.
-vmlinuz=$cache/vmlinuz-$KVER
-if [ ! -s "$vmlinuz" ]; then
-	(cd "$cache" && apt-get download -qq -o APT::Sandbox::User=root \
-		"linux-image-$KVER" >/dev/null &&
-	 dpkg-deb --fsys-tarfile linux-image-"$KVER"_*.deb |
-		tar -x -O "./boot/vmlinuz-$KVER" >"$vmlinuz.tmp" &&
-	 mv "$vmlinuz.tmp" "$vmlinuz" && rm -f linux-image-"$KVER"_*.deb) ||
-		skip "cannot fetch linux-image-$KVER"
-fi
+vmlinuz=$(kl_vmlinuz "$cache" "$KVER") || skip "cannot fetch linux-image-$KVER"
 
-# build_module NAME KDIR [CANDIDATE]: hotscore.ko from a copy of kmod/
-# (out of tree); CANDIDATE, relative to the repository, is compiled in
+# build_module NAME KDIR [CANDIDATE]: hotscore.ko in NAME/ from a copy of
+# kmod/; CANDIDATE, relative to the repository, is compiled in
 build_module() {
-	local d=$out/$1 c=()
-	mkdir -p "$d"
-	cp "$root"/kmod/Kbuild "$root"/kmod/*.c "$root"/kmod/*.h "$d"/
-	[ -n "${3:-}" ] && c=(CANDIDATE="$root/$3" HS_CANDIDATE_NAME="$3")
-	make -s -C "$2" M="$d" HS_ROOT="$root" "${c[@]}" modules \
-		>"$d/build.log" 2>&1
+	kl_build_module "$out/$1" "$2" "$root" "${3:-}"
 }
 
 # The fuzz's loader: busybox insmod retries a failed finit_module() with
@@ -155,17 +134,12 @@ make_initrd() {
 	printf 'seed=%s\ncount=%s\nreads=40\nvariants="%s"\nuseronly="%s"\nbenchonly="%s"\nprofiles="%s"\ncand=%s\n' \
 		"$fseed" "$fcount" "$kvariants" "$useronly" "$benchonly" \
 		"$kprofiles" "$cand" >"$r"/fuzz.conf
-	(cd "$r" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) \
-		>"$out/$1/initrd.gz"
+	kl_initrd "$r" "$out/$1/initrd.gz"
 }
 
 # boot NAME KERNEL: run the guest; its console goes to NAME/console.log
 boot() {
-	timeout 600 qemu-system-x86_64 -accel tcg -m 512M -nographic \
-		-no-reboot -net none -kernel "$2" -initrd "$out/$1/initrd.gz" \
-		-append 'console=ttyS0 quiet panic=-1' </dev/null 2>&1 |
-		tr -d '\r' | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' \
-		>"$out/$1/console.log"
+	kl_boot "$2" "$out/$1/initrd.gz" "$out/$1/console.log"
 }
 
 # between NAME MARK: the console lines between "=== MARK begin/end"
