@@ -483,7 +483,7 @@ fi
 # checks every call against the model before it times any
 cand_load prepared /hotscore.ko \
 	variants=hotfix,fast,fast-batch-scalar,hotfix-batch dist=uniform \
-	iterations=400000 runs=2
+	iterations=400000 runs=4
 # identify gives each function the kernel's form: refused, in one line
 cand_load idfast /hotscore.ko mode=identify variants=hotfix,fast \
 	iterations=12000 runs=1

@@ -217,6 +217,14 @@ check_fuzz() {	# NAME: the debugfs reads and the parameter fuzz
 	fi
 }
 
+# ratio_of: a row's paired ratio, from the log's or the import's line,
+# as "R [LO - HI]", or "R (N rounds)" where the rounds were too few for
+# an interval (the log adds ": no interval")
+ratio_of() {
+	sed -nE -e 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) +(faster|slower|no difference|within 1 %).*/\1/p' \
+		-e 's/.* ([0-9.]+ \([0-9]+ rounds)(: no interval)?\).*/\1)/p'
+}
+
 # same_ratio NAME VARIANT DIST DMESG IMPORT: one analysis
 # (src/bench/analysis.c): the module's log prints the throughput paired
 # ratio and interval that the import computes from its samples
@@ -224,18 +232,19 @@ same_ratio() {
 	local klog imp
 	klog=$(awk -v t="DAMON Perf Test, $3 inputs, throughput" -v r=" hotscore:   $2 " '
 		index($0, t) { on = 1; next }
-		on && index($0, r) { print; exit }' "$4" |
-		sed -nE 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) (faster|slower|no difference|undecided).*/\1/p')
+		on && index($0, r) { print; exit }' "$4" | ratio_of)
 	imp=$(awk -v v="$2" -v d="$3" '$1 == v && $2 == d && $3 == "throughput"' "$5" |
-		sed -nE 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) +(faster|slower|no difference|within 1 %|undecided).*/\1/p')
+		ratio_of)
 	# the same numbers, each printed to 3 decimals: equal, or on an
-	# exact tie one thousandth apart (the log rounds half up)
+	# exact tie one thousandth apart (the log rounds half up); without
+	# an interval, the same count of rounds
 	if [ -n "$klog" ] && [ -n "$imp" ] &&
 	   awk -v a="$klog" -v b="$imp" 'BEGIN {
-		gsub(/[][-]/, " ", a); gsub(/[][-]/, " ", b)
+		gsub(/[][()-]/, " ", a); gsub(/[][()-]/, " ", b)
 		na = split(a, x, " "); nb = split(b, y, " ")
-		if (na != 3 || nb != 3) exit 1
-		for (i = 1; i <= 3; i++) { d = x[i] - y[i]; if (d > 0.0011 || d < -0.0011) exit 1 }
+		if (na != 3 || nb != 3 || (x[3] == "rounds") != (y[3] == "rounds")) exit 1
+		for (i = 1; i <= 2; i++) { d = x[i] - y[i]; if (d > 0.0011 || d < -0.0011) exit 1 }
+		if (x[3] != "rounds") { d = x[3] - y[3]; if (d > 0.0011 || d < -0.0011) exit 1 }
 	   }'; then
 		ok "$1: the module's log and the import give $2 the same paired ratio: $klog"
 	else
@@ -267,9 +276,9 @@ check_prepared() {
 		ok "$n: fast and fast-batch-scalar in both modes' tables, the batch per region" ||
 		fail "$n: prepared tables" "$(grep -E 'hotscore:   (fast|fast-batch-scalar) ' "$d/prepared.dmesg" | tr '\n' ' ')"
 	if "$hs" bench --import "$d/prepared.jsonl" >"$d/prepared-import.txt" 2>&1 &&
-		[ "$(grep -Ec '^(fast|fast-batch-scalar) +uniform +(throughput|latency) .*(faster|slower|no difference|within 1 %)' "$d/prepared-import.txt")" = 4 ] &&
+		[ "$(grep -Ec '^(fast|fast-batch-scalar) +uniform +(throughput|latency) .*(faster|slower|no difference|within 1 %|too few rounds)' "$d/prepared-import.txt")" = 4 ] &&
 		tr -s ' ' <"$d/prepared-import.txt" | grep -q '^ batches 64 regions a call, costs per region'; then
-		ok "$n: hotscore bench --import reads fast and fast-batch-scalar, the batch per region"
+		ok "$n: hotscore bench --import reads fast and fast-batch-scalar in both modes, the batch per region"
 		same_ratio "$n" fast-batch-scalar uniform "$d/prepared.dmesg" \
 			"$d/prepared-import.txt"
 	else
