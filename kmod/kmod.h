@@ -11,6 +11,7 @@
 #include <linux/version.h>
 
 #include <hotscore/bench.h>
+#include <hotscore/calls.h>
 #include <hotscore/damon_bench.h>
 
 #define KMOD_MAX_VARIANTS 8
@@ -112,6 +113,11 @@ int kmod_cand_vet(const struct kmod_cand *c, const struct hs_input *pool,
 int kmod_cand_pool(const struct kmod_cand *c, const struct hs_input *in,
 		   size_t nr, struct hs_pool *pool);
 void kmod_cand_pool_free(struct hs_pool *pool);
+
+/* prepared.c: the calls of fast and of the portable batches */
+int kmod_calls_build(struct hs_calls *c, const struct hs_variant *v,
+		     const struct hs_input *in, size_t nr, const char *dist);
+void kmod_calls_free(struct hs_calls *c);
 
 #define KMOD_MAX_PROFILES 16	/* the model's profiles, at most */
 

@@ -10,6 +10,11 @@
  * debugfs hotscore/results, which `hotscore bench --import` turns into the
  * user-space report.
  *
+ * The prepared scorer's variants (fast, fast-batch-scalar, hotfix-batch)
+ * are given calls built and vetted by the builder user space uses
+ * (prepared.c); fast-batch's vector unit and fast-prepare stay in user
+ * space.
+ *
  * mode=identify instead calls the running kernel's own damon_hot_score()
  * (identify.c).  make kmod CANDIDATE=FILE compiles a candidate
  * damon_hot_score() in, against this kernel's headers (cand.c): the
@@ -123,9 +128,10 @@ static struct kmod_param iterations_param = { "10000000" };
 module_param_cb(iterations, &kmod_param_ops, &iterations_param, 0444);
 MODULE_PARM_DESC(iterations,
 		 "calls per variant per run, 12000 to 10^8 (the seed: 10^7)");
-static struct kmod_param runs_param = { "5" };
+/* the interval resamples the runs: a verdict needs 6 (HS_MIN_ROUNDS) */
+static struct kmod_param runs_param = { "10" };
 module_param_cb(runs, &kmod_param_ops, &runs_param, 0444);
-MODULE_PARM_DESC(runs, "runs, 1 to 100 (the seed: 5)");
+MODULE_PARM_DESC(runs, "runs, each after its own warm-up, 1 to 100 (default 10; the seed: 5)");
 static struct kmod_param seed_param = { "1" };
 module_param_cb(seed, &kmod_param_ops, &seed_param, 0444);
 MODULE_PARM_DESC(seed, "seeds the input pool");
@@ -338,8 +344,19 @@ static int find_variant(struct kmod_fn *f, const char *name)
 		       KMOD_SHOW(name));
 		return -EINVAL;
 	}
+	if (f->v && f->v->user_only && f->v->vector) {
+		pr_err("variants: '%s' is timed in user space only (hotscore bench): it takes a vector unit, which kernel code does not; the kernel's batch is fast-batch-scalar\n",
+		       name);
+		return -EINVAL;
+	}
 	if (f->v && f->v->user_only) {
 		pr_err("variants: '%s' is timed in user space only (hotscore bench)\n",
+		       name);
+		return -EINVAL;
+	}
+	/* identify stores each input into the kernel's own structures */
+	if (f->v && identify && f->v->call != HS_CALL_INPUT) {
+		pr_err("variants: identify times damon_hot_score()'s own form only; time '%s' with mode=bench\n",
 		       name);
 		return -EINVAL;
 	}
@@ -572,30 +589,33 @@ static void fmt_ratio(char *buf, size_t len, u64 ppm)
 }
 
 /*
- * The paired ratio of function @k to the first variant, with its interval
- * and verdict, computed as user space computes it (src/bench/analysis.c,
- * the same seed), so that bench --import of these samples prints it too.
+ * The paired ratio of @c's function to its baseline, with its interval and
+ * verdict, computed as user space computes it (src/bench/analysis.c, the
+ * same seed): the runs are the blocks, whose resampling gives the
+ * interval of a re-run, so that bench --import of these samples prints it
+ * too.
  */
-static void log_paired(const u64 *base, const u64 *mt, size_t nr,
-		       u64 *scratch, char *buf, size_t len)
+static void log_paired(const struct hs_cells *c, u64 *scratch, char *buf,
+		       size_t len)
 {
-	struct hs_paired p;
+	struct hs_cell_stats st;
 	char r[24], lo[24], hi[24];
 
-	hs_paired_ratio(base, mt, nr, seed ^ 0xb007, scratch, &p);
-	if (!p.rounds) {
+	hs_cells_ratio(c, seed ^ 0xb007, scratch, &st);
+	if (!st.ratio.value) {
 		snprintf(buf, len, "-");
 		return;
 	}
-	fmt_ratio(r, sizeof(r), p.ratio);
-	if (p.verdict == HS_UNDECIDED) {
-		snprintf(buf, len, "%s (%zu rounds: no interval)", r, p.rounds);
+	fmt_ratio(r, sizeof(r), st.ratio.value);
+	if (!st.ratio.low && !st.ratio.high) {
+		snprintf(buf, len, "%s (%zu rounds: no interval)", r,
+			 st.rounds);
 		return;
 	}
-	fmt_ratio(lo, sizeof(lo), p.ci_low);
-	fmt_ratio(hi, sizeof(hi), p.ci_high);
+	fmt_ratio(lo, sizeof(lo), st.ratio.low);
+	fmt_ratio(hi, sizeof(hi), st.ratio.high);
 	snprintf(buf, len, "%s [%s - %s] %s", r, lo, hi,
-		 hs_verdict_name(p.verdict));
+		 hs_verdict_name(st.verdict));
 }
 
 /*
@@ -605,9 +625,14 @@ static void log_paired(const u64 *base, const u64 *mt, size_t nr,
  */
 static void log_table(const struct hs_clock *clk, const char *dist,
 		      enum hs_bench_mode m, const char *const *names,
-		      unsigned int nf, u64 **mt, size_t nr)
+		      const unsigned int *units, unsigned int nf, u64 **mt,
+		      size_t nr)
 {
-	u64 *scratch = kvmalloc_array(HS_PAIRED_SCRATCH(nr) + 2 * nr,
+	struct hs_cells c = { .empty = mt[0], .base = mt[1],
+			      .base_units = units[1], .blocks = runs,
+			      .placements = 1, .rounds = nr / 2 / runs };
+	u64 *scratch = kvmalloc_array(HS_CELLS_SCRATCH(runs, 1, c.rounds) +
+				      HS_PAIRED_SCRATCH(nr) + 2 * nr,
 				      sizeof(u64), GFP_KERNEL);
 	char med[24], lo[24], hi[24], ratio[96];
 	struct hs_summary sum;
@@ -619,15 +644,16 @@ static void log_table(const struct hs_clock *clk, const char *dist,
 		dist, hs_mode_name(m), iterations, runs, runs == 1 ? "" : "s",
 		clk->name);
 	pr_info("  %-24s %-14s %-22s %s\n", "function", "ns/call median",
-		"[min - max]", "first variant / this [95% CI]");
+		"[min - max]", "first variant / this [95% of re-runs]");
 	for (k = 0; k < nf; k++) {
 		hs_summary_nonzero(mt[k], nr, scratch, &sum);
 		fmt_ns(med, sizeof(med), hs_mt_to_ps(sum.median, clk->hz));
 		fmt_ns(lo, sizeof(lo), hs_mt_to_ps(sum.min, clk->hz));
 		fmt_ns(hi, sizeof(hi), hs_mt_to_ps(sum.max, clk->hz));
 		if (k > 1) {
-			log_paired(mt[1], mt[k], nr, scratch, ratio,
-				   sizeof(ratio));
+			c.fn = mt[k];
+			c.fn_units = units[k];
+			log_paired(&c, scratch, ratio, sizeof(ratio));
 			pr_info("  %-24s %-14s [%s - %s]  %s\n", names[k], med,
 				lo, hi, ratio);
 		} else {
@@ -636,6 +662,18 @@ static void log_table(const struct hs_clock *clk, const char *dist,
 		}
 	}
 	kvfree(scratch);
+}
+
+/* Under the table: which rows are per region of a batch call. */
+static void log_units(const char *const *names, const unsigned int *units,
+		      unsigned int nf)
+{
+	unsigned int k;
+
+	for (k = 0; k < nf; k++)
+		if (units[k] > 1)
+			pr_info("  %-24s scores %u regions a call: its figures are per region\n",
+				names[k], units[k]);
 }
 
 /* After each round: let others run; a fatal signal stops the bench. */
@@ -668,9 +706,11 @@ int kmod_bench_fns(const struct hs_clock *clk,
 		   enum hs_bench_mode m, const char *dist)
 {
 	u64 *mt[MAX_FNS] = { NULL }, *scale[MAX_FNS] = { NULL };
+	unsigned int units[MAX_FNS];
 	struct hs_stream st = {
 		.clk = clk, .fns = fns, .pools = pools, .nr_fns = nf,
-		.mode = m, .mt = mt, .scale = scale, .round = between_rounds,
+		.mode = m, .units = units, .mt = mt, .scale = scale,
+		.round = between_rounds,
 	};
 	struct hs_sample *s;	/* 2 * nf of them: too big for a stack */
 	unsigned int k;
@@ -683,6 +723,8 @@ int kmod_bench_fns(const struct hs_clock *clk,
 	if (!s)
 		return -ENOMEM;
 	for (k = 0; k < nf; k++) {
+		/* a batch's samples are per region, as user space's */
+		units[k] = pools[k]->units > 1 ? pools[k]->units : 1;
 		mt[k] = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
 		scale[k] = kvmalloc_array(nr, sizeof(u64), GFP_KERNEL);
 		if (!mt[k] || !scale[k])
@@ -692,7 +734,8 @@ int kmod_bench_fns(const struct hs_clock *clk,
 	err = hs_stream_run(&st, s);
 	if (err)
 		goto out;
-	log_table(clk, dist, m, names, nf, mt, nr);
+	log_table(clk, dist, m, names, units, nf, mt, nr);
+	log_units(names, units, nf);
 	for (k = 0; k < nf; k++)
 		emit_json(clk, dist, m, names[k], st.plan.n,
 			  st.plan.rounds_per_run, mt[k], scale[k], nr);
@@ -726,7 +769,10 @@ static int check_variants(const struct config *c, const struct hs_input *in)
 		}
 		for (i = 0; i < POOL; i++) {
 			struct hs_result r = hs_score(&v->comp, &in[i], NULL);
-			int got = r.status == HS_DIV0 ? 0 : v->fn(&in[i]);
+			/* a prepared or batch variant: prepared.c vets it */
+			int got = r.status == HS_DIV0 ||
+				  v->call != HS_CALL_INPUT ? r.hot :
+				  v->fn(&in[i]);
 
 			if (r.status == HS_DIV0 || got != r.hot) {
 				pr_err("variants: %s returns %d where the model gives %d (%s) on input %u of dist %s: an internal error\n",
@@ -739,45 +785,84 @@ static int check_variants(const struct config *c, const struct hs_input *in)
 	return 0;
 }
 
-static int run_bench(const struct config *c)
+/*
+ * What each function is given, built before the timing: a candidate's
+ * real structures (cand.c), a prepared or batch variant's calls
+ * (prepared.c); the model's other variants take the pool as it is.
+ */
+struct fn_inputs {
+	struct hs_pool cand[KMOD_MAX_VARIANTS];
+	struct hs_calls calls[KMOD_MAX_VARIANTS];
+};
+
+static int build_inputs(const struct config *c, const struct hs_input *in,
+			const struct hs_pool *pool, struct fn_inputs *fi,
+			const struct hs_pool **pools)
 {
-	struct hs_input *in = kvmalloc_array(POOL, sizeof(*in), GFP_KERNEL);
-	struct hs_pool pool = { in, sizeof(*in), POOL, 1 };
-	struct hs_pool cand_pools[KMOD_MAX_VARIANTS] = { { NULL } };
-	const struct hs_pool *pools[MAX_FNS];
-	hs_bench_fn fns[MAX_FNS];
-	const char *names[MAX_FNS];
-	struct hs_clock clk;
+	const char *dist = hs_dist_name(c->dist);
 	unsigned int i;
 	int err = 0;
 
-	if (!in)
-		return -ENOMEM;
+	for (i = 0; i < c->nr_v && !err; i++) {
+		const struct hs_variant *v = c->v[i].v;
+
+		pools[i] = pool;
+		if (c->v[i].cand) {
+			err = kmod_cand_pool(c->v[i].cand, in, POOL,
+					     &fi->cand[i]);
+			pools[i] = &fi->cand[i];
+		} else if (v->call != HS_CALL_INPUT) {
+			err = kmod_calls_build(&fi->calls[i], v, in, POOL,
+					       dist);
+			pools[i] = &fi->calls[i].pool;
+		}
+	}
+	return err;
+}
+
+static void free_inputs(struct fn_inputs *fi)
+{
+	unsigned int i;
+
+	for (i = 0; i < KMOD_MAX_VARIANTS; i++) {
+		kmod_cand_pool_free(&fi->cand[i]);
+		kmod_calls_free(&fi->calls[i]);
+	}
+	kfree(fi);
+}
+
+static int run_bench(const struct config *c)
+{
+	struct hs_input *in = kvmalloc_array(POOL, sizeof(*in), GFP_KERNEL);
+	struct fn_inputs *fi = kzalloc(sizeof(*fi), GFP_KERNEL);
+	struct hs_pool pool = { in, sizeof(*in), POOL, 1 };
+	const struct hs_pool *pools[MAX_FNS] = { &pool };
+	hs_bench_fn fns[MAX_FNS] = { hs_bench_empty };
+	const char *names[MAX_FNS] = { "empty" };
+	struct hs_clock clk;
+	unsigned int i;
+	int err = -ENOMEM;
+
+	if (!in || !fi)
+		goto out;
 	for (i = 0; i < POOL; i++)
 		hs_dist_input(c->dist, seed, (u64)i * iterations / POOL,
 			      &in[i]);
 	err = check_variants(c, in);
+	if (!err)
+		err = build_inputs(c, in, &pool, fi, pools + 1);
 	if (!err && kmod_clock(&clk))
 		err = -ENODEV;
-	fns[0] = hs_bench_empty;
-	names[0] = "empty";
-	pools[0] = &pool;
-	for (i = 0; i < c->nr_v && !err; i++) {
+	for (i = 0; i < c->nr_v; i++) {
 		names[i + 1] = c->v[i].name;
-		pools[i + 1] = &pool;
 		fns[i + 1] = c->v[i].v ? c->v[i].v->fn : c->v[i].cand->bench;
-		/* a candidate's structures are built before the timing */
-		if (c->v[i].cand) {
-			err = kmod_cand_pool(c->v[i].cand, in, POOL,
-					     &cand_pools[i]);
-			pools[i + 1] = &cand_pools[i];
-		}
 	}
 	for (i = 0; i < c->nr_modes && !err; i++)
 		err = kmod_bench_fns(&clk, pools, fns, names, c->nr_v + 1,
 				     c->modes[i], hs_dist_name(c->dist));
-	for (i = 0; i < c->nr_v; i++)
-		kmod_cand_pool_free(&cand_pools[i]);
+out:
+	if (fi)
+		free_inputs(fi);
 	kvfree(in);
 	return err;
 }

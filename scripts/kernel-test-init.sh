@@ -6,14 +6,17 @@
 # has DAMON, then reboot (QEMU runs with -no-reboot).  /fuzz.conf (written
 # by kernel-test.sh) gives the fuzz its seed, its size, the variants and the
 # profiles, and says whether the module has a candidate (cand=1: then
-# /hotscore-v2.ko has examples/candidates/v2-ilog2.c built in).
+# /hotscore-v2.ko has examples/candidates/v2-ilog2.c built in).  In both
+# kernels the prepared scorer is timed as a kernel would carry it (fast,
+# fast-batch-scalar), each call vetted against the model first.
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t debugfs debugfs /sys/kernel/debug
 echo "=== kernel $(uname -r)"
-seed=1 count=200 reads=40 variants=loop useronly= profiles=hotfix cand=0
+seed=1 count=200 reads=40 variants=loop useronly= benchonly= profiles=hotfix
+cand=0
 [ -r /fuzz.conf ] && . /fuzz.conf
 kl=/sys/kernel/debug/kmemleak
 up() { cut -d' ' -f1 /proc/uptime; }
@@ -62,9 +65,9 @@ function odd(n,   s, odds, all, at) {
 	return substr(s, 1, at) substr(odds, 1 + rnd(length(odds)), 1) \
 		substr(s, at + 1)
 }
-# k distinct valid variants, shuffled
+# k distinct valid variants of this load's mode (VL), shuffled
 function vlist(k,   a, n, i, j, t, s) {
-	n = split(V, a, " ")
+	n = split(VL, a, " ")
 	for (i = n; i > 1; i--) {
 		j = 1 + rnd(i)
 		t = a[i]; a[i] = a[j]; a[j] = t
@@ -177,6 +180,8 @@ function strbad(p,   r, v) {
 		return vlist(1) "," letters(32 + rnd(20))	# a long name
 	if (r == 7)
 		return toupper(vlist(1))
+	if (r == 8 && identify && B != "")	# timed by mode=bench only
+		return vlist(rnd(3)) "," pick(B)
 	return vlist(rnd(3)) ",x" letters(rnd(10))	# no such variant
 }
 # a bad value for p; bare: may be "p" alone (no '=')
@@ -211,6 +216,7 @@ function params(   i, k, n, p, a, badp, line, j, t, nm) {
 		badp = rnd(100) < 55 ? P[1 + rnd(np)] : ""
 		if (badp == "mode")
 			identify = 0
+		VL = identify ? VI : V
 		n = 0
 		for (k = 1; k <= np; k++) {
 			p = P[k]
@@ -281,8 +287,21 @@ function reads(   i, r, off, bs) {
 		print "R " off " " bs " " pick("1 1 2 3 5 1000000")
 	}
 }
+# identify's variants: V without those timed by mode=bench only (B)
+function idvariants(   a, b, out, n, i, s) {
+	n = split(B, b, " ")
+	for (i = 1; i <= n; i++)
+		out[b[i]] = 1
+	n = split(V, a, " ")
+	s = ""
+	for (i = 1; i <= n; i++)
+		if (!(a[i] in out))
+			s = s (s == "" ? "" : " ") a[i]
+	return s
+}
 BEGIN {
 	st = seed % 4294967296
+	VI = idvariants()
 	if (what == "params")
 		params()
 	else
@@ -383,7 +402,8 @@ fuzz_reads() {
 	echo "=== reads $1: $size bytes; $nr reads, $nk readers killed ($nkm midway), $np sets of parallel readers, 1-byte reads, an open file against rmmod (rc $rc); $bad bad; $(echo "$(up) $t0" | awk '{ printf "%.1f", $1 - $2 }') s"
 }
 
-insmod /hotscore.ko iterations=400000 runs=4
+# 6 runs: the fewest whose interval gives a verdict (the runs are its blocks)
+insmod /hotscore.ko iterations=300000 runs=6
 echo "=== insmod bench rc=$?"
 echo "=== dmesg bench begin"
 dmesg -c
@@ -459,8 +479,18 @@ else
 		iterations=12000 runs=1
 fi
 
+# the prepared scorer as a kernel would carry it: one region a call, and
+# the portable batch of 64 (and batching alone, hotfix-batch); the module
+# checks every call against the model before it times any
+cand_load prepared /hotscore.ko \
+	variants=hotfix,fast,fast-batch-scalar,hotfix-batch dist=uniform \
+	iterations=400000 runs=4
+# identify gives each function the kernel's form: refused, in one line
+cand_load idfast /hotscore.ko mode=identify variants=hotfix,fast \
+	iterations=12000 runs=1
+
 # each bad parameter alone, with nothing loaded, and its own message
-for bad in variants=bogus variants=fast variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do
+for bad in variants=bogus variants=fast-batch variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do
 	[ -e /sys/module/hotscore ] && echo "=== hotscore still loaded"
 	insmod /hotscore.ko $bad
 	echo "=== insmod $bad rc=$?"
@@ -553,7 +583,7 @@ t0=$(up)
 fz_ok=0 fz_bad=0 fz_fail=0
 : >/tmp/fuzz.dmesg
 awk -v what=params -v seed="$seed" -v count="$count" -v V="$variants" -v PR="$profiles" \
-	-v U="$useronly" -v damon="$([ -d /sys/kernel/mm/damon ] && echo 1 || echo 0)" \
+	-v U="$useronly" -v B="$benchonly" -v damon="$([ -d /sys/kernel/mm/damon ] && echo 1 || echo 0)" \
 	"$FUZZ_AWK" >/tmp/fuzz.plan
 set --
 while IFS= read -r line; do

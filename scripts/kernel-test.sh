@@ -12,10 +12,15 @@
 #      timed and imported, and identify must find it equal to the kernel's
 #      function; a second build with v2-ilog2.c (no clamp) must be refused
 #      against hotfix, timed against v2-ilog2, and differ from the kernel.
+# In both, the prepared scorer is timed as a kernel would carry it (fast,
+# fast-batch-scalar, with hotfix-batch beside them), every call vetted
+# against the model first, and its results imported.
 # In both, the module's debugfs file is read every which way, and the
 # parameters are fuzzed: HS_KMOD_FUZZ_N loads (200) with random values from
 # a seeded generator, HS_KMOD_FUZZ_SEED (random unless given, printed).
-# Guest timings are emulated: functional checks only.
+# Guest timings are emulated: functional checks only.  The host's side of
+# a guest (packages, the stock image, the module's build, the boot) is in
+# scripts/kernel-lib.sh, shared with scripts/bench-kmod.sh.
 # Usage: scripts/kernel-test.sh BUILD_DIR   (root; installs what it needs)
 # Ends with "N passed, N failed"; exits 1 on a failure.  Without root or
 # apt it prints SKIP, which HS_REQUIRE_KERNEL_TESTS=1 turns into a failure.
@@ -40,27 +45,19 @@ skip() {
 [ "$(id -u)" -eq 0 ] || skip "not root"
 command -v apt-get >/dev/null || skip "no apt-get"
 [ -x "$hs" ] || skip "no $hs (make first)"
-export DEBIAN_FRONTEND=noninteractive
-need=()
-for p in linux-headers-amd64 qemu-system-x86 busybox-static make gcc libc6-dev; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
-		need+=("$p")
-done
-if [ ${#need[@]} -gt 0 ]; then
-	echo "kernel-test: installing ${need[*]}" >&2
-	apt-get update -qq && apt-get install -y -qq --no-install-recommends \
-		"${need[@]}" >/dev/null || skip "apt-get install ${need[*]} failed"
-fi
-KVER=$(dpkg-query -W -f='${Depends}' linux-headers-amd64 |
-	grep -o 'linux-headers-[^ ,]*' | head -1 | sed 's/^linux-headers-//')
+. "$root/scripts/kernel-lib.sh"
+kl_packages || skip "apt-get install failed"
+KVER=$(kl_kver)
 cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
 out=$build/kernel-test
 rm -rf "$out"
 # the fuzz (kernel-test-init.sh): its seed, its size, the variants the
-# module takes; these are timed in user space only (hs_variant.user_only)
+# module takes; these are timed in user space only (hs_variant.user_only),
+# and these by mode=bench only (their calls are not struct hs_input)
 fseed=${HS_KMOD_FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 fcount=${HS_KMOD_FUZZ_N:-200}
-useronly="fast fast-batch fast-batch-scalar fast-prepare hotfix-batch"
+useronly="fast-batch fast-prepare"
+benchonly="fast fast-batch-scalar hotfix-batch"
 kvariants=$("$hs" bench --list-profiles | awk -v u=" $useronly " \
 	'NR > 1 && /^[a-z]/ && !index(u, " " $1 " ") { printf "%s ", $1 }')
 kprofiles=$("$hs" score --list-profiles |
@@ -69,25 +66,12 @@ echo "kernel-test: module fuzz seed $fseed (HS_KMOD_FUZZ_SEED=$fseed make test-k
 mkdir -p "$out" "$cache"
 
 # The stock kernel image, extracted without installing it.
-vmlinuz=$cache/vmlinuz-$KVER
-if [ ! -s "$vmlinuz" ]; then
-	(cd "$cache" && apt-get download -qq -o APT::Sandbox::User=root \
-		"linux-image-$KVER" >/dev/null &&
-	 dpkg-deb --fsys-tarfile linux-image-"$KVER"_*.deb |
-		tar -x -O "./boot/vmlinuz-$KVER" >"$vmlinuz.tmp" &&
-	 mv "$vmlinuz.tmp" "$vmlinuz" && rm -f linux-image-"$KVER"_*.deb) ||
-		skip "cannot fetch linux-image-$KVER"
-fi
+vmlinuz=$(kl_vmlinuz "$cache" "$KVER") || skip "cannot fetch linux-image-$KVER"
 
-# build_module NAME KDIR [CANDIDATE]: hotscore.ko from a copy of kmod/
-# (out of tree); CANDIDATE, relative to the repository, is compiled in
+# build_module NAME KDIR [CANDIDATE]: hotscore.ko in NAME/ from a copy of
+# kmod/; CANDIDATE, relative to the repository, is compiled in
 build_module() {
-	local d=$out/$1 c=()
-	mkdir -p "$d"
-	cp "$root"/kmod/Kbuild "$root"/kmod/*.c "$root"/kmod/*.h "$d"/
-	[ -n "${3:-}" ] && c=(CANDIDATE="$root/$3" HS_CANDIDATE_NAME="$3")
-	make -s -C "$2" M="$d" HS_ROOT="$root" "${c[@]}" modules \
-		>"$d/build.log" 2>&1
+	kl_build_module "$out/$1" "$2" "$root" "${3:-}"
 }
 
 # The fuzz's loader: busybox insmod retries a failed finit_module() with
@@ -147,20 +131,15 @@ make_initrd() {
 	fi
 	cp "$root/scripts/kernel-test-init.sh" "$r"/init
 	chmod +x "$r"/init
-	printf 'seed=%s\ncount=%s\nreads=40\nvariants="%s"\nuseronly="%s"\nprofiles="%s"\ncand=%s\n' \
-		"$fseed" "$fcount" "$kvariants" "$useronly" "$kprofiles" \
-		"$cand" >"$r"/fuzz.conf
-	(cd "$r" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) \
-		>"$out/$1/initrd.gz"
+	printf 'seed=%s\ncount=%s\nreads=40\nvariants="%s"\nuseronly="%s"\nbenchonly="%s"\nprofiles="%s"\ncand=%s\n' \
+		"$fseed" "$fcount" "$kvariants" "$useronly" "$benchonly" \
+		"$kprofiles" "$cand" >"$r"/fuzz.conf
+	kl_initrd "$r" "$out/$1/initrd.gz"
 }
 
 # boot NAME KERNEL: run the guest; its console goes to NAME/console.log
 boot() {
-	timeout 600 qemu-system-x86_64 -accel tcg -m 512M -nographic \
-		-no-reboot -net none -kernel "$2" -initrd "$out/$1/initrd.gz" \
-		-append 'console=ttyS0 quiet panic=-1' </dev/null 2>&1 |
-		tr -d '\r' | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' \
-		>"$out/$1/console.log"
+	kl_boot "$2" "$out/$1/initrd.gz" "$out/$1/console.log"
 }
 
 # between NAME MARK: the console lines between "=== MARK begin/end"
@@ -177,6 +156,10 @@ show() {
 		sed 's/^\[ *[0-9.]*\] //'
 	echo "--- $1: hotscore bench --import of its results"
 	sed -n '/^Comparison:/,$p' "$out/$1/import.txt"
+	echo "--- $1: the prepared scorer in hotscore.ko (TCG: a functional check, not a speed figure)"
+	grep -E '^\[ *[0-9.]*\] hotscore: (fast|fast-batch-scalar|hotfix-batch): ' \
+		"$out/$1/prepared.dmesg" | sed 's/^\[ *[0-9.]*\] //'
+	sed -n '/^Comparison:/,$p' "$out/$1/prepared-import.txt"
 }
 
 # kb LINE FIELD: the number after "FIELD: " in LINE (meminfo's kB)
@@ -234,6 +217,96 @@ check_fuzz() {	# NAME: the debugfs reads and the parameter fuzz
 	fi
 }
 
+# ratio_of: a row's paired ratio, from the log's or the import's line,
+# as "R [LO - HI]", or "R (N rounds)" where the rounds were too few for
+# an interval (the log adds ": no interval")
+ratio_of() {
+	sed -nE -e 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) +(faster|slower|no difference|within 1 %|too few rounds).*/\1/p' \
+		-e 's/.* ([0-9.]+ \([0-9]+ rounds)(: no interval)?\).*/\1)/p'
+}
+
+# json_ratio JSON VARIANT DIST: the import's throughput ratio as the log
+# prints it, "R [LO - HI]" or "R (N rounds)", from the full-precision JSON
+# (the text report has three significant digits)
+json_ratio() {
+	python3 -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+for c in j["comparisons"]:
+    if (c["variant"], c["dist"], c["mode"]) == (sys.argv[2], sys.argv[3], "throughput"):
+        if c["ci_low"] is None:
+            print("%.3f (%d rounds)" % (c["ratio"], c["rounds"]))
+        else:
+            print("%.3f [%.3f - %.3f]" % (c["ratio"], c["ci_low"], c["ci_high"]))' "$@"
+}
+
+# same_ratio NAME VARIANT DIST DMESG IMPORT_JSON: one analysis
+# (src/bench/analysis.c): the module's log prints the throughput paired
+# ratio and interval that the import computes from its samples
+same_ratio() {
+	local klog imp
+	klog=$(awk -v t="DAMON Perf Test, $3 inputs, throughput" -v r=" hotscore:   $2 " '
+		index($0, t) { on = 1; next }
+		on && index($0, r) { print; exit }' "$4" | ratio_of)
+	imp=$(json_ratio "$5" "$2" "$3")
+	# the same numbers, each printed to 3 decimals: equal, or on an
+	# exact tie one thousandth apart (the log rounds half up); without
+	# an interval, the same count of rounds
+	if [ -n "$klog" ] && [ -n "$imp" ] &&
+	   awk -v a="$klog" -v b="$imp" 'BEGIN {
+		gsub(/[][()-]/, " ", a); gsub(/[][()-]/, " ", b)
+		na = split(a, x, " "); nb = split(b, y, " ")
+		if (na != 3 || nb != 3 || (x[3] == "rounds") != (y[3] == "rounds")) exit 1
+		for (i = 1; i <= 2; i++) { d = x[i] - y[i]; if (d > 0.0011 || d < -0.0011) exit 1 }
+		if (x[3] != "rounds") { d = x[3] - y[3]; if (d > 0.0011 || d < -0.0011) exit 1 }
+	   }'; then
+		ok "$1: the module's log and the import give $2 the same paired ratio: $klog"
+	else
+		fail "$1: $2's paired ratio" "log '$klog', import '$imp'"
+	fi
+}
+
+# check_prepared NAME: fast and the portable batches timed in hotscore.ko,
+# each call vetted against the model first; the results import per region
+check_prepared() {
+	local n=$1 d=$out/$1 log=$out/$1/console.log v line msg
+	between "$n" "dmesg prepared" >"$d/prepared.dmesg"
+	between "$n" prepared >"$d/prepared.jsonl"
+	grep -q '^=== insmod prepared rc=0' "$log" &&
+		grep -q 'hotscore: bench done' "$d/prepared.dmesg" &&
+		ok "$n: hotscore.ko times variants=hotfix,fast,fast-batch-scalar,hotfix-batch" ||
+		fail "$n: prepared" "$(grep '^=== insmod prepared' "$log"): $(grep -m3 'hotscore: ' "$d/prepared.dmesg" | tr '\n' ' ')"
+	# the module's vetting: every call returns the model's score
+	line=$(grep 'hotscore: fast: its 1000 calls, one region each, return hotfix.s score on all 1000 inputs, checked before the timing' "$d/prepared.dmesg")
+	[ -n "$line" ] && ok "$n: ${line#*hotscore: }" ||
+		fail "$n: fast vetted" "no line in $d/prepared.dmesg"
+	for v in fast-batch-scalar hotfix-batch; do
+		line=$(grep "hotscore: $v: its 125 calls of 64 regions return hotfix.s score for all 8000 regions (each of the 1000 inputs 8 times), checked before the timing" "$d/prepared.dmesg")
+		[ -n "$line" ] && ok "$n: ${line#*hotscore: }" ||
+			fail "$n: $v vetted" "no line in $d/prepared.dmesg"
+	done
+	[ "$(grep -c 'hotscore:   fast-batch-scalar .* scores 64 regions a call: its figures are per region' "$d/prepared.dmesg")" = 2 ] &&
+		[ "$(grep -Ec 'hotscore:   fast +[0-9]' "$d/prepared.dmesg")" = 2 ] &&
+		ok "$n: fast and fast-batch-scalar in both modes' tables, the batch per region" ||
+		fail "$n: prepared tables" "$(grep -E 'hotscore:   (fast|fast-batch-scalar) ' "$d/prepared.dmesg" | tr '\n' ' ')"
+	if "$hs" bench --import "$d/prepared.jsonl" --json "$d/prepared-import.json" \
+		>"$d/prepared-import.txt" 2>&1 &&
+		[ "$(grep -Ec '^(fast|fast-batch-scalar) +uniform +(throughput|latency) .*(faster|slower|no difference|within 1 %|too few rounds)' "$d/prepared-import.txt")" = 4 ] &&
+		tr -s ' ' <"$d/prepared-import.txt" | grep -q '^ batches 64 regions a call, costs per region'; then
+		ok "$n: hotscore bench --import reads fast and fast-batch-scalar in both modes, the batch per region"
+		same_ratio "$n" fast-batch-scalar uniform "$d/prepared.dmesg" \
+			"$d/prepared-import.json"
+	else
+		fail "$n: prepared import" "$(head -c 600 "$d/prepared-import.txt")"
+	fi
+	# identify gives its functions the kernel's form: fast is refused
+	msg=$(between "$n" "dmesg idfast" | grep 'hotscore: ')
+	grep -q '^=== insmod idfast rc=22' "$log" &&
+		[ "$(echo "$msg" | grep -c .)" = 1 ] &&
+		echo "$msg" | grep -q "hotscore: variants: identify times damon_hot_score()'s own form only; time 'fast' with mode=bench" &&
+		ok "$n: mode=identify variants=hotfix,fast is refused in one line: ${msg#*hotscore: }" ||
+		fail "$n: identify fast" "$(grep '^=== insmod idfast' "$log"): $msg"
+}
+
 check_common() {	# NAME: what both kernels must show
 	local n=$1 log=$out/$1/console.log
 	grep -q '^=== ALL_DONE' "$log" && ok "$n: the guest ran to the end" ||
@@ -255,27 +328,8 @@ check_common() {	# NAME: what both kernels must show
 			"$out/$n/import.txt" &&
 			ok "$n: the imported comparison has verdicts" ||
 			fail "$n: import" "$(head -c 600 "$out/$n/import.txt")"
-		# one analysis (src/bench/analysis.c): the module's log prints
-		# the paired ratio and interval that the import computes
-		local klog imp
-		klog=$(awk '/DAMON Perf Test, seed inputs, throughput/ { on = 1; next }
-			on && / hotscore:   ilog2 / { print; exit }' "$out/$n/bench.dmesg" |
-			sed -nE 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) (faster|slower|no difference|undecided).*/\1/p')
-		imp=$(awk '$1 == "ilog2" && $2 == "seed" && $3 == "throughput"' "$out/$n/import.txt" |
-			sed -nE 's/.* ([0-9.]+ \[[0-9.]+ - [0-9.]+\]) +(faster|slower|no difference|undecided).*/\1/p')
-		# the same numbers, each printed to 3 decimals: equal, or on an
-		# exact tie one thousandth apart (the log rounds half up)
-		if [ -n "$klog" ] && [ -n "$imp" ] &&
-		   awk -v a="$klog" -v b="$imp" 'BEGIN {
-			gsub(/[][-]/, " ", a); gsub(/[][-]/, " ", b)
-			na = split(a, x, " "); nb = split(b, y, " ")
-			if (na != 3 || nb != 3) exit 1
-			for (i = 1; i <= 3; i++) { d = x[i] - y[i]; if (d > 0.0011 || d < -0.0011) exit 1 }
-		   }'; then
-			ok "$n: the module's log and the import give ilog2 the same paired ratio: $klog"
-		else
-			fail "$n: paired ratio" "log '$klog', import '$imp'"
-		fi
+		same_ratio "$n" ilog2 seed "$out/$n/bench.dmesg" \
+			"$out/$n/import.json"
 	else
 		fail "$n: import" "$(head -c 600 "$out/$n/import.txt")"
 	fi
@@ -286,7 +340,7 @@ check_common() {	# NAME: what both kernels must show
 	grep -q '^=== rmmod identify rc=0' "$log" && ! grep -q '^=== hotscore still loaded' "$log" &&
 		ok "$n: identify unloads, nothing loaded for the bad parameters" ||
 		fail "$n: unload" "$(grep -E '^=== (rmmod identify|hotscore still)' "$log")"
-	for bad in variants=bogus variants=fast variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do
+	for bad in variants=bogus variants=fast-batch variants=fast-prepare iterations=5 mode=fast dist=gauss inputs=0 runs=0 against=bogus; do
 		key=${bad%%=*}
 		msg=$(between "$n" "dmesg $bad" | grep "hotscore: ")
 		grep -q "^=== insmod $bad rc=[1-9]" "$log" &&
@@ -295,6 +349,7 @@ check_common() {	# NAME: what both kernels must show
 			ok "$n: $bad is refused: ${msg#*hotscore: }" ||
 			fail "$n: $bad" "$(grep "^=== insmod $bad" "$log"): $msg"
 	done
+	check_prepared "$n"
 	check_fuzz "$n"
 	grep -Eq 'BUG:|Oops|WARNING:|Call Trace' "$log" &&
 		fail "$n: kernel" "$(grep -m3 -E 'BUG:|Oops|WARNING:|Call Trace' "$log")" ||
@@ -357,7 +412,7 @@ check_cand() {
 		fail "damon: candidate bench" "$(grep '^=== insmod cand' "$log"): $(grep -m3 'hotscore: ' "$d/cand.dmesg" | tr '\n' ' ')"
 	fi
 	if "$hs" bench --import "$d/cand.jsonl" >"$d/cand-import.txt" 2>&1 &&
-		grep -Eq '^candidate +seed +throughput .*(faster|slower|no difference)' \
+		grep -Eq '^candidate +seed +throughput .*(faster|slower|no difference|too few rounds)' \
 			"$d/cand-import.txt"; then
 		ok "damon: hotscore bench --import reads the candidate's results"
 	else
@@ -374,7 +429,7 @@ check_cand() {
 		fail "damon: identify candidate" "${line:-no candidate line}"
 	fi
 	"$hs" bench --import "$d/identify.jsonl" >"$d/identify-import.txt" 2>&1 &&
-		grep -Eq '^candidate +seed +throughput .*(faster|slower|no difference)' \
+		grep -Eq '^candidate +seed +throughput .*(faster|slower|no difference|too few rounds)' \
 			"$d/identify-import.txt" &&
 		ok "damon: hotscore bench --import reads identify's kernel and candidate rows" ||
 		fail "damon: identify import" "$(head -c 400 "$d/identify-import.txt")"

@@ -406,8 +406,22 @@ expect_bad "--import: an unknown variant" "" bench --import "$tmp/unknown.jsonl"
 sed 's/"fn":"ilog2"/"fn":"fast-batch"/' "$kres" >"$tmp/prepared.jsonl"
 expect_bad "--import: a prepared variant" "" bench --import "$tmp/prepared.jsonl"
 grep -q "'fast-batch' is timed in user space only, not by hotscore.ko" "$tmp/err" &&
-	ok "--import names the prepared variant" ||
+	ok "--import names the user-space-only variant" ||
 	fail "--import prepared" "$(cat "$tmp/err")"
+sed 's/"fn":"ilog2"/"fn":"fast-prepare"/' "$kres" >"$tmp/prepare.jsonl"
+expect_bad "--import: fast-prepare" "" bench --import "$tmp/prepare.jsonl"
+# what hotscore.ko times of the prepared scorer imports, batches per region
+# (2 runs: an interval of them, too few for a verdict)
+sed 's/"fn":"fls"/"fn":"fast"/; s/"fn":"ilog2"/"fn":"fast-batch-scalar"/' \
+	"$kres" >"$tmp/kfast.jsonl"
+if "$hs" bench --import "$tmp/kfast.jsonl" >"$tmp/kfast" 2>&1 &&
+	ratio_rows "$tmp/kfast" | grep -Eq '^fast +seed +throughput +[0-9.]+ \[.* too few rounds$' &&
+	ratio_rows "$tmp/kfast" | grep -Eq '^fast-batch-scalar +seed +latency +[0-9.]+ \[.* too few rounds$' &&
+	unwrapped "$tmp/kfast" | grep -q '^  batches   64 regions a call, costs per region$'; then
+	ok "--import takes the module's fast and fast-batch-scalar, the batch per region"
+else
+	fail "--import fast" "$(head -c 600 "$tmp/kfast")"
+fi
 grep -v '"mode":"latency","fn":"ilog2"' "$kres" >"$tmp/missing.jsonl"
 expect_bad "--import: a result missing" "" bench --import "$tmp/missing.jsonl"
 grep '"identify"' "$kres" >"$tmp/none.jsonl"; echo >>"$tmp/none.jsonl"

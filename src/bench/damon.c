@@ -177,19 +177,19 @@ const struct hs_variant hs_variants[] = {
 	HS_PROFILE_LIST(HS_PROFILE_VROW)
 	{ "fast", HS_FAST_COMP, hs_score_fast_at0, NULL,
 	  "hotfix, prepared (fast.h): one region a call",
-	  HS_CALL_FAST, 1, false, true, hs_placed_fast },
+	  HS_CALL_FAST, 1, false, false, hs_placed_fast },
 	{ "fast-batch", HS_FAST_COMP, hs_score_fast_batch_at0, NULL,
 	  "hotfix, prepared: 64 regions a call, vector unit if any; per region",
 	  HS_CALL_BATCH, HS_BATCH_REGIONS, true, true, hs_placed_fast_batch },
 	{ "fast-batch-scalar", HS_FAST_COMP, hs_score_fast_batch_at0, NULL,
 	  "hotfix, prepared: 64 regions a call, the portable loop; per region",
-	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, true, hs_placed_fast_batch },
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, false, hs_placed_fast_batch },
 	{ "fast-prepare", HS_FAST_COMP, hs_score_fast_prepare_at0, NULL,
 	  "hotfix: prepare the scheme (fast.h), then score the region",
 	  HS_CALL_INPUT, 1, false, true, hs_placed_fast_prepare },
 	{ "hotfix-batch", HS_FAST_COMP, hs_score_hotfix_batch_at0, NULL,
 	  "hotfix as the kernel has it, inlined in a loop of 64; per region",
-	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, true,
+	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, false,
 	  hs_placed_hotfix_batch },
 };
 const unsigned int hs_nr_variants = sizeof(hs_variants) /

@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 
+#include <hotscore/calls.h>
 #include <hotscore/damon_bench.h>
 #include <hotscore/host.h>
 #include <hotscore/simd.h>
@@ -42,23 +43,12 @@ struct bench_classes {
 /**
  * struct bench_calls - what a variant that is not given a struct hs_input
  * is given instead, made from a distribution's pool (bench_calls.c).
- * @prep:	the scheme, prepared for the pool's intervals and weights.
- * @nr:		the pool's nr_accesses, HS_BATCH_REGIONS more wrapped around
- *		so that every batch call is contiguous.
- * @last:	its last_nr_accesses, the same way.
- * @age:	its ages, the same way.
- * @in:		the pool, wrapped around the same way (the kernel's form).
- * @hot:	a batch call's scores.
- * @pool:	the calls, as the engine cycles over them.
+ * @c:		the calls, by the builder hotscore.ko uses too.
  * @impl:	the batch scorer a vector variant uses on this distribution.
  */
 struct bench_calls {
-	struct hs_prep *prep;
+	struct hs_calls c;
 	enum hs_fast_impl impl;
-	unsigned int *nr, *last, *age;
-	struct hs_input *in;
-	int *hot;
-	struct hs_pool pool;
 };
 
 /** struct bench_dist - one distribution: its pool and where it came from. */
@@ -228,6 +218,7 @@ static inline struct bench_result *bench_at(struct bench *b, unsigned int d,
 
 bool bench_block_child(struct bench *b);
 void bench_measure_blocks(struct bench *b);
+extern const struct hs_alloc bench_alloc;
 void bench_build_calls(struct bench *b, struct bench_dist *d);
 const struct hs_pool *bench_pool(const struct bench *b,
 				 const struct bench_dist *d, unsigned int v);

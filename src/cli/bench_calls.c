@@ -1,13 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * bench_calls.c - the inputs of the variants that do not take a struct
- * hs_input: the prepared scorer (one region a call) and the batches
- * (HS_BATCH_REGIONS regions a call), made from a distribution's pool.
- *
- * The scheme is prepared once, from the pool's first row, as the kernel
- * would when a scheme is committed; every row must share its intervals and
- * weights.  A batch call scores HS_BATCH_REGIONS consecutive regions of
- * the pool, wrapping around; the calls cover every row equally often.
+ * hs_input, for each distribution: built and checked by the kernel-safe
+ * builder that hotscore.ko uses too (src/bench/calls.c), with calloc()
+ * for memory; here its failures become the CLI's messages and statuses.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,74 +13,37 @@
 #include "bench.h"
 #include "cli.h"
 
-
-static void prepare(const struct bench_dist *d, const struct hs_variant *v,
-		    struct bench_calls *c)
+static void *xzalloc(void *ctx, size_t nr, size_t size)
 {
-	size_t j;
-
-	c->prep = cli_xcalloc(1, sizeof(*c->prep));
-	hs_prep_init(c->prep, &v->comp, &d->pool[0]);
-	for (j = 1; j < d->nr_pool; j++)
-		if (!hs_prep_matches(c->prep, &d->pool[j]))
-			cli_die("--dist %s: row %zu has other intervals, weights or window than row 1; --profile %s prepares one scheme",
-			       d->name, j + 1, v->name);
+	(void)ctx;
+	return cli_xcalloc(nr, size);
 }
 
-static void build_fast(const struct bench_dist *d, struct bench_calls *c)
+static void xfree(void *ctx, void *p)
 {
-	struct hs_fast_call *f = cli_xcalloc(d->nr_pool, sizeof(*f));
-	size_t j;
-
-	for (j = 0; j < d->nr_pool; j++)
-		f[j] = (struct hs_fast_call){ c->prep, d->pool[j].nr_accesses,
-			d->pool[j].last_nr_accesses, d->pool[j].age };
-	c->pool = (struct hs_pool){ f, sizeof(*f), d->nr_pool, 1 };
+	(void)ctx;
+	free(p);
 }
 
-/*
- * Batch calls: call k scores the regions from (k * per) mod nr on, in
- * arrays padded with the pool's first per - 1 rows so that every call is
- * contiguous.  nr / gcd(nr, per) calls cover lcm(nr, per) regions: every
- * row of the pool equally often, as the one-region variants cover it.
- */
-static void build_batch(const struct bench *b, const struct bench_dist *d,
-			const struct hs_variant *v, struct bench_calls *c)
-{
-	unsigned int per = hs_variant_regions(v);
-	size_t nr = d->nr_pool / hs_gcd(d->nr_pool, per), len = d->nr_pool + per - 1;
-	struct hs_batch_call *bc = cli_xcalloc(nr, sizeof(*bc));
-	size_t j, at;
+/* The CLI's allocator: out of memory exits (cli_xcalloc()). */
+const struct hs_alloc bench_alloc = { xzalloc, xfree, NULL };
 
-	c->nr = cli_xcalloc(len, sizeof(*c->nr));
-	c->last = cli_xcalloc(len, sizeof(*c->last));
-	c->age = cli_xcalloc(len, sizeof(*c->age));
-	c->in = cli_xcalloc(len, sizeof(*c->in));
-	c->hot = cli_xcalloc(per, sizeof(*c->hot));
-	for (j = 0; j < len; j++) {
-		c->in[j] = d->pool[j % d->nr_pool];
-		c->nr[j] = c->in[j].nr_accesses;
-		c->last[j] = c->in[j].last_nr_accesses;
-		c->age[j] = c->in[j].age;
-	}
-	for (j = 0; j < nr; j++) {
-		at = j * per % d->nr_pool;
-		bc[j] = (struct hs_batch_call){
-			.prep = c->prep,
-			.batch = v->vector ? hs_fast_batch_for(b->simd) :
-					     hs_fast_batch,
-			.r = { c->nr + at, c->last + at, c->age + at },
-			.in = c->in + at,
-			.hot = c->hot,
-			.n = per,
-		};
-	}
-	c->pool = (struct hs_pool){ bc, sizeof(*bc), nr, per };
+/* The batch scorer @v's calls are given. */
+static hs_batch_fn batch_of(const struct bench *b, const struct hs_variant *v)
+{
+	return v->vector ? hs_fast_batch_for(b->simd) : hs_fast_batch;
+}
+
+/* Which scorer that is on @c's scheme, for the report. */
+static enum hs_fast_impl impl_of(const struct bench *b,
+				 const struct hs_variant *v,
+				 const struct hs_calls *c)
+{
 	/* what hs_fast_batch_for(b->simd) does with this scheme */
-	c->impl = HS_FAST_SCALAR;
 	if (v->vector && b->simd == HS_FAST_AVX512 &&
 	    hs_fast_avx512_usable(c->prep))
-		c->impl = HS_FAST_AVX512;
+		return HS_FAST_AVX512;
+	return HS_FAST_SCALAR;
 }
 
 /**
@@ -97,6 +56,7 @@ static void build_batch(const struct bench *b, const struct bench_dist *d,
 void bench_build_calls(struct bench *b, struct bench_dist *d)
 {
 	unsigned int v;
+	size_t row;
 
 	d->input_pool = (struct hs_pool){ d->pool, sizeof(*d->pool),
 					  d->nr_pool, 1 };
@@ -106,11 +66,11 @@ void bench_build_calls(struct bench *b, struct bench_dist *d)
 
 		if (var->call == HS_CALL_INPUT)
 			continue;
-		prepare(d, var, c);
-		if (var->call == HS_CALL_FAST)
-			build_fast(d, c);
-		else
-			build_batch(b, d, var, c);
+		if (hs_calls_build(&c->c, var, batch_of(b, var), d->pool,
+				   d->nr_pool, &bench_alloc, &row))
+			cli_die("--dist %s: row %zu has other intervals, weights or window than row 1; --profile %s prepares one scheme",
+				d->name, row + 1, var->name);
+		c->impl = impl_of(b, var, &c->c);
 	}
 }
 
@@ -120,7 +80,7 @@ const struct hs_pool *bench_pool(const struct bench *b,
 {
 	if (b->variants[v]->call == HS_CALL_INPUT)
 		return &d->input_pool;
-	return &d->calls[v].pool;
+	return &d->calls[v].c.pool;
 }
 
 /**
@@ -132,33 +92,19 @@ const struct hs_pool *bench_pool(const struct bench *b,
  */
 void bench_vet_calls(const struct bench *b, const struct bench_dist *d)
 {
-	unsigned int v, i, per;
-	size_t j, at;
-	int got, want;
+	struct hs_calls_diff diff;
+	unsigned int v;
 
 	for (v = 0; v < b->nr_variants; v++) {
 		const struct hs_variant *var = b->variants[v];
-		const struct bench_calls *c = &d->calls[v];
-		const char *base = c->pool.base;
 
-		if (var->call == HS_CALL_INPUT)
+		if (var->call == HS_CALL_INPUT ||
+		    hs_calls_vet(&d->calls[v].c, var, d->pool, d->nr_pool,
+				 &diff))
 			continue;
-		per = var->call == HS_CALL_BATCH ? hs_variant_regions(var) : 1;
-		for (j = 0; j < c->pool.nr; j++) {
-			got = var->fn(base + j * c->pool.stride);
-			for (i = 0; i < per; i++) {
-				at = (j * per % d->nr_pool + i) % d->nr_pool;
-				want = hs_score(&var->comp, &d->pool[at],
-						NULL).hot;
-				if (per > 1)
-					got = c->hot[i];
-				if (got == want)
-					continue;
-				fprintf(stderr,
-					"hotscore: internal error: variant %s returns %d, the model %d, on input %zu of %s\n",
-					var->name, got, want, at, d->name);
-				exit(1);
-			}
-		}
+		fprintf(stderr,
+			"hotscore: internal error: variant %s returns %d, the model %d, on input %zu of %s\n",
+			var->name, diff.got, diff.want, diff.row, d->name);
+		exit(1);
 	}
 }

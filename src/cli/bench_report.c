@@ -220,7 +220,7 @@ static void print_batches(const struct bench *b, FILE *f)
 	at = (size_t)snprintf(text, sizeof(text),
 			      "%u regions a call, costs per region",
 			      HS_BATCH_REGIONS);
-	if (vec < b->nr_variants && b->dists[0].calls[vec].prep) {
+	if (vec < b->nr_variants && b->dists[0].calls[vec].c.prep) {
 		at += (size_t)snprintf(text + at, sizeof(text) - at,
 				       "; %s scores with",
 				       b->variants[vec]->name);
@@ -1202,7 +1202,7 @@ static void commit_insmod(const struct bench *b, FILE *f)
 		at = insmod_param(cmd, sizeof(cmd), at, "iterations", num,
 				  "10000000");
 		snprintf(num, sizeof(num), "%lu", b->invocations);
-		at = insmod_param(cmd, sizeof(cmd), at, "runs", num, "5");
+		at = insmod_param(cmd, sizeof(cmd), at, "runs", num, "10");
 		snprintf(num, sizeof(num), "%llu", (unsigned long long)b->seed);
 		insmod_param(cmd, sizeof(cmd), at, "seed", num, NULL);
 		wrap_command(f, "$ ", cmd);

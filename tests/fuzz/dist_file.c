@@ -30,18 +30,6 @@ static struct bench_dist d;
 static struct hs_input *rows;
 static size_t nr_rows;
 
-static void free_calls(struct bench_calls *c)
-{
-	free(c->prep);
-	free((void *)c->pool.base);
-	free(c->nr);
-	free(c->last);
-	free(c->age);
-	free(c->in);
-	free(c->hot);
-	memset(c, 0, sizeof(*c));
-}
-
 /* @x and @y are scored under one scheme: intervals, weights, window. */
 static bool same_scheme(const struct hs_input *x, const struct hs_input *y)
 {
@@ -99,7 +87,7 @@ static void check_variant(const struct hs_variant *var)
 		bench_build_calls(&b, &d);
 		bench_vet_calls(&b, &d);	/* exit(1) on a difference */
 	}
-	free_calls(&d.calls[0]);
+	hs_calls_free(&d.calls[0].c, &bench_alloc);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

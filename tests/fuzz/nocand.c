@@ -28,3 +28,11 @@ const char *cli_cand_status(const struct hs_cand_result *r)
 	fuzz_assert(!"no candidate is ever loaded");
 	return "";
 }
+
+const struct hs_cand *cli_cand_placed(const char *opt, const char *spec,
+				      enum hs_divisor base, int placement,
+				      const char **label)
+{
+	(void)placement;
+	return cli_cand_get(opt, spec, base, label);
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Sourced by scripts/kernel-test.sh and scripts/bench-kmod.sh: what both
+# need to run hotscore.ko in a QEMU (TCG) guest.  Each function returns
+# non-zero when it fails; the caller says what that means (a SKIP, a
+# failure).  Nothing here loads a module into this machine's kernel: the
+# module is only built here, and loaded inside the guest.
+
+# kl_packages: the host's packages for a guest, installed (root, apt) if
+# missing.
+kl_packages() {
+	local p need=()
+	for p in linux-headers-amd64 qemu-system-x86 busybox-static make gcc \
+		libc6-dev; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+			grep -q 'ok installed' || need+=("$p")
+	done
+	[ ${#need[@]} -eq 0 ] && return 0
+	echo "installing ${need[*]}" >&2
+	DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends "${need[@]}" >/dev/null
+}
+
+# kl_kver: the release of Debian's stock kernel that linux-headers-amd64
+# names (never hard-coded: it moves with every point release).
+kl_kver() {
+	dpkg-query -W -f='${Depends}' linux-headers-amd64 |
+		grep -o 'linux-headers-[^ ,]*' | head -1 |
+		sed 's/^linux-headers-//'
+}
+
+# kl_vmlinuz CACHE KVER: the stock kernel image's path, extracted into
+# CACHE from its package the first time, without installing it.
+kl_vmlinuz() {
+	local v=$1/vmlinuz-$2
+	if [ ! -s "$v" ]; then
+		(cd "$1" && apt-get download -qq -o APT::Sandbox::User=root \
+			"linux-image-$2" >/dev/null &&
+		 dpkg-deb --fsys-tarfile linux-image-"$2"_*.deb |
+			tar -x -O "./boot/vmlinuz-$2" >"$v.tmp" &&
+		 mv "$v.tmp" "$v" && rm -f linux-image-"$2"_*.deb) || return 1
+	fi
+	echo "$v"
+}
+
+# kl_build_module DIR KDIR ROOT [CANDIDATE]: DIR/hotscore.ko from a copy
+# of ROOT/kmod/ against the kernel build tree KDIR (out of tree);
+# CANDIDATE, relative to ROOT, is compiled in.  The log: DIR/build.log.
+kl_build_module() {
+	local c=()
+	mkdir -p "$1"
+	cp "$3"/kmod/Kbuild "$3"/kmod/*.c "$3"/kmod/*.h "$1"/
+	[ -n "${4:-}" ] && c=(CANDIDATE="$3/$4" HS_CANDIDATE_NAME="$4")
+	make -s -C "$2" M="$1" HS_ROOT="$3" "${c[@]}" modules \
+		>"$1/build.log" 2>&1
+}
+
+# kl_initrd DIR OUT: the tree DIR (its /init and what it needs) as a
+# gzipped initramfs OUT.
+kl_initrd() {
+	(cd "$1" && find . | busybox cpio -o -H newc 2>/dev/null | gzip -1) \
+		>"$2"
+}
+
+# kl_boot KERNEL INITRD LOG: the guest, on one emulated CPU (TCG: KVM
+# hangs on this project's hosts), until its /init reboots; its console,
+# without CRs and terminal escapes, in LOG.
+kl_boot() {
+	timeout 600 qemu-system-x86_64 -accel tcg -m 512M -nographic \
+		-no-reboot -net none -kernel "$1" -initrd "$2" \
+		-append 'console=ttyS0 quiet panic=-1' </dev/null 2>&1 |
+		tr -d '\r' | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' >"$3"
+}
