@@ -437,6 +437,43 @@ static void test_batch_paths(void)
 			}
 }
 
+/* What hs_fast_batch_impl() says a batch runs, scheme by scheme. */
+static void test_batch_impl(void)
+{
+	const struct hs_components *raw = &hs_profile_find("hotfix")->comp;
+	const struct hs_components *mv = &hs_profile_find("mm-new")->comp;
+	struct hs_input in;
+	struct hs_prep p;
+	unsigned int impl;
+
+	for (impl = 0; impl < HS_NR_FAST_IMPLS; impl++) {
+		hs_dist_base(&in);
+		hs_prep_init(&p, raw, &in);
+		CHECK(hs_fast_batch_impl(impl, &p) == impl, "%s: the seed's",
+		      hs_fast_impl_name(impl));
+		hs_prep_init(&p, mv, &in);
+		CHECK(hs_fast_batch_impl(impl, &p) == impl, "%s: window at 0",
+		      hs_fast_impl_name(impl));
+		in.next_aggr_sis = 10;	/* half-way through 20 samples */
+		hs_prep_init(&p, mv, &in);
+		CHECK(hs_fast_batch_impl(impl, &p) == HS_FAST_SCALAR,
+		      "%s: half a window", hs_fast_impl_name(impl));
+		in.next_aggr_sis = 20;	/* just started: the last count */
+		hs_prep_init(&p, mv, &in);
+		CHECK(hs_fast_batch_impl(impl, &p) == impl, "%s: window at 1",
+		      hs_fast_impl_name(impl));
+		hs_dist_base(&in);
+		in.aggr_us = 2000000;	/* ages computed per region */
+		hs_prep_init(&p, raw, &in);
+		CHECK(hs_fast_batch_impl(impl, &p) == HS_FAST_SCALAR,
+		      "%s: aggr 2 s", hs_fast_impl_name(impl));
+		in.sample_us = 0;	/* every region traps */
+		hs_prep_init(&p, raw, &in);
+		CHECK(hs_fast_batch_impl(impl, &p) == HS_FAST_SCALAR,
+		      "%s: a trapping scheme", hs_fast_impl_name(impl));
+	}
+}
+
 /* hs_prep_matches() tells every scheme field apart, and the window. */
 static void test_prep_matches(void)
 {
@@ -511,6 +548,7 @@ int main(void)
 	RUN(test_prep_window);
 	RUN(test_batches);
 	RUN(test_batch_paths);
+	RUN(test_batch_impl);
 	RUN(test_prep_matches);
 	RUN(test_fast_div0);
 	return CHECK_DONE();

@@ -50,11 +50,7 @@ enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,
 				  const struct hs_fast_regions *r, size_t n,
 				  int *hot);
 hs_fast_batch_fn hs_fast_batch_for(enum hs_fast_impl impl);
-
-/* The implementations; callers go through hs_fast_batch_with(). */
-bool hs_fast_avx512_usable(const struct hs_prep *p);
-enum hs_status hs_fast_batch_avx512(const struct hs_prep *p,
-				    const struct hs_fast_regions *r, size_t n,
-				    int *hot);
+enum hs_fast_impl hs_fast_batch_impl(enum hs_fast_impl impl,
+				     const struct hs_prep *p);
 
 #endif /* HOTSCORE_SIMD_H */

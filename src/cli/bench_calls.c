@@ -92,10 +92,8 @@ static void build_batch(const struct bench *b, const struct bench_dist *d,
 	}
 	c->pool = (struct hs_pool){ bc, sizeof(*bc), nr, per };
 	/* what hs_fast_batch_for(b->simd) does with this scheme */
-	c->impl = HS_FAST_SCALAR;
-	if (v->vector && b->simd == HS_FAST_AVX512 &&
-	    hs_fast_avx512_usable(c->prep))
-		c->impl = HS_FAST_AVX512;
+	c->impl = v->vector ? hs_fast_batch_impl(b->simd, c->prep) :
+			      HS_FAST_SCALAR;
 }
 
 /**

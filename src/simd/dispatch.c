@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/simd.h>
+#include "internal.h"
 
 /**
  * hs_cpu_features() - the HS_CPU_* features this CPU has, and the kernel
@@ -172,6 +172,27 @@ const char *hs_fast_impl_name(enum hs_fast_impl impl)
 }
 
 /**
+ * hs_fast_batch_impl() - the scorer hs_fast_batch_with(@impl, @p, ...)
+ * runs: @impl where its vector path can score with @p, else the scalar
+ * loop.  What a report says a batch scored with.
+ * @impl:	from hs_simd_choose(), or one hs_fast_impl_supported().
+ * @p:		the prepared scheme.
+ *
+ * Return: @impl or HS_FAST_SCALAR.
+ */
+enum hs_fast_impl hs_fast_batch_impl(enum hs_fast_impl impl,
+				     const struct hs_prep *p)
+{
+#if defined(__x86_64__)
+	if (impl < HS_NR_FAST_IMPLS && hs_fast_vector_usable(p))
+		return impl;
+#endif
+	(void)impl;
+	(void)p;
+	return HS_FAST_SCALAR;
+}
+
+/**
  * hs_fast_batch_with() - hs_fast_batch() by @impl where @impl can score
  * with @p, else by the scalar loop.
  * @impl:	from hs_simd_choose(), or one hs_fast_impl_supported().
@@ -188,10 +209,9 @@ enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,
 				  int *hot)
 {
 #if defined(__x86_64__)
-	if (impl == HS_FAST_AVX512 && hs_fast_avx512_usable(p))
+	if (hs_fast_batch_impl(impl, p) == HS_FAST_AVX512)
 		return hs_fast_batch_avx512(p, r, n, hot);
 #endif
-	(void)impl;
 	return hs_fast_batch(p, r, n, hot);
 }
 
