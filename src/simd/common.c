@@ -44,12 +44,15 @@ const unsigned int *hs_simd_count(const struct hs_prep *p,
 }
 
 /**
- * hs_simd_redo() - the model's scores for the lanes of a vector whose
- * table entry was HS_FAST_SLOW: rare, so one at a time.
+ * hs_simd_redo() - the scalar prepared scorer's results for the lanes of a
+ * vector whose table entry was HS_FAST_SLOW: a count past the byte lookup
+ * (its reciprocal division), or an entry the table leaves to the model.
+ * Rare in kdamond's batches, whose counts are at most aggr / sample, so
+ * one at a time.
  * @p:		the prepared scheme.
  * @r:		the regions.
  * @at:		the vector's first region.
- * @lanes:	bit k: region @at + k goes to the model.
+ * @lanes:	bit k: region @at + k is redone.
  * @hot:	the batch's scores; the redone ones are written over.
  *
  * Return: true when some redone score is outside [0, 99].
@@ -63,9 +66,9 @@ bool hs_simd_redo(const struct hs_prep *p, const struct hs_fast_regions *r,
 	while (lanes) {
 		size_t k = at + (unsigned int)__builtin_ctz(lanes);
 
-		hot[k] = hs_fast_slow(p, r->nr_accesses[k],
-				      mvsum ? r->last_nr_accesses[k] : 0,
-				      r->age[k]);
+		hot[k] = hs_fast_hot(p, r->nr_accesses[k],
+				     mvsum ? r->last_nr_accesses[k] : 0,
+				     r->age[k]);
 		over |= (unsigned int)hot[k] > HS_DAMOS_MAX_SCORE;
 		lanes &= lanes - 1;
 	}

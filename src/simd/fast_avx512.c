@@ -26,7 +26,7 @@ struct hs_avx512_tables {
 
 /*
  * 16 scores into @out; returns the lanes whose table entry is
- * HS_FAST_SLOW (the model's), and ORs into @bad the lanes above 99.
+ * HS_FAST_SLOW (hs_simd_redo()'s), and ORs into @bad the lanes above 99.
  */
 static HS_AVX512 __mmask16 hs_avx512_16(const struct hs_prep *p,
 					const struct hs_avx512_tables *t,
@@ -93,7 +93,7 @@ HS_AVX512 enum hs_status hs_fast_batch_avx512(const struct hs_prep *p,
 					      _mm512_loadu_si512(r->age + i),
 					      hot + i, &bad);
 
-		if (redo)	/* rare: the model's lanes */
+		if (redo)	/* rare: the lanes the tables leave out */
 			over |= hs_simd_redo(p, r, i, redo, hot);
 	}
 	over |= hs_simd_tail(p, r, i, n, hot);
