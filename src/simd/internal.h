@@ -19,6 +19,9 @@ bool hs_simd_redo(const struct hs_prep *p, const struct hs_fast_regions *r,
 bool hs_simd_tail(const struct hs_prep *p, const struct hs_fast_regions *r,
 		  size_t at, size_t n, int *hot);
 
+enum hs_status hs_fast_batch_avx2(const struct hs_prep *p,
+				  const struct hs_fast_regions *r, size_t n,
+				  int *hot);
 enum hs_status hs_fast_batch_avx512(const struct hs_prep *p,
 				    const struct hs_fast_regions *r, size_t n,
 				    int *hot);
