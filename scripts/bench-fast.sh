@@ -24,6 +24,12 @@ prep=(--profile hotfix,fast-prepare --dist seed,uniform --mode throughput
       --iterations 24000 --runs 6 --seed 1)
 vs_v2=(--profile v2-ilog2,fast,fast-batch --dist $dists
        --mode throughput,latency --seed 1)
+# the AVX2 scorer, insisted on: on a CPU with AVX-512 too, it stands in
+# for one without (AMD before Zen 4, Intel's client cores)
+avx2=(--profile hotfix,fast-batch,fast-batch-scalar --dist $dists
+      --mode throughput --seed 1)
+has_avx2=false
+grep -qw avx2 /proc/cpuinfo 2>/dev/null && has_avx2=true
 
 echo "bench-fast: against hotfix, 5 distributions x 2 modes" >&2
 "$hs" bench "${vs_hotfix[@]}" --format markdown --json "$out/hotfix.json" \
@@ -35,6 +41,11 @@ echo "bench-fast: the preparation" >&2
 echo "bench-fast: against v2-ilog2" >&2
 "$hs" bench "${vs_v2[@]}" --format markdown --json "$out/v2.json" \
 	>"$out/v2.md"
+if $has_avx2; then
+	echo "bench-fast: the AVX2 scorer (HOTSCORE_SIMD=avx2)" >&2
+	HOTSCORE_SIMD=avx2 "$hs" bench "${avx2[@]}" --format markdown \
+		--json "$out/avx2.json" >"$out/avx2.md"
+fi
 
 # ratio [CI] of VARIANT against the file's baseline, per dist and mode
 ratio() {	# JSON VARIANT DIST MODE
@@ -77,14 +88,53 @@ ns_by_dist() {	# JSON VARIANT
 	done | paste -sd, | sed 's/,/, /g'
 }
 
-# what fast-batch scored with, over the distributions of the main run
-vector_used() {
+# what fast-batch scored with, over the distributions of a run
+vector_used() {	# JSON
 	local i n
-	n=$("$jq" "$out/hotfix.json" results | cut -d' ' -f2)
+	n=$("$jq" "$1" results | cut -d' ' -f2)
 	for ((i = 0; i < n; i++)); do
-		[ "$("$jq" "$out/hotfix.json" results.$i.variant)" = fast-batch ] &&
-			"$jq" "$out/hotfix.json" results.$i.vector
+		[ "$("$jq" "$1" results.$i.variant)" = fast-batch ] &&
+			"$jq" "$1" results.$i.vector
 	done | sort -u | paste -sd/
+}
+
+# The AVX2 section: what the run stands for on this CPU, its ratios, its
+# table; one line where the CPU has no AVX2.
+avx2_section() {
+	local j=$out/avx2.json d flags
+	echo "### AVX2: a CPU without AVX-512"
+	echo
+	if ! $has_avx2; then
+		echo "This CPU has no AVX2: no AVX2 figure."
+		return
+	fi
+	flags=$("$jq" "$j" environment.cpu_flags)
+	echo "\`HOTSCORE_SIMD=avx2 hotscore bench ${avx2[*]}\`:"
+	echo "\`fast-batch\` scored with **$(vector_used "$j")**, the AVX2 scorer (8"
+	echo "regions a vector, one gather a vector), which \`auto\` picks on x86-64"
+	echo "CPUs with AVX2 but without AVX-512 (AMD EPYC before Zen 4, Intel's"
+	echo "client cores)."
+	case " $flags " in
+	*" avx512f "*)
+		echo "This CPU has AVX-512 too (CPU flags: $flags), so the run"
+		echo "*emulates* such a CPU: HOTSCORE_SIMD=avx2 makes \`fast-batch\`"
+		echo "use only AVX2 instructions. The instructions are those a CPU"
+		echo "without AVX-512 runs; their costs are this CPU's (a gather,"
+		echo "for one, is several times dearer on AMD's cores)." ;;
+	*)
+		echo "This CPU has no AVX-512 (CPU flags: $flags): \`auto\`"
+		echo "chooses the AVX2 scorer too." ;;
+	esac
+	echo "Target: 5x hotfix per region."
+	echo
+	echo "| dist | fast-batch (avx2) vs hotfix | fast-batch-scalar vs hotfix |"
+	echo "|---|---|---|"
+	for d in ${dists//,/ }; do
+		echo "| $d | $(ratio "$j" fast-batch "$d" throughput) |" \
+		     "$(ratio "$j" fast-batch-scalar "$d" throughput) |"
+	done
+	echo
+	cat "$out/avx2.md"
 }
 
 clock_note() {
@@ -136,7 +186,7 @@ trap 'rm -f "$section"' EXIT
 	echo "Measured $(date -u +%Y-%m-%d) by \`make bench\` (scripts/bench-fast.sh) on"
 	echo "$("$jq" "$out/hotfix.json" environment.cpu_model), CPU $("$jq" "$out/hotfix.json" environment.cpu) pinned,"
 	echo "Linux $("$jq" "$out/hotfix.json" environment.kernel), $("$jq" "$out/hotfix.json" environment.compiler)."
-	echo "\`fast-batch\` scored with **$(vector_used)**; a prepared"
+	echo "\`fast-batch\` scored with **$(vector_used "$out/hotfix.json")**; a prepared"
 	echo "scheme is $("$jq" "$out/hotfix.json" config.prepared_bytes) bytes (\`sizeof(struct hs_prep)\`)."
 	echo "$(clock_note) \`fast\` is one"
 	echo "region per call through a function pointer, as the kernel calls"
@@ -184,6 +234,8 @@ trap 'rm -f "$section"' EXIT
 	echo "\`hotscore bench ${vs_v2[*]}\`:"
 	echo
 	cat "$out/v2.md"
+	echo
+	avx2_section
 	echo
 	echo "### In context: the score + histogram stage"
 	echo

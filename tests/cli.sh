@@ -228,26 +228,29 @@ else
 fi
 
 
-# --- HOTSCORE_SIMD: an unknown value is a typo; avx512 is a valid value
-# that this CPU may lack, and the message must say which of the two it is
-# (tests/test_simd.c covers both on fabricated CPUs).
+# --- HOTSCORE_SIMD: an unknown value is a typo; avx2 and avx512 are valid
+# values that this CPU may lack, and the message must say which of the two
+# it is (tests/test_simd.c covers both on fabricated CPUs).
 HOTSCORE_SIMD=bogus expect_bad "HOTSCORE_SIMD=bogus" "" sim --duration 1s --no-timing
-want='hotscore sim: HOTSCORE_SIMD=bogus: give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)'
+want='hotscore sim: HOTSCORE_SIMD=bogus: give auto, scalar, avx2 (needs AVX2) or avx512 (needs AVX-512 F, CD, BW, VL and VBMI)'
 [ "$(cat "$tmp/err")" = "$want" ] && ok "an unknown HOTSCORE_SIMD is named as such" ||
 	fail "HOTSCORE_SIMD=bogus message" "$(cat "$tmp/err")"
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
+# simd_runs VALUE WHAT: this CPU has it, so VALUE must run the vector scorer
+simd_runs() {
+	HOTSCORE_SIMD=$1 "$hs" sim --duration 1s --no-timing --scorer fast-batch \
+		>"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ -s "$tmp/out" ] &&
+		ok "HOTSCORE_SIMD=$1 runs on this $2 CPU" ||
+		fail "HOTSCORE_SIMD=$1 on an $2 CPU" "exit $rc: $(cat "$tmp/err")"
+}
 lacks=
 for f in avx512f avx512cd avx512bw avx512vl avx512vbmi; do
 	case " $flags " in *" $f "*) ;; *) lacks="$lacks $f" ;; esac
 done
 if [ -z "$lacks" ]; then
-	# this CPU has it: avx512 must run, with the vector scorer
-	HOTSCORE_SIMD=avx512 "$hs" sim --duration 1s --no-timing --scorer fast-batch \
-		>"$tmp/out" 2>"$tmp/err"
-	rc=$?
-	[ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && [ -s "$tmp/out" ] &&
-		ok "HOTSCORE_SIMD=avx512 runs on this AVX-512 CPU" ||
-		fail "HOTSCORE_SIMD=avx512 on an AVX-512 CPU" "exit $rc: $(cat "$tmp/err")"
+	simd_runs avx512 AVX-512
 else
 	HOTSCORE_SIMD=avx512 expect_bad "HOTSCORE_SIMD=avx512 without$lacks" "" \
 		sim --duration 1s --no-timing
@@ -255,6 +258,16 @@ else
 		ok "avx512 on a CPU without it: the CPU lacks it, not a bad value" ||
 		fail "HOTSCORE_SIMD=avx512 message" "$(cat "$tmp/err")"
 fi
+case " $flags " in
+*" avx2 "*)
+	simd_runs avx2 AVX2 ;;
+*)
+	HOTSCORE_SIMD=avx2 expect_bad "HOTSCORE_SIMD=avx2 without avx2" "" \
+		sim --duration 1s --no-timing
+	[ "$(cat "$tmp/err")" = 'hotscore sim: HOTSCORE_SIMD=avx2: this CPU lacks AVX2; use auto or scalar' ] &&
+		ok "avx2 on a CPU without it: one line, the CPU lacks it" ||
+		fail "HOTSCORE_SIMD=avx2 message" "$(cat "$tmp/err")" ;;
+esac
 
 # --- workload files: each way a number misses gets its own reason
 # (a value past the limit is "too large", not "not a number")

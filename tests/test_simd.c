@@ -2,8 +2,9 @@
 /*
  * test_simd.c - HOTSCORE_SIMD: which batch scorer a value picks, and what
  * the refusal says.  hs_simd_choose() takes the CPU's features as bits, so
- * every CPU is tested here, with or without AVX-512: "avx512" on a CPU that
- * lacks part of it must say what is missing, not that the value is unknown.
+ * every CPU is tested here, with or without AVX2 or AVX-512: "avx512" on a
+ * CPU that lacks part of it must say what is missing, not that the value
+ * is unknown.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +14,10 @@
 #include "check.h"
 
 #define ALL	HS_CPU_AVX512_ALL
+#define AVX2	HS_CPU_AVX2
 #define NEEDS	" (needs F, CD, BW, VL and VBMI); use auto or scalar"
-#define UNKNOWN	": give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)"
+#define NO_AVX2	"HOTSCORE_SIMD=avx2: this CPU lacks AVX2; use auto or scalar"
+#define UNKNOWN	": give auto, scalar, avx2 (needs AVX2) or avx512 (needs AVX-512 F, CD, BW, VL and VBMI)"
 
 /* @value on a CPU with @cpu: return code, choice and message. */
 static void expect(const char *value, unsigned int cpu, int rc,
@@ -48,6 +51,22 @@ static void test_choose_accepted(void)
 	expect("avx512", ALL | 1u << 20, 0, HS_FAST_AVX512, "");
 }
 
+/* AVX2 without AVX-512 (most AMD CPUs before Zen 4): auto takes avx2. */
+static void test_choose_avx2(void)
+{
+	expect(NULL, AVX2, 0, HS_FAST_AVX2, "");
+	expect("auto", AVX2, 0, HS_FAST_AVX2, "");
+	expect("auto", AVX2 | HS_CPU_BMI1 | HS_CPU_BMI2, 0, HS_FAST_AVX2, "");
+	/* all of AVX-512 or none of it: a part is not enough */
+	expect("auto", AVX2 | (ALL & ~HS_CPU_AVX512VBMI), 0, HS_FAST_AVX2, "");
+	expect("auto", AVX2 | ALL, 0, HS_FAST_AVX512, "");
+	expect("avx2", AVX2, 0, HS_FAST_AVX2, "");
+	/* avx2 insists, also where AVX-512 would be chosen */
+	expect("avx2", AVX2 | ALL, 0, HS_FAST_AVX2, "");
+	expect("scalar", AVX2, 0, HS_FAST_SCALAR, "");
+	expect("auto", HS_CPU_BMI1 | HS_CPU_BMI2, 0, HS_FAST_SCALAR, "");
+}
+
 /* avx512 on a CPU without (all of) it: what is missing, by name. */
 static void test_choose_cpu_lacks(void)
 {
@@ -62,6 +81,13 @@ static void test_choose_cpu_lacks(void)
 	       "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512 F" NEEDS);
 	expect("avx512", 0, -1, HS_FAST_SCALAR,
 	       "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512" NEEDS);
+	/* the choice it falls back to is still the best the CPU runs */
+	expect("avx512", AVX2, -1, HS_FAST_AVX2,
+	       "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512" NEEDS);
+	expect("avx2", 0, -1, HS_FAST_SCALAR, NO_AVX2);
+	expect("avx2", HS_CPU_BMI1 | HS_CPU_BMI2, -1, HS_FAST_SCALAR, NO_AVX2);
+	/* no real CPU, but the masks are independent */
+	expect("avx2", ALL, -1, HS_FAST_AVX512, NO_AVX2);
 }
 
 /* An unknown value is a typo whatever the CPU: the same message. */
@@ -76,7 +102,8 @@ static void test_choose_unknown(void)
 	expect("AVX512", 0, -1, HS_FAST_SCALAR, "HOTSCORE_SIMD=AVX512" UNKNOWN);
 	expect("avx512 ", ALL, -1, HS_FAST_AVX512,
 	       "HOTSCORE_SIMD=avx512 " UNKNOWN);
-	expect("avx2", ALL, -1, HS_FAST_AVX512, "HOTSCORE_SIMD=avx2" UNKNOWN);
+	expect("AVX2", AVX2, -1, HS_FAST_AVX2, "HOTSCORE_SIMD=AVX2" UNKNOWN);
+	expect("sse2", 0, -1, HS_FAST_SCALAR, "HOTSCORE_SIMD=sse2" UNKNOWN);
 
 	/* a long value is cut so that the reason still fits the line */
 	memset(longv, 'x', sizeof(longv) - 1);
@@ -97,6 +124,9 @@ static void test_choose_no_buffer(void)
 	CHECK(hs_simd_choose("bogus", ALL, &got, NULL, 0) == -1,
 	      "bogus accepted");
 	CHECK(got == HS_FAST_AVX512, "fell back to %s", hs_fast_impl_name(got));
+	CHECK(hs_simd_choose("avx2", 0, &got, NULL, 0) == -1,
+	      "avx2 without AVX2 accepted");
+	CHECK(got == HS_FAST_SCALAR, "fell back to %s", hs_fast_impl_name(got));
 }
 
 /*
@@ -105,25 +135,35 @@ static void test_choose_no_buffer(void)
  */
 static void test_this_cpu(void)
 {
-	bool has = (hs_cpu_features() & ALL) == ALL;
+	unsigned int cpu = hs_cpu_features();
+	bool has = (cpu & ALL) == ALL, has2 = cpu & AVX2;
 	enum hs_fast_impl got;
 	char err[256] = "";
 	int rc;
 
 	CHECK(hs_fast_impl_supported(HS_FAST_AVX512) == has,
 	      "supported %d, features %#x", hs_fast_impl_supported(HS_FAST_AVX512),
-	      hs_cpu_features());
+	      cpu);
+	CHECK(hs_fast_impl_supported(HS_FAST_AVX2) == has2,
+	      "supported %d, features %#x", hs_fast_impl_supported(HS_FAST_AVX2),
+	      cpu);
 	CHECK(hs_fast_impl_supported(HS_FAST_SCALAR), "no scalar scorer");
+	CHECK(!hs_fast_impl_supported(HS_NR_FAST_IMPLS), "a scorer past the last");
 	setenv("HOTSCORE_SIMD", "scalar", 1);
-	rc = hs_simd_choose("avx512", hs_cpu_features(), &got, err, sizeof(err));
+	rc = hs_simd_choose("avx512", cpu, &got, err, sizeof(err));
 	if (has)
 		CHECK(rc == 0 && got == HS_FAST_AVX512, "rc %d, %s: %s", rc,
 		      hs_fast_impl_name(got), err);
 	else
 		CHECK(rc == -1 && strstr(err, "this CPU lacks AVX-512"),
 		      "rc %d: %s", rc, err);
-	CHECK(hs_simd_choose(NULL, hs_cpu_features(), &got, NULL, 0) == 0 &&
-	      got == (has ? HS_FAST_AVX512 : HS_FAST_SCALAR),
+	rc = hs_simd_choose("avx2", cpu, &got, err, sizeof(err));
+	CHECK(has2 ? rc == 0 && got == HS_FAST_AVX2 :
+		     rc == -1 && !strcmp(err, NO_AVX2),
+	      "avx2: rc %d, %s: %s", rc, hs_fast_impl_name(got), err);
+	CHECK(hs_simd_choose(NULL, cpu, &got, NULL, 0) == 0 &&
+	      got == (has ? HS_FAST_AVX512 : has2 ? HS_FAST_AVX2 :
+		      HS_FAST_SCALAR),
 	      "auto despite the environment: %s", hs_fast_impl_name(got));
 	unsetenv("HOTSCORE_SIMD");
 }
@@ -135,6 +175,19 @@ static void test_batch_for(void)
 	      "scalar is not hs_fast_batch()");
 	CHECK(hs_fast_batch_for(HS_FAST_AVX512) != hs_fast_batch,
 	      "avx512 is hs_fast_batch()");
+	CHECK(hs_fast_batch_for(HS_FAST_AVX2) != hs_fast_batch,
+	      "avx2 is hs_fast_batch()");
+	CHECK(hs_fast_batch_for(HS_FAST_AVX2) !=
+	      hs_fast_batch_for(HS_FAST_AVX512), "avx2 is avx512");
+}
+
+/* Each name as HOTSCORE_SIMD spells it, and a value that names none. */
+static void test_names(void)
+{
+	CHECK(!strcmp(hs_fast_impl_name(HS_FAST_SCALAR), "scalar"), "scalar");
+	CHECK(!strcmp(hs_fast_impl_name(HS_FAST_AVX2), "avx2"), "avx2");
+	CHECK(!strcmp(hs_fast_impl_name(HS_FAST_AVX512), "avx512"), "avx512");
+	CHECK(!strcmp(hs_fast_impl_name(HS_NR_FAST_IMPLS), "?"), "none");
 }
 
 /* The flags by their /proc/cpuinfo names, in a fixed order, cut to fit. */
@@ -158,11 +211,13 @@ static void test_flag_names(void)
 int main(void)
 {
 	RUN(test_choose_accepted);
+	RUN(test_choose_avx2);
 	RUN(test_choose_cpu_lacks);
 	RUN(test_choose_unknown);
 	RUN(test_choose_no_buffer);
 	RUN(test_this_cpu);
 	RUN(test_batch_for);
+	RUN(test_names);
 	RUN(test_flag_names);
 	return CHECK_DONE();
 }

@@ -23,6 +23,20 @@ static const struct hs_components *prof(const char *name)
 	return &hs_profile_find(name)->comp;
 }
 
+/* Every batch scorer this CPU runs, as hs_verify_config.batch_impls. */
+static unsigned int batch_impls(void)
+{
+	unsigned int k, mask = 0;
+
+	for (k = 0; k < HS_NR_FAST_IMPLS; k++)
+		if (hs_fast_impl_supported(k))
+			mask |= 1u << k;
+		else
+			printf("SKIP the %s batch: this CPU lacks it\n",
+			       hs_fast_impl_name(k));
+	return mask;
+}
+
 static void test_agelog_sweep(void)
 {
 	struct hs_agelog_stats st;
@@ -252,6 +266,11 @@ static void test_verdict(void)
 	res.agelog.mismatches[HS_AGELOG_ILOG2 * HS_NR_FLS_IMPL] = 0;
 	res.fast[1].mismatches = 1;
 	CHECK(!hs_verify_ok(&cfg, &res), "a prepared scorer differs: pass");
+	res.fast[1].mismatches = 0;
+	CHECK(hs_verify_ok(&cfg, &res), "the prepared scorer agrees: fail");
+	res.fast[1].batch_mismatches[HS_FAST_AVX2] = 1;
+	res.fast[1].batch_ex.found = true;
+	CHECK(!hs_verify_ok(&cfg, &res), "a batch scorer differs: pass");
 }
 
 /* What counts as the prepared scorer differing from its profile. */
@@ -285,14 +304,26 @@ static void test_fast_run(void)
 	struct hs_verify_config cfg = { .nr = 2, .quick = true, .threads = 2,
 					.seed = 3, .random = 5000,
 					.fast = true };
-	unsigned int a;
+	unsigned int a, k;
 
 	cfg.comp[0] = *prof("v5.16");
 	cfg.comp[1] = *prof("mm-new");
+	cfg.batch_impls = batch_impls();
 	CHECK_EQ(hs_verify_run(&cfg, &res), 0);
 	for (a = 0; a < 2; a++) {
 		const struct hs_fast_stats *fs = &res.fast[a];
 
+		/* every batch scorer on every grid input, none on the rest */
+		for (k = 0; k < HS_NR_FAST_IMPLS; k++)
+			CHECK(fs->batch[k] == (cfg.batch_impls & 1u << k ?
+					       fs->inputs[HS_DOM_GRID] : 0) &&
+			      !fs->batch_mismatches[k],
+			      "profile %u, %s: %llu of %llu grid inputs in batches, %llu differ",
+			      a, hs_fast_impl_name(k),
+			      (unsigned long long)fs->batch[k],
+			      (unsigned long long)fs->inputs[HS_DOM_GRID],
+			      (unsigned long long)fs->batch_mismatches[k]);
+		CHECK(!fs->batch_ex.found, "profile %u: a batch example", a);
 		CHECK_EQ(fs->inputs[HS_DOM_RANDOM], 5000);
 		/* one scheme a block of the random domain: 5 blocks */
 		CHECK_EQ(fs->schemes[HS_DOM_RANDOM], 5);
@@ -315,7 +346,8 @@ static void test_fast_run(void)
 	cfg.fast = false;
 	CHECK_EQ(hs_verify_run(&cfg, &res), 0);
 	CHECK(!res.fast[0].inputs[HS_DOM_GRID] &&
-	      !res.fast[1].inputs[HS_DOM_RANDOM], "checked without .fast");
+	      !res.fast[1].inputs[HS_DOM_RANDOM] &&
+	      !res.fast[0].batch[HS_FAST_SCALAR], "checked without .fast");
 }
 
 /*
@@ -329,15 +361,31 @@ static void test_fast_detects(void)
 	struct hs_verify_config cfg = { .nr = 2, .quick = true, .threads = 2,
 					.seed = 3, .random = 3000,
 					.fast = true, .fast_rotate = 1 };
-	unsigned int a;
+	unsigned int a, k;
 
 	cfg.comp[0] = *prof("v6.6");
 	cfg.comp[1] = *prof("hotfix");
+	cfg.batch_impls = batch_impls();
 	CHECK_EQ(hs_verify_run(&cfg, &res), 0);
 	for (a = 0; a < 2; a++) {
 		const struct hs_fast_stats *fs = &res.fast[a];
 		struct hs_prep p;
 		struct hs_result m, f;
+
+		/* each batch scorer: differences, and one that reproduces */
+		for (k = 0; k < HS_NR_FAST_IMPLS; k++)
+			CHECK(!(cfg.batch_impls & 1u << k) ||
+			      fs->batch_mismatches[k] > 0,
+			      "profile %u: a broken %s batch passed", a,
+			      hs_fast_impl_name(k));
+		CHECK(fs->batch_ex.found, "profile %u: no batch example", a);
+		if (fs->batch_ex.found) {
+			m = hs_score(&cfg.comp[a], &fs->batch_ex.in, NULL);
+			f = hs_batch_result(&p, &cfg.comp[1 - a],
+					    fs->batch_impl, &fs->batch_ex.in);
+			CHECK(!hs_fast_same(&m, &f),
+			      "profile %u: its batch example agrees", a);
+		}
 
 		CHECK(fs->mismatches > 0 && fs->ex.found,
 		      "profile %u: a broken scorer passed", a);
@@ -351,6 +399,44 @@ static void test_fast_detects(void)
 		      a);
 	}
 	CHECK(!hs_verify_ok(&cfg, &res), "verdict ok with a broken scorer");
+}
+
+/*
+ * hs_batch_result() is the model's result wherever the batch scorers are
+ * right, status included, for every scorer: the seed's scheme, scores out
+ * of range, and a scheme that traps.
+ */
+static void test_batch_result(void)
+{
+	static const unsigned int nrs[] = { 0, 15, 20, 21, 127, 5000 };
+	const struct hs_components *c = prof("v6.6");
+	struct hs_input in = base();
+	struct hs_result m, b;
+	struct hs_prep p;
+	unsigned int k, i, mask = batch_impls();
+
+	for (k = 0; k < HS_NR_FAST_IMPLS; k++) {
+		if (!(mask & 1u << k))
+			continue;
+		for (i = 0; i < sizeof(nrs) / sizeof(nrs[0]); i++) {
+			in = base();
+			in.nr_accesses = nrs[i];
+			in.age = 40 * i;
+			in.weight_age = i % 2 ? 0 : 1;	/* v6.6 overruns */
+			m = hs_score(c, &in, NULL);
+			b = hs_batch_result(&p, c, k, &in);
+			CHECK(hs_fast_same(&m, &b),
+			      "%s, nr %u: hot %d status %d, model %d %d",
+			      hs_fast_impl_name(k), nrs[i], b.hot, b.status,
+			      m.hot, m.status);
+		}
+		in.sample_us = 0;
+		m = hs_score(c, &in, NULL);
+		b = hs_batch_result(&p, c, k, &in);
+		CHECK(m.status == HS_DIV0 && hs_fast_same(&m, &b),
+		      "%s: a trapping scheme gives status %d", hs_fast_impl_name(k),
+		      b.status);
+	}
 }
 
 int main(void)
@@ -367,5 +453,6 @@ int main(void)
 	RUN(test_fast_same);
 	RUN(test_fast_run);
 	RUN(test_fast_detects);
+	RUN(test_batch_result);
 	return CHECK_DONE();
 }

@@ -130,6 +130,11 @@ n=$(awk '/^  [^ ].* +0 of [1-9][0-9]* grid \+ 100000 random inputs; [1-9][0-9]* 
 [ "$("$jq" "$tmp/v.json" fast fast.6.profile fast.6.mismatches fast.6.random fast.6.schemes.random | paste -sd' ')" = \
   "array 7 mm-new 0 100000 98" ] && ok "JSON: the prepared scorer per profile" ||
 	fail "JSON fast" "$("$jq" "$tmp/v.json" fast fast.6.profile fast.6.mismatches fast.6.random fast.6.schemes.random)"
+# the batch scorers: the scalar one at least, on every grid input, none differs
+grep -qE '^  in batches by scalar(, avx2| and avx2)?( and avx512)?, on every grid input: none differs$' "$tmp/out" &&
+	[ "$("$jq" "$tmp/v.json" fast.6.batches.grid.scalar fast.6.batches.mismatches.scalar | paste -sd' ')" = \
+	  "$("$jq" "$tmp/v.json" fast.6.grid) 0" ] && ok "batch scorers = profile on the grid" ||
+	fail "batch scorers" "$(grep '^  in batches' "$tmp/out"); $("$jq" "$tmp/v.json" fast.6.batches)"
 
 # --profile picks; one profile: invariants only, still exit 0
 "$hs" verify --quick --profile hotfix,raw+safe+fls-generic+clamp --threads 1 \

@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "score.h"
+#include "simd.h"
 
 #define HS_VERIFY_MAX_PROFILES 16
 #define HS_NR_STATUS_CODES 5	/* ok, out-of-range, three div0 sites */
@@ -85,12 +86,25 @@ struct hs_agelog_stats {
  *		count does not depend on the threads.
  * @mismatches:	inputs where score or status differ.
  * @ex:		the first of them.
+ * @batch:	grid inputs scored in batches, per batch scorer (enum
+ *		hs_fast_impl), against the model: each scorer of
+ *		hs_verify_config.batch_impls scores every grid input the
+ *		prepared scorer is compared on.
+ * @batch_mismatches: per batch scorer, grid inputs where its score
+ *		differs from the model's, or where the batch's status (out
+ *		of range if any score is) does not follow the model's.
+ * @batch_ex:	the first of them, of any scorer.
+ * @batch_impl:	the scorer that differed there (the first in enum order).
  */
 struct hs_fast_stats {
 	uint64_t inputs[HS_NR_DOMAINS];
 	uint64_t schemes[HS_NR_DOMAINS];
 	uint64_t mismatches;
 	struct hs_example ex;
+	uint64_t batch[HS_NR_FAST_IMPLS];
+	uint64_t batch_mismatches[HS_NR_FAST_IMPLS];
+	struct hs_example batch_ex;
+	enum hs_fast_impl batch_impl;
 };
 
 /*
@@ -115,6 +129,9 @@ struct hs_verify_progress {
  * @nr:		how many (at least 1).
  * @quick:	boundaries and a stride of each domain instead of all of it.
  * @fast:	also check the prepared scorer of every profile.
+ * @batch_impls: with @fast, the batch scorers to check on the grid too, a
+ *		bit (1 << enum hs_fast_impl) each; the front end gives every
+ *		one this CPU runs (hs_fast_impl_supported()).
  * @fast_rotate: a test's fault: check profile a's model against the
  *		prepared scorer of profile (a + @fast_rotate) % @nr; 0 in a
  *		real run.
@@ -129,6 +146,7 @@ struct hs_verify_config {
 	unsigned int nr;
 	bool quick;
 	bool fast;
+	unsigned int batch_impls;
 	unsigned int fast_rotate;
 	unsigned int threads;
 	uint64_t seed;
@@ -166,6 +184,10 @@ bool hs_claimed_equal(const struct hs_components *a,
 		      const struct hs_components *b);
 bool hs_fast_same(const struct hs_result *model,
 		  const struct hs_result *fast);
+struct hs_result hs_batch_result(struct hs_prep *p,
+				 const struct hs_components *c,
+				 enum hs_fast_impl impl,
+				 const struct hs_input *in);
 bool hs_pair_class(const struct hs_components *a,
 		   const struct hs_components *b, const struct hs_input *in,
 		   unsigned int *cls);

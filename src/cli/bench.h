@@ -147,9 +147,9 @@ enum bench_format { FORMAT_TEXT, FORMAT_COMMIT, FORMAT_MARKDOWN };
  * it is measured (bench.c) or read from hotscore.ko's results
  * (bench_import.c), so that a report describes that machine and never
  * asks the one printing it.
- * @impl:	the batch scorer fast-batch scores with: "avx512", "scalar"
- *		(also the module's: the kernel has no vector scorer), or
- *		BENCH_UNKNOWN from a module that did not say.
+ * @impl:	the batch scorer fast-batch scores with: "avx512", "avx2",
+ *		"scalar" (also the module's: the kernel has no vector
+ *		scorer), or BENCH_UNKNOWN from a module that did not say.
  * @flags:	the CPU flags that matter to the scorers, as /proc/cpuinfo
  *		names them ("avx2 bmi1 bmi2 avx512f ..."), "none", or
  *		BENCH_UNKNOWN.

@@ -40,10 +40,8 @@ static enum hs_fast_impl impl_of(const struct bench *b,
 				 const struct hs_calls *c)
 {
 	/* what hs_fast_batch_for(b->simd) does with this scheme */
-	if (v->vector && b->simd == HS_FAST_AVX512 &&
-	    hs_fast_avx512_usable(c->prep))
-		return HS_FAST_AVX512;
-	return HS_FAST_SCALAR;
+	return v->vector ? hs_fast_batch_impl(b->simd, c->prep) :
+			   HS_FAST_SCALAR;
 }
 
 /**

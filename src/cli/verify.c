@@ -167,6 +167,10 @@ static void parse(struct verify *v, int argc, char **argv)
 
 	v->cfg.threads = cpus > 0 ? (unsigned int)cpus : 1;
 	v->cfg.fast = true;
+	/* every batch scorer this CPU runs, whatever HOTSCORE_SIMD says */
+	for (i = 0; i < HS_NR_FAST_IMPLS; i++)
+		if (hs_fast_impl_supported(i))
+			v->cfg.batch_impls |= 1u << i;
 	v->cfg.seed = CLI_DEFAULT_SEED;
 	opt_parse(&cmd_verify, argc, argv, set, v);
 	if (v->candidate && opt_given(O_PROFILE))
@@ -246,6 +250,22 @@ static bool fast_pred(const struct hs_input *in, const void *ctx)
 	return !hs_fast_same(&model, &fast);
 }
 
+/* A batch scorer of a profile, for batch_pred(). */
+struct batch_ctx {
+	const struct hs_components *c;
+	enum hs_fast_impl impl;
+};
+
+static bool batch_pred(const struct hs_input *in, const void *ctx)
+{
+	const struct batch_ctx *b = ctx;
+	static struct hs_prep p;	/* 3.9 KB: not on the stack */
+	struct hs_result model = hs_score(b->c, in, NULL);
+	struct hs_result got = hs_batch_result(&p, b->c, b->impl, in);
+
+	return !hs_fast_same(&model, &got);
+}
+
 /* Every example, made small. */
 static void shrink_all(struct verify *v)
 {
@@ -266,6 +286,13 @@ static void shrink_all(struct verify *v)
 		if (v->res.fast[a].ex.found)
 			hs_shrink(&v->res.fast[a].ex.in, &dflt, fast_pred,
 				  &v->cfg.comp[a]);
+		if (v->res.fast[a].batch_ex.found) {
+			struct batch_ctx ctx = { &v->cfg.comp[a],
+						 v->res.fast[a].batch_impl };
+
+			hs_shrink(&v->res.fast[a].batch_ex.in, &dflt,
+				  batch_pred, &ctx);
+		}
 		for (k = 0; k < HS_NR_INVARIANTS; k++) {
 			struct inv_ctx ctx = { &v->cfg.comp[a], k };
 
@@ -277,15 +304,21 @@ static void shrink_all(struct verify *v)
 }
 
 /* "hot 125 out-of-range", or the div0 status alone. */
+static void result_text(const struct hs_result *r, char *buf, size_t size)
+{
+	if (r->status == HS_DIV0)
+		snprintf(buf, size, "%s", hs_status_name(r));
+	else
+		snprintf(buf, size, "hot %d %s", r->hot, hs_status_name(r));
+}
+
+/* The model's result on @in, as result_text() words it. */
 static void outcome(const struct hs_components *c, const struct hs_input *in,
 		    char *buf, size_t size)
 {
 	struct hs_result r = hs_score(c, in, NULL);
 
-	if (r.status == HS_DIV0)
-		snprintf(buf, size, "%s", hs_status_name(&r));
-	else
-		snprintf(buf, size, "hot %d %s", r.hot, hs_status_name(&r));
+	result_text(&r, buf, size);
 }
 
 static bool agelog_equal(const struct hs_verify_result *res)
@@ -363,10 +396,7 @@ static void fast_outcome(const struct hs_components *c,
 
 	hs_prep_init(&p, c, in);
 	r = hs_fast_score(&p, in->nr_accesses, in->last_nr_accesses, in->age);
-	if (r.status == HS_DIV0)
-		snprintf(buf, size, "%s", hs_status_name(&r));
-	else
-		snprintf(buf, size, "hot %d %s", r.hot, hs_status_name(&r));
+	result_text(&r, buf, size);
 }
 
 /* Text output fits this many columns (the CLI conventions). */
@@ -758,7 +788,10 @@ static bool fast_same(const struct verify *v, unsigned int a, unsigned int b)
 
 	return !memcmp(x->inputs, y->inputs, sizeof(x->inputs)) &&
 	       !memcmp(x->schemes, y->schemes, sizeof(x->schemes)) &&
-	       x->mismatches == y->mismatches;
+	       x->mismatches == y->mismatches &&
+	       !memcmp(x->batch, y->batch, sizeof(x->batch)) &&
+	       !memcmp(x->batch_mismatches, y->batch_mismatches,
+		       sizeof(x->batch_mismatches));
 }
 
 /* The prepared scorer's row: its counts, after the names. */
@@ -822,6 +855,83 @@ static void print_fast_part(const struct verify *v, unsigned int mask,
 	put_command("      e.g. ", 13, cmd, r);
 }
 
+/* "scalar, avx2 and avx512": the batch scorers of @mask. */
+static void impl_names(unsigned int mask, char *buf, size_t size)
+{
+	unsigned int k, n = (unsigned int)__builtin_popcount(mask), i = 0;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (k = 0; k < HS_NR_FAST_IMPLS && at < size; k++)
+		if (mask & (1u << k))
+			at += (size_t)snprintf(buf + at, size - at, "%s%s",
+					       !i++ ? "" : i == n ? " and " : ", ",
+					       hs_fast_impl_name(k));
+}
+
+/* "scalar 3, avx2 0": profile @a's differences, per batch scorer. */
+static void batch_counts(const struct verify *v, unsigned int a, char *buf,
+			 size_t size)
+{
+	const struct hs_fast_stats *fs = &v->res.fast[a];
+	unsigned int k;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (k = 0; k < HS_NR_FAST_IMPLS && at < size; k++)
+		if (v->cfg.batch_impls & (1u << k))
+			at += (size_t)snprintf(buf + at, size - at, "%s%s %llu",
+					       at ? ", " : "",
+					       hs_fast_impl_name(k),
+					       (unsigned long long)
+					       fs->batch_mismatches[k]);
+}
+
+/*
+ * The batch scorers, under the prepared scorer's rows: one line if none
+ * differs, else each profile's counts and its first difference, shrunk.
+ */
+static void print_batches(const struct verify *v)
+{
+	static struct hs_prep p;
+	char names[64], counts[96], line[NAMES_MAX + 160], args[512], cmd[700];
+	char model[64], got[64], r[160];
+	bool differ = false;
+	unsigned int a;
+
+	if (!v->cfg.batch_impls)
+		return;
+	impl_names(v->cfg.batch_impls, names, sizeof(names));
+	for (a = 0; a < v->cfg.nr; a++)
+		differ |= v->res.fast[a].batch_ex.found;
+	printf("  in batches by %s, on every grid input: %s\n", names,
+	       differ ? "some differ" : "none differs");
+	for (a = 0; a < v->cfg.nr; a++) {
+		const struct hs_fast_stats *fs = &v->res.fast[a];
+		struct hs_result b;
+
+		if (!fs->batch_ex.found)
+			continue;
+		batch_counts(v, a, counts, sizeof(counts));
+		snprintf(line, sizeof(line),
+			 "%s: grid inputs that differ in a batch: %s",
+			 v->names[a], counts);
+		printf("  ");
+		put_wrapped(2, 4, line);
+		cli_score_args(&fs->batch_ex.in, args, sizeof(args));
+		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
+			 v->names[a], *args ? " " : "", args);
+		outcome(&v->cfg.comp[a], &fs->batch_ex.in, model,
+			sizeof(model));
+		b = hs_batch_result(&p, &v->cfg.comp[a], fs->batch_impl,
+				    &fs->batch_ex.in);
+		result_text(&b, got, sizeof(got));
+		snprintf(r, sizeof(r), "%s; %s batch: %s", model,
+			 hs_fast_impl_name(fs->batch_impl), got);
+		put_command("      e.g. ", 13, cmd, r);
+	}
+}
+
 static void print_fast(const struct verify *v, const struct classes *c)
 {
 	struct fast_width fw = { 0, 0 };
@@ -836,6 +946,7 @@ static void print_fast(const struct verify *v, const struct classes *c)
 	if (w < 1)
 		w = 1;
 	for_each_part(v, c, fast_same, print_fast_part, &w);
+	print_batches(v);
 }
 
 /*
@@ -1098,10 +1209,11 @@ static void summary_row(const struct verify *v, const struct classes *c,
 	if (!*row[T_INV])
 		strcpy(row[T_INV], "ok");
 	if (v->cfg.fast)
-		snprintf(row[T_FAST], CELL, "%llu of %llu",
+		snprintf(row[T_FAST], CELL, "%llu of %llu%s",
 			 (unsigned long long)fs->mismatches,
 			 (unsigned long long)(fs->inputs[HS_DOM_GRID] +
-					      fs->inputs[HS_DOM_RANDOM]));
+					      fs->inputs[HS_DOM_RANDOM]),
+			 fs->batch_ex.found ? ", batch differs" : "");
 	else
 		strcpy(row[T_FAST], "-");
 }
@@ -1304,6 +1416,34 @@ static json_t *json_invariants(const struct verify *v)
 	return list;
 }
 
+/*
+ * Profile @a's batch scorers: the grid inputs each scored, the inputs
+ * where one differed, and the first of them with the scorer.
+ */
+static json_t *json_batches(const struct verify *v, unsigned int a)
+{
+	const struct hs_fast_stats *fs = &v->res.fast[a];
+	const char *one[1] = { v->names[a] };
+	json_t *o, *grid = json_object(), *differ = json_object();
+	unsigned int k;
+
+	for (k = 0; k < HS_NR_FAST_IMPLS; k++) {
+		if (!(v->cfg.batch_impls & (1u << k)))
+			continue;
+		json_object_set_new(grid, hs_fast_impl_name(k),
+				    hs_json_u64(fs->batch[k]));
+		json_object_set_new(differ, hs_fast_impl_name(k),
+				    hs_json_u64(fs->batch_mismatches[k]));
+	}
+	o = json_pack("{s:o, s:o}", "grid", grid, "mismatches", differ);
+	if (fs->batch_ex.found) {
+		json_object_set_new(o, "scorer", json_string(
+			hs_fast_impl_name(fs->batch_impl)));
+		json_example(o, one, 1, &fs->batch_ex.in);
+	}
+	return o;
+}
+
 static json_t *json_fast(const struct verify *v)
 {
 	json_t *list = json_array(), *o;
@@ -1323,6 +1463,7 @@ static json_t *json_fast(const struct verify *v)
 			      "mismatches", hs_json_u64(fs->mismatches));
 		if (fs->mismatches)
 			json_example(o, one, 1, &fs->ex.in);
+		json_object_set_new(o, "batches", json_batches(v, a));
 		json_array_append_new(list, o);
 	}
 	return list;

@@ -4,8 +4,9 @@
  *
  * The library never reads the environment: a front end reads its
  * HOTSCORE_SIMD (scalar forces the portable scorer, so that the fallback
- * can be run on a machine that has the vector unit; avx512 insists on the
- * vector one), hands the value to hs_simd_choose(), a pure function of the
+ * can be run on a machine that has the vector unit; avx2 and avx512 insist
+ * on that vector scorer, so that avx2 can be measured on a CPU that also
+ * has AVX-512), hands the value to hs_simd_choose(), a pure function of the
  * value and the CPU's features, and passes the choice on
  * (hs_fast_batch_with(), hs_fast_batch_for()).  So what a run used is an
  * argument its reports can record, not a lookup they repeat.
@@ -14,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/simd.h>
+#include "internal.h"
 
 /**
  * hs_cpu_features() - the HS_CPU_* features this CPU has, and the kernel
@@ -78,6 +79,26 @@ void hs_cpu_flag_names(unsigned int mask, char *buf, size_t len)
 		snprintf(buf, len, "none");
 }
 
+/* Each scorer's HOTSCORE_SIMD name and the HS_CPU_* features it needs. */
+static const struct {
+	const char *name;
+	unsigned int needs;
+} impls[HS_NR_FAST_IMPLS] = {
+	[HS_FAST_SCALAR] = { "scalar", 0 },
+	[HS_FAST_AVX2] = { "avx2", HS_CPU_AVX2 },
+	[HS_FAST_AVX512] = { "avx512", HS_CPU_AVX512_ALL },
+};
+
+/* The fastest scorer a CPU with the features @cpu runs: the last in order. */
+static enum hs_fast_impl best_for(unsigned int cpu)
+{
+	enum hs_fast_impl impl = HS_NR_FAST_IMPLS;
+
+	while (--impl > HS_FAST_SCALAR && (impls[impl].needs & ~cpu))
+		;
+	return impl;
+}
+
 /**
  * hs_fast_impl_supported() - can this CPU run @impl?
  * @impl:	a batch scorer.
@@ -86,15 +107,8 @@ void hs_cpu_flag_names(unsigned int mask, char *buf, size_t len)
  */
 bool hs_fast_impl_supported(enum hs_fast_impl impl)
 {
-	switch (impl) {
-	case HS_FAST_SCALAR:
-		return true;
-	case HS_FAST_AVX512:
-		return (hs_cpu_features() & HS_CPU_AVX512_ALL) ==
-			HS_CPU_AVX512_ALL;
-	default:
-		return false;
-	}
+	return impl < HS_NR_FAST_IMPLS &&
+	       !(impls[impl].needs & ~hs_cpu_features());
 }
 
 /*
@@ -117,12 +131,29 @@ static void avx512_names(unsigned int mask, char *buf)
 	}
 }
 
+/* The refusal of a known @impl that lacks the features @missing. */
+static void lacks(enum hs_fast_impl impl, unsigned int missing, char *err,
+		  size_t errlen)
+{
+	char names[HS_AVX512_NAMES_LEN];
+
+	if (impl != HS_FAST_AVX512) {
+		snprintf(err, errlen, "HOTSCORE_SIMD=avx2: this CPU lacks AVX2; use auto or scalar");
+		return;
+	}
+	/* name the parts that are missing; with none there, just AVX-512 */
+	avx512_names(missing == HS_CPU_AVX512_ALL ? 0 : missing, names);
+	snprintf(err, errlen, "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512%s (needs F, CD, BW, VL and VBMI); use auto or scalar",
+		 names);
+}
+
 /**
  * hs_simd_choose() - the batch scorer that a HOTSCORE_SIMD value asks for,
  * on a CPU with the features @cpu.  A pure function, so that both answers
- * for "avx512" can be tested on any machine.
- * @value:	the value; NULL, empty or "auto" is the best that @cpu runs,
- *		"scalar" the portable loop, "avx512" the AVX-512 one.
+ * for "avx2" and "avx512" can be tested on any machine.
+ * @value:	the value; NULL, empty or "auto" is the best that @cpu runs
+ *		(avx512, else avx2, else scalar), "scalar" the portable loop,
+ *		"avx2" and "avx512" those vector scorers.
  * @cpu:	HS_CPU_* bits (hs_cpu_features() for this CPU).
  * @impl:	receives the choice; on failure, the best that @cpu runs.
  * @err:	receives one line on failure, "HOTSCORE_SIMD=...: why"; may be
@@ -137,38 +168,58 @@ static void avx512_names(unsigned int mask, char *buf)
 int hs_simd_choose(const char *value, unsigned int cpu,
 		   enum hs_fast_impl *impl, char *err, size_t errlen)
 {
-	unsigned int missing = HS_CPU_AVX512_ALL & ~cpu;
-	char lacks[HS_AVX512_NAMES_LEN];
+	enum hs_fast_impl k;
 
-	*impl = missing ? HS_FAST_SCALAR : HS_FAST_AVX512;
+	*impl = best_for(cpu);
 	if (!value || !*value || !strcmp(value, "auto"))
 		return 0;
-	if (!strcmp(value, "scalar")) {
-		*impl = HS_FAST_SCALAR;
-		return 0;
-	}
-	if (strcmp(value, "avx512")) {
+	for (k = 0; k < HS_NR_FAST_IMPLS && strcmp(value, impls[k].name); k++)
+		;
+	if (k == HS_NR_FAST_IMPLS) {
 		/* %.64s: a long value must not push the reason out */
-		snprintf(err, errlen, "HOTSCORE_SIMD=%.64s: give auto, scalar or avx512 (avx512 needs AVX-512 F, CD, BW, VL and VBMI)",
+		snprintf(err, errlen, "HOTSCORE_SIMD=%.64s: give auto, scalar, avx2 (needs AVX2) or avx512 (needs AVX-512 F, CD, BW, VL and VBMI)",
 			 value);
 		return -1;
 	}
-	if (!missing)
-		return 0;
-	/* name the parts that are missing; with none there, just AVX-512 */
-	avx512_names(missing == HS_CPU_AVX512_ALL ? 0 : missing, lacks);
-	snprintf(err, errlen, "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512%s (needs F, CD, BW, VL and VBMI); use auto or scalar",
-		 lacks);
-	return -1;
+	if (impls[k].needs & ~cpu) {
+		lacks(k, impls[k].needs & ~cpu, err, errlen);
+		return -1;
+	}
+	*impl = k;
+	return 0;
 }
 
 /**
- * hs_fast_impl_name() - "avx512" or "scalar", as HOTSCORE_SIMD spells it.
+ * hs_fast_impl_name() - "scalar", "avx2" or "avx512", as HOTSCORE_SIMD
+ * spells it.
  * @impl:	a batch scorer.
+ *
+ * Return: the name; "?" for a value that names none.
  */
 const char *hs_fast_impl_name(enum hs_fast_impl impl)
 {
-	return impl == HS_FAST_AVX512 ? "avx512" : "scalar";
+	return impl < HS_NR_FAST_IMPLS ? impls[impl].name : "?";
+}
+
+/**
+ * hs_fast_batch_impl() - the scorer hs_fast_batch_with(@impl, @p, ...)
+ * runs: @impl where its vector path can score with @p, else the scalar
+ * loop.  What a report says a batch scored with.
+ * @impl:	from hs_simd_choose(), or one hs_fast_impl_supported().
+ * @p:		the prepared scheme.
+ *
+ * Return: @impl or HS_FAST_SCALAR.
+ */
+enum hs_fast_impl hs_fast_batch_impl(enum hs_fast_impl impl,
+				     const struct hs_prep *p)
+{
+#if defined(__x86_64__)
+	if (impl < HS_NR_FAST_IMPLS && hs_fast_vector_usable(p))
+		return impl;
+#endif
+	(void)impl;
+	(void)p;
+	return HS_FAST_SCALAR;
 }
 
 /**
@@ -187,19 +238,30 @@ enum hs_status hs_fast_batch_with(enum hs_fast_impl impl,
 				  const struct hs_fast_regions *r, size_t n,
 				  int *hot)
 {
+	switch (hs_fast_batch_impl(impl, p)) {
 #if defined(__x86_64__)
-	if (impl == HS_FAST_AVX512 && hs_fast_avx512_usable(p))
+	case HS_FAST_AVX2:
+		return hs_fast_batch_avx2(p, r, n, hot);
+	case HS_FAST_AVX512:
 		return hs_fast_batch_avx512(p, r, n, hot);
 #endif
-	(void)impl;
-	return hs_fast_batch(p, r, n, hot);
+	default:
+		return hs_fast_batch(p, r, n, hot);
+	}
 }
 
 /*
- * hs_fast_batch_with() by the vector scorer, as a function of the shape
+ * hs_fast_batch_with() by one vector scorer, as a function of the shape
  * that struct hs_batch_call and struct hs_sim_config call through.
  */
-static enum hs_status batch_vector(const struct hs_prep *p,
+static enum hs_status batch_avx2(const struct hs_prep *p,
+				 const struct hs_fast_regions *r, size_t n,
+				 int *hot)
+{
+	return hs_fast_batch_with(HS_FAST_AVX2, p, r, n, hot);
+}
+
+static enum hs_status batch_avx512(const struct hs_prep *p,
 				   const struct hs_fast_regions *r, size_t n,
 				   int *hot)
 {
@@ -212,11 +274,18 @@ static enum hs_status batch_vector(const struct hs_prep *p,
  * (hs_simd_choose()) and carried by the pointer, not looked up per call.
  * @impl:	from hs_simd_choose(), or one hs_fast_impl_supported().
  *
- * Return: hs_fast_batch() for HS_FAST_SCALAR; for HS_FAST_AVX512, a scorer
- * that uses the vector unit where the scheme allows it (as
- * hs_fast_batch_with()) and the portable loop elsewhere.
+ * Return: hs_fast_batch() for HS_FAST_SCALAR; for a vector scorer, a
+ * function that uses it where the scheme allows (as hs_fast_batch_with())
+ * and the portable loop elsewhere.
  */
 hs_fast_batch_fn hs_fast_batch_for(enum hs_fast_impl impl)
 {
-	return impl == HS_FAST_AVX512 ? batch_vector : hs_fast_batch;
+	switch (impl) {
+	case HS_FAST_AVX2:
+		return batch_avx2;
+	case HS_FAST_AVX512:
+		return batch_avx512;
+	default:
+		return hs_fast_batch;
+	}
 }

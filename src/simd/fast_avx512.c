@@ -12,26 +12,10 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#include <hotscore/simd.h>
+#include "internal.h"
 
 #define HS_AVX512 __attribute__((__target__( \
 	"avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi")))
-
-/**
- * hs_fast_avx512_usable() - can hs_fast_batch_avx512() score with @p?
- * @p:	the prepared scheme.
- *
- * The vector path needs the age map and, for a moving sum, a window at an
- * end (left_window_bp 0 or 10000: the count is nr_accesses or
- * last_nr_accesses, which is where kdamond scores).
- */
-bool hs_fast_avx512_usable(const struct hs_prep *p)
-{
-	if (p->status != HS_OK || p->age_direct)
-		return false;
-	return p->comp.freq != HS_FREQ_MVSUM || p->left_window_bp == 0 ||
-	       p->left_window_bp == 10000;
-}
 
 /* The tables a batch keeps in registers. */
 struct hs_avx512_tables {
@@ -42,7 +26,7 @@ struct hs_avx512_tables {
 
 /*
  * 16 scores into @out; returns the lanes whose table entry is
- * HS_FAST_SLOW (the model's), and ORs into @bad the lanes above 99.
+ * HS_FAST_SLOW (hs_simd_redo()'s), and ORs into @bad the lanes above 99.
  */
 static HS_AVX512 __mmask16 hs_avx512_16(const struct hs_prep *p,
 					const struct hs_avx512_tables *t,
@@ -80,7 +64,7 @@ static HS_AVX512 __mmask16 hs_avx512_16(const struct hs_prep *p,
 
 /**
  * hs_fast_batch_avx512() - hs_fast_batch(), 16 regions at a time.
- * @p:		the prepared scheme; hs_fast_avx512_usable(@p) must hold.
+ * @p:		the prepared scheme; hs_fast_vector_usable(@p) must hold.
  * @r:		the regions.
  * @n:		how many.
  * @hot:	receives the scores; not overlapping @r's arrays.
@@ -91,15 +75,12 @@ HS_AVX512 enum hs_status hs_fast_batch_avx512(const struct hs_prep *p,
 					      const struct hs_fast_regions *r,
 					      size_t n, int *hot)
 {
-	const unsigned int *count = r->nr_accesses;
-	bool mvsum = p->comp.freq == HS_FREQ_MVSUM;
+	const unsigned int *count = hs_simd_count(p, r);
 	struct hs_avx512_tables t;
 	__mmask16 bad = 0;
 	bool over = false;
 	size_t i;
 
-	if (mvsum && p->left_window_bp == 10000)
-		count = r->last_nr_accesses;
 	t.row_a = _mm512_loadu_si512(p->age_row);
 	t.row_b = _mm512_loadu_si512(p->age_row + 16);
 	t.thr_a = _mm512_loadu_si512(p->age_thr);
@@ -112,26 +93,10 @@ HS_AVX512 enum hs_status hs_fast_batch_avx512(const struct hs_prep *p,
 					      _mm512_loadu_si512(r->age + i),
 					      hot + i, &bad);
 
-		while (redo) {	/* rare: the model's lanes */
-			size_t k = i + (unsigned int)__builtin_ctz(redo);
-
-			hot[k] = hs_fast_slow(p, r->nr_accesses[k],
-					      mvsum ? r->last_nr_accesses[k] :
-					      0, r->age[k]);
-			over |= (unsigned int)hot[k] > HS_DAMOS_MAX_SCORE;
-			redo &= (__mmask16)(redo - 1);
-		}
+		if (redo)	/* rare: the lanes the tables leave out */
+			over |= hs_simd_redo(p, r, i, redo, hot);
 	}
-	if (i < n) {
-		struct hs_fast_regions rest = {
-			r->nr_accesses + i,
-			mvsum ? r->last_nr_accesses + i : NULL,
-			r->age + i,
-		};
-
-		over |= hs_fast_batch(p, &rest, n - i, hot + i) ==
-			HS_OUT_OF_RANGE;
-	}
+	over |= hs_simd_tail(p, r, i, n, hot);
 	return over || bad ? HS_OUT_OF_RANGE : HS_OK;
 }
 #endif /* __x86_64__ */

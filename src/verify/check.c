@@ -137,6 +137,48 @@ bool hs_fast_same(const struct hs_result *model, const struct hs_result *fast)
 }
 
 /**
+ * hs_batch_result() - the region of @in scored by batch scorer @impl under
+ * @in's scheme, as hs_score() gives a result: 16 copies in one batch, so
+ * that a vector scorer scores it in its vector loop, not its scalar tail.
+ * What a batch's difference found on the grid is shrunk and shown with.
+ * @p:		room for the prepared scheme (3.9 KB: the caller's).
+ * @c:		the profile.
+ * @impl:	the batch scorer; one hs_fast_impl_supported().
+ * @in:		the input.
+ *
+ * Return: the first copy's result that differs from the others', else the
+ * first's; its status is the batch's, unless the batch trapped.
+ */
+struct hs_result hs_batch_result(struct hs_prep *p,
+				 const struct hs_components *c,
+				 enum hs_fast_impl impl,
+				 const struct hs_input *in)
+{
+	unsigned int nr[16], last[16], age[16], k, at = 0;
+	struct hs_fast_regions r = { nr, last, age };
+	struct hs_result res = { 0, 0, HS_DIV0, 0 };
+	enum hs_status st;
+	int hot[16];
+
+	hs_prep_init(p, c, in);
+	for (k = 0; k < 16; k++) {
+		nr[k] = in->nr_accesses;
+		last[k] = in->last_nr_accesses;
+		age[k] = in->age;
+	}
+	st = hs_fast_batch_with(impl, p, &r, 16, hot);
+	if (st == HS_DIV0) {
+		res.div0 = p->div0;
+		return res;
+	}
+	for (k = 1; k < 16 && !at; k++)
+		at = hot[k] != hot[0] ? k : 0;
+	res = hs_result_of(hot[at]);
+	res.status = st;
+	return res;
+}
+
+/**
  * hs_eval() - a profile on an input and on the two neighbours the
  * monotonicity invariants compare it with: one more access, and one more
  * aggregation interval of age.
@@ -265,7 +307,7 @@ bool hs_verify_ok(const struct hs_verify_config *cfg,
 		if (res->agelog.mismatches[k])
 			return false;
 	for (a = 0; a < cfg->nr; a++)
-		if (res->fast[a].mismatches)
+		if (res->fast[a].mismatches || res->fast[a].batch_ex.found)
 			return false;
 	for (a = 0; a < cfg->nr; a++)
 		for (b = a + 1; b < cfg->nr; b++)

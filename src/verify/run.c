@@ -20,6 +20,8 @@
 
 #define AGELOG_UNIT (1ULL << 24)
 #define RANDOM_UNIT 65536ULL
+/* grid inputs the batch scorers take at a time (batch_check()) */
+#define BATCH_CHUNK 1024
 
 struct unit {
 	enum hs_domain dom;
@@ -70,6 +72,14 @@ struct worker {
 	struct hs_prep *prep;		/* per profile, cfg->fast */
 	bool prepared[HS_VERIFY_MAX_PROFILES];
 	struct hs_input block;		/* the random block's scheme */
+	/*
+	 * cfg->batch_impls: the model's results of the last @kept grid
+	 * inputs, [profile * BATCH_CHUNK + k], and the batch's arrays
+	 */
+	struct hs_result *model;
+	size_t kept;
+	unsigned int *nr, *last, *age;
+	int *hot;
 	pthread_t tid;
 };
 
@@ -189,6 +199,8 @@ static void check_input(struct worker *w, const struct hs_input *in,
 			continue;
 		if (fast)
 			fast_check(w, a, in, order, &e[a].r, HS_DOM_GRID);
+		if (fast && w->model)	/* for batch_check() */
+			w->model[a * BATCH_CHUNK + w->kept] = e[a].r;
 		for (inv = 0; inv < HS_NR_INVARIANTS; inv++) {
 			struct hs_inv_stats *is = &acc->inv[a][inv];
 
@@ -201,11 +213,101 @@ static void check_input(struct worker *w, const struct hs_input *in,
 	}
 }
 
+/* Note the first batch scorer's difference, in domain order. */
+static void batch_differs(struct hs_fast_stats *fs, enum hs_fast_impl impl,
+			  uint64_t order, const struct hs_input *in)
+{
+	fs->batch_mismatches[impl]++;
+	if (!fs->batch_ex.found || order < fs->batch_ex.order)
+		fs->batch_impl = impl;
+	keep_first(&fs->batch_ex, order, in);
+}
+
+/*
+ * Batch scorer @impl on the @n inputs @in with profile @a's prepared
+ * scheme, against the model's results: each score, and the batch's status,
+ * which is out of range if any score is (a difference in the status alone
+ * is the first region whose model status is not ok, or the first region).
+ */
+static void batch_compare(struct worker *w, unsigned int a,
+			  enum hs_fast_impl impl, const struct hs_input *in,
+			  size_t n, uint64_t order)
+{
+	struct hs_fast_stats *fs = &w->acc->fast[a];
+	const struct hs_result *m = w->model + a * BATCH_CHUNK;
+	struct hs_fast_regions r = { w->nr, w->last, w->age };
+	enum hs_status st, want = HS_OK;
+	uint64_t before = fs->batch_mismatches[impl];
+	size_t i, blame = 0;
+
+	st = hs_fast_batch_with(impl, &w->prep[a], &r, n, w->hot);
+	for (i = 0; i < n; i++) {
+		if (m[i].status != HS_OK && want == HS_OK) {
+			want = m[i].status;
+			blame = i;
+		}
+		if (st == HS_DIV0 ? m[i].status != HS_DIV0 :
+		    m[i].status == HS_DIV0 || w->hot[i] != m[i].hot)
+			batch_differs(fs, impl, order + i, &in[i]);
+	}
+	if (fs->batch_mismatches[impl] == before && st != want)
+		batch_differs(fs, impl, order + blame, &in[blame]);
+	fs->batch[impl] += n;
+}
+
+/*
+ * Every batch scorer of cfg->batch_impls on the last w->kept grid inputs,
+ * @in on, whose model results check_input() kept: one grid unit has one
+ * scheme, which fast_check() prepared for each profile it checked.
+ */
+static void batch_check(struct worker *w, const struct hs_input *in,
+			uint64_t order, bool mvsum_only)
+{
+	const struct hs_verify_config *cfg = w->job->cfg;
+	size_t n = w->kept, i;
+	unsigned int a, impl;
+
+	for (i = 0; i < n; i++) {
+		w->nr[i] = in[i].nr_accesses;
+		w->last[i] = in[i].last_nr_accesses;
+		w->age[i] = in[i].age;
+	}
+	w->kept = 0;
+	for (a = 0; a < cfg->nr; a++) {
+		if (!w->prepared[a] ||
+		    (mvsum_only && cfg->comp[a].freq != HS_FREQ_MVSUM))
+			continue;
+		for (impl = 0; impl < HS_NR_FAST_IMPLS; impl++)
+			if (cfg->batch_impls & (1u << impl))
+				batch_compare(w, a, impl, in, n, order);
+	}
+}
+
+static void run_grid(struct worker *w, const struct unit *u)
+{
+	const struct hs_verify_config *cfg = w->job->cfg;
+	unsigned int g = (unsigned int)u->arg;
+	bool mv = hs_grid_unit_mv(g, w->job->mvsum) != 0;
+	size_t n = hs_grid_unit(g, cfg->quick, w->job->mvsum, w->buf);
+	uint64_t order = (1ULL << 62) | u->order;	/* of input 0 */
+	size_t i, from = 0;
+
+	for (i = 0; i < n; i++) {
+		check_input(w, &w->buf[i], order + i, mv, cfg->fast);
+		if (w->model && ++w->kept == BATCH_CHUNK) {
+			batch_check(w, w->buf + from, order + from, mv);
+			from = i + 1;
+		}
+	}
+	if (w->model && w->kept)
+		batch_check(w, w->buf + from, order + from, mv);
+}
+
 static void run_unit(struct worker *w, const struct unit *u)
 {
 	const struct hs_verify_config *cfg = w->job->cfg;
 	struct hs_input in;
-	uint64_t i, n;
+	uint64_t i;
 
 	/* no scheme carried over from another unit: counts do not depend
 	 * on which thread ran what */
@@ -221,14 +323,7 @@ static void run_unit(struct worker *w, const struct unit *u)
 		}
 		break;
 	case HS_DOM_GRID:
-		n = hs_grid_unit((unsigned int)u->arg, cfg->quick,
-				 w->job->mvsum, w->buf);
-		for (i = 0; i < n; i++)
-			check_input(w, &w->buf[i],
-				    (1ULL << 62) | (u->order + i),
-				    hs_grid_unit_mv((unsigned int)u->arg,
-						    w->job->mvsum) != 0,
-				    cfg->fast);
+		run_grid(w, u);
 		break;
 	default:
 		for (i = 0; i < u->n; i++) {
@@ -325,6 +420,21 @@ static void merge_example(struct hs_example *to, const struct hs_example *ex)
 		keep_first(to, ex->order, &ex->in);
 }
 
+static void merge_batch(struct hs_fast_stats *to,
+			const struct hs_fast_stats *from)
+{
+	unsigned int k;
+
+	for (k = 0; k < HS_NR_FAST_IMPLS; k++) {
+		to->batch[k] += from->batch[k];
+		to->batch_mismatches[k] += from->batch_mismatches[k];
+	}
+	if (from->batch_ex.found && (!to->batch_ex.found ||
+				     from->batch_ex.order < to->batch_ex.order))
+		to->batch_impl = from->batch_impl;
+	merge_example(&to->batch_ex, &from->batch_ex);
+}
+
 static void merge(struct hs_verify_result *res, const struct acc *acc,
 		  unsigned int nr)
 {
@@ -360,6 +470,7 @@ static void merge(struct hs_verify_result *res, const struct acc *acc,
 			res->fast[a].schemes[k] += acc->fast[a].schemes[k];
 		res->fast[a].mismatches += acc->fast[a].mismatches;
 		merge_example(&res->fast[a].ex, &acc->fast[a].ex);
+		merge_batch(&res->fast[a], &acc->fast[a]);
 		for (k = 0; k < HS_NR_INVARIANTS; k++) {
 			res->inv[a][k].checked += acc->inv[a][k].checked;
 			res->inv[a][k].violations += acc->inv[a][k].violations;
@@ -428,6 +539,26 @@ static int plan_job(struct job *job, uint64_t *total)
 }
 
 /*
+ * A worker's room for batch_check(), when the batch scorers are checked.
+ * Return: 0, or -1 when memory ran out.
+ */
+static int batch_scratch(struct worker *w)
+{
+	const struct hs_verify_config *cfg = w->job->cfg;
+
+	if (!cfg->fast || !cfg->batch_impls)
+		return 0;
+	w->model = calloc((size_t)cfg->nr * BATCH_CHUNK, sizeof(*w->model));
+	w->nr = calloc(3 * BATCH_CHUNK, sizeof(*w->nr));
+	w->hot = calloc(BATCH_CHUNK, sizeof(*w->hot));
+	if (!w->model || !w->nr || !w->hot)
+		return -1;	/* the caller frees what was allocated */
+	w->last = w->nr + BATCH_CHUNK;
+	w->age = w->last + BATCH_CHUNK;
+	return 0;
+}
+
+/*
  * One thread per worker, each with its scratch.  Fewer threads than asked
  * stop the queue, are waited for, and fail the run.  Return: 0, or -1.
  */
@@ -440,6 +571,10 @@ static int start_workers(struct job *job, struct worker *w)
 		w[t].acc = calloc(1, sizeof(*w[t].acc));
 		w[t].buf = calloc(HS_GRID_UNIT_MAX, sizeof(*w[t].buf));
 		w[t].prep = calloc(job->cfg->nr, sizeof(*w[t].prep));
+		if (batch_scratch(&w[t]) < 0) {
+			free(w[t].buf);	/* the start below stops here */
+			w[t].buf = NULL;
+		}
 		if (!w[t].acc || !w[t].buf || !w[t].prep)
 			break;
 	}
@@ -492,6 +627,9 @@ out:
 		free(w[t].acc);
 		free(w[t].buf);
 		free(w[t].prep);
+		free(w[t].model);
+		free(w[t].nr);
+		free(w[t].hot);
 	}
 	free(w);
 	free(job.units);
