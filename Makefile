@@ -8,6 +8,7 @@
 #   make bench           the benchmark suite into docs/PERFORMANCE.md
 #   make bench-sim       only its simulator section
 #   make bench-fast      only its prepared-scorer section
+#   make bench-coverage  whether the printed intervals hold 20 re-runs
 #   make docs            docs/cli.md, docs/hotscore.1 and the bash completion,
 #                        from the option tables (the tests check they are)
 #   make install         PREFIX=/usr/local: the binary, man page, completion
@@ -60,7 +61,8 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 FUZZ_NAMES  := score_csv dist_file masim kmod_import units record
 FUZZ_REPLAY := $(FUZZ_NAMES:%=$(B)/tests/fuzz/%)
 
-.PHONY: all run test bench bench-sim bench-fast verify kmod test-kernel clean \
+.PHONY: all run test bench bench-sim bench-fast bench-coverage verify kmod \
+	test-kernel clean \
 	docs install fuzz fuzz-bin
 all: $(B)/hotscore $(B)/libhotscore.a $(B)/gendoc
 
@@ -146,6 +148,12 @@ bench: all $(B)/tests/jsonq
 	@scripts/bench.sh $(B)
 	@scripts/bench-sim.sh $(B)
 	@scripts/bench-fast.sh $(B)
+	@scripts/bench-kmod.sh $(B)
+
+# do the printed intervals hold the next invocation? 20 runs of two
+# commands, into docs/PERFORMANCE.md (about 10 minutes)
+bench-coverage: all $(B)/tests/jsonq
+	@scripts/bench-coverage.sh --doc $(B) 20
 
 # the simulator's section of docs/PERFORMANCE.md alone
 bench-sim: all $(B)/tests/jsonq
