@@ -76,6 +76,10 @@ expect_bad "zero iterations" "" bench --iterations 0
 expect_bad "absurd iterations" "" bench --iterations 99999999999
 expect_bad "negative runs" "" bench --runs -1
 expect_bad "zero runs" "" bench --runs 0
+expect_bad "zero invocations" "" bench --invocations 0
+expect_bad "five placements" "" bench --placements 5
+expect_bad "a warm-up without a unit it knows" "" bench --warmup 3parsecs
+HOTSCORE_BENCH_BLOCK=garbage expect_bad "a forged invocation block" "" bench --iterations 10000
 expect_bad "tiny batch" "" bench --batch 1
 expect_bad "seed not a number" "" bench --seed 12x
 expect_bad "unknown format" "" bench --format xml
