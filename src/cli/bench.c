@@ -796,7 +796,7 @@ static void measure_classes(struct bench *b, unsigned int di,
 	uint64_t mt[100];
 	struct hs_wvalue *w;
 	struct hs_sample s;
-	unsigned int c, k;
+	unsigned int c, k, m;
 
 	r->cls = class_set(d, &r->variant->comp);
 	build_classes(b, d, (struct bench_classes *)r->cls);
@@ -807,6 +807,7 @@ static void measure_classes(struct bench *b, unsigned int di,
 		struct hs_pool pool = { cl->inputs, sizeof(*cl->inputs),
 					cl->nr, 1 };
 
+		m = 0;
 		cli_progress("bench: %s, %s, %s: class %u/%u", d->name,
 			 hs_mode_name(r->mode), r->name, c + 1, r->cls->nr);
 		hs_bench_batch(&b->host.clock, r->variant->fn, &pool, 0, b->n,
@@ -815,9 +816,10 @@ static void measure_classes(struct bench *b, unsigned int di,
 			hs_bench_sample(&b->host.clock, r->variant->fn, &pool,
 					hs_bench_start(k, pool.nr), b->n,
 					r->mode, k & 1, &s);
-			mt[k] = s.mt;
+			mt[m] = s.mt;
+			m += s.mt > 0;	/* a sample of 0 is noise, not a cost */
 		}
-		r->cls_mt[c] = median_of(mt, nsamples);
+		r->cls_mt[c] = m ? median_of(mt, m) : 0;
 		w[c].value = r->cls_mt[c];
 		w[c].weight = cl->count;
 	}
