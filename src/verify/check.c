@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * check.c - what verify checks on one input: the age_in_log methods against
- * the shift loop, two profiles against each other, a profile against its
- * invariants.
+ * check.c - what verify checks on one input: two profiles against each
+ * other, a profile against its invariants (the age_in_log sweep is in
+ * sweep.c).
  */
 #include <hotscore/verify.h>
 
