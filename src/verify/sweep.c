@@ -107,49 +107,53 @@ static __always_inline void loop_round(int *log, uint32_t *sec)
 #define LOOP_START(x) HS_SWEEP_FAULT(IDX(LOOP, ARCH), x, 0)
 
 /*
- * HS_SWEEP_SHARED rounds of the loop on the HS_SWEEP_LANES values from @x0,
- * side by side so that the compiler vectorises them.  Return: non-zero if
- * a run is then not in the state (@log0, @sec0).
+ * HS_SWEEP_SHARED / 2 rounds of the loop on the HS_SWEEP_LANES runs in
+ * @log and @sec, side by side so that the compiler vectorises them.
+ * Return: non-zero if a run is then not in the state of the first.
  */
-static __always_inline int lanes_loop(uint32_t x0, int log0, uint32_t sec0)
+static __always_inline int rounds_alike(int *log, uint32_t *sec)
 {
-	int log[HS_SWEEP_LANES], d = 0;
-	uint32_t sec[HS_SWEEP_LANES];
 	unsigned int i, r;
+	int d = 0;
 
-	for (i = 0; i < HS_SWEEP_LANES; i++) {
-		log[i] = LOOP_START(x0 + i);
-		sec[i] = x0 + i;
-	}
-	for (r = 0; r < HS_SWEEP_SHARED; r++)
+	for (r = 0; r < HS_SWEEP_SHARED / 2; r++)
 		for (i = 0; i < HS_SWEEP_LANES; i++)
 			loop_round(&log[i], &sec[i]);
 	for (i = 0; i < HS_SWEEP_LANES; i++)
-		d |= (log[i] ^ log0) | (sec[i] != sec0);
+		d |= (log[i] ^ log[0]) | (sec[i] != sec[0]);
 	return d;
 }
 
 /*
  * The loop on every value of the block at @x0.  Its condition and step
  * read nothing but (age_in_log, age_in_sec), so two runs in the same state
- * go on alike.  Every value runs HS_SWEEP_SHARED rounds and must then be
- * in the state that the block's first value reached; the other rounds run
- * once, from that state.  The model's loop itself also runs on the first
- * value.  Return: non-zero if a value is elsewhere, or the loop has not
- * ended, with @k, after HS_DAMON_MAX_AGE_IN_LOG rounds in all.
+ * go on alike.  Every value runs HS_SWEEP_SHARED / 2 rounds and must then
+ * be in the state of the first value of its group of HS_SWEEP_LANES; the
+ * groups' states run as many rounds more and must then all be the first
+ * group's; the other rounds run once, from that state.  The model's loop
+ * itself also runs on the block's first value.  Return: non-zero if a
+ * value is elsewhere, or the loop has not ended, with @k, after
+ * HS_DAMON_MAX_AGE_IN_LOG rounds in all.
  */
 static __always_inline int chunk_loop(uint32_t x0, int k)
 {
-	int log = LOOP_START(x0), d = WAY_AT(LOOP, ARCH, x0) ^ k;
-	uint32_t sec = x0, i, r;
+	int log[HS_SWEEP_LANES], glog[HS_SWEEP_LANES];
+	uint32_t sec[HS_SWEEP_LANES], gsec[HS_SWEEP_LANES], g, i, r;
+	int d = WAY_AT(LOOP, ARCH, x0) ^ k;
 
-	for (r = 0; r < HS_SWEEP_SHARED; r++)
-		loop_round(&log, &sec);
-	for (i = 0; i < HS_SWEEP_CHUNK; i += HS_SWEEP_LANES)
-		d |= lanes_loop(x0 + i, log, sec);
-	for (; r < HS_DAMON_MAX_AGE_IN_LOG; r++)
-		loop_round(&log, &sec);
-	return d | (log ^ k) | HS_AGELOG_LOOP_COND(log, sec);
+	for (g = 0; g < HS_SWEEP_LANES; g++) {
+		for (i = 0; i < HS_SWEEP_LANES; i++) {
+			log[i] = LOOP_START(x0 + g * HS_SWEEP_LANES + i);
+			sec[i] = x0 + g * HS_SWEEP_LANES + i;
+		}
+		d |= rounds_alike(log, sec);
+		glog[g] = log[0];
+		gsec[g] = sec[0];
+	}
+	d |= rounds_alike(glog, gsec);
+	for (r = HS_SWEEP_SHARED; r < HS_DAMON_MAX_AGE_IN_LOG; r++)
+		loop_round(&glog[0], &gsec[0]);
+	return d | (glog[0] ^ k) | HS_AGELOG_LOOP_COND(glog[0], gsec[0]);
 }
 
 /*
