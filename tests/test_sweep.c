@@ -63,24 +63,27 @@ static void test_chunk_clears_only_fls(void)
 	unsigned int i, k, e;
 
 	for (i = 0; i < NR_FAST; i++) {
-		if (!runs(fast_isas[i]))
+		enum hs_sweep_isa isa = fast_isas[i];
+
+		if (!runs(isa))
 			continue;
 		for (k = 13; k <= 32; k++) {
-			uint32_t first = 1u << (k - 1);
-			uint32_t last = (uint32_t)((1ull << k) - HS_SWEEP_CHUNK);
+			uint64_t top = 1ull << k;
+			uint32_t first = (uint32_t)(top / 2);
+			uint32_t last = (uint32_t)(top - HS_SWEEP_CHUNK);
 
 			for (e = k - 1; e <= k + 1; e++) {
-				CHECK((hs_sweep_chunk(fast_isas[i], first, e) == 0)
-				      == (e == k), "isa %d, 2^%u, expect %u",
-				      fast_isas[i], k - 1, e);
-				CHECK((hs_sweep_chunk(fast_isas[i], last, e) == 0)
-				      == (e == k), "isa %d, 2^%u - block, %u",
-				      fast_isas[i], k, e);
+				CHECK((hs_sweep_chunk(isa, first, e) == 0) ==
+				      (e == k), "isa %d, 2^%u, expect %u", isa,
+				      k - 1, e);
+				CHECK((hs_sweep_chunk(isa, last, e) == 0) ==
+				      (e == k), "isa %d, 2^%u - block, %u", isa,
+				      k, e);
 			}
-			CHECK(hs_sweep_chunk(fast_isas[i], first +
-					     HS_SWEEP_CHUNK / 2, k) != 0,
-			      "isa %d, 2^%u + half a block: cleared",
-			      fast_isas[i], k - 1);
+			CHECK(hs_sweep_chunk(isa, first + HS_SWEEP_CHUNK / 2,
+					     k) != 0,
+			      "isa %d, 2^%u + half a block: cleared", isa,
+			      k - 1);
 		}
 	}
 }

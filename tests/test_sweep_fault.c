@@ -45,11 +45,12 @@ static void check_found(const struct hs_agelog_stats *st, int w, uint32_t x,
 
 static void test_plants_found(void)
 {
+	enum hs_sweep_isa best = hs_sweep_isa_best();
 	struct hs_agelog_stats st;
 	unsigned int i, j, p;
 
 	for (i = 0; i < sizeof(isas) / sizeof(isas[0]); i++) {
-		if (isas[i] == HS_SWEEP_V3 && hs_sweep_isa_best() != HS_SWEEP_V3)
+		if (isas[i] == HS_SWEEP_V3 && best != HS_SWEEP_V3)
 			continue;
 		for (j = 0; j < sizeof(at) / sizeof(at[0]); j++) {
 			plant_x = at[j];

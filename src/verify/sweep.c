@@ -6,7 +6,7 @@
  * The counts are those of comparing every way with the loop, value by
  * value (sweep_values()).  A fast path only decides sooner that a block of
  * HS_SWEEP_CHUNK values holds no difference: the values of an aligned
- * block above HS_SWEEP_CHUNK share their top set bit, so every way must
+ * block from HS_SWEEP_CHUNK up share their top set bit, so every way must
  * give the same k on all of them.  The fast path checks that every way,
  * the loop among them, gives k on every value of the block; then no way
  * differs from the loop there.  Any other outcome sends the block value by
@@ -21,7 +21,7 @@
 #include "score/score_impl.h"
 #include "internal.h"
 
-/* tests/test_sweep.c defines it first, to plant a way that differs */
+/* tests/test_sweep_fault.c defines it first, to plant a way that differs */
 #ifndef HS_SWEEP_FAULT
 #define HS_SWEEP_FAULT(way, x, value) (value)
 #endif
@@ -52,11 +52,12 @@ static const struct { enum hs_agelog a; enum hs_fls_impl f; } ways[] = {
 static void hs_agelog_record(uint32_t x, int ref, struct hs_agelog_stats *st)
 {
 	unsigned int i, w;
+	int v;
 
 	for (i = 0; i < NR_WAYS; i++) {
 		w = ways[i].a * HS_NR_FLS_IMPL + ways[i].f;
-		if (HS_SWEEP_FAULT(w, x, hs_age_in_log_with(ways[i].a,
-							    ways[i].f, x)) == ref)
+		v = hs_age_in_log_with(ways[i].a, ways[i].f, x);
+		if (HS_SWEEP_FAULT(w, x, v) == ref)
 			continue;
 		if (!st->mismatches[w] || x < st->first[w])
 			st->first[w] = x;
