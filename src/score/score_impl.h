@@ -38,6 +38,18 @@ static __always_inline int hs_ilog2_with(enum hs_fls_impl impl, uint32_t n)
 }
 
 /*
+ * The shift loop's condition and step, apart so that verify's sweep can run
+ * them on many ages at once (src/verify/sweep.c).  The kernel's loop:
+ *	for (age_in_log = 0;
+ *	     age_in_log < DAMON_MAX_AGE_IN_LOG && age_in_sec;
+ *	     age_in_log++, age_in_sec >>= 1)
+ *		;
+ */
+#define HS_AGELOG_LOOP_COND(log, sec)	\
+	((log) < HS_DAMON_MAX_AGE_IN_LOG && (sec))
+#define HS_AGELOG_LOOP_STEP(log, sec)	((log)++, (sec) >>= 1)
+
+/*
  * age_in_log from age_in_sec.  All three kernel forms give fls(x) for a
  * 32-bit x, so the cap at DAMON_MAX_AGE_IN_LOG never binds.
  */
@@ -59,8 +71,8 @@ static __always_inline int hs_age_in_log_with(enum hs_agelog method,
 		return 0;
 	default:
 		for (age_in_log = 0;
-		     age_in_log < HS_DAMON_MAX_AGE_IN_LOG && age_in_sec;
-		     age_in_log++, age_in_sec >>= 1)
+		     HS_AGELOG_LOOP_COND(age_in_log, age_in_sec);
+		     HS_AGELOG_LOOP_STEP(age_in_log, age_in_sec))
 			;
 		return age_in_log;
 	}

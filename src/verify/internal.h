@@ -33,7 +33,25 @@ struct hs_eval {
 void hs_eval(const struct hs_components *c, const struct hs_input *in,
 	     struct hs_eval *e);
 
+/*
+ * The age_in_log sweep (sweep.c).  Aligned blocks of HS_SWEEP_CHUNK values
+ * are cleared by a fast path, compiled for the x86-64 baseline and for
+ * x86-64-v3, that runs the shift loop on HS_SWEEP_LANES values side by
+ * side: 6 rounds on every value, 6 more on each group of HS_SWEEP_LANES,
+ * the other rounds once per block.  Everything else is checked value by
+ * value (HS_SWEEP_VALUES).
+ */
+#define HS_SWEEP_LANES 64u
+#define HS_SWEEP_CHUNK (HS_SWEEP_LANES * HS_SWEEP_LANES)
+#define HS_SWEEP_SHARED 12u	/* log2(HS_SWEEP_CHUNK): then one state */
+enum hs_sweep_isa { HS_SWEEP_VALUES, HS_SWEEP_BASE, HS_SWEEP_V3 };
+
 void hs_agelog_sweep(uint64_t lo, uint64_t n, struct hs_agelog_stats *st);
+void hs_agelog_sweep_with(uint64_t lo, uint64_t n, struct hs_agelog_stats *st,
+			  enum hs_sweep_isa isa);
+int hs_sweep_chunk(enum hs_sweep_isa isa, uint32_t x0, int k);
+enum hs_sweep_isa hs_sweep_isa_best(void);
+
 bool hs_eval_same(const struct hs_eval *a, const struct hs_eval *b);
 bool hs_eval_violates(const struct hs_eval *e, enum hs_invariant inv,
 		      bool *checked);
