@@ -339,8 +339,9 @@ struct hs_estimate {
 
 /**
  * struct hs_cell_stats - what hs_cells_ratio() found.
- * @ratio:	baseline time / function time, mean over cells of each
- *		cell's median round, with the interval of a re-run.
+ * @ratio:	baseline time / function time: each cell's median round,
+ *		their median over blocks, the mean of that over placements;
+ *		with the interval of a re-run.
  * @net:	the same with the empty call's cost taken from both first.
  * @within_process: one cell: @ratio's interval is of its rounds only.
  * @rounds:	rounds where all four samples measured something.
@@ -366,7 +367,7 @@ struct hs_cell_stats {
 
 /* Scratch values hs_cells_ratio() needs. */
 #define HS_CELLS_SCRATCH(blocks, placements, rounds)			\
-	(2 * (blocks) * (placements) + 3 * (rounds) + (blocks) +	\
+	(2 * (blocks) * (placements) + 3 * (rounds) + 2 * (blocks) +	\
 	 (placements) + HS_BOOTSTRAP_ROUNDS)
 
 void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,

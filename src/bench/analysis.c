@@ -200,17 +200,42 @@ static size_t cell_value(const struct hs_cells *c, size_t cell, bool net,
 	return n;
 }
 
-/* The mean of @y over the rows @ri and columns @cj (a resample). */
-static uint64_t grid_mean(const uint64_t *y, const size_t *ri,
-			  const size_t *cj, size_t nr, size_t nc)
+/*
+ * The estimate of @y over the rows @ri and columns @cj (a resample, or
+ * every row and column once): for each placement the median over the
+ * blocks, then the mean over the placements.  The median, because a block
+ * now and then runs in a state of its own (an invocation whose predictors
+ * or frequency settled elsewhere) and would move a mean by a tenth of its
+ * difference; the mean over placements, because every placement is as
+ * likely as the next in a rebuild.  @buf: room for @nr values.
+ */
+static uint64_t grid_estimate(const uint64_t *y, const size_t *ri,
+			      const size_t *cj, size_t nr, size_t nc,
+			      uint64_t *buf)
 {
 	uint64_t sum = 0;
 	size_t i, j;
 
+	for (j = 0; j < nc; j++) {
+		for (i = 0; i < nr; i++)
+			buf[i] = y[ri[i] * nc + cj[j]];
+		hs_sort_u64(buf, nr);
+		sum += hs_quantile(buf, nr, 500);
+	}
+	return sum / nc;
+}
+
+/* The estimate of the whole grid: grid_estimate() with every row, column. */
+static uint64_t grid_all(const uint64_t *y, size_t nr, size_t nc,
+			 uint64_t *scratch)
+{
+	size_t *ri = (size_t *)scratch, *cj = ri + nr, i;
+
 	for (i = 0; i < nr; i++)
-		for (j = 0; j < nc; j++)
-			sum += y[ri[i] * nc + cj[j]];
-	return sum / (nr * nc);
+		ri[i] = i;
+	for (i = 0; i < nc; i++)
+		cj[i] = i;
+	return grid_estimate(y, ri, cj, nr, nc, scratch + nr + nc);
 }
 
 /*
@@ -253,7 +278,8 @@ static void rerun_interval(const uint64_t *y, size_t nr, size_t nc,
 			   struct hs_estimate *out)
 {
 	size_t *ri = (size_t *)scratch, *cj = ri + nr, i;
-	uint64_t *diff = scratch + nr + nc, state = seed, a, b, widen;
+	uint64_t *buf = scratch + nr + nc, *diff = buf + nr, state = seed;
+	uint64_t a, b, widen;
 	int64_t lo, hi;
 	unsigned int k;
 
@@ -262,12 +288,12 @@ static void rerun_interval(const uint64_t *y, size_t nr, size_t nc,
 			ri[i] = rand_below(&state, nr);
 		for (i = 0; i < nc; i++)
 			cj[i] = rand_below(&state, nc);
-		a = grid_mean(y, ri, cj, nr, nc);
+		a = grid_estimate(y, ri, cj, nr, nc, buf);
 		for (i = 0; i < nr; i++)
 			ri[i] = rand_below(&state, nr);
 		for (i = 0; i < nc; i++)
 			cj[i] = rand_below(&state, nc);
-		b = grid_mean(y, ri, cj, nr, nc);
+		b = grid_estimate(y, ri, cj, nr, nc, buf);
 		/* offset by est so that the values stay unsigned */
 		diff[k] = est + a - b;
 	}
@@ -423,7 +449,7 @@ void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
 			continue;
 		for (sum = 0, i = 0; i < cells; i++)
 			sum += y[i];
-		mean = sum / cells;
+		mean = sum / cells;	/* the components' */
 		if (!net) {
 			out->rounds = r;
 			out->var_round = rv;
@@ -444,7 +470,8 @@ void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
 			}
 			continue;
 		}
-		rerun_interval(y, nr, nc, mean, seed + pass, rest, e);
+		rerun_interval(y, nr, nc, grid_all(y, nr, nc, rest),
+			       seed + pass, rest, e);
 	}
 	if (!out->ratio.value)
 		return;

@@ -780,8 +780,9 @@ static void print_comparison(struct bench *b, FILE *f)
 	print_table(b, f, &cost, cost_row, ALL_ROWS, 0);
 	print_nonpositive(b, f);
 	snprintf(text, sizeof(text), "Against %s: ratio = %s time / variant"
-		 " time (above 1: faster than %s), the mean over cells of each"
-		 " cell's median paired round; net ratio: the same with the"
+		 " time (above 1: faster than %s): per placement the median"
+		 " over invocations of their median paired round, averaged over"
+		 " the placements; net ratio: the same with the"
 		 " empty call's cost (empty ns, the call and loop overhead,"
 		 " which pulls every ratio toward 1) taken from both.  A"
 		 " verdict needs the interval to exclude 1 and the ratio to"
