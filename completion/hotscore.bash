@@ -55,6 +55,7 @@ _hotscore()
 		--invocations|--runs) COMPREPLY=(); return ;;
 		--placements) COMPREPLY=(); return ;;
 		--warmup) COMPREPLY=(); return ;;
+		--drift) COMPREPLY=(); return ;;
 		--batch) COMPREPLY=(); return ;;
 		--pool) COMPREPLY=(); return ;;
 		--seed) COMPREPLY=(); return ;;
@@ -67,7 +68,7 @@ _hotscore()
 		--svg) _hotscore_files ''; return ;;
 		--import) _hotscore_files ''; return ;;
 		esac
-		opts='--help --profile --against --base --dist --mode --iterations --invocations --placements --warmup --batch --pool --seed --cpu --clock --method --accuracy --keep-aslr --format --json --csv --svg --import --list-profiles --list-dists' ;;
+		opts='--help --profile --against --base --dist --mode --iterations --invocations --placements --warmup --drift --batch --pool --seed --cpu --clock --method --accuracy --keep-aslr --format --json --csv --svg --import --list-profiles --list-dists' ;;
 	verify)
 		case $prev in
 		--profile|--profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new all'; return ;;

@@ -320,11 +320,15 @@ struct hs_paired {
  * @blocks:	blocks, at least 1.
  * @placements:	placements, at least 1.
  * @rounds:	rounds per cell, at least 1.
+ * @drift_ppm:	the standard deviation of a ratio between runs minutes
+ *		apart that no one run can see (ppm of the ratio; 0: none),
+ *		added to the interval of a re-run.
  */
 struct hs_cells {
 	const uint64_t *base, *fn, *empty;
 	unsigned int base_units, fn_units;
 	size_t blocks, placements, rounds;
+	uint64_t drift_ppm;
 };
 
 /**

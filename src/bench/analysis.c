@@ -265,6 +265,26 @@ static uint64_t small_sample(size_t n)
 }
 
 /*
+ * A third level of replication that one run cannot sample: runs minutes
+ * apart drift by @drift_ppm (a standard deviation, ppm of the ratio) as a
+ * whole, whatever their invocations say.  A re-run's difference from this
+ * run has that twice over, so each end of the interval moves out to
+ * sqrt(d^2 + (1.96 x sqrt(2) x drift x est)^2).
+ */
+static void add_drift(int64_t *lo, int64_t *hi, uint64_t est,
+		      uint64_t drift_ppm)
+{
+	uint64_t f = est * drift_ppm / 1000000 * 2772 / 1000;
+	uint64_t l = (uint64_t)(*lo < 0 ? -*lo : *lo);
+	uint64_t h = (uint64_t)(*hi < 0 ? -*hi : *hi);
+
+	if (!drift_ppm)
+		return;
+	*lo = -(int64_t)isqrt(l * l + f * f);
+	*hi = (int64_t)isqrt(h * h + f * f);
+}
+
+/*
  * The 95 % interval of a re-run's estimate: a re-run resamples blocks and
  * placements as this one did and has an error of its own, so the interval
  * is the estimate plus the 2.5th to 97.5th percentiles of the difference
@@ -274,8 +294,8 @@ static uint64_t small_sample(size_t n)
  * for the true mean would hold only about 83 % of re-runs' estimates.
  */
 static void rerun_interval(const uint64_t *y, size_t nr, size_t nc,
-			   uint64_t est, uint64_t seed, uint64_t *scratch,
-			   struct hs_estimate *out)
+			   uint64_t est, uint64_t seed, uint64_t drift_ppm,
+			   uint64_t *scratch, struct hs_estimate *out)
 {
 	size_t *ri = (size_t *)scratch, *cj = ri + nr, i;
 	uint64_t *buf = scratch + nr + nc, *diff = buf + nr, state = seed;
@@ -304,6 +324,7 @@ static void rerun_interval(const uint64_t *y, size_t nr, size_t nc,
 	     (int64_t)est;
 	lo = lo * (int64_t)widen / 1000;
 	hi = hi * (int64_t)widen / 1000;
+	add_drift(&lo, &hi, est, drift_ppm);
 	out->value = est;
 	out->low = (int64_t)est + lo > 0 ? (uint64_t)((int64_t)est + lo) : 1;
 	out->high = (uint64_t)((int64_t)est + hi);
@@ -471,7 +492,7 @@ void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
 			continue;
 		}
 		rerun_interval(y, nr, nc, grid_all(y, nr, nc, rest),
-			       seed + pass, rest, e);
+			       seed + pass, c->drift_ppm, rest, e);
 	}
 	if (!out->ratio.value)
 		return;

@@ -33,6 +33,9 @@
 #define DEFAULT_PLACEMENTS "4"
 #define DEFAULT_WARMUP "250ms"
 #define DEFAULT_WARMUP_US 250000
+/* measured: docs/bench.md, "Drift between runs" */
+#define DEFAULT_DRIFT "0.4%"
+#define DEFAULT_DRIFT_BP 40
 /* beyond what a branch predictor learns: docs/bench.md, "Pools" */
 #define DEFAULT_POOL "16384"
 #define MAX_INVOCATIONS 1000UL
@@ -46,7 +49,7 @@
 #define CLASS_INPUTS 1024UL
 
 enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_INVOCATIONS, O_PLACEMENTS,
-       O_WARMUP, O_BATCH, O_POOL, O_SEED,
+       O_WARMUP, O_DRIFT, O_BATCH, O_POOL, O_SEED,
        O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
        O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE };
 
@@ -101,6 +104,11 @@ static const struct opt bench_opts[] = {
 	  .flags = MEASURE,
 	  .help = "untimed calls of every function before an invocation's"
 		  " rounds, per distribution and mode", .example = "1s" },
+	{ .id = O_DRIFT, .name = "drift", .type = OPT_RATE, .arg = "PCT",
+	  .dflt = DEFAULT_DRIFT, .flags = MEASURE,
+	  .help = "how much a ratio drifts between runs minutes apart (SD),"
+		  " which no one run sees; added to every interval of a re-run",
+	  .example = "0.5%" },
 	{ .id = O_BATCH, .name = "batch", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "8192", .min = 16, .max = 1UL << 24, .flags = MEASURE,
 	  .help = "N of the N/2N differenced batches (raised to span 1000"
@@ -370,6 +378,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_INVOCATIONS: b->invocations = v->u; break;
 	case O_PLACEMENTS: b->placements = v->u; break;
 	case O_WARMUP: b->warmup_us = v->u; break;
+	case O_DRIFT: b->drift_bp = v->u; break;
 	case O_BATCH: b->batch = v->u; break;
 	case O_POOL: b->pool = v->u; break;
 	case O_SEED: b->seed = v->u; break;
@@ -525,6 +534,7 @@ static void parse(struct bench *b, int argc, char **argv)
 	b->invocations = strtoul(DEFAULT_INVOCATIONS, NULL, 10);
 	b->placements = strtoul(DEFAULT_PLACEMENTS, NULL, 10);
 	b->warmup_us = DEFAULT_WARMUP_US;
+	b->drift_bp = DEFAULT_DRIFT_BP;
 	b->batch = 8192;
 	b->pool = strtoul(DEFAULT_POOL, NULL, 10);
 	b->cpu = -1;
@@ -733,6 +743,9 @@ static void compare(struct bench *b, struct bench_result *empty,
 		.fn_units = r->variant ? hs_variant_regions(r->variant) : 1,
 		.blocks = b->invocations, .placements = b->placements,
 		.rounds = b->rounds,
+		/* invocations of this program; not a module's runs */
+		.drift_ppm = b->invocations > 1 && !b->module_blocks ?
+			     b->drift_bp * 100 : 0,
 	};
 	uint64_t *scratch = cli_xcalloc(HS_CELLS_SCRATCH(c.blocks,
 							 c.placements,

@@ -171,6 +171,7 @@ struct bench {
 	/* configuration */
 	unsigned long iterations, invocations, placements, batch, pool;
 	uint64_t warmup_us;
+	uint64_t drift_bp;		/* --drift, 1/100 of a percent */
 	uint64_t seed;
 	int cpu;
 	enum hs_clock_choice clock;
