@@ -42,6 +42,7 @@ static void make_bench(void)
 	b.invocations = 10;
 	b.placements = 4;
 	b.warmup_us = 250000;
+	b.drift_bp = 40;
 	b.batch = 8192;
 	b.pool = 16384;
 	b.seed = 42;

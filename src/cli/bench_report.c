@@ -751,11 +751,13 @@ static void print_interval_note(const struct bench *b, FILE *f)
 	else
 		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
 			 " re-runs' ratios: it resamples the %lu %s and the"
-			 " %lu code %s (never rounds) and adds a re-run's own"
-			 " error.", b->invocations,
+			 " %lu code %s (never rounds), adds a re-run's own"
+			 " error and a drift between runs of %.2f %% (--drift).",
+			 b->invocations,
 			 plural(b->invocations, "invocation", "invocations"),
 			 b->placements, plural(b->placements, "placement",
-					       "placements"));
+					       "placements"),
+			 (double)b->drift_bp / 100);
 	wrap(f, text, 0, 100);
 }
 
