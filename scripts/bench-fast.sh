@@ -197,7 +197,7 @@ trap 'rm -f "$section"' EXIT
 	echo
 	echo "### Ratios, throughput (time of the baseline / time of the variant, per region)"
 	echo
-	echo "Paired medians with 95 % bootstrap CIs, from the two runs below."
+	echo "Paired ratios with the 95 % interval of a re-run, from the two runs below."
 	echo "Target: 5x per region in a batch."
 	echo
 	echo "| dist | fast vs hotfix | fast-batch vs hotfix | fast-batch-scalar vs hotfix | hotfix-batch vs hotfix | fast vs v2-ilog2 | fast-batch vs v2-ilog2 |"

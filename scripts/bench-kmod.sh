@@ -47,7 +47,7 @@ kl_build_module "$out/module" "/lib/modules/$kver/build" "$root" ||
 	die "the module does not build: $(tail -5 "$out/module/build.log")"
 
 # The guest: each distribution in one load, with the module's defaults
-# (the seed's 10^7 calls x 5 runs, both modes), its log and results
+# (the seed's 10^7 calls x 10 runs, both modes), its log and results
 # between markers.
 r=$out/initrd
 mkdir -p "$r"/bin "$r"/proc "$r"/sys "$r"/dev
@@ -124,7 +124,7 @@ trap 'rm -f "$section"' EXIT
 	echo "Run $(date -u +%Y-%m-%d) by scripts/bench-kmod.sh in $secs s: Debian's"
 	echo "Linux $kver under \`qemu-system-x86_64 -accel tcg\` (guest CPU: $cpu),"
 	echo "\`insmod hotscore.ko variants=$variants dist=D\` with the module's"
-	echo "defaults (the seed's 10^7 calls x 5 runs per function, both modes),"
+	echo "defaults (the seed's 10^7 calls x 10 runs per function, both modes),"
 	echo "then \`hotscore bench --import\` of its debugfs results."
 	for d in $dists; do
 		echo

@@ -102,8 +102,9 @@ trap 'rm -f "$section"' EXIT
 	echo
 	echo "No hardware counters here: every cycle figure is TSC ticks per call"
 	echo "(TSC-derived), not core cycles. Figures are medians of paired"
-	echo "N/2N-differenced batch samples; ratios are medians of per-round paired"
-	echo "ratios with a 95 % bootstrap CI (see [bench.md](bench.md))."
+	echo "N/2N-differenced batch samples; ratios are paired, with the 95 % interval"
+	echo "a re-run lands in: 10 invocations x 4 code placements resampled, and the"
+	echo "drift between runs (see [bench.md](bench.md), \"Intervals\")."
 	echo
 	echo "### loop, fls and ilog2 per distribution and mode"
 	echo
