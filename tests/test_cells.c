@@ -66,7 +66,7 @@ static void make_run(const struct model *m, uint64_t seed, struct samples *s)
 			}
 	}
 	s->c = (struct hs_cells){ s->base, s->fn, s->empty, 1, 1, m->blocks,
-				  m->placements, m->rounds };
+				  m->placements, m->rounds, 0 };
 }
 
 static uint64_t scratch[HS_CELLS_SCRATCH(MAX_BLOCKS, MAX_PL, MAX_ROUNDS) +
@@ -252,6 +252,51 @@ static void test_too_few_cells(void)
 	CHECK_EQ(st.verdict, HS_FASTER);
 }
 
+/*
+ * A cell far off in a small grid: a resample's difference goes below 0,
+ * which must not wrap into a huge upper end (the review found
+ * 1.20 [1.16 - 21.04]); with drift, too.
+ */
+static void test_far_cell_no_wrap(void)
+{
+	static struct samples s;
+	struct model m = { .ratio = 1.2, .sd_round = 0.01, .blocks = 3,
+			   .placements = 4, .rounds = 1 };
+	struct hs_cell_stats st;
+	unsigned int d;
+
+	for (d = 0; d < 2; d++) {
+		make_run(&m, 9, &s);
+		s.c.drift_ppm = d ? 4000 : 0;
+		s.fn[2 * 5] = s.fn[2 * 5 + 1] = 600;	/* cell 5: 33x faster */
+		analyse(&s, &st);
+		CHECK(st.ratio.high < 100 * st.ratio.value,
+		      "drift %u: %llu [%llu - %llu]", d,
+		      (unsigned long long)st.ratio.value,
+		      (unsigned long long)st.ratio.low,
+		      (unsigned long long)st.ratio.high);
+		CHECK(st.ratio.low <= st.ratio.value &&
+		      st.ratio.value <= st.ratio.high, "estimate outside");
+	}
+}
+
+/* A cell that saw nothing is left out, not the whole comparison. */
+static void test_empty_cell_left_out(void)
+{
+	static struct samples s;
+	struct model m = { .ratio = 1.33, .sd_round = 0.01, .blocks = 10,
+			   .placements = 4, .rounds = 1 };
+	struct hs_cell_stats st;
+
+	make_run(&m, 11, &s);
+	s.fn[2 * 17] = 0;	/* one clamped sample: cell 17 has no round */
+	analyse(&s, &st);
+	CHECK_EQ(st.cells, 39);
+	CHECK(st.ratio.value > 1300000 && st.ratio.value < 1360000,
+	      "ratio %llu", (unsigned long long)st.ratio.value);
+	CHECK_EQ(st.verdict, HS_FASTER);
+}
+
 static void test_kj_rounds(void)
 {
 	/* sqrt(100 x 4 / 1) = 20 rounds */
@@ -273,6 +318,8 @@ int main(void)
 	RUN(test_net_ratio);
 	RUN(test_unlike_the_rest);
 	RUN(test_too_few_cells);
+	RUN(test_far_cell_no_wrap);
+	RUN(test_empty_cell_left_out);
 	RUN(test_kj_rounds);
 	return CHECK_DONE();
 }

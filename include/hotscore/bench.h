@@ -349,6 +349,7 @@ struct hs_estimate {
  * @net:	the same with the empty call's cost taken from both first.
  * @within_process: one cell: @ratio's interval is of its rounds only.
  * @rounds:	rounds where all four samples measured something.
+ * @cells:	cells where one of them did (the others are left out).
  * @var_round:	a round's ratio's variance within its cell, ppm^2.
  * @var_within:	a cell value's variance from its rounds, ppm^2.
  * @var_block:	the blocks' (invocations') component, ppm^2.
@@ -361,7 +362,7 @@ struct hs_estimate {
 struct hs_cell_stats {
 	struct hs_estimate ratio, net;
 	bool within_process;
-	size_t rounds;
+	size_t rounds, cells;
 	uint64_t var_round, var_within, var_block, var_placement;
 	uint64_t var_residual;
 	unsigned int nr_outliers;

@@ -124,11 +124,12 @@ static size_t rand_below(uint64_t *state, size_t n)
 /* The integer square root of @x (Newton from above). */
 static uint64_t isqrt(uint64_t x)
 {
-	uint64_t r = x, y;
+	uint64_t r, y;
 
 	if (x < 2)
 		return x;
-	y = (r + 1) / 2;
+	r = x / 2 + 1;		/* above sqrt(x); r + x / r cannot wrap */
+	y = (r + x / r) / 2;
 	while (y < r) {
 		r = y;
 		y = (r + x / r) / 2;
@@ -214,15 +215,19 @@ static uint64_t grid_estimate(const uint64_t *y, const size_t *ri,
 			      uint64_t *buf)
 {
 	uint64_t sum = 0;
-	size_t i, j;
+	size_t i, j, n, cols = 0;
 
 	for (j = 0; j < nc; j++) {
-		for (i = 0; i < nr; i++)
-			buf[i] = y[ri[i] * nc + cj[j]];
-		hs_sort_u64(buf, nr);
-		sum += hs_quantile(buf, nr, 500);
+		for (n = 0, i = 0; i < nr; i++)
+			if (y[ri[i] * nc + cj[j]])	/* 0: a cell that saw nothing */
+				buf[n++] = y[ri[i] * nc + cj[j]];
+		if (!n)
+			continue;
+		hs_sort_u64(buf, n);
+		sum += hs_quantile(buf, n, 500);
+		cols++;
 	}
-	return sum / nc;
+	return cols ? sum / cols : 0;
 }
 
 /* The estimate of the whole grid: grid_estimate() with every row, column. */
@@ -274,12 +279,17 @@ static uint64_t small_sample(size_t n)
 static void add_drift(int64_t *lo, int64_t *hi, uint64_t est,
 		      uint64_t drift_ppm)
 {
-	uint64_t f = est * drift_ppm / 1000000 * 2772 / 1000;
+	uint64_t f = est / 1000 * drift_ppm / 1000 * 2772 / 1000;
 	uint64_t l = (uint64_t)(*lo < 0 ? -*lo : *lo);
 	uint64_t h = (uint64_t)(*hi < 0 ? -*hi : *hi);
 
 	if (!drift_ppm)
 		return;
+	if (l > UINT32_MAX || h > UINT32_MAX || f > UINT32_MAX) {
+		*lo = -(int64_t)(l + f);	/* no room to square: add */
+		*hi = (int64_t)(h + f);
+		return;
+	}
 	*lo = -(int64_t)isqrt(l * l + f * f);
 	*hi = (int64_t)isqrt(h * h + f * f);
 }
@@ -303,6 +313,11 @@ static void rerun_interval(const uint64_t *y, size_t nr, size_t nc,
 	int64_t lo, hi;
 	unsigned int k;
 
+	/*
+	 * a - b, signed, sorted as unsigned: offset by 2^63, which keeps the
+	 * order of every difference of two values below 2^63.
+	 */
+
 	for (k = 0; k < HS_BOOTSTRAP_ROUNDS; k++) {
 		for (i = 0; i < nr; i++)
 			ri[i] = rand_below(&state, nr);
@@ -314,32 +329,34 @@ static void rerun_interval(const uint64_t *y, size_t nr, size_t nc,
 		for (i = 0; i < nc; i++)
 			cj[i] = rand_below(&state, nc);
 		b = grid_estimate(y, ri, cj, nr, nc, buf);
-		/* offset by est so that the values stay unsigned */
-		diff[k] = est + a - b;
+		diff[k] = (1ULL << 63) + a - b;
 	}
 	hs_sort_u64(diff, HS_BOOTSTRAP_ROUNDS);
 	widen = small_sample(nr > 1 ? nr : nc);
-	lo = (int64_t)hs_quantile(diff, HS_BOOTSTRAP_ROUNDS, 25) - (int64_t)est;
-	hi = (int64_t)hs_quantile(diff, HS_BOOTSTRAP_ROUNDS, 975) -
-	     (int64_t)est;
+	lo = (int64_t)(hs_quantile(diff, HS_BOOTSTRAP_ROUNDS, 25) -
+		       (1ULL << 63));
+	hi = (int64_t)(hs_quantile(diff, HS_BOOTSTRAP_ROUNDS, 975) -
+		       (1ULL << 63));
 	lo = lo * (int64_t)widen / 1000;
 	hi = hi * (int64_t)widen / 1000;
 	add_drift(&lo, &hi, est, drift_ppm);
 	out->value = est;
 	out->low = (int64_t)est + lo > 0 ? (uint64_t)((int64_t)est + lo) : 1;
-	out->high = (uint64_t)((int64_t)est + hi);
+	out->high = (int64_t)est + hi > 0 ? (uint64_t)((int64_t)est + hi) : 1;
 }
 
-/* The mean of each of @nr rows of @nc cells of @y, into @row. */
+/* The mean of each of @nr rows of @nc cells of @y (0: none), into @row. */
 static void row_means(const uint64_t *y, size_t nr, size_t nc, uint64_t *row)
 {
 	uint64_t sum;
-	size_t i, j;
+	size_t i, j, n;
 
 	for (i = 0; i < nr; i++) {
-		for (sum = 0, j = 0; j < nc; j++)
+		for (sum = 0, n = 0, j = 0; j < nc; j++) {
 			sum += y[i * nc + j];
-		row[i] = sum / nc;
+			n += y[i * nc + j] != 0;
+		}
+		row[i] = n ? sum / n : 0;
 	}
 }
 
@@ -413,15 +430,17 @@ static void flag_blocks(const uint64_t *y, size_t nr, size_t nc,
 }
 
 /*
- * Every cell's value into @y; the pooled (robust) variance of a round's
- * observation, ppm^2, into *@round_var.  Return: false when a cell has
- * no observation at all.
+ * Every cell's value into @y, 0 for a cell where no round observed
+ * anything (every sample clamped, or no time left above the empty call's
+ * for a net ratio); the pooled (robust) variance of a round's
+ * observation, ppm^2, into *@round_var.  Return: how many cells saw
+ * something.
  */
-static bool cell_values(const struct hs_cells *c, bool net, uint64_t *y,
-			uint64_t *scratch, uint64_t *round_var,
-			size_t *rounds)
+static size_t cell_values(const struct hs_cells *c, bool net, uint64_t *y,
+			  uint64_t *scratch, uint64_t *round_var,
+			  size_t *rounds)
 {
-	size_t cells = c->blocks * c->placements, i, n, df = 0;
+	size_t cells = c->blocks * c->placements, i, n, df = 0, seen = 0;
 	uint64_t var, sum = 0;
 
 	*rounds = 0;
@@ -429,13 +448,14 @@ static bool cell_values(const struct hs_cells *c, bool net, uint64_t *y,
 		n = cell_value(c, i, net, scratch, scratch + c->rounds,
 			       &y[i], &var);
 		if (!n)
-			return false;
+			continue;
+		seen++;
 		*rounds += n;
 		sum += var * (n - 1);	/* weighted as degrees of freedom */
 		df += n - 1;
 	}
 	*round_var = df ? sum / df : 0;
-	return true;
+	return seen;
 }
 
 /**
@@ -453,7 +473,7 @@ static bool cell_values(const struct hs_cells *c, bool net, uint64_t *y,
 void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
 		    uint64_t *scratch, struct hs_cell_stats *out)
 {
-	size_t nr = c->blocks, nc = c->placements, cells = nr * nc, r;
+	size_t nr = c->blocks, nc = c->placements, cells = nr * nc, r, seen;
 	uint64_t *rest = scratch + 2 * cells, *y, mean, sum, rv;
 	unsigned int pass;
 	size_t i;
@@ -466,18 +486,21 @@ void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
 
 		y = scratch + pass * cells;
 
-		if (!cell_values(c, net, y, rest, &rv, &r))
+		seen = cell_values(c, net, y, rest, &rv, &r);
+		if (!seen)
 			continue;
 		for (sum = 0, i = 0; i < cells; i++)
 			sum += y[i];
-		mean = sum / cells;	/* the components' */
+		mean = sum / seen;	/* the components' */
 		if (!net) {
 			out->rounds = r;
+			out->cells = seen;
 			out->var_round = rv;
+		}
+		if (!net && seen == cells)	/* of a whole grid only */
 			/* a median of r rounds varies pi/2 times as a mean */
 			components(y, nr, nc, mean, rv * 157 / 100 /
 				   (r / cells ? r / cells : 1), rest, out);
-		}
 		if (out->within_process) {
 			struct hs_paired p;
 
@@ -498,7 +521,7 @@ void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
 		return;
 	flag_blocks(scratch, nr, nc, &out->ratio, rest, out);
 	if (out->within_process ? out->rounds >= HS_MIN_ROUNDS :
-				  cells >= HS_MIN_ROUNDS)
+				  out->cells >= HS_MIN_ROUNDS)
 		out->verdict = hs_verdict(out->ratio.value, out->ratio.low,
 					  out->ratio.high, HS_NOISE_BAND_PPM);
 }
