@@ -328,7 +328,7 @@ r=$("$jq" "$tmp/n.json" config.rounds)
 "$hs" bench --iterations 10000 --invocations 1 --mode throughput \
 	--json "$tmp/few.json" >"$tmp/few" 2>/dev/null
 [ "$("$jq" "$tmp/few.json" comparisons.0.verdict comparisons.0.rounds \
-     comparisons.0.interval | paste -sd' ')" = "too few rounds 4 within-process" ] &&
+     comparisons.0.interval | paste -sd' ')" = "too few rounds 4 within one process (its placements resampled)" ] &&
 	ratio_rows "$tmp/few" | grep -q '^fls .* too few rounds$' &&
 	ok "4 cells of 1 round: too few for a verdict" ||
 	fail "too few rounds" "$("$jq" "$tmp/few.json" comparisons.0.verdict comparisons.0.rounds)"
@@ -337,7 +337,7 @@ r=$("$jq" "$tmp/n.json" config.rounds)
 	--mode throughput --profile loop,fls --json "$tmp/wp.json" \
 	>"$tmp/wp" 2>/dev/null
 [ "$("$jq" "$tmp/wp.json" comparisons.0.interval config.placements)" = \
-  "$(printf 'within-process\n1')" ] &&
+  "$(printf 'within one process (its rounds resampled)\n1')" ] &&
 	unwrapped "$tmp/wp" | tr '\n' ' ' |
 	grep -q "Within one process (--invocations 1 --placements 1): each interval resamples this process's rounds" &&
 	ok "--invocations 1 --placements 1: the within-process interval, said so" ||
@@ -377,7 +377,7 @@ rc=$?
 # two runs are two cells: an interval of the runs, but too few for a verdict
 [ $rc -eq 0 ] && grep -q 'machine   CPU unknown, Linux 6.1.0-57-amd64, measured by hotscore.ko' "$tmp/imp" &&
 	ratio_rows "$tmp/imp" | grep -Eq '^ilog2 +seed +throughput +[0-9.]+ \[[0-9.]+ - [0-9.]+\] .* too few rounds$' &&
-	[ "$("$jq" "$tmp/imp.json" comparisons.0.interval)" = "re-run (module runs)" ] &&
+	[ "$("$jq" "$tmp/imp.json" comparisons.0.interval)" = "95 % of re-runs of the load (its runs resampled)" ] &&
 	ok "--import: the module's samples, compared over its runs" ||
 	fail "--import" "exit $rc: $(head -c 400 "$tmp/imp" "$tmp/imperr")"
 expect_json "$tmp/imp.json" "$jq"

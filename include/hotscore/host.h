@@ -54,6 +54,7 @@ enum hs_layout {
 };
 
 enum hs_layout hs_host_fixed_layout(char **argv);
+bool hs_exe_is_program(void);
 uint64_t hs_host_now_ns(void);
 int hs_add_chain(const void *input);
 uint64_t hs_host_core_hz(void);

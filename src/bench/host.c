@@ -275,8 +275,11 @@ int hs_host_init(struct hs_host *h, int cpu, enum hs_clock_choice clock,
 
 #define HS_REEXEC_ENV "HOTSCORE_REEXECUTED"
 
-/* Is /proc/self/exe the program itself (not valgrind, not ld.so)? */
-static bool hs_exe_is_program(void)
+/**
+ * hs_exe_is_program() - is /proc/self/exe the program itself (not
+ * valgrind, not ld.so)?  Only then can the program execute itself again.
+ */
+bool hs_exe_is_program(void)
 {
 	char self[PATH_MAX], prog[PATH_MAX];
 	const char *fn = (const char *)getauxval(AT_EXECFN);

@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -1072,6 +1073,10 @@ static int import_results(struct bench *b)
 static int block_child(struct bench *b)
 {
 	char err[256];
+
+	/* no output of its own to keep: Ctrl-C just ends it, silently */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 
 	if (hs_host_init(&b->host, b->cpu, b->clock, err, sizeof(err)))
 		cli_die("%s", err);

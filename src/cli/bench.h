@@ -202,6 +202,7 @@ struct bench {
 	size_t n;			/* N of every sample */
 	size_t rounds;			/* paired rounds per cell */
 	bool module_blocks;		/* invocations are a module's runs */
+	bool blocks_in_process;		/* could not exec: blocks in here */
 	int block, block_fd;		/* an invocation: its block, its pipe */
 	uint64_t stream_ns;		/* in rounds, all invocations */
 	uint64_t blocks_ns;		/* measuring all invocations, wall */

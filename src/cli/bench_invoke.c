@@ -19,8 +19,11 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <hotscore/host.h>
 
 #include "bench.h"
 #include "cli.h"
@@ -284,6 +287,8 @@ static void run_block(struct bench *b, size_t block)
 	if (pid < 0)
 		cli_die("invocation: fork: %s", strerror(errno));
 	if (!pid) {
+		/* the first process gone (SIGTERM, SIGKILL): so is this one */
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		w = dup(pfd[1]);	/* without O_CLOEXEC: it survives exec */
 		snprintf(env, sizeof(env), "%zu,%d,%zu,%zu", block, w, b->n,
 			 b->rounds);
@@ -294,9 +299,14 @@ static void run_block(struct bench *b, size_t block)
 	close(pfd[1]);
 	ok = move_block(b, block, pfd[0], false);
 	close(pfd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+	while ((w = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
 		;
-	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGINT)
+	if (w < 0)
+		cli_die("invocation %zu: waitpid: %s", block + 1,
+			strerror(errno));
+	/* an interrupted invocation interrupts the run, as Ctrl-C would */
+	if ((WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) ||
+	    (WIFEXITED(status) && WEXITSTATUS(status) == CLI_EXIT_INTERRUPTED))
 		raise(SIGINT);
 	if (!ok || !WIFEXITED(status) || WEXITSTATUS(status))
 		cli_die("invocation %zu of %lu failed (%s %d)", block + 1,
@@ -355,6 +365,11 @@ void bench_measure_blocks(struct bench *b)
 	}
 	if (b->invocations == 1) {
 		measure_block(b, 0);
+	} else if (!hs_exe_is_program()) {
+		/* under valgrind or ld.so: exec would start them, not us */
+		b->blocks_in_process = true;
+		for (i = 0; i < b->invocations; i++)
+			measure_block(b, i);
 	} else {
 		for (i = 0; i < b->invocations; i++) {
 			cli_progress("bench: invocation %zu/%lu", i + 1,

@@ -264,6 +264,15 @@ static void print_layout(const struct bench *b, FILE *f)
 			 plural(b->iterations, "call", "calls"),
 			 warmup_text(b));
 	wrap(f, text, 0, 100);
+	if (b->blocks_in_process)
+		fputs("(this process cannot execute itself again here, under"
+		      " valgrind or ld.so: the\ninvocations are time blocks of"
+		      " one process, and a re-run can land outside)\n", f);
+	if (!b->module_blocks && b->n < b->pool)
+		fprintf(f, "(N = %zu is below the pool of %lu: the N and 2N"
+			" batches time different stretches\nof it; give"
+			" --iterations %lu or more, or a smaller --pool)\n",
+			b->n, b->pool, 12 * b->pool * b->placements);
 }
 
 static void print_header(struct bench *b, FILE *f)
@@ -569,23 +578,27 @@ static const struct bench_result *empty_of(const struct bench *b,
 }
 
 /*
- * Kalibera and Jones's rounds per cell for @r (hs_kj_rounds()): an
- * invocation's own cost (a process, its set-up, its warm-up), shared by
- * its cells, against a round's.  0: unknown (one invocation, an import,
- * no invocation component).
+ * Kalibera and Jones's rounds per cell for @r (hs_kj_rounds()): the rounds
+ * per invocation and stream that buy the most precision for the time,
+ * from an invocation's own cost (a process, its set-up, its warm-up),
+ * shared by its streams (distribution and mode), against a round's; a
+ * round's variance is a median's (pi/2 of a mean's).  The placements of
+ * an invocation share its rounds, so a cell gets 1/P of them.  0: unknown
+ * (one invocation, an import, no invocation component).
  */
 static uint64_t kj_rounds(const struct bench *b, const struct bench_result *r)
 {
-	uint64_t cells = (uint64_t)b->invocations * b->placements *
-			 b->nr_dists * b->nr_modes;
-	uint64_t rounds = cells * b->rounds;
+	uint64_t streams = (uint64_t)b->nr_dists * b->nr_modes;
+	uint64_t rounds = b->invocations * streams * b->placements * b->rounds;
+	uint64_t m;
 
 	if (b->module_blocks || b->invocations < 2 || !rounds ||
 	    b->blocks_ns <= b->stream_ns)
 		return 0;
-	return hs_kj_rounds((b->blocks_ns - b->stream_ns) / cells,
-			    b->stream_ns / rounds, r->cells.var_round,
-			    r->cells.var_block);
+	m = hs_kj_rounds((b->blocks_ns - b->stream_ns) /
+			 (b->invocations * streams), b->stream_ns / rounds,
+			 r->cells.var_round * 157 / 100, r->cells.var_block);
+	return m ? (m + b->placements - 1) / b->placements : 0;
 }
 
 /* The comparison table's row of a variant. */
@@ -727,6 +740,24 @@ static void print_outliers(struct bench *b, FILE *f)
 	}
 }
 
+/*
+ * What an interval is of, in a few words, for the commit block and the
+ * JSON: the same three cases as print_interval_note() says at length.
+ */
+static const char *interval_kind(const struct bench *b)
+{
+	if (b->module_blocks)
+		return b->invocations > 1 ?
+		       "95 % of re-runs of the load (its runs resampled)" :
+		       "within one run of the module (its rounds resampled)";
+	if (b->invocations * b->placements == 1)
+		return "within one process (its rounds resampled)";
+	if (b->invocations == 1)
+		return "within one process (its placements resampled)";
+	return "95 % of re-runs and rebuilds (invocations and placements"
+	       " resampled, drift added)";
+}
+
 /* What the intervals resample, and what they are for. */
 static void print_interval_note(const struct bench *b, FILE *f)
 {
@@ -750,9 +781,12 @@ static void print_interval_note(const struct bench *b, FILE *f)
 			 " can land outside it.", b->placements);
 	else
 		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
-			 " re-runs' ratios: it resamples the %lu %s and the"
-			 " %lu code %s (never rounds), adds a re-run's own"
-			 " error and a drift between runs of %.2f %% (--drift).",
+			 " re-runs' ratios, and of rebuilds' that move the code:"
+			 " it resamples the %lu %s and the %lu code %s (never"
+			 " rounds; a re-run of one binary keeps its placements,"
+			 " so for re-runs alone it is conservative), adds a"
+			 " re-run's own error and a drift between runs of %.2f %%"
+			 " (--drift).",
 			 b->invocations,
 			 plural(b->invocations, "invocation", "invocations"),
 			 b->placements, plural(b->placements, "placement",
@@ -1339,25 +1373,24 @@ static void commit_intro(const struct bench *b, FILE *f)
 			 " Linux %s, preemption and interrupts off per batch:"
 			 " %lu calls x %lu %s per variant, timed in N/2N batches"
 			 " with the timer cancelled, paired and interleaved; %s;"
-			 " built by Kbuild.  Intervals: 95 %% of re-runs, the"
-			 " runs resampled.", h->cpu_model, h->kernel,
-			 b->iterations, b->invocations,
+			 " built by Kbuild.  Intervals: %s.", h->cpu_model,
+			 h->kernel, b->iterations, b->invocations,
 			 plural(b->invocations, "run", "runs"), h->clock.tsc ?
-			 "cycles are TSC-derived" : h->clock.name);
+			 "cycles are TSC-derived" : h->clock.name,
+			 interval_kind(b));
 	else
 		snprintf(text, sizeof(text), "Measured with hotscore bench: %lu"
 			 " %s x %lu code %s x %zu paired %s per function, timed"
 			 " in N/2N batches with the timer cancelled; %s; CPU %d"
-			 " of %s%s, Linux %s, %s.  Intervals: where 95 %% of"
-			 " re-runs of the command below land (invocations and"
-			 " placements resampled).", b->invocations,
+			 " of %s%s, Linux %s, %s.  Intervals: %s.",
+			 b->invocations,
 			 plural(b->invocations, "invocation", "invocations"),
 			 b->placements, plural(b->placements, "placement",
 					       "placements"), b->rounds,
 			 plural(b->rounds, "round", "rounds"), h->clock.tsc ?
 			 "cycles are TSC-derived" : h->clock.name, h->cpu,
 			 h->cpu_model, h->hypervisor ? " (VM)" : "", h->kernel,
-			 b->compiler);
+			 b->compiler, interval_kind(b));
 	wrap(f, text, 0, COMMIT_WIDTH);
 }
 
@@ -1654,9 +1687,7 @@ static json_t *json_comparison(const struct bench *b,
 		"ratio", r->rounds ? hs_json_fixed(bench_ppm(r->ratio), 6) : json_null(),
 		"ci_low", interval ? hs_json_fixed(bench_ppm(r->ci_low), 6) : json_null(),
 		"ci_high", interval ? hs_json_fixed(bench_ppm(r->ci_high), 6) : json_null(),
-		"interval", b->invocations == 1 ? "within-process" :
-			    b->module_blocks ? "re-run (module runs)" :
-			    "re-run (invocations and placements)",
+		"interval", interval_kind(b),
 		"confidence", 0.95, "rounds", hs_json_u64(r->rounds),
 		"noise_band", 0.01, "verdict", hs_verdict_name(r->verdict),
 		"net", json_estimate(&cs->net),

@@ -162,7 +162,7 @@ FILE *cli_out_open(const char *opt, const char *path)
 	if (exists && S_ISDIR(st.st_mode))
 		cli_die("%s: %s: %s", opt, path, strerror(EISDIR));
 	if (exists && !S_ISREG(st.st_mode)) {	/* a device, a FIFO */
-		o->f = fopen(path, "w");
+		o->f = fopen(path, "we");
 		if (!o->f)
 			cli_die("%s: %s: %s", opt, path, strerror(errno));
 		snprintf(o->path, sizeof(o->path), "%s", path);
@@ -173,7 +173,7 @@ FILE *cli_out_open(const char *opt, const char *path)
 		cli_die("%s: %s: %s", opt, path, strerror(errno));
 	target_of(o, path);
 	nr_outs++;		/* the handler now knows the template */
-	fd = mkstemp(o->tmp);
+	fd = mkostemp(o->tmp, O_CLOEXEC);	/* not into invocations */
 	if (fd < 0) {
 		int err = errno;
 
