@@ -116,7 +116,7 @@ trap 'rm -f "$section"' EXIT
 	echo "these nanoseconds and ratios say nothing about a real CPU. What they"
 	echo "show: \`hotscore.ko\` times \`fast\` and \`fast-batch-scalar\` inside a"
 	echo "real kernel, every call returned the model's score before it was"
-	echo "timed, and \`hotscore bench --import\` reads the samples, the batch"
+	echo "timed, and \`hotscore bench --import r.jsonl\` reads the samples, the batch"
 	echo "per region. The commands for real hardware are in"
 	echo "[proposal-prepared-score.md](proposal-prepared-score.md), \"Measuring"
 	echo "it inside a kernel\"."
@@ -125,7 +125,7 @@ trap 'rm -f "$section"' EXIT
 	echo "Linux $kver under \`qemu-system-x86_64 -accel tcg\` (guest CPU: $cpu),"
 	echo "\`insmod hotscore.ko variants=$variants dist=D\` with the module's"
 	echo "defaults (the seed's 10^7 calls x 10 runs per function, both modes),"
-	echo "then \`hotscore bench --import\` of its debugfs results."
+	echo "then \`hotscore bench --import r.jsonl\` of its debugfs results (r.jsonl)."
 	for d in $dists; do
 		echo
 		echo "### dist=$d"
