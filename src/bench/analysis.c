@@ -285,7 +285,7 @@ static void add_drift(int64_t *lo, int64_t *hi, uint64_t est,
 
 	if (!drift_ppm)
 		return;
-	if (l > UINT32_MAX || h > UINT32_MAX || f > UINT32_MAX) {
+	if (l > 0xffffffffULL || h > 0xffffffffULL || f > 0xffffffffULL) {
 		*lo = -(int64_t)(l + f);	/* no room to square: add */
 		*hi = (int64_t)(h + f);
 		return;
