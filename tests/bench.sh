@@ -339,7 +339,7 @@ r=$("$jq" "$tmp/n.json" config.rounds)
 [ "$("$jq" "$tmp/wp.json" comparisons.0.interval config.placements)" = \
   "$(printf 'within one process (its rounds resampled)\n1')" ] &&
 	unwrapped "$tmp/wp" | tr '\n' ' ' |
-	grep -q "Within one process (--invocations 1 --placements 1): each interval resamples this process's rounds" &&
+	grep -q "Within one process (--invocations 1 --placements 1): each interval resamples its rounds" &&
 	ok "--invocations 1 --placements 1: the within-process interval, said so" ||
 	fail "within-process" "$("$jq" "$tmp/wp.json" comparisons.0.interval)"
 

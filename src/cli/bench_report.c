@@ -740,58 +740,86 @@ static void print_outliers(struct bench *b, FILE *f)
 	}
 }
 
-/*
- * What an interval is of, in a few words, for the commit block and the
- * JSON: the same three cases as print_interval_note() says at length.
- */
+/* What an interval resamples (hs_cells_ratio()'s cells). */
+enum interval_of {
+	IV_ROUNDS,	/* one cell: one process's (or run's) rounds */
+	IV_PLACEMENTS,	/* one invocation: its placements */
+	IV_MODULE_RUNS,	/* a module's runs: time blocks of one load */
+	IV_BLOCKS,	/* invocations that could not exec: time blocks */
+	IV_RERUN,	/* invocations and placements, and the drift */
+};
+
+static enum interval_of interval_of(const struct bench *b)
+{
+	if (b->invocations * b->placements == 1)
+		return IV_ROUNDS;
+	if (b->module_blocks)
+		return IV_MODULE_RUNS;
+	if (b->invocations == 1)
+		return IV_PLACEMENTS;
+	return b->blocks_in_process ? IV_BLOCKS : IV_RERUN;
+}
+
+/* What an interval is of, in a few words: the commit block, the JSON. */
 static const char *interval_kind(const struct bench *b)
 {
-	if (b->module_blocks)
-		return b->invocations > 1 ?
-		       "95 % of re-runs of the load (its runs resampled)" :
-		       "within one run of the module (its rounds resampled)";
-	if (b->invocations * b->placements == 1)
+	switch (interval_of(b)) {
+	case IV_ROUNDS:
 		return "within one process (its rounds resampled)";
-	if (b->invocations == 1)
+	case IV_PLACEMENTS:
 		return "within one process (its placements resampled)";
+	case IV_MODULE_RUNS:
+		return "95 % of re-runs of the load (its runs resampled)";
+	case IV_BLOCKS:
+		return "within one process (time blocks and placements"
+		       " resampled, drift added)";
+	case IV_RERUN:
+		break;
+	}
 	return "95 % of re-runs and rebuilds (invocations and placements"
 	       " resampled, drift added)";
 }
 
-/* What the intervals resample, and what they are for. */
+/* What the intervals resample, and what they are for, at length. */
 static void print_interval_note(const struct bench *b, FILE *f)
 {
+	const char *unit = interval_of(b) == IV_BLOCKS ? "time block" :
+			   "invocation";
 	char text[1024];
 
-	if (b->module_blocks)
-		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
-			 " re-runs' ratios: it resamples the module's %lu %s"
-			 " (time blocks of one load, one code placement), never"
-			 " rounds.", b->invocations,
-			 plural(b->invocations, "run", "runs"));
-	else if (b->invocations * b->placements == 1)
-		snprintf(text, sizeof(text), "Within one process"
-			 " (--invocations 1 --placements 1): each interval"
-			 " resamples this process's rounds, which share its"
-			 " state, so a re-run can land outside it.");
-	else if (b->invocations == 1)
+	switch (interval_of(b)) {
+	case IV_ROUNDS:
+		snprintf(text, sizeof(text), "Within one %s: each interval"
+			 " resamples its rounds, which share its state, so a"
+			 " re-run can land outside it.", b->module_blocks ?
+			 "run of the module" : "process (--invocations 1"
+			 " --placements 1)");
+		break;
+	case IV_PLACEMENTS:
 		snprintf(text, sizeof(text), "Within one process"
 			 " (--invocations 1): each interval resamples the %lu"
 			 " code placements, not the process's state, so a re-run"
 			 " can land outside it.", b->placements);
-	else
+		break;
+	case IV_MODULE_RUNS:
+		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
+			 " re-runs' ratios: it resamples the module's %lu runs"
+			 " (time blocks of one load, one code placement), never"
+			 " rounds.", b->invocations);
+		break;
+	case IV_BLOCKS:
+	case IV_RERUN:
 		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
 			 " re-runs' ratios, and of rebuilds' that move the code:"
-			 " it resamples the %lu %s and the %lu code %s (never"
+			 " it resamples the %lu %ss and the %lu code %s (never"
 			 " rounds; a re-run of one binary keeps its placements,"
 			 " so for re-runs alone it is conservative), adds a"
 			 " re-run's own error and a drift between runs of %.2f %%"
-			 " (--drift).",
-			 b->invocations,
-			 plural(b->invocations, "invocation", "invocations"),
-			 b->placements, plural(b->placements, "placement",
-					       "placements"),
+			 " (--drift).", b->invocations, unit, b->placements,
+			 plural(b->placements, "placement", "placements"),
 			 (double)b->drift_bp / 100);
+		break;
+	}
 	wrap(f, text, 0, 100);
 }
 
@@ -1535,7 +1563,7 @@ static json_t *json_config(const struct bench *b)
 		json_array_append_new(d, hs_json_text(b->dists[i].name));
 	for (i = 0; i < b->nr_modes; i++)
 		json_array_append_new(m, json_string(hs_mode_name(b->modes[i])));
-	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
+	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:f,s:b,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
 			 "iterations", hs_json_u64(b->iterations),
 			 "measure_ns", hs_json_u64(b->blocks_ns),
 			 "rounds_ns", hs_json_u64(b->stream_ns),
@@ -1543,6 +1571,7 @@ static json_t *json_config(const struct bench *b)
 			 "placements", hs_json_u64(b->placements),
 			 "rounds", hs_json_u64(b->rounds),
 			 "warmup_us", hs_json_u64(b->warmup_us),
+			 "drift_percent", (double)b->drift_bp / 100,
 			 "module_blocks", b->module_blocks,
 			 "batch_n", hs_json_u64(b->n),
 			 "pool", hs_json_u64(b->pool), "seed", hs_json_u64(b->seed),
