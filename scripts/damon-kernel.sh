@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build (once) a small DAMON-enabled kernel from Debian's linux-source-6.1:
 # tinyconfig plus DAMON, its sysfs interface, KPROBES, ACPI (for a clock
-# source under TCG), kmemleak and KASAN, cached outside the repository and
+# source under TCG), event tracing (tracefs: damon:damon_aggregated is how
+# 6.1 shows regions), kmemleak and KASAN, cached outside the repository and
 # keyed by the source package's version and the configuration.  Prints
 # the cache directory, which holds bzImage and a build tree (O=) that
 # out-of-tree modules build against.
@@ -28,7 +29,8 @@ config=$(printf 'CONFIG_%s=y\n' 64BIT PRINTK PRINTK_TIME TTY SERIAL_8250 \
 	SERIAL_8250_CONSOLE BLK_DEV_INITRD RD_GZIP BINFMT_ELF BINFMT_SCRIPT \
 	PROC_FS PROC_SYSCTL SYSFS DEVTMPFS FUTEX MULTIUSER MODULES \
 	MODULE_UNLOAD KPROBES KALLSYMS ACPI DEBUG_FS PREEMPT DEBUG_KERNEL \
-	DEBUG_ATOMIC_SLEEP DAMON DAMON_VADDR DAMON_PADDR DAMON_SYSFS $debug
+	DEBUG_ATOMIC_SLEEP DAMON DAMON_VADDR DAMON_PADDR DAMON_SYSFS \
+	FTRACE ENABLE_DEFAULT_TRACERS $debug
 	echo '# CONFIG_SLOB is not set')
 ver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
 sum=$(printf '%s\n' "$config" | md5sum | cut -c1-8)
@@ -54,8 +56,8 @@ make -s -C "$W/linux-source-6.1" O="$K" tinyconfig >/dev/null
 "$W/linux-source-6.1/scripts/kconfig/merge_config.sh" -m -O "$K" "$K/.config" \
 	"$W/damon.config" >/dev/null 2>&1
 make -s -C "$W/linux-source-6.1" O="$K" olddefconfig
-for opt in DAMON DAMON_PADDR DAMON_VADDR DAMON_SYSFS KPROBES MODULES \
-	PREEMPT DEBUG_ATOMIC_SLEEP $debug; do
+for opt in DAMON DAMON_PADDR DAMON_VADDR DAMON_SYSFS KPROBES KRETPROBES \
+	MODULES PREEMPT DEBUG_ATOMIC_SLEEP EVENT_TRACING $debug; do
 	grep -q "^CONFIG_$opt=y" "$K/.config" || {
 		echo "damon-kernel: CONFIG_$opt did not stick" >&2
 		exit 1
