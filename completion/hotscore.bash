@@ -74,13 +74,14 @@ _hotscore()
 		--profile|--profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new all'; return ;;
 		--candidate) _hotscore_files ''; return ;;
 		--against) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--captured) _hotscore_files ''; return ;;
 		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
 		--threads) COMPREPLY=(); return ;;
 		--seed) COMPREPLY=(); return ;;
 		--random) COMPREPLY=(); return ;;
 		--json) _hotscore_files ''; return ;;
 		esac
-		opts='--help --profile --candidate --against --base --quick --threads --seed --random --json --list-profiles' ;;
+		opts='--help --profile --candidate --against --captured --base --quick --threads --seed --random --json --list-profiles' ;;
 	sim)
 		case $prev in
 		--workload) _hotscore_files 'stairs zigzag '; return ;;

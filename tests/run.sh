@@ -41,6 +41,7 @@ suite cand "$here/cand.sh" "$build/hotscore"
 suite rank "$here/rank.sh" "$build/hotscore" "$build/tests/jsonq"
 suite bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
 suite verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
+suite capture "$here/capture.sh" "$build/hotscore" "$build/tests/jsonq"
 suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \
 	"$build/tests/damocheck"
 suite damo "$here/damo.sh" "$build/hotscore" "$build/tests/jsonq"

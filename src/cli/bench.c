@@ -564,7 +564,8 @@ static void build_pool(struct bench *b, struct bench_dist *d)
 	size_t j;
 
 	if (d->kind == HS_NR_DISTS) {
-		d->nr_rows = cli_read_inputs("--dist", d->path, &d->rows);
+		d->nr_rows = cli_read_inputs("--dist", d->path, &d->rows,
+					     &d->nr_nested);
 		if (!d->nr_rows)
 			cli_die("--dist: %s: no rows", d->path);
 		d->pool = d->rows;

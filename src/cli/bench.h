@@ -60,6 +60,7 @@ struct bench_dist {
 	size_t nr_pool;
 	struct hs_input *rows;		/* a file's rows */
 	size_t nr_rows;
+	size_t nr_nested;		/* a capture's rows left out */
 	struct bench_classes sets[BENCH_MAX_LIST];
 	unsigned int nr_sets;
 	struct bench_calls calls[BENCH_MAX_LIST];	/* per variant */

@@ -275,6 +275,27 @@ static void print_layout(const struct bench *b, FILE *f)
 			b->n, b->pool, 12 * b->pool * b->placements);
 }
 
+/*
+ * A distribution as the inputs line names it; a capture's says how many
+ * calls it left out (cli_read_inputs()).  Return: what it wrote.
+ */
+static size_t dist_text(const struct bench_dist *d, char *buf, size_t size,
+			const char *sep)
+{
+	int n;
+
+	if (d->nr_nested)
+		n = snprintf(buf, size, "%s (%zu %s; %zu damon_hot_score()"
+			     " %s inside damon_cold_score() left out: the same"
+			     " inputs as their cold %s)%s", d->name, d->nr_rows,
+			     plural(d->nr_rows, "call", "calls"), d->nr_nested,
+			     plural(d->nr_nested, "call", "calls"),
+			     plural(d->nr_nested, "row", "rows"), sep);
+	else
+		n = snprintf(buf, size, "%s%s", d->name, sep);
+	return n < 0 ? 0 : (size_t)n;
+}
+
 static void print_header(struct bench *b, FILE *f)
 {
 	const struct hs_host *h = &b->host;
@@ -321,9 +342,8 @@ static void print_header(struct bench *b, FILE *f)
 		     "fixed: address-space randomization was already off" :
 		     "randomized (ASLR on): code placement varies from run to run");
 	for (i = 0, at = 0; i < b->nr_dists && at < sizeof(text); i++)
-		at += (size_t)snprintf(text + at, sizeof(text) - at, "%s%s",
-				       b->dists[i].name,
-				       i + 1 < b->nr_dists ? ", " : "");
+		at += dist_text(&b->dists[i], text + at, sizeof(text) - at,
+				i + 1 < b->nr_dists ? ", " : "");
 	if (at < sizeof(text))
 		snprintf(text + at, sizeof(text) - at, b->import ?
 			 "; pool of %lu; hotscore.ko's seed=%llu" :

@@ -75,7 +75,7 @@ size_t cli_split_csv(char *line, char **fields, size_t max);
 
 struct hs_input;
 size_t cli_read_inputs(const char *opt, const char *path,
-		      struct hs_input **out);
+		      struct hs_input **out, size_t *nested);
 void cli_score_args(const struct hs_input *in, char *buf, size_t size);
 void cli_score_defaults(struct hs_input *in);
 void cli_list_profiles(void);

@@ -2,7 +2,12 @@
 /*
  * input.c - score inputs: the columns (the kernel's field names), a row's
  * profile column, and the CSV reader.  `hotscore score --input`,
- * `bench --dist file:` and the fuzz harnesses read through here.
+ * `bench --dist file:`, `verify --captured` and the fuzz harnesses read
+ * through here.  A capture from hotscore.ko (mode=capture) is such a CSV
+ * with four more columns: fn (hot or cold), caller (ops, or cold for a
+ * damon_hot_score() call made inside damon_cold_score()), returned (what the
+ * kernel's function returned) and nr_accesses_bp (>= 6.7; no modelled
+ * kernel's score reads it, so it is only checked for a number).
  */
 #include <errno.h>
 #include <limits.h>
@@ -17,8 +22,20 @@
 #include "input.h"
 #include "opt.h"
 
-#define PROFILE_COL INPUT_NR_COLUMNS	/* the profile column's index */
-#define IGNORED_COL (INPUT_NR_COLUMNS + 1)	/* hot, cold, status */
+/* Header columns past the inputs: a profile, a capture's, or ignored. */
+enum {
+	PROFILE_COL = INPUT_NR_COLUMNS,
+	FN_COL,
+	CALLER_COL,
+	RETURNED_COL,
+	BP_COL,		/* nr_accesses_bp */
+	IGNORED_COL,	/* hot, cold, status: score's output read back */
+	NR_COLS
+};
+
+static const char *const extra_columns[NR_COLS - PROFILE_COL] = {
+	"profile", "fn", "caller", "returned", "nr_accesses_bp",
+};
 
 #define INPUT_COLUMN(i, c, f, m, l, t, d) \
 	[i] = { c, f, offsetof(struct hs_input, m), l, t, d },
@@ -167,6 +184,7 @@ static struct {
 	size_t cap, line_cap;	/* of buf, of line */
 	size_t ncols;
 	size_t *map;		/* header field -> column index */
+	bool capture;		/* the header has fn and returned */
 	char **fields;
 	struct hs_input *rows;	/* cli_read_inputs()'s, until returned */
 } csv;
@@ -213,10 +231,41 @@ static bool csv_next_line(void)
 	return true;
 }
 
+/* A header field's column index, or NR_COLS for an unknown one. */
+static size_t column_index(const char *name)
+{
+	size_t j;
+
+	if (!strcmp(name, "hot") || !strcmp(name, "cold") ||
+	    !strcmp(name, "status"))
+		return IGNORED_COL;
+	for (j = 0; j < INPUT_NR_COLUMNS; j++)
+		if (!strcmp(name, input_columns[j].csv))
+			return j;
+	for (j = PROFILE_COL; j < IGNORED_COL; j++)
+		if (!strcmp(name, extra_columns[j - PROFILE_COL]))
+			return j;
+	return NR_COLS;
+}
+
+/* A capture names its function and what it returned, or neither. */
+static void check_capture_header(const bool *seen)
+{
+	if (seen[FN_COL] != seen[RETURNED_COL])
+		cli_die("%sline %zu: a capture has both fn and returned columns (hotscore.ko mode=capture writes them)",
+			csv.what, csv.lineno);
+	if (seen[CALLER_COL] && !seen[FN_COL])
+		cli_die("%sline %zu: a caller column needs fn and returned columns",
+			csv.what, csv.lineno);
+	if (seen[FN_COL] && seen[PROFILE_COL])
+		cli_die("%sline %zu: a capture has no profile column: the kernel's function is the profile",
+			csv.what, csv.lineno);
+}
+
 /* Map each header field to a column index; reject unknown and repeats. */
 static void csv_header(void)
 {
-	bool seen[PROFILE_COL + 1] = { false };
+	bool seen[NR_COLS] = { false };
 	size_t i, j;
 
 	if (!csv_next_line() || !*cli_trim(csv.line))
@@ -231,23 +280,57 @@ static void csv_header(void)
 	for (i = 0; i < csv.ncols; i++) {
 		const char *name = csv.fields[i];
 
-		if (!strcmp(name, "hot") || !strcmp(name, "cold") ||
-		    !strcmp(name, "status")) {
-			csv.map[i] = IGNORED_COL;
-			continue;
-		}
-		for (j = 0; j < INPUT_NR_COLUMNS; j++)
-			if (!strcmp(name, input_columns[j].csv))
-				break;
-		if (j == INPUT_NR_COLUMNS && strcmp(name, "profile"))
+		j = column_index(name);
+		if (j == NR_COLS)
 			cli_die("%sline %zu: unknown column '%s'", csv.what,
 			       csv.lineno, name);
-		if (seen[j])
+		if (seen[j] && j != IGNORED_COL)
 			cli_die("%sline %zu: column '%s' appears twice",
 			       csv.what, csv.lineno, name);
 		seen[j] = true;
-		csv.map[i] = j;	/* INPUT_NR_COLUMNS is PROFILE_COL */
+		csv.map[i] = j;
 	}
+	check_capture_header(seen);
+	csv.capture = seen[FN_COL];
+}
+
+/**
+ * input_is_capture() - whether the CSV whose header was read is a capture
+ * (it has the fn and returned columns).
+ */
+bool input_is_capture(void)
+{
+	return csv.capture;
+}
+
+/* A captured call's fn, caller or returned field, into @r. */
+static void capture_field(size_t col, const char *s, struct row *r)
+{
+	long long v;
+	char *end;
+
+	if (col == FN_COL && (!strcmp(s, "hot") || !strcmp(s, "cold"))) {
+		r->fn = s[0] == 'h' ? INPUT_FN_HOT : INPUT_FN_COLD;
+		return;
+	}
+	if (col == CALLER_COL && (!strcmp(s, "ops") || !strcmp(s, "cold"))) {
+		r->nested = s[0] == 'c';
+		return;
+	}
+	if (col == RETURNED_COL) {
+		errno = 0;
+		v = strtoll(s, &end, 10);
+		if (*s && !errno && !*end && v >= INT_MIN && v <= INT_MAX &&
+		    !strchr(s, ' ')) {
+			r->returned = (int)v;
+			return;
+		}
+		cli_die("%sline %zu: returned: '%s' is not an int", csv.what,
+			csv.lineno, s);
+	}
+	cli_die("%sline %zu: %s: '%s' is not %s", csv.what, csv.lineno,
+		extra_columns[col - PROFILE_COL], s,
+		col == FN_COL ? "hot or cold" : "ops or cold");
 }
 
 /* Parse the current line into @r, which holds the defaults. */
@@ -264,6 +347,21 @@ static void csv_row(struct row *r)
 
 		if (col == IGNORED_COL)
 			continue;
+		if (col == BP_COL) {	/* a number, which no profile reads */
+			struct hs_input unused;
+			static const struct input_column bp = {
+				"nr_accesses_bp", "", 0, true, false, 0
+			};
+
+			snprintf(where, sizeof(where), "%sline %zu: nr_accesses_bp",
+				 csv.what, csv.lineno);
+			column_parse(&bp, csv.fields[i], &unused, where);
+			continue;
+		}
+		if (col > PROFILE_COL) {
+			capture_field(col, csv.fields[i], r);
+			continue;
+		}
 		if (col == PROFILE_COL) {
 			snprintf(where, sizeof(where), "%sline %zu: profile",
 				 csv.what, csv.lineno);
@@ -353,13 +451,17 @@ void cli_score_args(const struct hs_input *in, char *buf, size_t size)
  * @path:	the file.
  * @out:	receives a malloc'ed array of the rows; columns absent from
  *		the file take the score command's defaults.
+ * @nested:	receives how many rows of a capture were left out: the
+ *		damon_hot_score() calls made inside damon_cold_score(), whose
+ *		inputs are their cold row's, so that each score the kernel
+ *		computed is one input (may be NULL).
  *
  * Any error exits with a one-line message naming @path and the line.
  *
  * Return: the number of rows (0 if the file has only a header).
  */
 size_t cli_read_inputs(const char *opt, const char *path,
-		      struct hs_input **out)
+		      struct hs_input **out, size_t *nested)
 {
 	static char what[PATH_MAX + 40];
 	size_t n = 0, cap = 0;
@@ -375,11 +477,18 @@ size_t cli_read_inputs(const char *opt, const char *path,
 	csv_read(f);
 	fclose(f);
 	csv_header();
+	if (nested)
+		*nested = 0;
 	while (csv_next_line()) {
 		if (!*cli_trim(csv.line))
 			continue;
 		r = dflt;
 		csv_row(&r);
+		if (r.nested) {
+			if (nested)
+				(*nested)++;
+			continue;
+		}
 		if (n == cap) {
 			cap = cap ? 2 * cap : 1024;
 			csv.rows = realloc(csv.rows, cap * sizeof(*csv.rows));
@@ -397,9 +506,10 @@ size_t cli_read_inputs(const char *opt, const char *path,
 /**
  * input_open() - read the CSV whole: a file, or stdin for "-"; then
  * input_header(), input_next_row() to its end, input_close().
+ * @opt:	the option that named it, for a file that cannot be opened.
  * @path:	the file.
  */
-void input_open(const char *path)
+void input_open(const char *opt, const char *path)
 {
 	static char what[PATH_MAX + 8];
 	FILE *f;
@@ -412,7 +522,7 @@ void input_open(const char *path)
 	}
 	f = fopen(path, "r");
 	if (!f)
-		cli_die("--input: %s: %s", path, strerror(errno));
+		cli_die("%s: %s: %s", opt, path, strerror(errno));
 	snprintf(what, sizeof(what), "%s: ", path);
 	csv.what = what;
 	csv.source = path;

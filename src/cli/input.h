@@ -67,16 +67,26 @@ struct spec {
 	const struct hs_cand *cand;
 };
 
+/* Which function a captured call was (hotscore.ko mode=capture). */
+enum input_fn { INPUT_FN_NONE, INPUT_FN_HOT, INPUT_FN_COLD };
+
 /**
  * struct row - one input and the profile it names, if it names one.
  * @in:		the input.
  * @spec:	the profile column's profile.
  * @has_profile: the row had a profile column.
+ * @fn:		a captured call's function (the fn column), else NONE.
+ * @nested:	a damon_hot_score() call made inside damon_cold_score()
+ *		(caller column "cold"): the same computation as that row.
+ * @returned:	what the kernel's function returned (the returned column).
  */
 struct row {
 	struct hs_input in;
 	struct spec spec;
 	bool has_profile;
+	enum input_fn fn;
+	bool nested;
+	int returned;
 };
 
 unsigned long input_column_get(size_t i, const struct hs_input *in);
@@ -86,9 +96,10 @@ void input_spec_load(struct spec *sp, const char *where);
 void input_set_base(enum hs_divisor base);
 enum hs_divisor input_base(void);
 void input_row_defaults(struct row *r);
+bool input_is_capture(void);
 
 /* A CSV of rows, read whole and walked line by line (score --input). */
-void input_open(const char *path);
+void input_open(const char *opt, const char *path);
 void input_header(void);
 /* Where a walk of the rows starts: input_mark(), input_rewind(). */
 struct input_mark {

@@ -157,7 +157,7 @@ static int run_csv(const struct score *sc)
 	unsigned int k;
 	int pass;
 
-	input_open(sc->input);
+	input_open("--input", sc->input);
 	input_header();
 	body = input_mark();
 	for (pass = 0; pass < 2; pass++) {	/* check all, then print */

@@ -28,6 +28,7 @@
 #include "opt.h"
 #include "out.h"
 #include "verify_cand.h"
+#include "verify_captured.h"
 
 #define FULL_RANDOM 10000000UL
 #define QUICK_RANDOM 100000UL
@@ -37,13 +38,15 @@ struct verify {
 	char names[HS_VERIFY_MAX_PROFILES][64];
 	const char *json;
 	const char *candidate, *against, *base;	/* --candidate mode */
+	const char *captured;			/* --captured mode */
+	const char *profile_list;		/* --profile, as given */
 	char command[4096];
 	bool random_set;
 	struct hs_verify_result res;
 };
 
 enum { O_PROFILE, O_QUICK, O_THREADS, O_SEED, O_RANDOM, O_JSON, O_LIST,
-       O_CANDIDATE, O_AGAINST, O_BASE };
+       O_CANDIDATE, O_AGAINST, O_BASE, O_CAPTURED };
 
 static const struct opt verify_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .old = "profiles",
@@ -59,6 +62,13 @@ static const struct opt verify_opts[] = {
 	  .arg = "PROFILE", .dflt = CLI_DEFAULT_PROFILE, .words = "@profiles",
 	  .help = "the profile a --candidate is compared with",
 	  .example = "v2-ilog2", .with = "--candidate ./mine.c" },
+	{ .id = O_CAPTURED, .name = "captured", .type = OPT_STR,
+	  .arg = "FILE", .words = "@file",
+	  .help = "a live kdamond's calls, as hotscore.ko mode=capture recorded"
+		  " them: check each against every --profile (profiles,"
+		  " combinations or candidate files) and name those that agree"
+		  " with all (docs/kernel.md)",
+	  .example = "tests/data/capture-6.1.192.csv" },
 	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
 	  .dflt = "--against", .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
@@ -126,8 +136,10 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *val,
 	(void)nr;
 	switch (o->id) {
 	case O_PROFILE:
-		v->cfg.nr = 0;
-		cli_each_profile("--profile", val->s, add_profile, v);
+		v->profile_list = val->s;	/* read once --captured is known */
+		break;
+	case O_CAPTURED:
+		v->captured = val->s;
 		break;
 	case O_QUICK:
 		v->cfg.quick = true;
@@ -173,10 +185,23 @@ static void parse(struct verify *v, int argc, char **argv)
 			v->cfg.batch_impls |= 1u << i;
 	v->cfg.seed = CLI_DEFAULT_SEED;
 	opt_parse(&cmd_verify, argc, argv, set, v);
+	if (v->captured && v->candidate)
+		cli_usage_die("--captured checks --profile's list: give a candidate there (--profile hotfix,./mine.c)");
+	if (v->captured && (opt_given(O_AGAINST) || opt_given(O_QUICK) ||
+			    opt_given(O_RANDOM) || opt_given(O_SEED) ||
+			    opt_given(O_THREADS)))
+		cli_usage_die("--captured takes --profile, --base and --json only");
+	if (v->captured && v->base && !hs_profile_find(v->base))
+		cli_usage_die("--base: no profile '%s' (see 'hotscore verify --list-profiles')",
+			      v->base);
+	if (v->captured)
+		return;
+	if (v->profile_list)
+		cli_each_profile("--profile", v->profile_list, add_profile, v);
 	if (v->candidate && opt_given(O_PROFILE))
 		cli_usage_die("--candidate is compared with --against PROFILE, not --profile");
 	if (!v->candidate && (opt_given(O_AGAINST) || opt_given(O_BASE)))
-		cli_usage_die("--against and --base go with --candidate FILE");
+		cli_usage_die("--against and --base go with --candidate FILE or --captured FILE");
 	if (v->against && !hs_profile_find(v->against))
 		cli_usage_die("--against: no profile '%s' (see 'hotscore verify --list-profiles')",
 			      v->against);
@@ -1590,12 +1615,30 @@ static int run_candidate(struct verify *v)
 	return verify_candidate(&vc);
 }
 
+/* --captured FILE [--profile LIST] [--base P]: see verify_captured.c. */
+static int run_captured(struct verify *v)
+{
+	static struct verify_captured vc;
+
+	opt_parsed(&cmd_verify);
+	opt_reproduce(&cmd_verify, v->command, sizeof(v->command));
+	vc.path = v->captured;
+	vc.profiles = v->profile_list;
+	vc.base = named_profile("--base", v->base ? v->base :
+				CLI_DEFAULT_PROFILE);
+	vc.json = v->json;
+	vc.command = v->command;
+	return verify_captured(&vc);
+}
+
 static int verify_run(int argc, char **argv)
 {
 	static struct verify v;
 	FILE *json = NULL;
 
 	parse(&v, argc, argv);
+	if (v.captured)
+		return run_captured(&v);
 	if (v.candidate)
 		return run_candidate(&v);
 	json = cli_out_open("--json", v.json);
@@ -1621,14 +1664,17 @@ const struct cli_cmd cmd_verify = {
 	.name = "verify",
 	.summary = "variants proven equal over whole domains; where versions differ",
 	.usage = "hotscore verify [--profile LIST] [--quick] [--threads N]"
-		 " [--seed N] [--json FILE] ...",
+		 " [--seed N] [--json FILE] ...\n"
+		 "       hotscore verify --captured FILE [--profile LIST]"
+		 " [--base PROFILE] [--json FILE]",
 	.about = "Prove the age_in_log methods equal over all 2^32 values of"
 		 " age_in_sec, compare every\npair of profiles over a grid and a"
 		 " random domain, check each profile's invariants\nand its"
 		 " prepared scorer, and shrink every finding to a small `hotscore"
 		 " score`\ncommand.  Exit 1 if profiles that differ only in their"
 		 " age_in_log method disagree\nanywhere, so that verify can gate"
-		 " a change in CI.",
+		 " a change in CI.  With --captured FILE,"
+		 " check a live kdamond's calls instead.",
 	.opts = verify_opts,
 	.nr_opts = sizeof(verify_opts) / sizeof(verify_opts[0]),
 	.run = verify_run,

@@ -99,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	d.kind = HS_NR_DISTS;
 	if (!setjmp(fuzz_jmp))
 		nr_rows = cli_read_inputs("--dist", fuzz_file(data, size),
-					 &rows);
+					 &rows, NULL);
 	cli_csv_reset();		/* after a rejection, what the read held */
 	for (v = 0; nr_rows && v < hs_nr_variants; v++)	/* bench: "no rows" */
 		check_variant(&hs_variants[v]);

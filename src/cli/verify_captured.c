@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * verify_captured.c - `hotscore verify --captured FILE`: every call a live
+ * kdamond made, as hotscore.ko mode=capture recorded it (the inputs and
+ * what damon_hot_score() or damon_cold_score() returned), scored again by
+ * each profile of the model.  It answers two questions on real inputs: does
+ * the model compute what this kernel computed, and which kernel versions'
+ * arithmetic would have returned the same on every call.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/cand.h>
+#include <hotscore/json_out.h>
+#include <hotscore/score.h>
+
+#include "cli.h"
+#include "input.h"
+#include "out.h"
+#include "verify_captured.h"
+
+#define MAX_SPECS 32
+
+/**
+ * struct first_diff - the first call on which a profile differs.
+ * @line:	its line in the file.
+ * @in:		its inputs.
+ * @fn:		hot or cold.
+ * @returned:	what the kernel returned.
+ * @model:	what the profile gives ("undef" where it divides by zero).
+ */
+struct first_diff {
+	size_t line;
+	struct hs_input in;
+	enum input_fn fn;
+	int returned;
+	char model[16];
+};
+
+/* One profile or candidate and its count of agreements. */
+struct checked {
+	struct spec spec;
+	size_t agrees, differs;
+	struct first_diff first;
+};
+
+/* The capture's calls, and the range of each input column. */
+struct capture_stats {
+	size_t calls, hot, cold, nested;
+	unsigned long min[INPUT_NR_COLUMNS], max[INPUT_NR_COLUMNS];
+};
+
+static struct {
+	struct checked c[MAX_SPECS];
+	unsigned int nr;
+	struct capture_stats st;
+} cap;
+
+static void add_spec(void *ctx, const char *name)
+{
+	unsigned int i;
+
+	(void)ctx;
+	for (i = 0; i < cap.nr; i++)
+		if (!strcmp(cap.c[i].spec.name, name))
+			cli_die("--profile: '%s' is listed twice", name);
+	if (cap.nr == MAX_SPECS)
+		cli_die("--profile: more than %d profiles", MAX_SPECS);
+	input_spec_parse(name, &cap.c[cap.nr++].spec, "--profile");
+}
+
+/*
+ * What @sp returns for the captured call's function, as text: "undef"
+ * where the kernel would trap (a division by zero in the model, a trap in
+ * a candidate).  Return: whether it is a number equal to @r->returned.
+ */
+static bool same_as_kernel(const struct spec *sp, const struct row *r,
+			   char *text, size_t size)
+{
+	struct hs_cand_result cr;
+	struct hs_result res;
+	int v;
+
+	if (sp->cand) {
+		cr = hs_cand_score(sp->cand, &r->in);
+		if (cr.trap) {
+			snprintf(text, size, "undef");
+			return false;
+		}
+		v = r->fn == INPUT_FN_HOT ? cr.hot : cr.cold;
+	} else {
+		res = hs_score(&sp->comp, &r->in, NULL);
+		if (res.status == HS_DIV0) {
+			snprintf(text, size, "undef");
+			return false;
+		}
+		v = r->fn == INPUT_FN_HOT ? res.hot : res.cold;
+	}
+	snprintf(text, size, "%d", v);
+	return v == r->returned;
+}
+
+static void count_call(const struct row *r)
+{
+	struct capture_stats *st = &cap.st;
+	unsigned long v;
+	size_t i;
+
+	for (i = 0; i < INPUT_NR_COLUMNS; i++) {
+		v = input_column_get(i, &r->in);
+		if (!st->calls || v < st->min[i])
+			st->min[i] = v;
+		if (!st->calls || v > st->max[i])
+			st->max[i] = v;
+	}
+	st->calls++;
+	st->hot += r->fn == INPUT_FN_HOT;
+	st->cold += r->fn == INPUT_FN_COLD;
+	st->nested += r->nested;
+}
+
+static void check_call(const struct row *r, size_t line)
+{
+	char text[16];
+	unsigned int k;
+
+	count_call(r);
+	for (k = 0; k < cap.nr; k++) {
+		struct checked *c = &cap.c[k];
+
+		if (same_as_kernel(&c->spec, r, text, sizeof(text))) {
+			c->agrees++;
+			continue;
+		}
+		if (!c->differs++) {
+			c->first = (struct first_diff){ line, r->in, r->fn,
+							r->returned, "" };
+			snprintf(c->first.model, sizeof(c->first.model), "%s",
+				 text);
+		}
+	}
+}
+
+/* Every row of the capture, checked by every profile. */
+static void check_file(const char *path)
+{
+	struct row dflt, r;
+
+	input_open("--captured", path);
+	input_header();
+	if (!input_is_capture())
+		cli_die("--captured: %s: not a capture: its header has no fn and returned columns (hotscore.ko mode=capture writes them)",
+			path);
+	input_row_defaults(&dflt);
+	for (r = dflt; input_next_row(&r); r = dflt)
+		check_call(&r, input_mark().lineno);
+	input_close();
+	if (!cap.st.calls)
+		cli_die("--captured: %s: no calls", path);
+}
+
+static const char *fn_name(enum input_fn fn)
+{
+	return fn == INPUT_FN_HOT ? "damon_hot_score()" : "damon_cold_score()";
+}
+
+/* "hotscore score --profile P ARGS": the call's inputs, for a reader. */
+static void command_of(const struct checked *c, char *buf, size_t size)
+{
+	char args[512];
+
+	cli_score_args(&c->first.in, args, sizeof(args));
+	snprintf(buf, size, "hotscore score --profile %s%s%s",
+		 c->spec.cand ? c->spec.cand_spec : c->spec.name,
+		 *args ? " " : "", args);
+}
+
+static void print_inputs(void)
+{
+	const struct capture_stats *st = &cap.st;
+	char text[2048] = "", piece[128];
+	size_t i;
+
+	for (i = 0; i < INPUT_NR_COLUMNS; i++) {
+		if (st->min[i] == st->max[i])
+			snprintf(piece, sizeof(piece), "%s%s %lu", i ? ", " : "",
+				 input_columns[i].csv, st->min[i]);
+		else
+			snprintf(piece, sizeof(piece), "%s%s %lu-%lu",
+				 i ? ", " : "", input_columns[i].csv,
+				 st->min[i], st->max[i]);
+		strncat(text, piece, sizeof(text) - strlen(text) - 1);
+	}
+	printf("  inputs   ");
+	cli_wrap(stdout, text, 11, 11, 100);
+}
+
+static void print_report(const char *path)
+{
+	const struct capture_stats *st = &cap.st;
+	char cmd[1024], agree[2048] = "", text[2048];
+	unsigned int k;
+
+	printf("hotscore verify --captured %s\n", path);
+	printf("  calls    %zu: %zu damon_hot_score() (%zu of them inside"
+	       " damon_cold_score()), %zu damon_cold_score()\n", st->calls,
+	       st->hot, st->nested, st->cold);
+	print_inputs();
+	printf("\n  %-30s %10s %10s\n", "profile", "agrees", "differs");
+	for (k = 0; k < cap.nr; k++) {
+		const struct checked *c = &cap.c[k];
+
+		printf("  %-30s %10zu %10zu\n", c->spec.name, c->agrees,
+		       c->differs);
+		if (!c->differs) {
+			snprintf(agree + strlen(agree),
+				 sizeof(agree) - strlen(agree), "%s%s",
+				 *agree ? ", " : "", c->spec.name);
+			continue;
+		}
+		command_of(c, cmd, sizeof(cmd));
+		snprintf(text, sizeof(text), "first: line %zu, %s returned %d"
+			 " where the profile gives %s: %s", c->first.line,
+			 fn_name(c->first.fn), c->first.returned,
+			 c->first.model, cmd);
+		printf("    ");
+		cli_wrap(stdout, text, 4, 6, 100);
+	}
+	printf("\nagree with every captured call: %s\n",
+	       *agree ? agree : "none");
+}
+
+static json_t *json_checked(const struct checked *c)
+{
+	char cmd[1024];
+	json_t *o = json_pack("{s:o, s:o, s:o}", "profile",
+			      hs_json_text(c->spec.name), "agrees",
+			      hs_json_u64(c->agrees), "differs",
+			      hs_json_u64(c->differs));
+
+	if (o && c->differs) {
+		command_of(c, cmd, sizeof(cmd));
+		json_object_set_new(o, "first", json_pack(
+			"{s:o, s:s, s:i, s:s, s:o}", "line",
+			hs_json_u64(c->first.line), "fn",
+			c->first.fn == INPUT_FN_HOT ? "hot" : "cold",
+			"returned", c->first.returned, "model", c->first.model,
+			"command", hs_json_text(cmd)));
+	}
+	return o;
+}
+
+static int write_json(const struct verify_captured *vc, FILE *f)
+{
+	const struct capture_stats *st = &cap.st;
+	json_t *doc, *rows = json_array(), *agree = json_array();
+	unsigned int k;
+
+	for (k = 0; k < cap.nr; k++) {
+		json_array_append_new(rows, json_checked(&cap.c[k]));
+		if (!cap.c[k].differs)
+			json_array_append_new(agree,
+					      hs_json_text(cap.c[k].spec.name));
+	}
+	doc = json_pack("{s:s, s:i, s:o, s:o, s:{s:o, s:o, s:o, s:o},"
+			" s:o, s:o}", "tool", "hotscore verify --captured",
+			"schema", 1, "command", hs_json_text(vc->command),
+			"capture", hs_json_text(vc->path), "calls",
+			"all", hs_json_u64(st->calls), "hot",
+			hs_json_u64(st->hot), "cold", hs_json_u64(st->cold),
+			"nested", hs_json_u64(st->nested), "profiles", rows,
+			"agree_with_all", agree);
+	return hs_json_write_doc(f, doc, JSON_COMPACT);
+}
+
+/* Exit 1: a profile named by --profile differs, or none agrees. */
+static int verdict(const struct verify_captured *vc)
+{
+	unsigned int k, agree = 0;
+
+	for (k = 0; k < cap.nr; k++) {
+		if (vc->profiles && cap.c[k].differs)
+			return 1;
+		agree += !cap.c[k].differs;
+	}
+	return agree ? 0 : 1;
+}
+
+/**
+ * verify_captured() - check every call of a capture against each profile.
+ * @vc:		the file, the profiles and the outputs.
+ *
+ * Return: 0, or 1 when a profile named in @vc->profiles differs from the
+ * kernel on some call, or (no profiles named) when none agrees with all.
+ */
+int verify_captured(const struct verify_captured *vc)
+{
+	FILE *json;
+	unsigned int k;
+
+	if (vc->profiles) {
+		cli_each_profile("--profile", vc->profiles, add_spec, NULL);
+	} else {
+		for (k = 0; k < hs_nr_profiles; k++)
+			add_spec(NULL, hs_profiles[k].name);
+	}
+	input_set_base(vc->base->comp.divisor);
+	for (k = 0; k < cap.nr; k++)
+		input_spec_load(&cap.c[k].spec, "--profile");
+	json = cli_out_open("--json", vc->json);
+	check_file(vc->path);
+	print_report(vc->path);
+	if (json) {
+		if (write_json(vc, json))
+			cli_die("--json: %s: %s", vc->json, strerror(errno));
+		cli_out_done(json);
+		cli_out_commit();
+	}
+	return verdict(vc);
+}
