@@ -616,6 +616,14 @@ if [ -e $kl ]; then
 fi
 echo "=== fuzz done: $fz_ok good, $fz_bad bad, $fz_fail failed; $(echo "$t1 $t0" | awk '{ printf "%.1f", $1 - $2 }') s"
 
+# DAMON: the live run (kernel-test-live.sh): a real workload under a
+# kdamond, its calls captured and its regions traced
+if [ -d /sys/kernel/mm/damon/admin ] && [ -r /live.sh ]; then
+	. /live.sh
+	[ -r /live.conf ] && . /live.conf
+	live_run
+fi
+
 # DAMON: a kdamond with a pageout scheme under a quota, through sysfs
 k=/sys/kernel/mm/damon/admin/kdamonds
 if [ -d "$k" ]; then

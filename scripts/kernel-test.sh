@@ -131,6 +131,12 @@ make_initrd() {
 	fi
 	cp "$root/scripts/kernel-test-init.sh" "$r"/init
 	chmod +x "$r"/init
+	# the live run: the DAMON kernel only (kernel-test-live.sh)
+	if [ "$1" = damon ]; then
+		cp "$root/scripts/kernel-test-live.sh" "$r"/live.sh
+		[ -x "$build/static/hotscore" ] &&
+			cp "$build/static/hotscore" "$r"/bin/hotscore
+	fi
 	printf 'seed=%s\ncount=%s\nreads=40\nvariants="%s"\nuseronly="%s"\nbenchonly="%s"\nprofiles="%s"\ncand=%s\n' \
 		"$fseed" "$fcount" "$kvariants" "$useronly" "$benchonly" \
 		"$kprofiles" "$cand" >"$r"/fuzz.conf
@@ -467,6 +473,76 @@ check_cand() {
 	fi
 }
 
+# unpack NAME MARK: a file the guest dumped between markers (gzip, base64)
+unpack() {
+	between "$1" "$2" | base64 -d 2>/dev/null | gunzip 2>/dev/null
+}
+
+# info KEY: a value of the capture's capture_info
+info() { sed -n "s/^$1: //p" "$out/damon/capture_info.txt"; }
+
+# check_capture: the calls a live kdamond made, checked by the model
+check_capture() {
+	local d=$out/damon log=$out/damon/console.log n h c dr rows differ
+	grep -q '^=== insmod capture rc=0' "$log" &&
+		ok "damon: hotscore.ko mode=capture loads beside a live kdamond" ||
+		fail "damon: capture" "$(grep -E '^=== (insmod capture|live)' "$log" | head -3)"
+	between damon capture_info >"$d/capture_info.txt"
+	unpack damon capture >"$d/capture.csv"
+	n=$(info calls) h=$(info hot) c=$(info cold) dr=$(info dropped)
+	"$hs" verify --captured "$d/capture.csv" --profile debian-6.1.192 \
+		--json "$d/captured.json" >"$d/captured.txt" 2>&1
+	rows=$("$build/tests/jsonq" "$d/captured.json" calls.all 2>/dev/null)
+	differ=$("$build/tests/jsonq" "$d/captured.json" profiles.0.differs 2>/dev/null)
+	echo "live capture: ${n:-?} calls (${h:-?} hot, ${c:-?} cold, ${dr:-?} dropped), ${differ:-?} differ from debian-6.1.192"
+	if [ -n "$n" ] && [ "$n" -ge 10000 ] && [ "$rows" = "$n" ] &&
+		[ "$differ" = 0 ] && [ $((h + c)) = "$n" ]; then
+		ok "damon: live capture: $n calls ($h hot, $c cold, $dr dropped), 0 differ from debian-6.1.192"
+	else
+		fail "damon: live capture" "calls '$n' (10000 wanted), rows read '$rows', differ '$differ'; $(head -c 400 "$d/captured.txt")"
+	fi
+	# every profile on the real calls: which versions' arithmetic agrees
+	"$hs" verify --captured "$d/capture.csv" >"$d/captured-all.txt" 2>&1
+	echo "--- damon: hotscore verify --captured on the live calls"
+	cat "$d/captured-all.txt"
+	# the committed capture (tests/data) has this capture's columns
+	[ "$(head -1 "$d/capture.csv")" = "$(head -1 "$root/tests/data/capture-6.1.192.csv")" ] &&
+		ok "damon: the capture's columns are tests/data/capture-6.1.192.csv's" ||
+		fail "damon: capture columns" "'$(head -1 "$d/capture.csv")'"
+}
+
+# check_sim: the same workload in the simulator, held against the real run
+check_sim() {
+	local d=$out/damon rate
+	unpack damon trace >"$d/trace.txt"
+	unpack damon damos_stats >"$d/damos_stats.txt"
+	unpack damon workload >"$d/workload.txt"
+	unpack damon workload_json >"$d/workload.json"
+	echo "--- damon: hotscore workload stairs in the guest"
+	cat "$d/workload.txt"
+	rate=$(sed -n 's/.*--rate \([0-9][0-9]*\).*/\1/p' "$d/workload.txt" | head -1)
+	if "$hs" convert "$d/trace.txt" --record "$d/real.json.gz" \
+		--damos_stats "$d/damos_stats.txt" >"$d/convert.txt" 2>&1; then
+		ok "damon: the damon_aggregated trace becomes a damo record: $(head -1 "$d/convert.txt")"
+	else
+		fail "damon: convert" "$(head -c 400 "$d/convert.txt")"
+		return
+	fi
+	if [ -z "$rate" ] || ! "$hs" sim --workload stairs --rate "$rate" \
+		--record "$d/sim.json.gz" >"$d/sim.txt" 2>&1; then
+		fail "damon: sim" "rate '$rate': $(head -c 400 "$d/sim.txt")"
+		return
+	fi
+	"$hs" compare-records "$d/real.json.gz" "$d/sim.json.gz" \
+		--json "$d/compare.json" >"$d/compare.txt" 2>&1
+	local rc=$?
+	echo "--- damon: sim against the real kdamond (hotscore compare-records; sim --rate $rate)"
+	cat "$d/compare.txt"
+	[ $rc -eq 0 ] &&
+		ok "damon: sim against real: every row within its bound (docs/sim.md)" ||
+		fail "damon: sim against real" "exit $rc: $(grep -c outside "$d/compare.txt") rows outside"
+}
+
 echo "kernel-test: the DAMON kernel (cached, or about 2 minutes)" >&2
 if W=$("$root/scripts/damon-kernel.sh"); then
 	if build_module damon "$W/build" examples/candidates/hotfix-rewritten.c &&
@@ -507,6 +583,8 @@ if W=$("$root/scripts/damon-kernel.sh"); then
 			ok "damon: the real function timed next to the variants" ||
 			fail "damon: bench" "no row for the kernel's function"
 		check_cand
+		check_capture
+		check_sim
 		grep -q '^=== kdamond on: state on, pid [0-9]' "$log" &&
 			grep -q '^=== kdamond off: state off' "$log" &&
 			ok "damon: a kdamond with a quota'd scheme starts and stops" ||

@@ -1,0 +1,126 @@
+#!/bin/busybox sh
+# Sourced by the guest's /init (scripts/kernel-test-init.sh) in the DAMON
+# kernel: the live run.  `hotscore workload` (the static build, /bin/hotscore)
+# runs masim's stairs in real memory under a vaddr kdamond started through
+# DAMON sysfs with the simulator's defaults (sample 5 ms, aggregation 100
+# ms, update 60 s, 10 to 1000 regions; the default scheme: pageout of
+# regions at 0 % access rate and 2 s or older, quota 10 ms and 8 MiB per
+# 1 s, weights 0 0 1).  Meanwhile hotscore.ko mode=capture records every
+# damon_hot_score() and damon_cold_score() call, and tracefs records
+# damon:damon_aggregated.  The capture, the trace, the scheme's stats and
+# the workload's report go to the console between markers, gzipped and in
+# base64; scripts/kernel-test.sh checks them and runs the simulator on the
+# same config.  live.conf (written by kernel-test.sh) may set live_config
+# (a masim config in the initrd, default stairs).
+
+# dump NAME FILE: FILE on the console between "=== NAME begin/end"
+dump() {
+	echo "=== $1 begin"
+	gzip -c "$2" | base64
+	echo "=== $1 end"
+}
+
+# live_attrs DIR: the context's intervals and regions, sim's defaults
+live_attrs() {
+	echo 5000 >"$1/monitoring_attrs/intervals/sample_us"
+	echo 100000 >"$1/monitoring_attrs/intervals/aggr_us"
+	echo 60000000 >"$1/monitoring_attrs/intervals/update_us"
+	echo 10 >"$1/monitoring_attrs/nr_regions/min"
+	echo 1000 >"$1/monitoring_attrs/nr_regions/max"
+}
+
+# live_scheme DIR: sim's default scheme (6.1's sysfs: nr_accesses in
+# samples per aggregation, age in aggregation intervals: 2 s = 20)
+live_scheme() {
+	echo pageout >"$1/action"
+	echo 0 >"$1/access_pattern/sz/min"
+	echo 18446744073709551615 >"$1/access_pattern/sz/max"
+	echo 0 >"$1/access_pattern/nr_accesses/min"
+	echo 0 >"$1/access_pattern/nr_accesses/max"
+	echo 20 >"$1/access_pattern/age/min"
+	echo 4294967295 >"$1/access_pattern/age/max"
+	echo 10 >"$1/quotas/ms"
+	echo 8388608 >"$1/quotas/bytes"
+	echo 1000 >"$1/quotas/reset_interval_ms"
+	echo 0 >"$1/quotas/weights/sz_permil"
+	echo 0 >"$1/quotas/weights/nr_accesses_permil"
+	echo 1000 >"$1/quotas/weights/age_permil"
+}
+
+# live_kdamond PID: one kdamond, one vaddr context on PID, one scheme
+live_kdamond() {
+	local k=/sys/kernel/mm/damon/admin/kdamonds c
+	echo 1 >$k/nr_kdamonds
+	echo 1 >$k/0/contexts/nr_contexts
+	c=$k/0/contexts/0
+	echo vaddr >$c/operations
+	live_attrs $c
+	echo 1 >$c/targets/nr_targets
+	echo "$1" >$c/targets/0/pid_target
+	echo 1 >$c/schemes/nr_schemes
+	live_scheme $c/schemes/0
+	echo on >$k/0/state
+}
+
+# live_stats: the scheme's cumulative stats, "NAME VALUE" lines
+live_stats() {
+	local k=/sys/kernel/mm/damon/admin/kdamonds/0 f
+	echo update_schemes_stats >$k/state
+	for f in nr_tried sz_tried nr_applied sz_applied qt_exceeds; do
+		echo "$f $(cat $k/contexts/0/schemes/0/stats/$f)"
+	done
+}
+
+live_run() {
+	local t=/sys/kernel/tracing d=/sys/kernel/debug/hotscore wpid i rc
+	local cfg=${live_config:-stairs}
+	if [ ! -x /bin/hotscore ]; then
+		echo "=== live: no /bin/hotscore in the initrd"
+		return
+	fi
+	mount -t tracefs tracefs $t
+	if [ ! -e $t/events/damon/damon_aggregated/enable ]; then
+		echo "=== live: no damon:damon_aggregated tracepoint"
+		return
+	fi
+	echo 16384 >$t/buffer_size_kb
+	echo >$t/trace
+	dmesg -c >/dev/null
+	finit /hotscore.ko mode=capture calls=1000000 duration=10m
+	echo "=== insmod capture rc=$?"
+	/bin/hotscore workload "$cfg" --wait --json /tmp/workload.json \
+		>/tmp/workload.out 2>/tmp/workload.err &
+	wpid=$!
+	i=0
+	while ! grep -q "pid $wpid ready" /tmp/workload.err && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "=== live: workload $cfg, pid $wpid: $(cat /tmp/workload.err)"
+	echo 1 >$t/events/damon/damon_aggregated/enable
+	live_kdamond $wpid
+	echo "=== live: kdamond $(cat /sys/kernel/mm/damon/admin/kdamonds/0/state), workload started at $(up) s"
+	kill -USR1 $wpid
+	wait $wpid
+	rc=$?
+	echo "=== live: workload rc=$rc at $(up) s"
+	live_stats >/tmp/damos_stats.txt
+	echo off >/sys/kernel/mm/damon/admin/kdamonds/0/state
+	echo 0 >$t/events/damon/damon_aggregated/enable
+	echo "=== live: trace lost events: $(grep -h 'overrun\|dropped' $t/per_cpu/cpu0/stats | tr '\n' ' ')"
+	echo "=== capture_info begin"
+	cat $d/capture_info
+	echo "=== capture_info end"
+	cat $d/capture >/tmp/capture.csv
+	dump capture /tmp/capture.csv
+	cat $t/trace >/tmp/trace.txt
+	dump trace /tmp/trace.txt
+	dump damos_stats /tmp/damos_stats.txt
+	dump workload /tmp/workload.out
+	dump workload_json /tmp/workload.json
+	rmmod hotscore
+	echo "=== rmmod capture rc=$?"
+	echo "=== dmesg live begin"
+	dmesg -c
+	echo "=== dmesg live end"
+}
