@@ -39,6 +39,7 @@ suite docs "$here/docs.sh" "$build/hotscore" "$build/gendoc"
 suite interrupt "$here/interrupt.sh" "$build/hotscore"
 suite cand "$here/cand.sh" "$build/hotscore"
 suite rank "$here/rank.sh" "$build/hotscore" "$build/tests/jsonq"
+suite records "$here/records.sh" "$build/hotscore" "$build/tests/jsonq"
 suite bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
 suite verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
 suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \

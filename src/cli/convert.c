@@ -211,8 +211,8 @@ static void read_trace(struct convert_cmd *c, struct hs_trace_reader *t)
 	if (hs_trace_end(t))
 		die_trace(c, t);
 	if (!t->nr_snapshots)
-		cli_die("%s: no damon_aggregated event in %lu lines (%lu of other events)",
-			c->input, t->lineno, t->nr_ignored);
+		cli_die("%s: no damon_aggregated event in %lu line%s (%lu of other events)",
+			c->input, t->lineno, cli_s(t->lineno), t->nr_ignored);
 }
 
 /* What was converted: on stdout, or stderr when the record goes there. */
