@@ -46,7 +46,6 @@ struct compare_cmd {
 	const char *profile, *json;
 	enum hs_ops ops;
 	struct cli_schemes ss;
-	struct cli_scheme_spec spec;
 	struct hs_cmp_score sc;
 	struct hs_cmp_side side[2];
 	uint64_t window_ns;
@@ -84,6 +83,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 /* The profile, the one scheme's action and weights: the score. */
 static void score_args(struct compare_cmd *c)
 {
+	struct cli_scheme_spec specs[HS_MAX_SCHEMES];
 	struct hs_scheme s;
 	int err = hs_components_parse(c->profile, &c->sc.comp);
 
@@ -93,10 +93,10 @@ static void score_args(struct compare_cmd *c)
 	if (err)
 		cli_usage_die("--profile: unknown profile '%s' (see 'hotscore score --list-profiles')",
 			      c->profile);
-	if (cli_damos_specs(&c->ss, &c->spec) > 1)
+	if (cli_damos_specs(&c->ss, specs) > 1)
 		cli_usage_die("--damos_action: one scheme, whose stats the records carry");
 	/* the weights and the action only: the intervals do not matter */
-	cli_damos_scheme(&c->spec, 1, 1, &s);
+	cli_damos_scheme(&specs[0], 1, 1, &s);
 	c->sc.kind = hs_score_kind(c->ops, s.action);
 	c->sc.weight_nr = s.quota.weight_nr;
 	c->sc.weight_age = s.quota.weight_age;
@@ -104,17 +104,13 @@ static void score_args(struct compare_cmd *c)
 
 static void parse_args(struct compare_cmd *c, int argc, char **argv)
 {
-	struct cli_scheme_spec specs[HS_MAX_SCHEMES];
-
 	c->profile = CLI_DEFAULT_PROFILE;
 	c->ops = HS_OPS_VADDR;
 	opt_parse(&cmd_compare_records, argc, argv, set, c);
-	if (cli_damos_specs(&c->ss, specs) > 1)
-		cli_usage_die("--damos_action: one scheme, whose stats the records carry");
+	score_args(c);
 	opt_parsed(&cmd_compare_records);
 	if (c->nr_paths != 2)
 		cli_usage_die("two records: hotscore compare-records REAL SIM");
-	score_args(c);
 }
 
 static void read_sides(struct compare_cmd *c)

@@ -270,7 +270,7 @@ const struct cli_cmd cmd_convert = {
 		 " /sys/kernel/tracing/trace,\nor perf script), group its lines"
 		 " into snapshots as damo does (nr_regions\nconsecutive lines of"
 		 " one target; a snapshot ends at its first line's timestamp),"
-		 "\nand write them as the damo record `hotscore sim --record`"
+		 "\nand write them as the damo record that sim's --record"
 		 " writes.",
 	.notes = "The trace gives neither the intervals nor the scheme's"
 		 " stats: --sample, --aggr and\n--updr go into the record,"
