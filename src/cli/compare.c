@@ -234,10 +234,10 @@ static void write_json(const struct compare_cmd *c, FILE *f, size_t outside)
 			"sim", c->path[1], "window_s", c->window_ns * 1e-9,
 			"profile", c->profile, "outside", (json_int_t)outside,
 			"rows", rows);
-	if (!doc || hs_json_write_doc(f, doc, 0))
+	/* the document is stolen, written or not */
+	if (hs_json_write_doc(f, doc, 0))
 		cli_die("--json: %s: %s", c->json, doc ? strerror(errno) :
 			"out of memory");
-	json_decref(doc);
 }
 
 static int compare_run(int argc, char **argv)
