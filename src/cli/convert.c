@@ -221,7 +221,7 @@ static void summary(const struct convert_cmd *c,
 {
 	FILE *f = strcmp(c->record, "-") ? stdout : stderr;
 
-	fprintf(f, "hotscore convert: %lu snapshot%s of target_id %llu, %zu..%zu regions, %.3f s to %.3f s of the trace's clock\n",
+	fprintf(f, "hotscore convert: %lu snapshot%s of target_id %llu, %zu..%zu regions, trace clock %.3f..%.3f s\n",
 		t->nr_snapshots, cli_s(t->nr_snapshots),
 		(unsigned long long)t->target_id, t->min_nr, t->max_nr,
 		c->first_ns * 1e-9, c->held_end * 1e-9);
