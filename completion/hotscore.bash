@@ -22,12 +22,12 @@ _hotscore()
 	local cur=${COMP_WORDS[COMP_CWORD]} opts
 	local prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank' -- "$cur"))
+		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank convert compare-records' -- "$cur"))
 		return
 	fi
 	case ${COMP_WORDS[1]} in
 	help)
-		opts='score bench verify sim rank' ;;
+		opts='score bench verify sim rank convert compare-records' ;;
 	score)
 		case $prev in
 		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new all'; return ;;
@@ -130,6 +130,33 @@ _hotscore()
 		esac
 		[[ $cur == -* ]] || { _hotscore_files ''; return; }
 		opts='--help --input --profile --base --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --csv --json --list-profiles' ;;
+	convert)
+		case $prev in
+		--input) _hotscore_files ''; return ;;
+		--record) _hotscore_files ''; return ;;
+		--record_format) _hotscore_list 'json json_compressed'; return ;;
+		--sample) COMPREPLY=(); return ;;
+		--aggr) COMPREPLY=(); return ;;
+		--updr) COMPREPLY=(); return ;;
+		--damos_stats) _hotscore_files ''; return ;;
+		esac
+		[[ $cur == -* ]] || { _hotscore_files ''; return; }
+		opts='--help --input --record --record_format --sample --aggr --updr --damos_stats' ;;
+	compare-records)
+		case $prev in
+		--input) _hotscore_files ''; return ;;
+		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--ops) _hotscore_list 'vaddr paddr'; return ;;
+		--damos_action) _hotscore_list 'stat pageout lru_prio lru_deprio migrate_hot migrate_cold'; return ;;
+		--damos_access_rate) COMPREPLY=(); return ;;
+		--damos_sz_region) COMPREPLY=(); return ;;
+		--damos_age) COMPREPLY=(); return ;;
+		--damos_apply_interval) COMPREPLY=(); return ;;
+		--damos_quotas) COMPREPLY=(); return ;;
+		--json) _hotscore_files ''; return ;;
+		esac
+		[[ $cur == -* ]] || { _hotscore_files ''; return; }
+		opts='--help --input --profile --ops --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --json' ;;
 	*) return ;;
 	esac
 	COMPREPLY=($(compgen -W "$opts" -- "$cur"))

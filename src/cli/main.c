@@ -17,7 +17,12 @@
 
 static void usage(FILE *f)
 {
+	int width = 8;
 	size_t i;
+
+	for (i = 0; cli_commands[i]; i++)	/* the names, in one column */
+		if ((int)strlen(cli_commands[i]->name) > width)
+			width = (int)strlen(cli_commands[i]->name);
 
 	fputs("usage: hotscore COMMAND [OPTIONS]\n"
 	      "       hotscore help [COMMAND]\n"
@@ -26,7 +31,7 @@ static void usage(FILE *f)
 	      " version of them:\nscored, timed, proven and simulated.\n\n"
 	      "commands:\n", f);
 	for (i = 0; cli_commands[i]; i++)
-		fprintf(f, "  %-8s %s\n", cli_commands[i]->name,
+		fprintf(f, "  %-*s %s\n", width, cli_commands[i]->name,
 			cli_commands[i]->summary);
 	fputs("\n'hotscore help COMMAND' or 'hotscore COMMAND --help' tells"
 	      " more; docs/cli.md has\nevery option of every command.  Exit"

@@ -218,7 +218,8 @@ static void check_import(const struct cli_cmd *cmd, int argc, char **argv)
 
 /*
  * A bare argument: the one operand of a command that has one ("rank
- * RECORD" is "rank --input RECORD"), or a usage error.
+ * RECORD" is "rank --input RECORD"), or a usage error; an OPT_REPEAT
+ * operand takes every bare argument ("compare-records REAL SIM").
  */
 static const struct opt *operand(const struct cli_cmd *cmd, const char *arg,
 				 unsigned int *seen)
@@ -227,7 +228,7 @@ static const struct opt *operand(const struct cli_cmd *cmd, const char *arg,
 
 	if (cmd->operand)
 		o = find(cmd, cmd->operand, strlen(cmd->operand));
-	if (!o || (*seen)++)
+	if (!o || ((*seen)++ && !(o->flags & OPT_REPEAT)))
 		cli_usage_die("unexpected argument '%s'", arg);
 	return o;
 }

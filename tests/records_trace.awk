@@ -1,0 +1,36 @@
+# records_trace.awk - a plain-JSON damo record (hotscore sim --record
+# --record_format json: one snapshot a line) as the damon_aggregated trace
+# text a kdamond would have left: tracefs' form for even snapshots, perf
+# script's for odd ones, a line of another event between snapshots, and
+# the timestamps moved by BASE seconds (a guest's uptime).
+# Usage: awk -v base=1234 [-v noage=1] -f records_trace.awk RECORD.json
+BEGIN {
+	print "# tracer: nop"
+	print "#"
+	print "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION"
+}
+/^\{"start_time"/ {
+	line = $0
+	match(line, /"end_time": "[0-9]+"/)
+	ns = substr(line, RSTART + 13, RLENGTH - 14)
+	ts = sprintf("%d.%06d", base + int(ns / 1e9), int((ns % 1e9) / 1000))
+	sub(/.*"regions": \[/, "", line)
+	n = split(line, parts, /\{"start": /)
+	nr = n - 1
+	for (i = 2; i <= n; i++) {
+		p = parts[i]
+		gsub(/"percent": [0-9.]+/, "", p)
+		gsub(/"usec": [0-9]+/, "", p)
+		gsub(/[^0-9]+/, " ", p)
+		split(p, f, " ")
+		age = noage ? "" : " " f[4]
+		if (snap % 2 == 0)
+			printf "       kdamond.0-231     [001] .....  %s: damon_aggregated: target_id=0 nr_regions=%d %s-%s: %s%s\n",
+				ts, nr, f[1], f[2], f[3], age
+		else
+			printf "kdamond.0   231 [001] %s: damon:damon_aggregated: target_id=0 nr_regions=%d %s-%s: %s%s\n",
+				ts, nr, f[1], f[2], f[3], age
+	}
+	printf "            bash-190     [000] .....  %s: sched_switch: prev_comm=bash\n", ts
+	snap++
+}
