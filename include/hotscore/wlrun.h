@@ -40,7 +40,7 @@ struct hs_wlrun_line {
  * @duration_ns: how long to run, the phases repeating; 0 is one pass.
  * @seed:	seeds the choice of lines and the random offsets.
  * @stop:	set (by a signal handler) to stop at once; may be NULL.
- * @tick:	called about every 100 ms while it runs, or NULL.
+ * @tick:	called about every 200 ms while it runs, or NULL.
  * @ctx:	for @tick.
  * @mem:	each region's mapping, NULL until hs_wlrun_map().
  * @bytes:	each region's mapped bytes.

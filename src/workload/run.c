@@ -30,7 +30,7 @@
 #include "hotscore/wlrun.h"
 
 #define NS_PER_MS	1000000ULL
-#define TICK_NS		(100 * NS_PER_MS)
+#define TICK_NS		(200 * NS_PER_MS)	/* as sim's progress */
 #define IDLE_NAP_NS	(10 * NS_PER_MS)	/* how late an idle phase stops */
 
 /* Loads of ro lines end here, so that none is dead code. */
