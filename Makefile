@@ -12,6 +12,8 @@
 #   make docs            docs/cli.md, docs/hotscore.1 and the bash completion,
 #                        from the option tables (the tests check they are)
 #   make install         PREFIX=/usr/local: the binary, man page, completion
+#   make static          build/static/hotscore, linked -static: the same
+#                        program for a guest without libc (hotscore workload)
 #   make kmod            kmod/hotscore.ko (KDIR=/lib/modules/$(uname -r)/build)
 #   make test-kernel     hotscore.ko in Debian's and a DAMON kernel, QEMU
 #   make fuzz            each parser under libFuzzer (clang) for FUZZ_SECONDS
@@ -31,7 +33,13 @@ ifeq ($(WERROR),1)
 CFLAGS_BASE += -Werror
 endif
 LDFLAGS += -pthread
-ifeq ($(SANITIZE),1)
+# STATIC=1 (make static): every object again in build/static/, linked
+# -static against Debian's libjansson.a, libz.a and glibc's libc.a, for a
+# busybox initramfs; never sanitized
+ifeq ($(STATIC),1)
+B := build/static
+LDFLAGS += -static
+else ifeq ($(SANITIZE),1)
 B := build/san
 CFLAGS_BASE += -fsanitize=address,undefined -fno-sanitize-recover=all \
                -fno-omit-frame-pointer
@@ -48,7 +56,8 @@ LIBS := -ljansson -lz -lm -ldl
 LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c) \
              $(wildcard src/simd/*.c) $(wildcard src/verify/*.c) \
              $(wildcard src/sim/*.c) $(wildcard src/cand/*.c) \
-             $(wildcard src/record/*.c) $(wildcard src/json/*.c)
+             $(wildcard src/record/*.c) $(wildcard src/json/*.c) \
+             $(wildcard src/workload/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 
@@ -61,7 +70,7 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 FUZZ_NAMES  := score_csv dist_file masim kmod_import units record trace
 FUZZ_REPLAY := $(FUZZ_NAMES:%=$(B)/tests/fuzz/%)
 
-.PHONY: all run test bench bench-sim bench-fast bench-coverage verify kmod \
+.PHONY: all static run test bench bench-sim bench-fast bench-coverage verify kmod \
 	test-kernel clean \
 	docs install fuzz fuzz-bin
 all: $(B)/hotscore $(B)/libhotscore.a $(B)/gendoc
@@ -71,6 +80,11 @@ $(B)/libhotscore.a: $(LIB_OBJ)
 
 $(B)/hotscore: $(CLI_OBJ) $(B)/libhotscore.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+# the static binary; glibc warns that dlopen() (candidate files) would need
+# the shared libraries at run time: true, and no guest needs a candidate
+static:
+	@$(MAKE) --no-print-directory STATIC=1 SANITIZE=0 build/static/hotscore
 
 $(B)/libhscli.a: $(CLI_LIB_OBJ)
 	$(AR) rcs $@ $^
@@ -132,7 +146,7 @@ $(B)/tests/%: tests/%.c $(B)/libhscli.a $(B)/libhotscore.a | $(B)/deps.stamp
 		$(B)/libhscli.a $(B)/libhotscore.a $(LIBS)
 
 test: all $(TEST_BIN) $(B)/tests/jsonq $(B)/tests/damocheck $(B)/gendoc \
-	$(FUZZ_REPLAY)
+	$(FUZZ_REPLAY) static
 	@tests/run.sh $(B)
 
 # the main job: the seed module's scenario, measured honestly

@@ -22,12 +22,12 @@ _hotscore()
 	local cur=${COMP_WORDS[COMP_CWORD]} opts
 	local prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank convert compare-records' -- "$cur"))
+		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank workload convert compare-records' -- "$cur"))
 		return
 	fi
 	case ${COMP_WORDS[1]} in
 	help)
-		opts='score bench verify sim rank convert compare-records' ;;
+		opts='score bench verify sim rank workload convert compare-records' ;;
 	score)
 		case $prev in
 		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new all'; return ;;
@@ -130,6 +130,15 @@ _hotscore()
 		esac
 		[[ $cur == -* ]] || { _hotscore_files ''; return; }
 		opts='--help --input --profile --base --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --csv --json --list-profiles' ;;
+	workload)
+		case $prev in
+		--workload) _hotscore_files 'stairs zigzag '; return ;;
+		--duration) COMPREPLY=(); return ;;
+		--seed) COMPREPLY=(); return ;;
+		--json) _hotscore_files ''; return ;;
+		esac
+		[[ $cur == -* ]] || { _hotscore_files ''; return; }
+		opts='--help --workload --duration --seed --wait --json' ;;
 	convert)
 		case $prev in
 		--input) _hotscore_files ''; return ;;

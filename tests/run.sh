@@ -46,6 +46,9 @@ suite capture "$here/capture.sh" "$build/hotscore" "$build/tests/jsonq"
 suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \
 	"$build/tests/damocheck"
 suite damo "$here/damo.sh" "$build/hotscore" "$build/tests/jsonq"
+# the real workload, and the static binary (make static) that guests run
+suite workload "$here/workload.sh" "$build/hotscore" "$build/tests/jsonq" \
+	"$here/../build/static/hotscore"
 suite freestanding "$here/freestanding.sh"
 suite kerneldoc "$here/kerneldoc.sh"
 suite fuzz-replay "$here/fuzz/replay.sh" "$build"

@@ -48,6 +48,8 @@ struct hs_wl_region {
  * @threshold:	random: P(a page is touched in one sample) * 2^32.
  * @sweep:	sequential: bytes swept in one sample.
  * @pos:	sequential: where this sample's sweep starts (offset).
+ * @mode:	enum hs_wl_mode: read, write or both (masim's ro|wo|rw); the
+ *		oracle ignores it, hotscore workload does what it says.
  */
 struct hs_wl_access {
 	unsigned int region;
@@ -58,7 +60,11 @@ struct hs_wl_access {
 	uint64_t threshold;
 	uint64_t sweep;
 	uint64_t pos;
+	uint8_t mode;
 };
+
+/* An access line's mode; wo when the line names none, as in masim. */
+enum hs_wl_mode { HS_WL_WO, HS_WL_RO, HS_WL_RW };
 
 /**
  * struct hs_wl_phase - a masim phase.

@@ -10,8 +10,8 @@
 #include "opt.h"
 
 const struct cli_cmd *const cli_commands[] = {
-	&cmd_score, &cmd_bench, &cmd_verify, &cmd_sim, &cmd_rank, &cmd_convert,
-	&cmd_compare_records, NULL,
+	&cmd_score, &cmd_bench, &cmd_verify, &cmd_sim, &cmd_rank, &cmd_workload,
+	&cmd_convert, &cmd_compare_records, NULL,
 };
 
 /** cli_command_find() - the subcommand named @name, or NULL. */

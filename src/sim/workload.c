@@ -289,6 +289,9 @@ static int parse_access(struct parser *p, struct hs_workload *wl,
 	a->random = random;
 	a->stride = stride;
 	a->prob = prob;
+	if (n == 5)
+		a->mode = !strcmp(f[4], "ro") ? HS_WL_RO :
+			!strcmp(f[4], "rw") ? HS_WL_RW : HS_WL_WO;
 	return 0;
 }
 
