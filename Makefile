@@ -185,7 +185,7 @@ kmod:
 	$(MAKE) -C $(KDIR) M=$(CURDIR)/kmod $(if $(CANDIDATE),CANDIDATE=$(abspath $(CANDIDATE)) HS_CANDIDATE_NAME=$(CANDIDATE)) modules
 
 # QEMU (TCG): Debian's stock kernel, then a DAMON kernel (cached build)
-test-kernel: all
+test-kernel: all static $(B)/tests/jsonq
 	@scripts/kernel-test.sh $(B)
 
 # Fuzzing (tests/fuzz/, docs/reliability.md).  One harness per parser;

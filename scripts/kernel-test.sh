@@ -134,8 +134,9 @@ make_initrd() {
 	# the live run: the DAMON kernel only (kernel-test-live.sh)
 	if [ "$1" = damon ]; then
 		cp "$root/scripts/kernel-test-live.sh" "$r"/live.sh
-		[ -x "$build/static/hotscore" ] &&
-			cp "$build/static/hotscore" "$r"/bin/hotscore
+		# make static's build: the guest has no libc
+		[ -x "$root/build/static/hotscore" ] &&
+			cp "$root/build/static/hotscore" "$r"/bin/hotscore
 	fi
 	printf 'seed=%s\ncount=%s\nreads=40\nvariants="%s"\nuseronly="%s"\nbenchonly="%s"\nprofiles="%s"\ncand=%s\n' \
 		"$fseed" "$fcount" "$kvariants" "$useronly" "$benchonly" \
@@ -481,8 +482,8 @@ unpack() {
 # info KEY: a value of the capture's capture_info
 info() { sed -n "s/^$1: //p" "$out/damon/capture_info.txt"; }
 
-# check_capture: the calls a live kdamond made, checked by the model
-check_capture() {
+# check_live_capture: the calls a live kdamond made, checked by the model
+check_live_capture() {
 	local d=$out/damon log=$out/damon/console.log n h c dr rows differ
 	grep -q '^=== insmod capture rc=0' "$log" &&
 		ok "damon: hotscore.ko mode=capture loads beside a live kdamond" ||
@@ -511,8 +512,8 @@ check_capture() {
 		fail "damon: capture columns" "'$(head -1 "$d/capture.csv")'"
 }
 
-# check_sim: the same workload in the simulator, held against the real run
-check_sim() {
+# check_live_sim: the same workload in the simulator, held against the real run
+check_live_sim() {
 	local d=$out/damon rate
 	unpack damon trace >"$d/trace.txt"
 	unpack damon damos_stats >"$d/damos_stats.txt"
@@ -583,8 +584,8 @@ if W=$("$root/scripts/damon-kernel.sh"); then
 			ok "damon: the real function timed next to the variants" ||
 			fail "damon: bench" "no row for the kernel's function"
 		check_cand
-		check_capture
-		check_sim
+		check_live_capture
+		check_live_sim
 		grep -q '^=== kdamond on: state on, pid [0-9]' "$log" &&
 			grep -q '^=== kdamond off: state off' "$log" &&
 			ok "damon: a kdamond with a quota'd scheme starts and stops" ||
