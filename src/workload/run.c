@@ -137,7 +137,8 @@ static int populate(uint8_t *mem, uint64_t bytes)
 #ifdef MADV_POPULATE_WRITE
 	if (!madvise(mem, bytes, MADV_POPULATE_WRITE))
 		return 0;
-	if (errno != EINVAL)	/* EINVAL: a kernel before 5.14 */
+	/* EINVAL: a kernel before 5.14; ENOSYS: one without madvise() */
+	if (errno != EINVAL && errno != ENOSYS)
 		return -1;
 #endif
 	for (o = 0; o < bytes; o += HS_PAGE_SIZE)
