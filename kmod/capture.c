@@ -27,6 +27,8 @@
 #include <linux/workqueue.h>
 #include <linux/damon.h>
 
+#include <hotscore/kparam.h>
+
 #include "kmod.h"
 
 static struct kmod_param calls_param = { "100000" };
@@ -45,54 +47,6 @@ MODULE_PARM_DESC(duration,
 static unsigned long calls_max;
 static u64 duration_us;
 
-/*
- * @s as nanoseconds: a whole or decimal number (at most 9 decimals), then
- * spaces and a unit, a bare number in us, as the CLI's times
- * (cli_parse_time()).  Return: false if it is not one, or past 10^13 ns.
- */
-static bool parse_ns(const char *s, u64 *ns)
-{
-	static const struct { const char *name; u64 mult; } units[] = {
-		{ "ns", 1 }, { "us", 1000 }, { "", 1000 }, { "ms", 1000000 },
-		{ "s", NSEC_PER_SEC }, { "m", 60 * NSEC_PER_SEC },
-		{ "h", 3600 * NSEC_PER_SEC },
-	};
-	u64 whole = 0, frac = 0, scale = NSEC_PER_SEC, mult;
-	bool digits = false, dot = false;
-	size_t i;
-
-	for (; *s == '.' || (*s >= '0' && *s <= '9'); s++) {
-		if (*s == '.' && dot)
-			return false;
-		if (*s == '.') {
-			dot = true;
-		} else if (dot) {	/* frac counts in 10^-9 of the unit */
-			if (scale == 1)
-				return false;
-			scale /= 10;
-			frac += (*s - '0') * scale;
-		} else if ((whole = whole * 10 + (*s - '0')) > 10000000000000ULL) {
-			return false;
-		}
-		digits |= *s != '.';
-	}
-	while (*s == ' ')
-		s++;
-	for (i = 0; i < ARRAY_SIZE(units) && strcmp(s, units[i].name); i++)
-		;
-	if (!digits || i == ARRAY_SIZE(units))
-		return false;
-	mult = units[i].mult;
-	if (whole > 10000000000000ULL / mult)
-		return false;
-	/* exact: no unit's fraction of 10^9 rounds (ns only the whole) */
-	if (mult < NSEC_PER_SEC && frac * mult % NSEC_PER_SEC)
-		return false;
-	*ns = whole * mult + (mult < NSEC_PER_SEC ? frac * mult / NSEC_PER_SEC :
-			      frac * (mult / NSEC_PER_SEC));
-	return true;
-}
-
 /**
  * kmod_capture_params() - check calls= and duration=, whatever the mode.
  *
@@ -109,7 +63,8 @@ int kmod_capture_params(void)
 	d = kmod_param_text("duration", &duration_param);
 	if (!d)
 		return -EINVAL;
-	if (!parse_ns(d, &ns) || ns % NSEC_PER_USEC ||
+	/* as the CLI takes a time (src/bench/kparam.c) */
+	if (!hs_kparam_time_ns(d, &ns) || ns % NSEC_PER_USEC ||
 	    ns / NSEC_PER_USEC < DURATION_MIN ||
 	    ns / NSEC_PER_USEC > DURATION_MAX) {
 		pr_err("duration=" KMOD_SHOW_FMT ": give a time from 1ms to 1h, in whole us (ns us ms s m h; a bare number is us)\n",
