@@ -87,7 +87,7 @@ void kmod_set_input(const struct hs_input *in, struct damon_ctx *c,
 {
 	c->attrs.sample_interval = in->sample_us;
 	c->attrs.aggr_interval = in->aggr_us;
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0)
+#if KMOD_HAVE_SIS
 	c->passed_sample_intervals = in->passed_sis;
 	c->next_aggregation_sis = in->next_aggr_sis;
 #endif
@@ -109,7 +109,7 @@ static void set_input(const struct hs_input *in)
  */
 void kmod_fit_input(struct hs_input *in)
 {
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 7, 0)
+#if !KMOD_HAVE_SIS
 	/* no moving-sum fields: the window is always complete */
 	in->passed_sis = 0;
 	in->next_aggr_sis = 0;

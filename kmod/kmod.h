@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * kmod.h - what the module's two files share.
+ * kmod.h - what the module's files share.
  */
 #ifndef HOTSCORE_KMOD_H
 #define HOTSCORE_KMOD_H
@@ -22,6 +22,11 @@
  * appeared in 6.1
  */
 #define KMOD_HAVE_ATTRS (LINUX_VERSION_CODE >= KERNEL_VERSION(6, 1, 0))
+/*
+ * the moving sum of accesses: struct damon_ctx's passed_sample_intervals
+ * and next_aggregation_sis, struct damon_region's nr_accesses_bp (6.7)
+ */
+#define KMOD_HAVE_SIS (LINUX_VERSION_CODE >= KERNEL_VERSION(6, 7, 0))
 
 struct damon_ctx;
 struct damon_region;
@@ -94,6 +99,12 @@ void kmod_set_input(const struct hs_input *in, struct damon_ctx *c,
 		    struct damon_region *r, struct damos *s);
 int kmod_input_args(char *buf, size_t size, const struct hs_input *in);
 bool kmod_any_div0(const struct hs_input *in);
+
+/* capture.c: mode=capture */
+struct dentry;
+int kmod_capture_params(void);
+int kmod_capture_start(struct dentry *dir);
+void kmod_capture_exit(void);
 
 /* cand_user.c, cand_hotfix.c: aliases of the files' damon_hot_score() */
 int kmod_cand_user_hot(struct damon_ctx *c, struct damon_region *r,

@@ -18,7 +18,8 @@
  * mode=identify instead calls the running kernel's own damon_hot_score()
  * (identify.c).  make kmod CANDIDATE=FILE compiles a candidate
  * damon_hot_score() in, against this kernel's headers (cand.c): the
- * variant "candidate".
+ * variant "candidate".  mode=capture records a live kdamond's calls of the
+ * kernel's scoring functions (capture.c).
  */
 #define pr_fmt(fmt) "hotscore: " fmt
 
@@ -114,7 +115,7 @@ int kmod_param_ulong(const char *name, const struct kmod_param *p,
 
 static struct kmod_param mode_param = { "bench" };
 module_param_cb(mode, &kmod_param_ops, &mode_param, 0444);
-MODULE_PARM_DESC(mode, "bench (default) or identify");
+MODULE_PARM_DESC(mode, "bench (default), identify or capture");
 static struct kmod_param variants_param = { "loop,fls,ilog2" };
 module_param_cb(variants, &kmod_param_ops, &variants_param, 0444);
 MODULE_PARM_DESC(variants, "variants to time, the first is the baseline");
@@ -141,7 +142,7 @@ MODULE_PARM_DESC(against,
 		 "the profile a candidate must equal before it is timed (default: the first model variant of variants, else hotfix)");
 
 /* the parameters' values, once hs_init() has checked them */
-static bool identify;
+static bool identify, capture;
 static unsigned long iterations;
 static unsigned int runs;
 static unsigned long seed;
@@ -318,19 +319,20 @@ struct config {
 	unsigned int nr_modes;
 };
 
-/* mode=: bench or identify. */
+/* mode=: bench, identify or capture. */
 static int parse_mode(void)
 {
 	const char *mode = kmod_param_text("mode", &mode_param);
 
 	if (!mode)
 		return -EINVAL;
-	if (strcmp(mode, "bench") && strcmp(mode, "identify")) {
-		pr_err("mode=" KMOD_SHOW_FMT ": give bench or identify\n",
+	identify = !strcmp(mode, "identify");
+	capture = !strcmp(mode, "capture");
+	if (strcmp(mode, "bench") && !identify && !capture) {
+		pr_err("mode=" KMOD_SHOW_FMT ": give bench, identify or capture\n",
 		       KMOD_SHOW(mode));
 		return -EINVAL;
 	}
-	identify = !strcmp(mode, "identify");
 	return 0;
 }
 
@@ -446,13 +448,17 @@ static int parse_numbers(void)
 	return 0;
 }
 
-/* Every parameter, checked; the first bad one logged: -EINVAL. */
+/*
+ * Every parameter, checked whatever the mode (one the mode does not use
+ * is ignored); the first bad one logged: -EINVAL.
+ */
 static int parse_params(struct config *c)
 {
 	const char *against;
 
 	if (parse_mode() || parse_variants(c) || parse_inputs(c) ||
-	    parse_numbers() || kmod_identify_params())
+	    parse_numbers() || kmod_identify_params() ||
+	    kmod_capture_params())
 		return -EINVAL;
 	against = kmod_param_text("against", &against_param);
 	if (!against || (against_param.given && !*against)) {
@@ -872,6 +878,25 @@ out:
 	return err;
 }
 
+/* mode=capture: its files are its only output, so debugfs is a must. */
+static int start_capture(void)
+{
+	int err;
+
+	hs_dir = debugfs_create_dir("hotscore", NULL);
+	if (IS_ERR_OR_NULL(hs_dir)) {
+		pr_err("capture: no debugfs, where its rows are read\n");
+		hs_dir = NULL;
+		return -ENODEV;
+	}
+	err = kmod_capture_start(hs_dir);
+	if (err) {
+		debugfs_remove_recursive(hs_dir);
+		hs_dir = NULL;
+	}
+	return err;
+}
+
 static int __init hs_init(void)
 {
 	const char *mode;
@@ -881,6 +906,8 @@ static int __init hs_init(void)
 	err = parse_params(&c);
 	if (err)
 		return err;
+	if (capture)
+		return start_capture();
 	mode = identify ? "identify" : "bench";
 	if (identify)
 		err = kmod_identify(c.v, c.nr_v);
@@ -910,6 +937,7 @@ static int __init hs_init(void)
 
 static void __exit hs_exit(void)
 {
+	kmod_capture_exit();
 	debugfs_remove_recursive(hs_dir);
 	vfree(out);
 }

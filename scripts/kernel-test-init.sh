@@ -3,12 +3,13 @@
 # mode, print what it wrote, read its debugfs file every which way, time
 # and identify a candidate when the module has one built in, try bad
 # parameters, fuzz the parameters, start and stop a kdamond when the kernel
-# has DAMON, then reboot (QEMU runs with -no-reboot).  /fuzz.conf (written
-# by kernel-test.sh) gives the fuzz its seed, its size, the variants and the
-# profiles, and says whether the module has a candidate (cand=1: then
-# /hotscore-v2.ko has examples/candidates/v2-ilog2.c built in).  In both
-# kernels the prepared scorer is timed as a kernel would carry it (fast,
-# fast-batch-scalar), each call vetted against the model first.
+# has DAMON and capture its calls (mode=capture), then reboot (QEMU runs
+# with -no-reboot).  /fuzz.conf (written by kernel-test.sh) gives the fuzz
+# its seed, its size, the variants and the profiles, and says whether the
+# module has a candidate (cand=1: then /hotscore-v2.ko has
+# examples/candidates/v2-ilog2.c built in).  In both kernels the prepared
+# scorer is timed as a kernel would carry it (fast, fast-batch-scalar), each
+# call vetted against the model first.
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -78,7 +79,8 @@ function vlist(k,   a, n, i, j, t, s) {
 	return s
 }
 function isnum(p) {
-	return p == "iterations" || p == "runs" || p == "seed" || p == "inputs"
+	return p == "iterations" || p == "runs" || p == "seed" || \
+	       p == "inputs" || p == "calls"
 }
 # the profiles, shuffled: k of them, comma-separated
 function plist(k,   a, n, i, j, t, s) {
@@ -95,7 +97,7 @@ function plist(k,   a, n, i, j, t, s) {
 # a valid value: cheap (a quick run under TCG) unless dear
 function good(p, dear) {
 	if (p == "mode")
-		return identify ? "identify" : "bench"
+		return identify ? "identify" : capture ? "capture" : "bench"
 	if (p == "variants")
 		return vlist(1 + rnd(identify ? 4 : 8))
 	if (p == "dist")
@@ -125,6 +127,16 @@ function good(p, dear) {
 			return pick("1 2 " (1 + rnd(3000)))
 		return pick("1 4000000 1000000000 " (1 + rnd(1000000000)))
 	}
+	# calls= is allocated only by a load that goes through: 5 MB at most
+	if (p == "calls" && dear)
+		return pick("4000000 0x3d0900 3999999")
+	if (p == "calls")
+		return pick("1 1 0x1 +100 0144 100000 " (1 + rnd(100000)))
+	if (p == "duration" && rnd(10) == 0)	# pick() splits at spaces
+		return "\"1 ms\""
+	if (p == "duration")
+		return pick("1ms 1000 1000us 1000000ns 0.001s 2.5ms 1.5s 60s 1m " \
+			    "1h 3600s 3600000000 59.5m " (1 + rnd(3600)) "s")
 }
 function numbad(p,   r) {
 	r = rnd(3)
@@ -136,12 +148,21 @@ function numbad(p,   r) {
 			    "18446744073709551615")
 	if (r == 0 && p == "inputs")
 		return pick("0 0x0 1000000001 4294967296 18446744073709551615")
+	if (r == 0 && p == "calls")
+		return pick("0 00 4000001 0x3d0901 4294967296 18446744073709551615")
 	return pick("-1 -0 1.5 1e4 12abc abc 0x 0xg1 08 099 + ++1 +-1 " \
 		    "18446744073709551616 99999999999999999999999 " \
 		    "0x10000000000000000 -18446744073709551615 0b101 1_000")
 }
 function strbad(p,   r, v) {
 	r = rnd(10)
+	if (p == "duration" && r == 0)
+		return "\"5 parsecs\""
+	if (p == "duration")	# 0, under 1 ms, over 1 h, finer than 1 us
+		return pick("0 0s 999 999us 999999ns 0.9ms 1.5us 1.0000005ms " \
+			    "3601s 61m 2h 1h1s 1d 5parsecs bogus s " \
+			    "ms . .s -1s +1s 1e3ms 0x3e8 1,5s 1..5s 1.2.3s " \
+			    "1.0000000001s 1S 1MS 99999999999999999999s")
 	if (p == "mode")
 		return pick("Bench BENCH identify,bench bench, benchx ident " \
 			    "IDENTIFY bench.ko b\303\251nch 0")
@@ -209,23 +230,26 @@ function bad(p, bare,   r) {
 function show(s) {
 	return length(s) > 48 ? substr(s, 1, 40) "...(" length(s) " chars)" : s
 }
-function params(   i, k, n, p, a, badp, line, j, t, nm) {
-	np = split("mode variants dist modes iterations runs seed inputs against", P, " ")
+function params(   i, k, n, p, a, badp, line, j, t, nm, r) {
+	np = split("mode variants dist modes iterations runs seed inputs against calls duration", P, " ")
 	for (i = 1; i <= count; i++) {
-		identify = rnd(10) < 3
+		r = rnd(10)
+		identify = r < 3
+		capture = damon && r >= 8	# without DAMON it cannot load
 		badp = rnd(100) < 55 ? P[1 + rnd(np)] : ""
 		if (badp == "mode")
-			identify = 0
+			identify = capture = 0
 		VL = identify ? VI : V
 		n = 0
 		for (k = 1; k <= np; k++) {
 			p = P[k]
 			if (p == badp) {
 				a[++n] = bad(p, 1)
-			} else if (p == "mode" && identify) {
-				a[++n] = "mode=identify"
+			} else if (p == "mode" && (identify || capture)) {
+				a[++n] = "mode=" good(p, 0)
 			} else if (badp == "" && (p == "iterations" ||
-				   p == "runs" || (p == "inputs" && identify))) {
+				   p == "runs" || (p == "inputs" && identify) ||
+				   (p == "calls" && capture))) {
 				a[++n] = p "=" good(p, 0)	# keep it quick
 			} else if (rnd(2)) {
 				a[++n] = p "=" good(p, badp != "" && rnd(3) == 0)
@@ -539,7 +563,8 @@ fuzz_one() {
 			why="rc $rc ($err): $last"
 		else
 			case $last in
-			"hotscore: bench done"* | "hotscore: identify done"*)
+			"hotscore: bench done"* | "hotscore: identify done"* | \
+			"hotscore: capture: "*)
 				;;
 			*)
 				why="loaded, but the last line is: $last"
@@ -616,25 +641,15 @@ if [ -e $kl ]; then
 fi
 echo "=== fuzz done: $fz_ok good, $fz_bad bad, $fz_fail failed; $(echo "$t1 $t0" | awk '{ printf "%.1f", $1 - $2 }') s"
 
-# DAMON: the live run (kernel-test-live.sh): a real workload under a
-# kdamond, its calls captured and its regions traced
-if [ -d /sys/kernel/mm/damon/admin ] && [ -r /live.sh ]; then
-	. /live.sh
-	[ -r /live.conf ] && . /live.conf
-	live_run
-fi
-
-# DAMON: a kdamond with a pageout scheme under a quota, through sysfs
-k=/sys/kernel/mm/damon/admin/kdamonds
-if [ -d "$k" ]; then
-	sleep 600 &
-	target=$!
+# kdamond_setup PID: kdamond 0 on PID's address space, with a pageout
+# scheme under a quota (6.1 scores regions only for a quota'd scheme)
+kdamond_setup() {
 	echo 1 >$k/nr_kdamonds
 	echo 1 >$k/0/contexts/nr_contexts
 	c=$k/0/contexts/0
 	echo vaddr >$c/operations
 	echo 1 >$c/targets/nr_targets
-	echo $target >$c/targets/0/pid_target
+	echo $1 >$c/targets/0/pid_target
 	echo 1 >$c/schemes/nr_schemes
 	s=$c/schemes/0
 	echo pageout >$s/action
@@ -647,6 +662,14 @@ if [ -d "$k" ]; then
 	echo 0 >$s/quotas/weights/sz_permil
 	echo 0 >$s/quotas/weights/nr_accesses_permil
 	echo 1000 >$s/quotas/weights/age_permil
+}
+
+# DAMON: a kdamond with a pageout scheme under a quota, through sysfs
+k=/sys/kernel/mm/damon/admin/kdamonds
+if [ -d "$k" ]; then
+	sleep 600 &
+	target=$!
+	kdamond_setup $target
 	echo on >$k/0/state
 	sleep 2
 	echo "=== kdamond on: state $(cat $k/0/state), pid $(cat $k/0/pid)"
@@ -658,6 +681,116 @@ if [ -d "$k" ]; then
 else
 	echo "=== no DAMON sysfs"
 fi
+
+# mode=capture: without DAMON it is refused in one line (capture_load);
+# its bad parameters are refused in both kernels (capture_bad); with DAMON,
+# a live kdamond's calls are captured, rmmod comes during a long capture,
+# and a short one ends by itself (capture_live)
+capinfo=/sys/kernel/debug/hotscore/capture_info
+# cap KEY: a value of capture_info
+cap() { sed -n "s/^$1: //p" $capinfo 2>/dev/null; }
+
+# capture_load NAME PARAM...: one try through finit, its rc and log
+capture_load() {
+	n=$1
+	shift
+	finit /hotscore.ko mode=capture "$@" 2>/dev/null
+	echo "=== insmod $n rc=$?"
+	echo "=== dmesg $n begin"
+	dmesg -c
+	echo "=== dmesg $n end"
+}
+
+capture_bad() {
+	for bad in calls=0 calls=4000001 calls=abc calls=1.5 duration=0 \
+		duration=bogus duration=2h duration=3601s duration=999us \
+		duration=1.5us duration=5parsecs 'duration="5 parsecs"'; do
+		capture_load "capture $bad" $bad
+		[ -e /sys/module/hotscore ] && rmmod hotscore &&
+			echo "=== capture $bad: loaded"
+	done
+}
+
+# capture_wait TEST: until the shell test TEST holds, 60 s at most
+capture_wait() {
+	i=0
+	while ! eval "$1" && [ $i -lt 600 ]; do
+		usleep 100000
+		i=$((i + 1))
+	done
+}
+
+# capture_show NAME: capture_info, and the CSV (its first 3000 rows)
+capture_show() {
+	echo "=== $1 info begin"
+	cat $capinfo
+	echo "=== $1 info end"
+	echo "=== $1 csv begin"
+	head -n 3001 /sys/kernel/debug/hotscore/capture
+	echo "=== $1 csv end"
+}
+
+capture_live() {
+	sleep 600 &
+	target=$!
+	kdamond_setup $target
+	echo on >$k/0/state
+	# a long capture, unloaded while it runs
+	capture_load capture-long duration=10m calls=100000
+	capture_wait '[ "$(cap calls)" != 0 ]'
+	# two reads during the capture: the first a prefix of the second
+	cat /sys/kernel/debug/hotscore/capture >/tmp/cap1
+	usleep 500000
+	cat /sys/kernel/debug/hotscore/capture >/tmp/cap2
+	head -n "$(wc -l </tmp/cap1)" /tmp/cap2 | cmp -s - /tmp/cap1 &&
+		echo "=== capture-long prefix: $(wc -l </tmp/cap1) then $(wc -l </tmp/cap2) lines" ||
+		echo "=== capture-long prefix FAIL: the first read is no prefix of the second"
+	capture_show capture-long
+	rmmod hotscore
+	echo "=== rmmod capture-long rc=$?"
+	echo "=== dmesg capture-long-rmmod begin"
+	dmesg -c
+	echo "=== dmesg capture-long-rmmod end"
+	echo "=== capture-long after rmmod: kdamond $(cat $k/0/state)"
+	# a short capture that ends by itself
+	capture_load capture-short duration=3s
+	capture_wait '[ "$(cap state)" = done ]'
+	capture_show capture-short
+	rmmod hotscore
+	echo "=== rmmod capture-short rc=$?"
+	echo "=== dmesg capture-short-rmmod begin"
+	dmesg -c
+	echo "=== dmesg capture-short-rmmod end"
+	echo off >$k/0/state
+	sleep 1
+	echo "=== capture kdamond off: state $(cat $k/0/state)"
+	kill $target
+	if [ -e $kl ]; then
+		sleep 6
+		echo scan >$kl
+		echo scan >$kl
+		echo "=== capture-kmemleak begin"
+		cat $kl
+		echo "=== capture-kmemleak end"
+	fi
+}
+
+if [ -d "$k" ]; then
+	capture_bad
+	capture_live
+else
+	capture_load capture-nodamon
+	capture_bad
+fi
+
+# DAMON: the live run (kernel-test-live.sh): a real workload under a
+# kdamond, its calls captured and its regions traced
+if [ -d /sys/kernel/mm/damon/admin ] && [ -r /live.sh ]; then
+	. /live.sh
+	[ -r /live.conf ] && . /live.conf
+	live_run
+fi
+
 echo "=== tainted $(cat /proc/sys/kernel/tainted)"
 echo "=== ALL_DONE"
 reboot -f

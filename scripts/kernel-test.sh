@@ -206,21 +206,24 @@ check_fuzz() {	# NAME: the debugfs reads and the parameter fuzz
 		[ $((s1 - s0)) -lt 2048 ] && [ $((v1 - v0)) -lt 512 ] &&
 		ok "$n: memory after the fuzz: Slab $s0 -> $s1 kB, VmallocUsed $v0 -> $v1 kB" ||
 		fail "$n: memory" "Slab '$s0' -> '$s1' kB (2048 allowed), VmallocUsed '$v0' -> '$v1' kB (512 allowed)"
-	if grep -q '^=== kmemleak on' "$log"; then
-		# objects that start_kernel() allocated are boot's, not ours
-		# (ACPI's caches are reported in this kernel)
-		between "$n" kmemleak >"$out/$n/kmemleak.txt"
-		awk '/unreferenced object/ { n++ } { r[n] = r[n] $0 "\n" }
-			END { for (i = 1; i <= n; i++) if (r[i] ~ /start_kernel/) boot++
-				else printf "%s", r[i] > "/dev/stderr"
-				print boot + 0 }' "$out/$n/kmemleak.txt" \
-			>"$out/$n/kmemleak.boot" 2>"$out/$n/kmemleak.ours"
-		if grep -q '^=== kmemleak end' "$log" &&
-			[ ! -s "$out/$n/kmemleak.ours" ]; then
-			ok "$n: kmemleak: no leak from the tests and the fuzz ($(cat "$out/$n/kmemleak.boot") boot-time objects reported, left alone)"
-		else
-			fail "$n: kmemleak" "$(grep -c 'unreferenced object' "$out/$n/kmemleak.ours") suspected leaks (all in $out/$n/kmemleak.ours): $(head -14 "$out/$n/kmemleak.ours" | tr '\n' ' ' | cut -c1-600)"
-		fi
+	grep -q '^=== kmemleak on' "$log" &&
+		check_kmemleak "$n" kmemleak "the tests and the fuzz"
+}
+
+# check_kmemleak NAME MARK WHAT: kmemleak's report between "=== MARK
+# begin/end" has nothing but boot's objects: those that start_kernel()
+# allocated (ACPI's caches are reported in this kernel)
+check_kmemleak() {
+	local n=$1 f=$out/$1/$2
+	between "$n" "$2" >"$f.txt"
+	awk '/unreferenced object/ { n++ } { r[n] = r[n] $0 "\n" }
+		END { for (i = 1; i <= n; i++) if (r[i] ~ /start_kernel/) boot++
+			else printf "%s", r[i] > "/dev/stderr"
+			print boot + 0 }' "$f.txt" >"$f.boot" 2>"$f.ours"
+	if grep -q "^=== $2 end" "$out/$n/console.log" && [ ! -s "$f.ours" ]; then
+		ok "$n: $2: no leak from $3 ($(cat "$f.boot") boot-time objects reported, left alone)"
+	else
+		fail "$n: $2" "$(grep -c 'unreferenced object' "$f.ours") suspected leaks (all in $f.ours): $(head -14 "$f.ours" | tr '\n' ' ' | cut -c1-600)"
 	fi
 }
 
@@ -368,6 +371,27 @@ check_common() {	# NAME: what both kernels must show
 		fail "$n: taint" "tainted '$t'"
 }
 
+# check_capture_bad NAME: capture's bad parameters, each refused with
+# EINVAL and one line naming it, nothing left loaded
+# (the guest's list, capture_bad in kernel-test-init.sh)
+capture_bad=(calls=0 calls=4000001 calls=abc calls=1.5 duration=0
+	duration=bogus duration=2h duration=3601s duration=999us duration=1.5us
+	duration=5parsecs 'duration="5 parsecs"')
+check_capture_bad() {
+	local n=$1 log=$out/$1/console.log bad msg fails=
+	for bad in "${capture_bad[@]}"; do
+		msg=$(between "$n" "dmesg capture $bad" | grep 'hotscore: ')
+		grep -qF "=== insmod capture $bad rc=22" "$log" &&
+			[ "$(echo "$msg" | grep -c .)" = 1 ] &&
+			echo "$msg" | grep -q "hotscore: ${bad%%=*}=" &&
+			! grep -qF "=== capture $bad: loaded" "$log" ||
+			fails="$fails; $bad: $(grep -F "=== insmod capture $bad rc" "$log") '$msg'"
+	done
+	[ -z "$fails" ] &&
+		ok "$n: mode=capture refuses ${#capture_bad[@]} bad calls= and duration= values with EINVAL, each in one line naming it, e.g. $(between "$n" "dmesg capture duration=5parsecs" | sed -n 's/.*hotscore: //p')" ||
+		fail "$n: capture's bad parameters" "${fails#; }"
+}
+
 echo "kernel-test: Debian $KVER, building the module" >&2
 if build_module debian "/lib/modules/$KVER/build"; then
 	ok "debian: hotscore.ko builds against linux-headers-$KVER"
@@ -387,6 +411,13 @@ if build_module debian "/lib/modules/$KVER/build"; then
 		echo "$msg" | grep -q "hotscore: variants: 'candidate': no candidate built in (make kmod CANDIDATE=FILE)" &&
 		ok "debian: without CANDIDATE, variants=hotfix,candidate is refused: ${msg#*hotscore: }" ||
 		fail "debian: no candidate" "$(grep '^=== insmod no-cand' "$out/debian/console.log"): $msg"
+	msg=$(between debian "dmesg capture-nodamon" | grep 'hotscore: ')
+	grep -q '^=== insmod capture-nodamon rc=[1-9]' "$out/debian/console.log" &&
+		[ "$(echo "$msg" | grep -c .)" = 1 ] &&
+		echo "$msg" | grep -q 'hotscore: capture: no DAMON in this kernel (damon_hot_score not found)$' &&
+		ok "debian: mode=capture is refused in one line: ${msg#*hotscore: } ($(grep -o 'capture-nodamon rc=[0-9]*' "$out/debian/console.log"))" ||
+		fail "debian: capture without DAMON" "$(grep '^=== insmod capture-nodamon' "$out/debian/console.log"): '$msg'"
+	check_capture_bad debian
 else
 	fail "debian: module" "$(tail -5 "$out/debian/build.log")"
 fi
@@ -398,6 +429,80 @@ replay() {
 	local cmd=${1#*first: hotscore }
 	cmd=${cmd% gives *}
 	(cd "$root" && "$hs" $cmd) | sed -n 's/^hot  *//p' | tr -s ' '
+}
+
+# capinfo NAME KEY: a value of the capture's capture_info that NAME printed
+capinfo() { between damon "$1 info" | sed -n "s/^$2: //p"; }
+
+# check_capture_csv NAME: the CSV's header is 6.1's, each row's fn and
+# caller are known, every hot call was made by damon_cold_score() (vaddr's
+# pageout scores with it alone), and each row's returned is what hotscore
+# score gives for its inputs under debian-6.1.192
+check_capture_csv() {
+	local n=$1 d=$out/damon f=$out/damon/$1.csv got
+	between damon "$n csv" >"$f"
+	got=$(awk -F, 'NR == 1 { next }
+		NF != 10 || ($1 != "hot" && $1 != "cold") ||
+		($2 != "ops" && $2 != "cold") { bad++ }
+		$1 == "hot" { hot++; if ($2 == "cold") fromcold++ }
+		$1 == "cold" { cold++; if ($2 == "cold") bad++ }
+		END { printf "%d %d %d %d", NR - 1, bad, hot, fromcold }' "$f")
+	set -- $got
+	[ "$(head -1 "$f")" = fn,caller,sample_us,aggr_us,nr_accesses,last_nr_accesses,age,weight_nr_accesses,weight_age,returned ] &&
+		[ "$1" -gt 0 ] && [ "$2" = 0 ] && [ "$3" = "$4" ] &&
+		ok "damon: $n's CSV: 6.1's header, $1 rows; all $3 hot calls have caller=cold, every cold call caller=ops" ||
+		fail "damon: $n's CSV" "rows, bad rows, hot, hot with caller=cold: $got; header $(head -1 "$f")"
+	cut -d, -f3-9 "$f" | "$hs" score --input - --profile debian-6.1.192 \
+		>"$d/$n.scored" 2>&1
+	got=$(awk -F, 'NR == FNR { fn[FNR] = $1; ret[FNR] = $10; next }
+		FNR > 1 { want = fn[FNR] == "hot" ? $11 : $12
+			if (want != ret[FNR]) bad++; n++ }
+		END { printf "%d %d", n, bad }' "$f" "$d/$n.scored")
+	[ "${got% *}" = "$1" ] && [ "${got#* }" = 0 ] &&
+		ok "damon: $n: every row's returned is hotscore score's hot or cold for its inputs (debian-6.1.192, $1 rows)" ||
+		fail "damon: $n replayed" "rows, differing: $got ($d/$n.scored)"
+}
+
+# check_capture: mode=capture in the DAMON guest (kernel-test-init.sh)
+check_capture() {
+	local log=$out/damon/console.log n calls hot cold line
+	n=capture-long
+	calls=$(capinfo $n calls) hot=$(capinfo $n hot) cold=$(capinfo $n cold)
+	grep -q "^=== insmod $n rc=0" "$log" &&
+		between damon "dmesg $n" | grep -q 'hotscore: capture: damon_hot_score+0x0/0x[0-9a-f]* and damon_cold_score+0x0/0x[0-9a-f]* for 600000000 us, at most 100000 calls' &&
+		[ "$(capinfo $n state)" = capturing ] && [ "${calls:-0}" -gt 0 ] &&
+		[ "$calls" = $((hot + cold)) ] &&
+		[ "$(capinfo $n kernel)" = "$(sed -n 's/^=== kernel //p' "$log")" ] &&
+		grep -q "^=== $n prefix: [0-9]* then [0-9]* lines" "$log" &&
+		ok "damon: a capture of a live kdamond's calls: $(capinfo $n state), $calls calls ($hot hot, $cold cold, $(capinfo $n dropped) dropped) after $(capinfo $n elapsed_us) us; two reads during it: $(sed -n "s/^=== $n prefix: //p" "$log"), the first a prefix of the second" ||
+		fail "damon: $n" "$(grep -E "^=== (insmod $n|$n prefix)" "$log"); $(between damon "$n info" | tr '\n' ' ')"
+	line=$(between damon "dmesg $n-rmmod" | grep 'hotscore: capture: ')
+	grep -q "^=== rmmod $n rc=0" "$log" &&
+		echo "$line" | grep -Eq 'hotscore: capture: [1-9][0-9]* calls \([0-9]+ hot, [0-9]+ cold, [0-9]+ dropped\) in [0-9]+ ms; stopped by rmmod$' &&
+		grep -q "^=== $n after rmmod: kdamond on" "$log" &&
+		ok "damon: rmmod during the capture: rc 0, the kdamond still on; ${line#*hotscore: }" ||
+		fail "damon: rmmod during the capture" "$(grep -E "^=== (rmmod $n|$n after)" "$log"); '$line'"
+	check_capture_csv $n
+	n=capture-short
+	calls=$(capinfo $n calls) hot=$(capinfo $n hot) cold=$(capinfo $n cold)
+	line=$(between damon "dmesg $n-rmmod" | grep 'hotscore: capture: ')
+	grep -q "^=== insmod $n rc=0" "$log" &&
+		[ "$(capinfo $n state)" = done ] && [ "${calls:-0}" -gt 0 ] &&
+		[ "$calls" = $((hot + cold)) ] &&
+		[ "$(capinfo $n duration_us)" = 3000000 ] &&
+		[ "$(capinfo $n elapsed_us)" = 3000000 ] &&
+		echo "$line" | grep -q "hotscore: capture: $calls calls ($hot hot, $cold cold, $(capinfo $n dropped) dropped) in 3000 ms; in debugfs hotscore/capture\$" &&
+		grep -q "^=== rmmod $n rc=0" "$log" &&
+		ok "damon: duration=3s ends by itself: state done, rmmod rc 0; ${line#*hotscore: }" ||
+		fail "damon: $n" "$(grep -E "^=== (insmod|rmmod) $n" "$log"); $(between damon "$n info" | tr '\n' ' '); '$line'"
+	check_capture_csv $n
+	grep -q '^=== capture kdamond off: state off' "$log" &&
+		ok "damon: the kdamond stops after the captures" ||
+		fail "damon: kdamond after the captures" "$(grep '^=== capture kdamond' "$log")"
+	check_capture_bad damon
+	check_kmemleak damon capture-kmemleak "the captures"
+	echo "--- damon: capture_info of the duration=3s capture (TCG: a functional check, not a rate)"
+	between damon "$n info"
 }
 
 # check_cand: the candidate's tests in the DAMON guest (kernel-test-init.sh)
@@ -584,6 +689,7 @@ if W=$("$root/scripts/damon-kernel.sh"); then
 			ok "damon: the real function timed next to the variants" ||
 			fail "damon: bench" "no row for the kernel's function"
 		check_cand
+		check_capture
 		check_live_capture
 		check_live_sim
 		grep -q '^=== kdamond on: state on, pid [0-9]' "$log" &&

@@ -13,7 +13,7 @@ kernel_safe=("$root"/src/score/*.c "$root"/src/bench/stats.c
 	     "$root"/src/bench/engine.c "$root"/src/bench/damon.c
 	     "$root"/src/bench/plan.c "$root"/src/bench/stream.c
 	     "$root"/src/bench/analysis.c "$root"/src/bench/replay.c
-	     "$root"/src/bench/calls.c)
+	     "$root"/src/bench/calls.c "$root"/src/bench/kparam.c)
 for src in "${kernel_safe[@]}" "$root"/src/score/*.h; do
 	name=${src#"$root"/}
 	bad=$(grep -E '^\s*#\s*include' "$src" |

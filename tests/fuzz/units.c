@@ -4,7 +4,8 @@
  * line.  The input is lines: the first names a subcommand (any other text
  * picks one by its length), the rest are its argv words.
  *
- * Each word goes through cli_parse_time() (us and ms), cli_parse_size(),
+ * Each word goes through cli_parse_time() (us and ms) and the module's
+ * hs_kparam_time_ns() (the same answers), cli_parse_size(),
  * cli_parse_rate(), cli_parse_number() (four bounds) and the profile and
  * variant name lookups, with what their results promise checked: a time
  * printed by cli_format_time_us() reads back the same, a number agrees
@@ -20,6 +21,7 @@
 #include <string.h>
 
 #include <hotscore/damon_bench.h>
+#include <hotscore/kparam.h>
 #include <hotscore/score.h>
 
 #include "cli/cli.h"
@@ -41,9 +43,28 @@ static bool has_unit(const char *s)
 	return n && !(s[n - 1] >= '0' && s[n - 1] <= '9') && s[n - 1] != '.';
 }
 
+/*
+ * The module's duration= (hs_kparam_time_ns()) takes what the CLI takes,
+ * up to its bound: a whole us the same, a fraction of a us refused by the
+ * CLI, anything else refused by both.
+ */
+static void kernel_time(const char *s, bool ok_us, uint64_t us)
+{
+	uint64_t ns;
+	bool ok = hs_kparam_time_ns(s, &ns);
+
+	fuzz_assert(!ok || ns <= HS_KPARAM_TIME_MAX_NS);
+	if (ok && ns % 1000 == 0)
+		fuzz_assert(ok_us && us == ns / 1000);
+	else if (ok)
+		fuzz_assert(!ok_us);
+	else
+		fuzz_assert(!ok_us || us > HS_KPARAM_TIME_MAX_NS / 1000);
+}
+
 static void times(const char *s)
 {
-	uint64_t us, ms, again;
+	uint64_t us = 0, ms, again;
 	char buf[32];
 	bool ok_us = !cli_parse_time(s, false, &us);
 	bool ok_ms = !cli_parse_time(s, true, &ms);
@@ -54,6 +75,7 @@ static void times(const char *s)
 	}
 	if (ok_us && ok_ms && has_unit(s))
 		fuzz_assert(ms <= UINT64_MAX / 1000 && us == ms * 1000);
+	kernel_time(s, ok_us, us);
 }
 
 static void numbers(const char *s)
