@@ -12,6 +12,19 @@
 # base64; scripts/kernel-test.sh checks them and runs the simulator on the
 # same config.  live.conf (written by kernel-test.sh) may set live_config
 # (a masim config in the initrd, default stairs).
+#
+# Two things make the guest a fair stand-in for a machine (docs/sim.md,
+# "Sim against a real kdamond"):
+# - QEMU's software TLB does not evict: once a phase's hot 10 MB region
+#   (2441 pages) is in it, the CPU never walks the page tables again, so the
+#   accessed bits that kdamond clears are never set again and DAMON sees no
+#   access at all.  A real CPU's TLB holds a few MiB and misses all the time.
+#   A second process that wakes every millisecond makes the kernel switch
+#   address spaces, and every CR3 write flushes QEMU's TLB (live_tlb_miss);
+#   live_tlb_miss=0 in live.conf turns it off, to see the difference.
+# - Address-space randomization is off for the run, so that the static
+#   binary's heap follows it as in a non-PIE build without ASLR, instead of
+#   hundreds of MiB away: DAMON's first region spans that gap.
 
 # dump NAME FILE: FILE on the console between "=== NAME begin/end"
 dump() {
@@ -71,8 +84,26 @@ live_stats() {
 	done
 }
 
+# live_tlb_miss: a process that sleeps 1 ms at a time (see the top)
+live_tlb_miss() {
+	while :; do
+		usleep 1000
+	done
+}
+
+# live_poll_stats PID FILE: the scheme's stats every second while PID runs
+# (sysfs updates them only while the kdamond runs, and a vaddr kdamond
+# stops when its target exits)
+live_poll_stats() {
+	while kill -0 "$1" 2>/dev/null; do
+		live_stats >"$2.tmp" && mv "$2.tmp" "$2"
+		sleep 1
+	done
+}
+
 live_run() {
-	local t=/sys/kernel/tracing d=/sys/kernel/debug/hotscore wpid i rc
+	local t=/sys/kernel/tracing d=/sys/kernel/debug/hotscore wpid tpid spid
+	local i rc aslr
 	local cfg=${live_config:-stairs}
 	if [ ! -x /bin/hotscore ]; then
 		echo "=== live: no /bin/hotscore in the initrd"
@@ -88,6 +119,8 @@ live_run() {
 	dmesg -c >/dev/null
 	finit /hotscore.ko mode=capture calls=1000000 duration=10m
 	echo "=== insmod capture rc=$?"
+	aslr=$(cat /proc/sys/kernel/randomize_va_space)
+	echo 0 >/proc/sys/kernel/randomize_va_space
 	/bin/hotscore workload "$cfg" --wait --json /tmp/workload.json \
 		>/tmp/workload.out 2>/tmp/workload.err &
 	wpid=$!
@@ -96,16 +129,25 @@ live_run() {
 		sleep 0.1
 		i=$((i + 1))
 	done
+	echo "$aslr" >/proc/sys/kernel/randomize_va_space	# it has exec'd
 	echo "=== live: workload $cfg, pid $wpid: $(cat /tmp/workload.err)"
 	echo 1 >$t/events/damon/damon_aggregated/enable
 	live_kdamond $wpid
 	echo "=== live: kdamond $(cat /sys/kernel/mm/damon/admin/kdamonds/0/state), workload started at $(up) s"
+	tpid=
+	if [ "${live_tlb_miss:-1}" = 1 ]; then
+		live_tlb_miss &
+		tpid=$!
+	fi
+	live_poll_stats $wpid /tmp/damos_stats.txt &
+	spid=$!
 	kill -USR1 $wpid
 	wait $wpid
 	rc=$?
 	echo "=== live: workload rc=$rc at $(up) s"
-	live_stats >/tmp/damos_stats.txt
-	echo off >/sys/kernel/mm/damon/admin/kdamonds/0/state
+	[ -n "$tpid" ] && kill $tpid
+	wait $spid
+	echo off >/sys/kernel/mm/damon/admin/kdamonds/0/state 2>/dev/null
 	echo 0 >$t/events/damon/damon_aggregated/enable
 	echo "=== live: trace lost events: $(grep -h 'overrun\|dropped' $t/per_cpu/cpu0/stats | tr '\n' ' ')"
 	echo "=== capture_info begin"
