@@ -3,7 +3,8 @@
 # tinyconfig plus DAMON, its sysfs interface, KPROBES, ACPI (for a clock
 # source under TCG), event tracing (tracefs: damon:damon_aggregated is how
 # 6.1 shows regions), madvise() (which DAMOS pageout calls in the kernel),
-# kmemleak and KASAN, cached outside the repository and
+# high-resolution timers (kdamond's 5 ms sleeps, which jiffies at HZ=250
+# would stretch), kmemleak and KASAN, cached outside the repository and
 # keyed by the source package's version and the configuration.  Prints
 # the cache directory, which holds bzImage and a build tree (O=) that
 # out-of-tree modules build against.
@@ -31,7 +32,7 @@ config=$(printf 'CONFIG_%s=y\n' 64BIT PRINTK PRINTK_TIME TTY SERIAL_8250 \
 	PROC_FS PROC_SYSCTL SYSFS DEVTMPFS FUTEX MULTIUSER MODULES \
 	MODULE_UNLOAD KPROBES KALLSYMS ACPI DEBUG_FS PREEMPT DEBUG_KERNEL \
 	DEBUG_ATOMIC_SLEEP DAMON DAMON_VADDR DAMON_PADDR DAMON_SYSFS \
-	FTRACE ENABLE_DEFAULT_TRACERS ADVISE_SYSCALLS $debug
+	FTRACE ENABLE_DEFAULT_TRACERS ADVISE_SYSCALLS HIGH_RES_TIMERS $debug
 	echo '# CONFIG_SLOB is not set')
 ver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
 sum=$(printf '%s\n' "$config" | md5sum | cut -c1-8)
@@ -58,7 +59,8 @@ make -s -C "$W/linux-source-6.1" O="$K" tinyconfig >/dev/null
 	"$W/damon.config" >/dev/null 2>&1
 make -s -C "$W/linux-source-6.1" O="$K" olddefconfig
 for opt in DAMON DAMON_PADDR DAMON_VADDR DAMON_SYSFS KPROBES KRETPROBES \
-	MODULES PREEMPT DEBUG_ATOMIC_SLEEP EVENT_TRACING ADVISE_SYSCALLS $debug; do
+	MODULES PREEMPT DEBUG_ATOMIC_SLEEP EVENT_TRACING ADVISE_SYSCALLS \
+	HIGH_RES_TIMERS $debug; do
 	grep -q "^CONFIG_$opt=y" "$K/.config" || {
 		echo "damon-kernel: CONFIG_$opt did not stick" >&2
 		exit 1

@@ -4,8 +4,10 @@
 # runs masim's stairs in real memory under a vaddr kdamond started through
 # DAMON sysfs with the simulator's defaults (sample 5 ms, aggregation 100
 # ms, update 60 s, 10 to 1000 regions; the default scheme: pageout of
-# regions at 0 % access rate and 2 s or older, quota 10 ms and 8 MiB per
-# 1 s, weights 0 0 1).  Meanwhile hotscore.ko mode=capture records every
+# regions at 0 % access rate and 2 s or older, weights 0 0 1) but with a
+# size quota alone, 8 MiB per 1 s: a time quota would measure how fast the
+# emulated CPU pages out (sim runs with --damos_quotas 0 8MiB 1s 0 0 1).
+# Meanwhile hotscore.ko mode=capture records every
 # damon_hot_score() and damon_cold_score() call, and tracefs records
 # damon:damon_aggregated.  The capture, the trace, the scheme's stats and
 # the workload's report go to the console between markers, gzipped and in
@@ -52,7 +54,7 @@ live_scheme() {
 	echo 0 >"$1/access_pattern/nr_accesses/max"
 	echo 20 >"$1/access_pattern/age/min"
 	echo 4294967295 >"$1/access_pattern/age/max"
-	echo 10 >"$1/quotas/ms"
+	echo 0 >"$1/quotas/ms"
 	echo 8388608 >"$1/quotas/bytes"
 	echo 1000 >"$1/quotas/reset_interval_ms"
 	echo 0 >"$1/quotas/weights/sz_permil"

@@ -634,7 +634,9 @@ check_live_sim() {
 		fail "damon: convert" "$(head -c 400 "$d/convert.txt")"
 		return
 	fi
+	# the guest's scheme: sim's default with a size quota alone
 	if [ -z "$rate" ] || ! "$hs" sim --workload stairs --rate "$rate" \
+		--damos_quotas 0 8MiB 1s 0 0 1 \
 		--record "$d/sim.json.gz" >"$d/sim.txt" 2>&1; then
 		fail "damon: sim" "rate '$rate': $(head -c 400 "$d/sim.txt")"
 		return
