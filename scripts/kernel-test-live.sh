@@ -12,8 +12,9 @@
 # damon:damon_aggregated.  The capture, the trace, the scheme's stats and
 # the workload's report go to the console between markers, gzipped and in
 # base64; scripts/kernel-test.sh checks them and runs the simulator on the
-# same config.  live.conf (written by kernel-test.sh) may set live_config
-# (a masim config in the initrd, default stairs).
+# same config.  live.conf may set live_config (a masim config in the
+# initrd, default stairs) and live_duration (default 2m: two passes of
+# stairs, for at least 10000 calls under TCG).
 #
 # Two things make the guest a fair stand-in for a machine (docs/sim.md,
 # "Sim against a real kdamond"):
@@ -123,7 +124,8 @@ live_run() {
 	echo "=== insmod capture rc=$?"
 	aslr=$(cat /proc/sys/kernel/randomize_va_space)
 	echo 0 >/proc/sys/kernel/randomize_va_space
-	/bin/hotscore workload "$cfg" --wait --json /tmp/workload.json \
+	/bin/hotscore workload "$cfg" --duration "${live_duration:-2m}" \
+		--wait --json /tmp/workload.json \
 		>/tmp/workload.out 2>/tmp/workload.err &
 	wpid=$!
 	i=0

@@ -619,14 +619,15 @@ check_live_capture() {
 
 # check_live_sim: the same workload in the simulator, held against the real run
 check_live_sim() {
-	local d=$out/damon rate
+	local d=$out/damon simargs
 	unpack damon trace >"$d/trace.txt"
 	unpack damon damos_stats >"$d/damos_stats.txt"
 	unpack damon workload >"$d/workload.txt"
 	unpack damon workload_json >"$d/workload.json"
-	echo "--- damon: hotscore workload stairs in the guest"
+	echo "--- damon: hotscore workload in the guest"
 	cat "$d/workload.txt"
-	rate=$(sed -n 's/.*--rate \([0-9][0-9]*\).*/\1/p' "$d/workload.txt" | head -1)
+	# the sim command the workload printed: its config, rate and duration
+	simargs=$(sed -n 's/^achieved .*: hotscore sim \(--workload .*\)$/\1/p' "$d/workload.txt")
 	if "$hs" convert "$d/trace.txt" --record "$d/real.json.gz" \
 		--damos_stats "$d/damos_stats.txt" >"$d/convert.txt" 2>&1; then
 		ok "damon: the damon_aggregated trace becomes a damo record: $(head -1 "$d/convert.txt")"
@@ -635,16 +636,16 @@ check_live_sim() {
 		return
 	fi
 	# the guest's scheme: sim's default with a size quota alone
-	if [ -z "$rate" ] || ! "$hs" sim --workload stairs --rate "$rate" \
+	if [ -z "$simargs" ] || ! "$hs" sim $simargs \
 		--damos_quotas 0 8MiB 1s 0 0 1 \
 		--record "$d/sim.json.gz" >"$d/sim.txt" 2>&1; then
-		fail "damon: sim" "rate '$rate': $(head -c 400 "$d/sim.txt")"
+		fail "damon: sim" "'$simargs': $(head -c 400 "$d/sim.txt")"
 		return
 	fi
 	"$hs" compare-records "$d/real.json.gz" "$d/sim.json.gz" \
 		--json "$d/compare.json" >"$d/compare.txt" 2>&1
 	local rc=$?
-	echo "--- damon: sim against the real kdamond (hotscore compare-records; sim --rate $rate)"
+	echo "--- damon: sim against the real kdamond (hotscore compare-records; hotscore sim $simargs --damos_quotas 0 8MiB 1s 0 0 1)"
 	cat "$d/compare.txt"
 	[ $rc -eq 0 ] &&
 		ok "damon: sim against real: every row within its bound (docs/sim.md)" ||
