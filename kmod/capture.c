@@ -105,6 +105,8 @@ static struct {
 	unsigned long cold_start, cold_end;	/* the cold function's text */
 	u64 start_ns, end_ns;		/* the capture's window */
 	u64 stopped_ns;			/* when the probes went */
+	unsigned long missed_start;	/* missed_now() at the start */
+	unsigned long missed_end;	/* and when the probes went */
 	bool on;			/* within the window: record */
 	bool done;			/* the window passed, probes gone */
 	bool registered;
@@ -151,13 +153,15 @@ static void cap_return(struct kretprobe_instance *ri, struct pt_regs *regs,
 
 	if (ktime_get_mono_fast_ns() >= cap.end_ns)
 		return;		/* past the end: neither kept nor dropped */
-	i = atomic_long_inc_return(&cap.next) - 1;
-	if (i >= calls_max) {
+	/* full: no increment, so that the count never wraps to slot 0 */
+	if (atomic_long_read(&cap.next) >= calls_max ||
+	    (i = atomic_long_inc_return(&cap.next) - 1) >= calls_max) {
 		atomic_long_inc(&cap.full);
 		return;
 	}
 	slot = &cap.rec[i];
-	*slot = *e;
+	/* all but @published, which only the release store below writes */
+	memcpy(slot, e, offsetof(struct rec, published));
 	slot->returned = (int)regs_return_value(regs);
 	slot->fn = fn;
 	slot->from_cold = fn == FN_HOT && ret >= cap.cold_start &&
@@ -199,11 +203,25 @@ static struct kretprobe cold_rp = {
 	.maxactive = MAXACTIVE,
 };
 
-/* Calls the probes could not follow (no free instance): dropped too. */
+/*
+ * Calls the probes missed so far: no free instance (rp.nmissed), or a
+ * probe hit while another kprobe ran (kp.nmissed).
+ */
+static unsigned long missed_now(void)
+{
+	return READ_ONCE(hot_rp.nmissed) + READ_ONCE(cold_rp.nmissed) +
+	       READ_ONCE(hot_rp.kp.nmissed) + READ_ONCE(cold_rp.kp.nmissed);
+}
+
+/*
+ * Calls not recorded within the window: the buffer was full, or the probes
+ * missed them (counted from the window's start to the probes' removal).
+ */
 static unsigned long dropped(void)
 {
-	return atomic_long_read(&cap.full) + READ_ONCE(hot_rp.nmissed) +
-	       READ_ONCE(cold_rp.nmissed);
+	unsigned long end = cap.registered ? missed_now() : cap.missed_end;
+
+	return atomic_long_read(&cap.full) + end - cap.missed_start;
 }
 
 /* The rows published: the buffer's prefix, every slot complete. */
@@ -227,6 +245,7 @@ static void unregister(void)
 
 	WRITE_ONCE(cap.on, false);
 	unregister_kretprobes(rps, ARRAY_SIZE(rps));
+	cap.missed_end = missed_now();
 	cap.registered = false;
 	cap.stopped_ns = min(ktime_get_ns(), cap.end_ns);
 }
@@ -242,6 +261,14 @@ static void log_end(const char *where)
 
 static void end_work(struct work_struct *w)
 {
+	u64 now = ktime_get_ns();
+
+	/* a jiffy can end early (a partial first tick): wait out the rest */
+	if (now < cap.end_ns) {
+		schedule_delayed_work(&cap.end,
+				      nsecs_to_jiffies(cap.end_ns - now) + 1);
+		return;
+	}
 	unregister();
 	smp_store_release(&cap.done, true);
 	log_end("in debugfs hotscore/capture");
@@ -406,6 +433,7 @@ int kmod_capture_start(struct dentry *dir)
 	}
 	cap.start_ns = ktime_get_ns();
 	cap.end_ns = cap.start_ns + duration_us * NSEC_PER_USEC;
+	cap.missed_start = missed_now();
 	smp_store_release(&cap.on, true);
 	cap.csv = debugfs_create_file("capture", 0444, dir, NULL, &csv_fops);
 	cap.info = debugfs_create_file("capture_info", 0444, dir, NULL,

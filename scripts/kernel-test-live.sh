@@ -6,7 +6,9 @@
 # ms, update 60 s, 10 to 1000 regions; the default scheme: pageout of
 # regions at 0 % access rate and 2 s or older, weights 0 0 1) but with a
 # size quota alone, 8 MiB per 1 s: a time quota would measure how fast the
-# emulated CPU pages out (sim runs with --damos_quotas 0 8MiB 1s 0 0 1).
+# emulated CPU pages out; and a second pageout scheme on any region, 1 MiB
+# per 1 s, weights 0 700 300 (live_scheme_any).  kernel-test.sh gives sim
+# the same two schemes.
 # Meanwhile hotscore.ko mode=capture records every
 # damon_hot_score() and damon_cold_score() call, and tracefs records
 # damon:damon_aggregated.  The capture, the trace, the scheme's stats and
@@ -63,7 +65,27 @@ live_scheme() {
 	echo 1000 >"$1/quotas/weights/age_permil"
 }
 
-# live_kdamond PID: one kdamond, one vaddr context on PID, one scheme
+# live_scheme_any DIR: a second pageout scheme on every region, hot or
+# cold, young or old, 1 MiB per 1 s, weights 0 700 300: so that the capture
+# has calls with nr_accesses above 0 and both weights, on which a wrong
+# frequency subscore would show (the first scheme's are all 0 and 0 1000)
+live_scheme_any() {
+	echo pageout >"$1/action"
+	echo 0 >"$1/access_pattern/sz/min"
+	echo 18446744073709551615 >"$1/access_pattern/sz/max"
+	echo 0 >"$1/access_pattern/nr_accesses/min"
+	echo 4294967295 >"$1/access_pattern/nr_accesses/max"
+	echo 0 >"$1/access_pattern/age/min"
+	echo 4294967295 >"$1/access_pattern/age/max"
+	echo 0 >"$1/quotas/ms"
+	echo 1048576 >"$1/quotas/bytes"
+	echo 1000 >"$1/quotas/reset_interval_ms"
+	echo 0 >"$1/quotas/weights/sz_permil"
+	echo 700 >"$1/quotas/weights/nr_accesses_permil"
+	echo 300 >"$1/quotas/weights/age_permil"
+}
+
+# live_kdamond PID: one kdamond, one vaddr context on PID, two schemes
 live_kdamond() {
 	local k=/sys/kernel/mm/damon/admin/kdamonds c
 	echo 1 >$k/nr_kdamonds
@@ -73,8 +95,9 @@ live_kdamond() {
 	live_attrs $c
 	echo 1 >$c/targets/nr_targets
 	echo "$1" >$c/targets/0/pid_target
-	echo 1 >$c/schemes/nr_schemes
+	echo 2 >$c/schemes/nr_schemes
 	live_scheme $c/schemes/0
+	live_scheme_any $c/schemes/1
 	echo on >$k/0/state
 }
 

@@ -617,6 +617,11 @@ check_live_capture() {
 		fail "damon: capture columns" "'$(head -1 "$d/capture.csv")'"
 }
 
+# the guest's two schemes (kernel-test-live.sh), as sim's options
+live_schemes="--damos_action pageout --damos_access_rate 0% 0% --damos_age 2s max
+	--damos_quotas 0 8MiB 1s 0 0 1 --damos_action pageout
+	--damos_access_rate 0% 100% --damos_age 0 max --damos_quotas 0 1MiB 1s 0 7 3"
+
 # check_live_sim: the same workload in the simulator, held against the real run
 check_live_sim() {
 	local d=$out/damon simargs
@@ -635,9 +640,9 @@ check_live_sim() {
 		fail "damon: convert" "$(head -c 400 "$d/convert.txt")"
 		return
 	fi
-	# the guest's scheme: sim's default with a size quota alone
-	if [ -z "$simargs" ] || ! "$hs" sim $simargs \
-		--damos_quotas 0 8MiB 1s 0 0 1 \
+	# the guest's schemes (kernel-test-live.sh): sim's default with a
+	# size quota alone, and a second on any region
+	if [ -z "$simargs" ] || ! "$hs" sim $simargs $live_schemes \
 		--record "$d/sim.json.gz" >"$d/sim.txt" 2>&1; then
 		fail "damon: sim" "'$simargs': $(head -c 400 "$d/sim.txt")"
 		return
@@ -645,7 +650,7 @@ check_live_sim() {
 	"$hs" compare-records "$d/real.json.gz" "$d/sim.json.gz" \
 		--json "$d/compare.json" >"$d/compare.txt" 2>&1
 	local rc=$?
-	echo "--- damon: sim against the real kdamond (hotscore compare-records; hotscore sim $simargs --damos_quotas 0 8MiB 1s 0 0 1)"
+	echo "--- damon: sim against the real kdamond (hotscore compare-records; hotscore sim $simargs $live_schemes)"
 	cat "$d/compare.txt"
 	[ $rc -eq 0 ] &&
 		ok "damon: sim against real: every row within its bound (docs/sim.md)" ||

@@ -248,17 +248,34 @@ static size_t column_index(const char *name)
 	return NR_COLS;
 }
 
-/* A capture names its function and what it returned, or neither. */
+/*
+ * A capture names its function and what it returned, or neither; and it
+ * has every column hotscore.ko writes (6.1's, and from 6.7 the moving
+ * sum's two), so that no input of a real call is scored at a default.
+ */
 static void check_capture_header(const bool *seen)
 {
+	static const int need[] = { CALLER_COL, 0, 1, 2, 3, 4, 7, 8 };
+	size_t i;
+
 	if (seen[FN_COL] != seen[RETURNED_COL])
 		cli_die("%sline %zu: a capture has both fn and returned columns (hotscore.ko mode=capture writes them)",
 			csv.what, csv.lineno);
 	if (seen[CALLER_COL] && !seen[FN_COL])
 		cli_die("%sline %zu: a caller column needs fn and returned columns",
 			csv.what, csv.lineno);
-	if (seen[FN_COL] && seen[PROFILE_COL])
+	if (!seen[FN_COL])
+		return;
+	if (seen[PROFILE_COL])
 		cli_die("%sline %zu: a capture has no profile column: the kernel's function is the profile",
+			csv.what, csv.lineno);
+	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++)
+		if (!seen[need[i]])
+			cli_die("%sline %zu: a capture has a %s column (hotscore.ko mode=capture writes it)",
+				csv.what, csv.lineno, need[i] == CALLER_COL ?
+				"caller" : input_columns[need[i]].csv);
+	if (seen[5] != seen[6])
+		cli_die("%sline %zu: a capture has both passed_sis and next_aggr_sis, or neither (before 6.7)",
 			csv.what, csv.lineno);
 }
 
@@ -350,7 +367,7 @@ static void csv_row(struct row *r)
 		if (col == BP_COL) {	/* a number, which no profile reads */
 			struct hs_input unused;
 			static const struct input_column bp = {
-				"nr_accesses_bp", "", 0, true, false, 0
+				"nr_accesses_bp", "", 0, false, false, 0
 			};
 
 			snprintf(where, sizeof(where), "%sline %zu: nr_accesses_bp",
@@ -375,6 +392,9 @@ static void csv_row(struct row *r)
 				     where);
 		}
 	}
+	if (r->nested && r->fn != INPUT_FN_HOT)
+		cli_die("%sline %zu: caller cold: only a damon_hot_score() call (fn hot) is made inside damon_cold_score()",
+			csv.what, csv.lineno);
 }
 
 static void csv_free(void)

@@ -204,9 +204,11 @@ static void print_report(const char *path)
 	unsigned int k;
 
 	printf("hotscore verify --captured %s\n", path);
-	printf("  calls    %zu: %zu damon_hot_score() (%zu of them inside"
-	       " damon_cold_score()), %zu damon_cold_score()\n", st->calls,
-	       st->hot, st->nested, st->cold);
+	snprintf(text, sizeof(text), "%zu: %zu damon_hot_score() (%zu of"
+		 " them inside damon_cold_score()), %zu damon_cold_score()",
+		 st->calls, st->hot, st->nested, st->cold);
+	printf("  calls    ");
+	cli_wrap(stdout, text, 11, 11, 100);
 	print_inputs();
 	printf("\n  %-30s %10s %10s\n", "profile", "agrees", "differs");
 	for (k = 0; k < cap.nr; k++) {
@@ -228,8 +230,8 @@ static void print_report(const char *path)
 		printf("    ");
 		cli_wrap(stdout, text, 4, 6, 100);
 	}
-	printf("\nagree with every captured call: %s\n",
-	       *agree ? agree : "none");
+	printf("\nagree with every captured call: ");
+	cli_wrap(stdout, *agree ? agree : "none", 32, 2, 100);
 }
 
 static json_t *json_checked(const struct checked *c)

@@ -11,6 +11,7 @@
  * each byte an element, so that a region of 10 MiB counts 2560 times as
  * much as a page.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,11 +119,18 @@ static void values_of(const struct hs_cmp_side *side,
 		      unsigned int *age)
 {
 	double max_nr = (double)side->aggr_us / side->sample_us;
+	double pnr = q->has_percent ? q->percent * max_nr / 100 : 0;
+	uint64_t aggrs = q->has_usec ? q->age_us / side->aggr_us : 0;
 
+	/*
+	 * A percent or an age in us can stand for more than an unsigned int
+	 * holds (a far-fetched record): the kernel's fields saturate here
+	 * rather than wrap, and the cast is never out of range.
+	 */
 	*nr = q->has_samples ? q->nr_accesses :
-		q->has_percent ? (unsigned int)(q->percent * max_nr / 100) : 0;
-	*age = q->has_aggrs ? q->age : q->has_usec ?
-		(unsigned int)(q->age_us / side->aggr_us) : 0;
+		pnr >= (double)UINT_MAX ? UINT_MAX : (unsigned int)pnr;
+	*age = q->has_aggrs ? q->age :
+		aggrs > UINT_MAX ? UINT_MAX : (unsigned int)aggrs;
 }
 
 /* The scheme's score of one region, 0..99; -1 where it traps. */
