@@ -155,7 +155,7 @@ if [ -s "$real" ]; then
 	[ $rc -eq 0 ] && grep -Eq "^  debian-6.1.192 +$n +0$" "$tmp/out" &&
 		ok "tests/data/capture-6.1.192.csv: all $n calls agree with debian-6.1.192" ||
 		fail "real capture" "exit $rc: $(cat "$tmp/err") $(grep debian "$tmp/out")"
-	"$hs" bench --dist "file:$real" --profile debian-6.1.192,hotfix,fast \
+	"$hs" bench --dist "file:$real" --profile debian-6.1.192,hotfix,v2-ilog2 \
 		--modes throughput --invocations 2 --placements 1 \
 		--iterations 200000 >"$tmp/b.out" 2>"$tmp/b.err"
 	rc=$?
