@@ -12,6 +12,11 @@
 #      timed and imported, and identify must find it equal to the kernel's
 #      function; a second build with v2-ilog2.c (no clamp) must be refused
 #      against hotfix, timed against v2-ilog2, and differ from the kernel.
+#      In it also the live run (kernel-test-live.sh): hotscore workload
+#      under a real kdamond, every score call captured by mode=capture and
+#      checked with verify --captured (the "live capture:" line), the
+#      damon_aggregated trace converted and held against hotscore sim on the
+#      same config with compare-records.
 # In both, the prepared scorer is timed as a kernel would carry it (fast,
 # fast-batch-scalar, with hotfix-batch beside them), every call vetted
 # against the model first, and its results imported.

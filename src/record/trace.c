@@ -142,8 +142,12 @@ static int timestamp(struct hs_trace_reader *t, const char *line,
 	for (start = end; start > line && !is_space(start[-1]); start--)
 		;
 	c = (struct cur){ start, end };
-	if (!number(&c, UINT64_MAX / NS_PER_S - 1, &s) || !literal(&c, "."))
+	if (!number(&c, UINT64_MAX / NS_PER_S - 1, &s) || !literal(&c, ".")) {
+		c = (struct cur){ start, end };
+		if (number(&c, UINT64_MAX, &s) && literal(&c, "."))
+			return fail(t, "the timestamp is past 2^64 ns");
 		return fail(t, "no timestamp (SECONDS.FRACTION:) before the event");
+	}
 	start = c.p;
 	if (!number(&c, UINT64_MAX, &frac) || !literal(&c, ":") || c.p != end)
 		return fail(t, "no timestamp (SECONDS.FRACTION:) before the event");
