@@ -1665,7 +1665,7 @@ const struct cli_cmd cmd_verify = {
 	.summary = "variants proven equal over whole domains; where versions differ",
 	.usage = "hotscore verify [--profile LIST] [--quick] [--threads N]"
 		 " [--seed N] [--json FILE] ...\n"
-		 "       hotscore verify --captured FILE [--profile LIST]"
+		 "hotscore verify --captured FILE [--profile LIST]"
 		 " [--base PROFILE] [--json FILE]",
 	.about = "Prove the age_in_log methods equal over all 2^32 values of"
 		 " age_in_sec, compare every\npair of profiles over a grid and a"
@@ -1673,7 +1673,7 @@ const struct cli_cmd cmd_verify = {
 		 " prepared scorer, and shrink every finding to a small `hotscore"
 		 " score`\ncommand.  Exit 1 if profiles that differ only in their"
 		 " age_in_log method disagree\nanywhere, so that verify can gate"
-		 " a change in CI.  With --captured FILE,"
+		 " a change in CI.\nWith --captured FILE,"
 		 " check a live kdamond's calls instead.",
 	.opts = verify_opts,
 	.nr_opts = sizeof(verify_opts) / sizeof(verify_opts[0]),
