@@ -85,7 +85,8 @@ else
 fi
 
 # --- help, version and several profiles (issue 13) ---------------------
-for args in "help" "--help" "-h" "help sim" "sim -h" "sim --help" "help score" "bench -h" "verify --help"; do
+for args in "help" "--help" "-h" "help sim" "sim -h" "sim --help" "help score" "bench -h" "verify --help" \
+	"rank --help" "workload --help" "convert --help" "compare-records --help"; do
 	# shellcheck disable=SC2086
 	out=$("$hs" $args 2>&1) && grep -q '^usage: hotscore' <<<"$out" &&
 		[ "$(awk 'length($0) > 100' <<<"$out" | wc -l)" -eq 0 ] &&

@@ -265,7 +265,7 @@ const struct cli_cmd cmd_convert = {
 	.name = "convert",
 	.summary = "a real kdamond's damon_aggregated trace into a damo record",
 	.usage = "hotscore convert TRACE --record FILE [--record_format F]"
-		 " [--sample T] [--aggr T] [--damos_stats FILE]",
+		 " [--damos_stats FILE] ...",
 	.about = "Read the text of the damon:damon_aggregated tracepoint (cat"
 		 " /sys/kernel/tracing/trace,\nor perf script), group its lines"
 		 " into snapshots as damo does (nr_regions\nconsecutive lines of"

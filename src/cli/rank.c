@@ -193,7 +193,7 @@ const struct cli_cmd cmd_rank = {
 	.name = "rank",
 	.summary = "what the DAMOS quota would pick on a damo record",
 	.usage = "hotscore rank RECORD [--profile P[,P2]] [--damos_* ...]"
-		 " [--snapshot N|--time T] [--csv FILE] [--json FILE]",
+		 " [--snapshot N|--time T] ...",
 	.about = "Read a damo record (json or json_compressed; damo's own or"
 		 " hotscore sim --record's),\nscore every region of each"
 		 " snapshot under a profile, and find what the scheme's\nquota"
