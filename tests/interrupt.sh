@@ -35,7 +35,7 @@ interrupt() {
 	rc=$?
 	if [ $rc -ne 130 ]; then
 		fail "$name" "exit $rc, want 130: $(cat "$tmp/$name.err")"
-	elif ! grep -qx "hotscore [a-z]*: interrupted; no output file was changed" "$tmp/$name.err"; then
+	elif ! grep -qx "hotscore [a-z-]*: interrupted; no output file was changed" "$tmp/$name.err"; then
 		fail "$name" "no word on stderr: $(cat "$tmp/$name.err")"
 	elif ! (cd "$dir" && md5sum -c --quiet "$tmp/$name.sums"); then
 		fail "$name" "an earlier output changed"
@@ -59,6 +59,13 @@ interrupt bench-term TERM r.json -- bench --json r.json
 "$hs" sim --workload zigzag --duration 40s --minr 2000 --maxr 4000 --no-timing \
 	--record "$tmp/big.rec" --record_format json >/dev/null 2>&1
 interrupt rank INT p.csv p.json -- rank "$tmp/big.rec" --csv p.csv --json p.json
+# the same record, as a kdamond's trace (convert) and against itself
+awk -v BASE=5 -f "$here/records_trace.awk" "$tmp/big.rec" >"$tmp/big.trace"
+interrupt convert INT r.rec -- convert "$tmp/big.trace" --record r.rec
+interrupt compare-records INT c.json -- compare-records "$tmp/big.rec" \
+	"$tmp/big.rec" --json c.json
+interrupt workload INT w.json -- workload stairs --json w.json
+interrupt workload-term TERM w.json -- workload stairs --json w.json
 
 # A bad input after the outputs are opened leaves them alone too.
 mkdir -p "$tmp/bad" && echo keep >"$tmp/bad/r.json"
