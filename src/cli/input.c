@@ -255,6 +255,10 @@ static size_t column_index(const char *name)
  */
 static void check_capture_header(const bool *seen)
 {
+	/*
+	 * caller, then INPUT_COLUMNS' indices: sample_us, aggr_us,
+	 * nr_accesses, last_nr_accesses, age, weight_nr_accesses, weight_age
+	 */
 	static const int need[] = { CALLER_COL, 0, 1, 2, 3, 4, 7, 8 };
 	size_t i;
 
@@ -274,7 +278,7 @@ static void check_capture_header(const bool *seen)
 			cli_die("%sline %zu: a capture has a %s column (hotscore.ko mode=capture writes it)",
 				csv.what, csv.lineno, need[i] == CALLER_COL ?
 				"caller" : input_columns[need[i]].csv);
-	if (seen[5] != seen[6])
+	if (seen[5] != seen[6])		/* passed_sis, next_aggr_sis */
 		cli_die("%sline %zu: a capture has both passed_sis and next_aggr_sis, or neither (before 6.7)",
 			csv.what, csv.lineno);
 }
