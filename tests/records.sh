@@ -163,6 +163,8 @@ expect_bad "stats: one missing" "" convert "$data/trace-6.1.txt" \
 	--record x --damos_stats short.txt
 expect_bad "compare: one record" "" compare-records s1.rec
 expect_bad "compare: not a record" "" compare-records "$data/trace-6.1.txt" s1.rec
+expect_bad "compare: a candidate file as --profile" "" compare-records s1.rec s1.rec \
+	--profile "$here/../examples/candidates/hotfix.c"
 printf '%s\n' "$ev nr_regions=3 4096-8192: 0 0" "$ev nr_regions=3 8192-12288: 0 0" |
 	"$hs" convert - --record x 2>&1 | grep -q '^hotscore convert: -: line 2: the trace ends inside the snapshot of line 1: 2 of its 3 regions$' &&
 	ok "a cut-short snapshot names its line and its count" || fail "cut message" ""

@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "damos_opt.h"
+#include "input.h"
 #include "opt.h"
 #include "out.h"
 
@@ -85,14 +86,13 @@ static void score_args(struct compare_cmd *c)
 {
 	struct cli_scheme_spec specs[HS_MAX_SCHEMES];
 	struct hs_scheme s;
-	int err = hs_components_parse(c->profile, &c->sc.comp);
+	struct spec sp;
 
-	if (err == -2)
-		cli_usage_die("--profile: '%s' needs the x86 bsr instruction, not on this machine",
+	input_spec_parse(c->profile, &sp, "--profile");
+	if (sp.cand_spec[0])
+		cli_usage_die("--profile: '%s' is a candidate file: compare-records scores with a profile or a combination",
 			      c->profile);
-	if (err)
-		cli_usage_die("--profile: unknown profile '%s' (see 'hotscore score --list-profiles')",
-			      c->profile);
+	c->sc.comp = sp.comp;
 	if (cli_damos_specs(&c->ss, specs) > 1)
 		cli_usage_die("--damos_action: one scheme, whose stats the records carry");
 	/* the weights and the action only: the intervals do not matter */
