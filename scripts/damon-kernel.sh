@@ -10,19 +10,11 @@
 # out-of-tree modules build against.
 # Usage: scripts/damon-kernel.sh   (root; installs what it needs)
 set -euo pipefail
-export DEBIAN_FRONTEND=noninteractive
-pkgs=(linux-source-6.1 bc flex bison libelf-dev libssl-dev cpio xz-utils make gcc)
-missing=()
-for p in "${pkgs[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
-		missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+. "$(dirname "$0")/pkgs.sh"
+pkgs_need linux-source-6.1 bc flex bison libelf-dev libssl-dev cpio xz-utils \
+	make gcc || { echo "damon-kernel: needs root and apt-get" >&2; exit 1; }
 # PREEMPT and DEBUG_ATOMIC_SLEEP: sleeping with interrupts off must warn.
-# The module's fuzz (kernel-test-init.sh) needs a leak detector, kmemleak,
+# The module's fuzz (guest/init.sh) needs a leak detector, kmemleak,
 # and KASAN (generic, with vmalloc: the results buffer is vmalloc'd) for
 # out-of-bounds and use-after-free; KASAN needs SLUB instead of tinyconfig's
 # SLOB.

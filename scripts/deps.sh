@@ -6,18 +6,14 @@
 set -euo pipefail
 stamp=${1:?usage: deps.sh STAMP}
 
+. "$(dirname "$0")/pkgs.sh"
+
 need=()
 [ -e /usr/include/jansson.h ] || need+=(libjansson-dev)
 [ -e /usr/include/zlib.h ] || need+=(zlib1g-dev)
-if [ ${#need[@]} -gt 0 ]; then
-	if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
-		echo "hotscore needs ${need[*]}: run 'apt-get install ${need[*]}' as root" >&2
-		exit 1
-	fi
-	echo "deps: apt-get install ${need[*]}" >&2
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+if [ ${#need[@]} -gt 0 ] && ! pkgs_need "${need[@]}"; then
+	echo "hotscore needs ${need[*]}: run 'apt-get install ${need[*]}' as root" >&2
+	exit 1
 fi
 mkdir -p "$(dirname "$stamp")"
 touch "$stamp"

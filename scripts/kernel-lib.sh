@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+. "$(dirname "${BASH_SOURCE[0]}")/pkgs.sh"
+
 # Sourced by scripts/kernel-test.sh and scripts/bench-kmod.sh: what both
 # need to run hotscore.ko in a QEMU (TCG) guest.  Each function returns
 # non-zero when it fails; the caller says what that means (a SKIP, a
@@ -8,17 +10,8 @@
 # kl_packages: the host's packages for a guest, installed (root, apt) if
 # missing.
 kl_packages() {
-	local p need=()
-	for p in linux-headers-amd64 qemu-system-x86 busybox-static make gcc \
-		libc6-dev; do
-		dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
-			grep -q 'ok installed' || need+=("$p")
-	done
-	[ ${#need[@]} -eq 0 ] && return 0
-	echo "installing ${need[*]}" >&2
-	DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-			--no-install-recommends "${need[@]}" >/dev/null
+	pkgs_need linux-headers-amd64 qemu-system-x86 busybox-static make gcc \
+		libc6-dev
 }
 
 # kl_kver: the release of Debian's stock kernel that linux-headers-amd64

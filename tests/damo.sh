@@ -29,6 +29,9 @@ skip() {
 	exit
 }
 [ -f "$damo" ] || skip "no ../shared/tools/damo beside the repository"
+# python3 and file(1), installed here when missing (root, apt)
+. "$root/scripts/pkgs.sh"
+pkgs_need python3 file || skip "damo needs $(pkgs_missing python3 file)(not root: apt-get install them)"
 for tool in python3 file which; do
 	command -v $tool >/dev/null || skip "no $tool (damo needs it)"
 done

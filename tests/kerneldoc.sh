@@ -2,9 +2,9 @@
 # The kernel's own scripts/kernel-doc must find nothing to warn about in
 # hotscore's sources: include/, src/ and kmod/, the files git tracks (every
 # .c and .h there outside a git checkout).  The script comes from Debian's
-# linux-kbuild-6.1 (installed with linux-headers-amd64 by make test-kernel),
-# else from the linux-source-6.1 that scripts/damon-kernel.sh unpacks.
-# Without either it prints SKIP, which HS_REQUIRE_KERNEL_TESTS=1 turns into a
+# linux-kbuild-6.1, which this suite installs itself (root, apt) when it is
+# missing: it depends on no other suite having run first.  Without it (not
+# root, no apt) it prints SKIP, which HS_REQUIRE_KERNEL_TESTS=1 turns into a
 # failure.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,17 +22,11 @@ skip() {
 	exit
 }
 
-kdoc=
-cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
-for f in /usr/lib/linux-kbuild-6.1/scripts/kernel-doc \
-	 "$cache"/damon-kernel-*/linux-source-6.1/scripts/kernel-doc; do
-	if [ -f "$f" ]; then
-		kdoc=$f
-		break
-	fi
-done
-[ -n "$kdoc" ] || skip "not installed"
-command -v perl >/dev/null || skip "no perl"
+kdoc=/usr/lib/linux-kbuild-6.1/scripts/kernel-doc
+. "$root/scripts/pkgs.sh"
+pkgs_need linux-kbuild-6.1 perl ||
+	skip "needs $(pkgs_missing linux-kbuild-6.1 perl)(root and apt-get install them)"
+[ -f "$kdoc" ] || skip "linux-kbuild-6.1 has no $kdoc"
 
 cd "$root" || exit 1
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then

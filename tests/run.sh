@@ -30,34 +30,68 @@ suite() {	# NAME COMMAND...
 	fi
 }
 
+# The suites, each "NAME COMMAND...": every one installs or builds what it
+# needs itself (tests/kerneldoc.sh its kernel-doc, tests/damo.sh python3,
+# scripts/kernel-test.sh QEMU and its kernels), so any order and any subset
+# gives the same verdicts.  HS_TEST_ORDER=reverse runs them last to first;
+# HS_TESTS=NAME,NAME... runs those alone (make test HS_TESTS=kerneldoc).
+suites=()
+add() {	# NAME COMMAND...: one entry, its words joined by US (\x1f)
+	local IFS=$'\x1f'
+	suites+=("$*")
+}
 for t in "$build"/tests/test_*; do
-	[ -x "$t" ] && suite "${t##*/}" "$t"
+	[ -x "$t" ] && add "${t##*/}" "$t"
 done
-suite cli "$here/cli.sh" "$build/hotscore"
-suite options "$here/options.sh" "$build/hotscore" "$build/gendoc"
-suite docs "$here/docs.sh" "$build/hotscore" "$build/gendoc"
-suite interrupt "$here/interrupt.sh" "$build/hotscore"
-suite cand "$here/cand.sh" "$build/hotscore"
-suite rank "$here/rank.sh" "$build/hotscore" "$build/tests/jsonq"
-suite records "$here/records.sh" "$build/hotscore" "$build/tests/jsonq"
-suite bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
-suite verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
-suite capture "$here/capture.sh" "$build/hotscore" "$build/tests/jsonq"
-suite sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \
+add cli "$here/cli.sh" "$build/hotscore"
+add options "$here/options.sh" "$build/hotscore" "$build/gendoc"
+add docs "$here/docs.sh" "$build/hotscore" "$build/gendoc"
+add interrupt "$here/interrupt.sh" "$build/hotscore"
+add cand "$here/cand.sh" "$build/hotscore"
+add rank "$here/rank.sh" "$build/hotscore" "$build/tests/jsonq"
+add records "$here/records.sh" "$build/hotscore" "$build/tests/jsonq"
+add bench "$here/bench.sh" "$build/hotscore" "$build/tests/jsonq"
+add verify "$here/verify.sh" "$build/hotscore" "$build/tests/jsonq"
+add capture "$here/capture.sh" "$build/hotscore" "$build/tests/jsonq"
+add sim "$here/sim.sh" "$build/hotscore" "$build/tests/jsonq" \
 	"$build/tests/damocheck"
-suite damo "$here/damo.sh" "$build/hotscore" "$build/tests/jsonq"
+add damo "$here/damo.sh" "$build/hotscore" "$build/tests/jsonq"
 # the real workload, and the static binary (make static) that guests run
-suite workload "$here/workload.sh" "$build/hotscore" "$build/tests/jsonq" \
+add workload "$here/workload.sh" "$build/hotscore" "$build/tests/jsonq" \
 	"$here/../build/static/hotscore"
-suite freestanding "$here/freestanding.sh"
-suite kerneldoc "$here/kerneldoc.sh"
-suite fuzz-replay "$here/fuzz/replay.sh" "$build"
+add freestanding "$here/freestanding.sh"
+add kerneldoc "$here/kerneldoc.sh"
+add fuzz-replay "$here/fuzz/replay.sh" "$build"
 # the module under QEMU: once, with the plain build (it tests the kernel
 # side; the sanitized pass would only repeat it)
 case $build in
 */san) echo "[kernel] run by the plain build's pass" ;;
-*) suite kernel "$here/../scripts/kernel-test.sh" "$build" ;;
+*) add kernel "$here/../scripts/kernel-test.sh" "$build" ;;
 esac
+
+order=("${!suites[@]}")
+if [ "${HS_TEST_ORDER:-}" = reverse ]; then
+	order=()
+	for ((i = ${#suites[@]} - 1; i >= 0; i--)); do
+		order+=("$i")
+	done
+elif [ -n "${HS_TEST_ORDER:-}" ]; then
+	echo "tests/run.sh: HS_TEST_ORDER='$HS_TEST_ORDER': give 'reverse' or nothing" >&2
+	exit 2
+fi
+want=",${HS_TESTS:-},"
+ran=0
+for i in "${order[@]}"; do
+	IFS=$'\x1f' read -r -a words <<<"${suites[$i]}"
+	set -- "${words[@]}"
+	[ -n "${HS_TESTS:-}" ] && [ "${want/,$1,/}" = "$want" ] && continue
+	suite "$@"
+	ran=$((ran + 1))
+done
+if [ "$ran" -eq 0 ]; then
+	echo "tests/run.sh: HS_TESTS='${HS_TESTS:-}' names no suite" >&2
+	failed=$((failed + 1))
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
