@@ -2,8 +2,10 @@
 # --record_format json: one snapshot a line) as the damon_aggregated trace
 # text a kdamond would have left: tracefs' form for even snapshots, perf
 # script's for odd ones, a line of another event between snapshots, and
-# the timestamps moved by BASE seconds (a guest's uptime).
-# Usage: awk -v base=1234 [-v noage=1] -f records_trace.awk RECORD.json
+# the timestamps moved by BASE seconds (a guest's uptime).  With SAMPLES,
+# that many hs_sample kprobe events before each snapshot, evenly over its
+# aggregation (the first's taken as AGGR_NS long, default 100 ms).
+# Usage: awk -v base=1234 [-v noage=1] [-v samples=N] -f records_trace.awk RECORD.json
 BEGIN {
 	print "# tracer: nop"
 	print "#"
@@ -14,6 +16,15 @@ BEGIN {
 	match(line, /"end_time": "[0-9]+"/)
 	ns = substr(line, RSTART + 13, RLENGTH - 14)
 	ts = sprintf("%d.%06d", base + int(ns / 1e9), int((ns % 1e9) / 1000))
+	if (samples) {
+		from = snap ? prev : ns - (aggr_ns ? aggr_ns : 100000000)
+		for (k = 1; k <= samples; k++) {
+			at = from + (ns - from) * k / (samples + 1)
+			printf "       kdamond.0-231     [001] d....  %d.%06d: hs_sample: (damon_va_check_accesses+0x0/0x1c0)\n",
+				base + int(at / 1e9), int((at % 1e9) / 1000)
+		}
+		prev = ns
+	}
 	sub(/.*"regions": \[/, "", line)
 	n = split(line, parts, /\{"start": /)
 	nr = n - 1

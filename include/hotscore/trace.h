@@ -24,6 +24,12 @@
 
 #include "sim.h"
 
+/*
+ * The kprobe event at every sample's check that convert counts: set up as
+ * "p:hs_sample damon_va_check_accesses" in tracefs' kprobe_events.
+ */
+#define HS_TRACE_SAMPLE_EVENT	"hs_sample"
+
 /* The most regions a snapshot may declare: sim's own limit. */
 #define HS_TRACE_MAX_REGIONS	(1UL << 22)
 
@@ -48,6 +54,15 @@
  * @open_line:	the line that opened it.
  * @start_ns:	the completed snapshot's start: the end of the one before.
  * @end_ns:	its end: its first line's timestamp, as damo takes it.
+ * @first_end_ns: the first snapshot's end.
+ * @nr_samples:	hs_sample events read.
+ * @first_sample_ns: the first one's timestamp.
+ * @last_sample_ns: the last one's.
+ * @pending_samples: those since the last snapshot began.
+ * @snap_samples: the samples of the snapshot being read or just completed:
+ *		those before its first line.
+ * @min_samples: the fewest of a snapshot (ULONG_MAX before the first).
+ * @max_samples: the most.
  * @err:	why hs_trace_line() or hs_trace_end() returned -1.
  */
 struct hs_trace_reader {
@@ -59,7 +74,10 @@ struct hs_trace_reader {
 	struct hs_region *r;
 	size_t nr, cap, want;
 	unsigned long open_line;
-	uint64_t start_ns, end_ns;
+	uint64_t start_ns, end_ns, first_end_ns;
+	unsigned long nr_samples;
+	uint64_t first_sample_ns, last_sample_ns;
+	unsigned long pending_samples, snap_samples, min_samples, max_samples;
 	char err[256];
 };
 
@@ -67,6 +85,8 @@ void hs_trace_init(struct hs_trace_reader *t, uint64_t first_ns);
 int hs_trace_line(struct hs_trace_reader *t, const char *line, size_t len);
 int hs_trace_end(struct hs_trace_reader *t);
 void hs_trace_free(struct hs_trace_reader *t);
+void hs_trace_intervals(const struct hs_trace_reader *t,
+			unsigned long *sample_us, unsigned long *aggr_us);
 
 int hs_damos_stats_parse(const char *text, size_t len,
 			 struct hs_damos_stat *st, char *err, size_t errlen);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <hotscore/damo_write.h>
 #include <hotscore/trace.h>
@@ -43,12 +44,14 @@ static const struct opt convert_opts[] = {
 	  .example = "json", .with = "--record damon.data" },
 	{ .id = O_SAMPLE, .name = "sample", .type = OPT_TIME, .arg = "T",
 	  .dflt = "5ms", .min = 1, .max = CLI_DAMOS_MAX_US,
-	  .help = "the kdamond's sampling interval, for the record",
+	  .help = "the kdamond's sampling interval, for the record (a trace"
+		  " with hs_sample events: measured)",
 	  .example = "4ms" },
 	{ .id = O_AGGR, .name = "aggr", .type = OPT_TIME, .arg = "T",
 	  .dflt = "100ms", .min = 1, .max = CLI_DAMOS_MAX_US,
-	  .help = "its aggregation interval, for the record (and the first"
-		  " snapshot's start)", .example = "40ms" },
+	  .help = "its aggregation interval, for the record and the first"
+		  " snapshot's start (measured, as --sample)",
+	  .example = "40ms" },
 	{ .id = O_UPDR, .name = "updr", .type = OPT_TIME, .arg = "T",
 	  .dflt = "60s", .min = 1, .max = CLI_DAMOS_MAX_US,
 	  .help = "its operations update interval, for the record",
@@ -71,6 +74,8 @@ struct convert_cmd {
 	size_t nr_held, cap_held;
 	uint64_t held_start, held_end;
 	uint64_t first_ns;		/* the first snapshot's start */
+	bool read_twice;		/* measure() ran */
+	bool measured;			/* and the record has its intervals */
 };
 
 static void set(void *ctx, const struct opt *o, const struct opt_val *v,
@@ -187,7 +192,9 @@ static void die_trace(const struct convert_cmd *c, struct hs_trace_reader *t)
 	cli_die("%s: %s", c->input, err);
 }
 
-static void read_trace(struct convert_cmd *c, struct hs_trace_reader *t)
+/* Every line through the reader; each snapshot to the record if @write. */
+static void read_trace(struct convert_cmd *c, struct hs_trace_reader *t,
+		       bool write)
 {
 	size_t cap = 0;
 	char *line = NULL;
@@ -202,7 +209,7 @@ static void read_trace(struct convert_cmd *c, struct hs_trace_reader *t)
 			free(line);
 			die_trace(c, t);
 		}
-		if (ret > 0)
+		if (ret > 0 && write)
 			take(c, t);
 	}
 	free(line);
@@ -213,6 +220,50 @@ static void read_trace(struct convert_cmd *c, struct hs_trace_reader *t)
 	if (!t->nr_snapshots)
 		cli_die("%s: no damon_aggregated event in %lu line%s (%lu of other events)",
 			c->input, t->lineno, cli_s(t->lineno), t->nr_ignored);
+}
+
+/*
+ * A trace in a file with hs_sample events is read twice: first for the
+ * intervals the kdamond really kept, which go into the record unless
+ * --sample or --aggr says otherwise, for the record's header comes first.
+ */
+static void measure(struct convert_cmd *c)
+{
+	struct hs_trace_reader t;
+	unsigned long sample_us, aggr_us;
+
+	hs_trace_init(&t, (uint64_t)c->iv.aggr_us * 1000);
+	read_trace(c, &t, false);
+	hs_trace_intervals(&t, &sample_us, &aggr_us);
+	hs_trace_free(&t);
+	if (fseek(c->in, 0, SEEK_SET))
+		cli_die("%s: %s", c->input, strerror(errno));
+	c->read_twice = true;
+	if (!sample_us || !aggr_us || sample_us > aggr_us ||
+	    opt_given(O_SAMPLE) || opt_given(O_AGGR))
+		return;
+	c->iv.sample_us = sample_us;
+	c->iv.aggr_us = aggr_us;
+	c->measured = true;
+}
+
+/* The samples' line of the summary, when the trace has them. */
+static void summary_samples(FILE *f, const struct convert_cmd *c,
+			    const struct hs_trace_reader *t)
+{
+	unsigned long sample_us, aggr_us;
+
+	if (!t->nr_samples)
+		return;
+	hs_trace_intervals(t, &sample_us, &aggr_us);
+	fprintf(f, "  %lu %s events, %lu..%lu an aggregation; measured: sample %lu us, aggr %lu us (%s)\n",
+		t->nr_samples, HS_TRACE_SAMPLE_EVENT, t->min_samples,
+		t->max_samples, sample_us, aggr_us,
+		c->measured ? "in the record" :
+		!c->read_twice ? "not in the record: a stream is read once" :
+		opt_given(O_SAMPLE) || opt_given(O_AGGR) ?
+		"not in the record: --sample or --aggr given" :
+		"not in the record: too few to measure");
 }
 
 /* What was converted: on stdout, or stderr when the record goes there. */
@@ -228,6 +279,7 @@ static void summary(const struct convert_cmd *c,
 	fprintf(f, "  %lu line%s of other events ignored; damos_stats: %s\n",
 		t->nr_ignored, cli_s(t->nr_ignored),
 		c->stats_path ? "in the last snapshot" : "none");
+	summary_samples(f, c, t);
 	if (t->age_mode == 2)
 		fprintf(f, "  the trace has no ages (a kernel before 5.16): written as age 0\n");
 }
@@ -236,16 +288,19 @@ static int convert_run(int argc, char **argv)
 {
 	struct convert_cmd *c = cli_xcalloc(1, sizeof(*c));
 	struct hs_trace_reader t;
+	struct stat st;
 
 	parse_args(c, argc, argv);
 	c->in = strcmp(c->input, "-") ? fopen(c->input, "r") : stdin;
 	if (!c->in)
 		cli_die("%s: %s", c->input, strerror(errno));
+	if (c->in != stdin && !fstat(fileno(c->in), &st) && S_ISREG(st.st_mode))
+		measure(c);
 	c->out = cli_out_open("--record", c->record);
 	if (hs_damo_begin(&c->w, c->out, c->format, &c->iv, -1))
 		cli_die("--record: %s: %s", c->record, strerror(errno));
 	hs_trace_init(&t, (uint64_t)c->iv.aggr_us * 1000);
-	read_trace(c, &t);
+	read_trace(c, &t, true);
 	write_held(c, true);
 	if (hs_damo_end(&c->w))
 		cli_die("--record: %s: write error: %s", c->record,
@@ -272,12 +327,14 @@ const struct cli_cmd cmd_convert = {
 		 " one target; a snapshot ends at its first line's timestamp),"
 		 "\nand write them as the damo record that sim's --record"
 		 " writes.",
-	.notes = "The trace gives neither the intervals nor the scheme's"
-		 " stats: --sample, --aggr and\n--updr go into the record,"
-		 " --damos_stats into its last snapshot only.  Lines of other\n"
-		 "events are ignored and counted; a malformed line, a region"
-		 " out of order, a second\ntarget, lost events or a snapshot"
-		 " cut short is an error (docs/sim.md).",
+	.notes = "The trace gives no scheme stats: --damos_stats go into"
+		 " its last snapshot only.  With\nhs_sample events (a kprobe"
+		 " on damon_va_check_accesses()) in a TRACE file, the\n"
+		 "intervals the kdamond really kept go into the record;"
+		 " otherwise --sample, --aggr\n(and always --updr).  Lines of"
+		 " other events are ignored and counted; a malformed\nline, a"
+		 " region out of order, a second target, lost events or a"
+		 " snapshot cut short\nis an error (docs/sim.md).",
 	.opts = convert_opts,
 	.nr_opts = sizeof(convert_opts) / sizeof(convert_opts[0]),
 	.operand = "input",

@@ -46,6 +46,7 @@ void hs_trace_init(struct hs_trace_reader *t, uint64_t first_ns)
 {
 	memset(t, 0, sizeof(*t));
 	t->first_ns = first_ns;
+	t->min_samples = ULONG_MAX;
 }
 
 /** hs_trace_free() - the reader's regions, freed. */
@@ -100,21 +101,23 @@ static bool literal(struct cur *c, const char *s)
 }
 
 /*
- * Where the event's name ends (after its ':'), or NULL if the line is of
- * another event: the name stands alone, after a space, as damon_aggregated
- * or damon:damon_aggregated.
+ * Where the event @ev ("damon_aggregated:") ends, after its ':', or NULL if
+ * the line is of another event: the name stands alone, after a space, bare
+ * or behind its @group ("damon:"), as tracefs and perf script print it.
+ * *@name is set to where the name, with its group, starts.
  */
-static const char *event(const char *line, size_t len, const char **name)
+static const char *event(const char *line, size_t len, const char *ev,
+			 const char *group, const char **name)
 {
-	static const char ev[] = "damon_aggregated:";
 	const char *p = line, *end = line + len, *at;
+	size_t n = strlen(ev), g = strlen(group);
 
-	while ((at = memmem(p, (size_t)(end - p), ev, sizeof(ev) - 1))) {
+	while ((at = memmem(p, (size_t)(end - p), ev, n))) {
 		const char *start = at;
-		const char *after = at + sizeof(ev) - 1;
+		const char *after = at + n;
 
-		if (start - line >= 6 && !memcmp(start - 6, "damon:", 6))
-			start -= 6;
+		if ((size_t)(start - line) >= g && !memcmp(start - g, group, g))
+			start -= g;
 		if (start > line && is_space(start[-1]) &&
 		    (after == end || is_space(*after))) {
 			*name = start;
@@ -222,8 +225,12 @@ static int open_snapshot(struct hs_trace_reader *t, const struct line *l)
 		return fail(t, "the trace is not time-sorted: %llu ns, after a snapshot at %llu ns",
 			    (unsigned long long)l->ns,
 			    (unsigned long long)t->end_ns);
+	t->snap_samples = t->pending_samples;
+	t->pending_samples = 0;
 	t->start_ns = t->nr_snapshots ? t->end_ns :
 		l->ns > t->first_ns ? l->ns - t->first_ns : 0;
+	if (!t->nr_snapshots)
+		t->first_end_ns = l->ns;
 	t->end_ns = l->ns;
 	t->target_id = l->target_id;
 	t->want = (size_t)l->nr_regions;
@@ -276,6 +283,10 @@ static int age_mode(struct hs_trace_reader *t, const struct line *l)
 /* The snapshot has all its regions: count it. */
 static int complete(struct hs_trace_reader *t)
 {
+	if (t->snap_samples < t->min_samples)
+		t->min_samples = t->snap_samples;
+	if (t->snap_samples > t->max_samples)
+		t->max_samples = t->snap_samples;
 	if (!t->nr_snapshots || t->nr < t->min_nr)
 		t->min_nr = t->nr;
 	if (t->nr > t->max_nr)
@@ -284,6 +295,31 @@ static int complete(struct hs_trace_reader *t)
 	t->nr_regions += t->nr;
 	t->want = 0;
 	return 1;
+}
+
+/*
+ * One hs_sample event: a kprobe on the operations' check_accesses()
+ * (vaddr's damon_va_check_accesses()), which kdamond calls once a sampling
+ * interval.  Counted, so that the record says how often the kdamond really
+ * sampled: an emulated machine's kdamond sleeps late.
+ */
+static int sample(struct hs_trace_reader *t, const char *line,
+		  const char *name)
+{
+	uint64_t ns;
+
+	if (timestamp(t, line, name, &ns))
+		return -1;
+	if (t->nr_samples && ns < t->last_sample_ns)
+		return fail(t, "the trace is not time-sorted: a sample at %llu ns, after one at %llu ns",
+			    (unsigned long long)ns,
+			    (unsigned long long)t->last_sample_ns);
+	if (!t->nr_samples)
+		t->first_sample_ns = ns;
+	t->last_sample_ns = ns;
+	t->nr_samples++;
+	t->pending_samples++;
+	return 0;
 }
 
 /* Lines that are not events: '#' headers, blanks; lost events stop. */
@@ -306,9 +342,13 @@ static int other_line(struct hs_trace_reader *t, const char *line, size_t len)
  * @line:	the line, without its newline; need not end in a NUL.
  * @len:	its length.
  *
+ * Lines of the hs_sample event (HS_TRACE_SAMPLE_EVENT) are counted: the
+ * samples the kdamond took, each aggregation's in @t->snap_samples.
+ *
  * Return: 1 when the line completes a snapshot (@t->r, @t->nr,
- * @t->start_ns, @t->end_ns hold it until the next call), 0 when it does
- * not, -1 when it is wrong (@t->err says what, with the line number).
+ * @t->start_ns, @t->end_ns, @t->snap_samples hold it until the next call),
+ * 0 when it does not, -1 when it is wrong (@t->err says what, with the
+ * line number).
  */
 int hs_trace_line(struct hs_trace_reader *t, const char *line, size_t len)
 {
@@ -319,7 +359,10 @@ int hs_trace_line(struct hs_trace_reader *t, const char *line, size_t len)
 	t->lineno++;
 	if (memchr(line, '\0', len))
 		return fail(t, "a NUL byte: not text");
-	after = event(line, len, &name);
+	after = event(line, len, "damon_aggregated:", "damon:", &name);
+	if (!after && event(line, len, HS_TRACE_SAMPLE_EVENT ":", "kprobes:",
+			    &name))
+		return sample(t, line, name) ? -1 : 0;
 	if (!after)
 		return other_line(t, line, len);
 	c = (struct cur){ after, line + len };
@@ -345,6 +388,29 @@ int hs_trace_end(struct hs_trace_reader *t)
 		return 0;
 	return fail(t, "the trace ends inside the snapshot of line %lu: %zu of its %zu regions",
 		    t->open_line, t->nr, t->want);
+}
+
+/**
+ * hs_trace_intervals() - the intervals the kdamond really kept, from a
+ * trace read to its end: the mean time between two samples (hs_sample
+ * events) and between two snapshots' ends.
+ * @t:		the reader, after hs_trace_end().
+ * @sample_us:	set to the sampling interval, in us, rounded; 0 without two
+ *		samples.
+ * @aggr_us:	set to the aggregation interval; 0 without two snapshots.
+ */
+void hs_trace_intervals(const struct hs_trace_reader *t,
+			unsigned long *sample_us, unsigned long *aggr_us)
+{
+	*sample_us = 0;
+	*aggr_us = 0;
+	if (t->nr_samples >= 2)
+		*sample_us = (unsigned long)(((t->last_sample_ns -
+					       t->first_sample_ns) /
+					      (t->nr_samples - 1) + 500) / 1000);
+	if (t->nr_snapshots >= 2)
+		*aggr_us = (unsigned long)(((t->end_ns - t->first_end_ns) /
+					    (t->nr_snapshots - 1) + 500) / 1000);
 }
 
 /* The stats DAMON's sysfs shows that a record carries, by name. */
