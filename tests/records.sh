@@ -61,9 +61,10 @@ rc=$?
 rows rt.json >rt.rows
 # every metric the trace carries is the sim's exactly; stats: not in both
 bad=$(awk -F'|' '$2 != $3 && $4 != "n/a"' rt.rows)
-[ $rc -eq 0 ] && [ -z "$bad" ] && [ "$(grep -c '|within$' rt.rows)" -eq 24 ] &&
+[ $rc -eq 0 ] && [ -z "$bad" ] && [ "$(grep -c '|within$' rt.rows)" -eq 15 ] &&
+	[ "$(grep -c '|info$' rt.rows)" -eq 11 ] &&
 	[ "$(grep -c '|n/a$' rt.rows)" -eq 5 ] &&
-	ok "round trip: nr_regions, WSS, ages, nr_accesses, scores equal the sim's (24 rows)" ||
+	ok "round trip: schedule, nr_regions, WSS, ages, nr_accesses, scores equal the sim's (15 rows counted, 11 shown)" ||
 	fail "round trip" "exit $rc; $bad; $(tail -3 rt.out)"
 grep -q "^compared over the first 19.9 s of each ($nsnap and $nsnap snapshots)" rt.out &&
 	ok "both timed from their first snapshot: $nsnap and $nsnap compared" ||
@@ -84,6 +85,34 @@ awk -v base=5 -v noage=1 -f "$here/records_trace.awk" sim.json >noage.txt
 	grep -q 'no ages' noage.out &&
 	[ "$("$jq" noage.json 0.snapshots.5.regions.0.age.aggr_intervals)" = 0 ] &&
 	ok "a trace without ages: age 0, and said" || fail "no age" "$(cat noage.out)"
+
+# hs_sample events: the intervals the kdamond kept, measured into the record
+awk -v base=1234 -v samples=14 -f "$here/records_trace.awk" sim.json >smp.txt
+"$hs" convert smp.txt --record smp.json --record_format json >smp.out 2>&1
+got="$("$jq" smp.json 0.intervals.sample_us) $("$jq" smp.json 0.intervals.aggr_us)"
+grep -q "^  $((14 * nsnap)) hs_sample events, 14..14 an aggregation; measured: sample 7153 us, aggr 100168 us (in the record)$" smp.out &&
+	[ "$got" = "7153 100168" ] &&
+	ok "hs_sample events: 14 an aggregation, measured and written: sample_us aggr_us $got" ||
+	fail "hs_sample" "'$got'; $(cat smp.out)"
+"$hs" compare-records smp.json sim.json >smp.cmp 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q '^samples per aggregation .* 14 .* 20 .*OUTSIDE$' smp.cmp &&
+	grep -q '^aggregation interval (us) .*within$' smp.cmp &&
+	ok "14 samples an aggregation against sim's 20: outside, exit 1" ||
+	fail "samples row" "exit $rc; $(grep -E '^(samples|aggregation)' smp.cmp)"
+"$hs" sim --no-timing --duration 20s --sample 7153us --aggr 100142us \
+	--record smp-sim.json >/dev/null 2>&1
+"$hs" compare-records smp.json smp-sim.json >smp2.cmp 2>&1 &&
+	grep -q '^samples per aggregation .*within$' smp2.cmp &&
+	ok "against a sim of the measured intervals: $(tail -1 smp2.cmp)" ||
+	fail "measured sim" "$(grep -E 'OUTSIDE|^samples' smp2.cmp)"
+"$hs" convert - --record smp3.json <smp.txt >smp3.out 2>&1 &&
+	grep -q 'measured: sample 7153 us, aggr 100168 us (not in the record: a stream is read once)$' smp3.out &&
+	"$hs" convert smp.txt --sample 4ms --record smp4.json --record_format json >smp4.out 2>&1 &&
+	grep -q '(not in the record: --sample or --aggr given)$' smp4.out &&
+	[ "$("$jq" smp4.json 0.intervals.sample_us)" = 4000 ] &&
+	ok "stdin, or --sample given: measured, said, not written" ||
+	fail "hs_sample not written" "$(cat smp3.out smp4.out)"
 
 # --- damo reads what convert writes ---------------------------------------
 damo=$here/../../shared/tools/damo/src/damo.py
@@ -114,8 +143,8 @@ fi
 "$hs" sim --no-timing --seed 2 --record s2.rec >/dev/null 2>&1
 "$hs" compare-records s1.rec s2.rec >seeds.out 2>&1
 rc=$?
-[ $rc -eq 0 ] && grep -q '^29 rows: 0 outside the bounds$' seeds.out &&
-	ok "stairs, seeds 1 and 2: all 29 rows within" ||
+[ $rc -eq 0 ] && grep -q '^31 rows (11 for information): 0 outside the bounds$' seeds.out &&
+	ok "stairs, seeds 1 and 2: every counted row within" ||
 	fail "seeds" "exit $rc; $(grep OUTSIDE seeds.out)"
 "$hs" sim --no-timing --workload zigzag --record z.rec >/dev/null 2>&1
 "$hs" compare-records s1.rec z.rec >zig.out 2>&1
@@ -132,6 +161,13 @@ rc=$?
 	[ "$("$jq" slow.json outside)" -ge 2 ] &&
 	ok "rate 100000 against 100 accesses/ms: exit 1, $(tail -1 slow.out)" ||
 	fail "rate" "exit $rc; $(tail -1 slow.out)"
+# the bounds are symmetric: either record as REAL gives the same verdicts
+"$hs" compare-records slow.rec s1.rec --json slow2.json >/dev/null 2>&1
+rows slow.json | cut -d'|' -f1,4 >sym1.rows
+rows slow2.json | cut -d'|' -f1,4 >sym2.rows
+cmp -s sym1.rows sym2.rows && [ "$(grep -c 'OUTSIDE' sym1.rows)" -ge 2 ] &&
+	ok "the other way round, the same $(grep -c OUTSIDE sym1.rows) rows outside" ||
+	fail "symmetric" "$(diff sym1.rows sym2.rows | head -5)"
 
 # --- bad input: one line, exit 2 --------------------------------------------
 ev='k-1 [0] ..... 1.000001: damon_aggregated: target_id=0'
@@ -152,6 +188,12 @@ ${ev%0}1 nr_regions=1 4096-8192: 0 0
 " convert - --record x
 expect_bad "lost events" "$ev nr_regions=1 4096-8192: 0 0
 CPU:0 [LOST 12 EVENTS]
+" convert - --record x
+sm='k-1 [0] d.... 2.000000: hs_sample: (damon_va_check_accesses+0x0/0x1c0)'
+expect_bad "samples out of time order" "$sm
+${sm/2.000000/1.500000}
+" convert - --record x
+expect_bad "a sample without a timestamp" "k-1 [0] d.... hs_sample: (x)
 " convert - --record x
 expect_bad "no events at all" "# tracer: nop
 " convert - --record x

@@ -17,18 +17,22 @@
 #include "score.h"
 
 /**
- * struct hs_cmp_bound - how far REAL may be from SIM on one metric:
- * within when |REAL - SIM| <= @rel * |SIM| + @abs.
+ * struct hs_cmp_bound - how far REAL and SIM may be apart on one metric:
+ * within when |REAL - SIM| <= @rel * min(|REAL|, |SIM|) + @abs, the same
+ * whichever of the two is taken as right, and never without a lower bound.
  * @name:	the metric group ("wss", "score").
- * @rel:	the relative part, of SIM (0.25: 25 %).
+ * @rel:	the relative part, of the smaller (0.25: 25 %).
  * @abs:	the absolute part, in the metric's unit.
  * @unit:	"B" for bytes, "" for a count, else the unit's name.
+ * @info:	shown, not counted: an emulated machine (TCG) cannot make the
+ *		real side meaningful there.
  * @why:	one line: what makes REAL differ there.
  */
 struct hs_cmp_bound {
 	const char *name;
 	double rel, abs;
 	const char *unit;
+	bool info;
 	const char *why;
 };
 
@@ -106,7 +110,7 @@ struct hs_cmp_row {
 };
 
 /* The rows hs_cmp_rows() fills at most. */
-#define HS_CMP_MAX_ROWS	40
+#define HS_CMP_MAX_ROWS	48
 
 int hs_cmp_span(const char *path, struct hs_cmp_side *side, char *err,
 		size_t errlen);
@@ -116,6 +120,7 @@ int hs_cmp_read(const char *path, uint64_t window_ns,
 size_t hs_cmp_rows(struct hs_cmp_side *real, struct hs_cmp_side *sim,
 		   uint64_t window_ns,
 		   struct hs_cmp_row *rows);
+bool hs_cmp_outside(const struct hs_cmp_row *r);
 void hs_cmp_free(struct hs_cmp_side *side);
 
 #endif /* HOTSCORE_COMPARE_H */

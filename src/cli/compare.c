@@ -161,7 +161,8 @@ static void fmt_bound(char *buf, size_t size, const struct hs_cmp_bound *b)
 
 static const char *status(const struct hs_cmp_row *r)
 {
-	return !r->have ? "n/a" : r->within ? "within" : "OUTSIDE";
+	return !r->have ? "n/a" : r->bound->info ? "info" :
+	       r->within ? "within" : "OUTSIDE";
 }
 
 static void print_head(const struct compare_cmd *c)
@@ -182,6 +183,15 @@ static void print_head(const struct compare_cmd *c)
 	       c->profile, c->sc.weight_nr, c->sc.weight_age);
 }
 
+static size_t nr_info(const struct compare_cmd *c)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < c->nr_rows; i++)
+		n += c->rows[i].bound->info;
+	return n;
+}
+
 /* The table, and a last line naming the rows outside; their count. */
 static size_t print_table(const struct compare_cmd *c)
 {
@@ -196,15 +206,19 @@ static size_t print_table(const struct compare_cmd *c)
 
 		fmt_value(real, sizeof(real), r->real, r->bound->unit);
 		fmt_value(sim, sizeof(sim), r->sim, r->bound->unit);
-		fmt_bound(bnd, sizeof(bnd), r->bound);
+		if (r->bound->info)
+			snprintf(bnd, sizeof(bnd), "-");
+		else
+			fmt_bound(bnd, sizeof(bnd), r->bound);
 		printf("%-28s %16s %16s %-20s %s\n", r->name,
 		       r->real >= 0 ? real : "-", r->sim >= 0 ? sim : "-", bnd,
 		       status(r));
-		outside += r->have && !r->within;
+		outside += hs_cmp_outside(r);
 	}
-	printf("\n%zu rows: %zu outside the bounds", c->nr_rows, outside);
+	printf("\n%zu rows (%zu for information): %zu outside the bounds",
+	       c->nr_rows, nr_info(c), outside);
 	for (i = 0, sep = ": "; i < c->nr_rows; i++)
-		if (c->rows[i].have && !c->rows[i].within) {
+		if (hs_cmp_outside(&c->rows[i])) {
 			printf("%s%s", sep, c->rows[i].name);
 			sep = ", ";
 		}
@@ -214,13 +228,13 @@ static size_t print_table(const struct compare_cmd *c)
 
 static json_t *json_row(const struct hs_cmp_row *r)
 {
-	return json_pack("{s:s, s:o, s:o, s:s, s:f, s:f, s:s, s:s}",
+	return json_pack("{s:s, s:o, s:o, s:s, s:f, s:f, s:s, s:b, s:s}",
 			 "metric", r->name,
 			 "real", r->real >= 0 ? json_real(r->real) : json_null(),
 			 "sim", r->sim >= 0 ? json_real(r->sim) : json_null(),
 			 "bound", r->bound->name, "rel", r->bound->rel,
 			 "abs", r->bound->abs, "unit", r->bound->unit,
-			 "result", status(r));
+			 "info", r->bound->info, "result", status(r));
 }
 
 static void write_json(const struct compare_cmd *c, FILE *f, size_t outside)
@@ -270,15 +284,17 @@ const struct cli_cmd cmd_compare_records = {
 		 " (hotscore convert)\nand the simulated one (hotscore sim"
 		 " --record), each timed from its first snapshot,\nover the time"
 		 " both cover: nr_regions, the working set's percentiles, the"
-		 " byte-weighted\nages, nr_accesses and scores, and the last"
-		 " DAMOS stats; a row per metric, REAL, SIM,\nthe bound and"
-		 " whether REAL is within it.  Exit 1 when a row is outside.",
+		 " byte-weighted\nages, nr_accesses and scores, the last"
+		 " DAMOS stats, and the schedule each kept; a row\nper metric,"
+		 " REAL, SIM, the bound and whether they are within it.  Exit"
+		 " 1 when a\ncounted row is outside.",
 	.notes = CLI_DAMOS_NOTES
 		 "The scheme gives the score (pageout: the cold score) and its"
 		 " weights; the records give\nthe intervals.  A row is within"
-		 " when |REAL - SIM| <= rel * |SIM| + abs; the table of\nbounds"
-		 " is src/record/compare.c's (docs/sim.md, \"Sim against a real"
-		 " kdamond\").",
+		 " when |REAL - SIM| <= rel * min(|REAL|, |SIM|) + abs, the\n"
+		 "same either way round; rows marked info are shown, not"
+		 " counted.  The table of bounds\nis src/record/compare.c's"
+		 " (docs/sim.md, \"Sim against a real kdamond\").",
 	.opts = compare_opts,
 	.nr_opts = sizeof(compare_opts) / sizeof(compare_opts[0]),
 	.operand = "input",
