@@ -57,10 +57,34 @@ kl_initrd() {
 
 # kl_boot KERNEL INITRD LOG: the guest, on one emulated CPU (TCG: KVM
 # hangs on this project's hosts), until its /init reboots; its console,
-# without CRs and terminal escapes, in LOG.
+# without CRs and terminal escapes, in LOG.  KL_WRAP, if set, is a command
+# QEMU runs under ("taskset -c 0": scripts/live-runs.sh's slow host).
 kl_boot() {
-	timeout 600 qemu-system-x86_64 -accel tcg -m 512M -nographic \
+	${KL_WRAP:-} timeout 600 qemu-system-x86_64 -accel tcg -m 512M -nographic \
 		-no-reboot -net none -kernel "$1" -initrd "$2" \
 		-append 'console=ttyS0 quiet panic=-1' </dev/null 2>&1 |
 		tr -d '\r' | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' >"$3"
+}
+
+# kl_guest_tools OUT ROOT: the guest's programs from ROOT/scripts/guest/,
+# static (the guest has no libc): OUT/finit and OUT/tick.  The compiler's
+# messages: OUT/guest-tools.log.
+kl_guest_tools() {
+	local p
+	mkdir -p "$1"
+	: >"$1/guest-tools.log"
+	for p in finit tick; do
+		gcc -O2 -Wall -static -o "$1/$p" "$2/scripts/guest/$p.c" \
+			>>"$1/guest-tools.log" 2>&1 || return 1
+	done
+}
+
+# kl_between LOG MARK: the console lines between "=== MARK begin/end"
+kl_between() {
+	sed -n "/^=== $2 begin/,/^=== $2 end/p" "$1" | sed '1d;$d'
+}
+
+# kl_unpack LOG MARK: a file the guest dumped between markers (gzip, base64)
+kl_unpack() {
+	kl_between "$1" "$2" | base64 -d 2>/dev/null | gunzip 2>/dev/null
 }

@@ -12,7 +12,7 @@
 #      timed and imported, and identify must find it equal to the kernel's
 #      function; a second build with v2-ilog2.c (no clamp) must be refused
 #      against hotfix, timed against v2-ilog2, and differ from the kernel.
-#      In it also the live run (kernel-test-live.sh): hotscore workload
+#      In it also the live run (guest/live.sh): hotscore workload
 #      under a real kdamond, every score call captured by mode=capture and
 #      checked with verify --captured (the "live capture:" line), the
 #      damon_aggregated trace converted and held against hotscore sim on the
@@ -56,7 +56,7 @@ KVER=$(kl_kver)
 cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
 out=$build/kernel-test
 rm -rf "$out"
-# the fuzz (kernel-test-init.sh): its seed, its size, the variants the
+# the fuzz (guest/init.sh): its seed, its size, the variants the
 # module takes; these are timed in user space only (hs_variant.user_only),
 # and these by mode=bench only (their calls are not struct hs_input)
 fseed=${HS_KMOD_FUZZ_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
@@ -79,47 +79,9 @@ build_module() {
 	kl_build_module "$out/$1" "$2" "$root" "${3:-}"
 }
 
-# The fuzz's loader: busybox insmod retries a failed finit_module() with
-# init_module(), so every refusal would be logged twice; this tries once.
-# finit MODULE [PARAM]...: exits 0 or errno, with strerror on stderr.
-cat >"$out/finit.c" <<'EOF'
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-
-int main(int argc, char **argv)
-{
-	size_t len = 1;
-	char *params;
-	int fd, i;
-
-	for (i = 2; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	params = calloc(1, len);
-	fd = argc > 1 ? open(argv[1], O_RDONLY | O_CLOEXEC) : -1;
-	if (!params || fd < 0) {
-		perror("finit");
-		return 2;
-	}
-	for (i = 2; i < argc; i++) {	/* as insmod joins them */
-		strcat(params, argv[i]);
-		if (i + 1 < argc)
-			strcat(params, " ");
-	}
-	if (syscall(SYS_finit_module, fd, params, 0)) {
-		i = errno;
-		fprintf(stderr, "finit: %s: %s\n", argv[1], strerror(i));
-		return i;
-	}
-	return 0;
-}
-EOF
-gcc -O2 -static -o "$out/finit" "$out/finit.c" >"$out/finit.log" 2>&1 ||
-	skip "cannot build a static program ($out/finit.log)"
+# the guest's programs (scripts/guest/): finit, the fuzz's loader, and tick
+kl_guest_tools "$out" "$root" ||
+	skip "cannot build a static program ($out/guest-tools.log)"
 
 # make_initrd NAME [V2_MODULE]: busybox, the module and an init that runs
 # the checks; with V2_MODULE (a build with examples/candidates/v2-ilog2.c)
@@ -128,17 +90,17 @@ make_initrd() {
 	local r=$out/$1/initrd cand=0
 	mkdir -p "$r"/bin "$r"/proc "$r"/sys "$r"/dev "$r"/tmp
 	cp /bin/busybox "$r"/bin/busybox
-	cp "$out/finit" "$r"/bin/finit
+	cp "$out/finit" "$out/tick" "$r"/bin/
 	cp "$out/$1/hotscore.ko" "$r"/
 	if [ -n "${2:-}" ]; then
 		cp "$2" "$r"/hotscore-v2.ko
 		cand=1
 	fi
-	cp "$root/scripts/kernel-test-init.sh" "$r"/init
+	cp "$root/scripts/guest/init.sh" "$r"/init
 	chmod +x "$r"/init
-	# the live run: the DAMON kernel only (kernel-test-live.sh)
+	# the live run: the DAMON kernel only (guest/live.sh)
 	if [ "$1" = damon ]; then
-		cp "$root/scripts/kernel-test-live.sh" "$r"/live.sh
+		cp "$root/scripts/guest/live.sh" "$root/scripts/guest/live.cfg" "$r"/
 		# make static's build: the guest has no libc
 		[ -x "$root/build/static/hotscore" ] &&
 			cp "$root/build/static/hotscore" "$r"/bin/hotscore
@@ -155,10 +117,7 @@ boot() {
 }
 
 # between NAME MARK: the console lines between "=== MARK begin/end"
-between() {
-	sed -n "/^=== $2 begin/,/^=== $2 end/p" "$out/$1/console.log" |
-		sed '1d;$d'
-}
+between() { kl_between "$out/$1/console.log" "$2"; }
 
 # show NAME: the module's table, the import and identify, for the CI log
 show() {
@@ -378,7 +337,7 @@ check_common() {	# NAME: what both kernels must show
 
 # check_capture_bad NAME: capture's bad parameters, each refused with
 # EINVAL and one line naming it, nothing left loaded
-# (the guest's list, capture_bad in kernel-test-init.sh)
+# (the guest's list, capture_bad in guest/init.sh)
 capture_bad=(calls=0 calls=4000001 calls=abc calls=1.5 duration=0
 	duration=bogus duration=2h duration=3601s duration=999us duration=1.5us
 	duration=5parsecs 'duration="5 parsecs"')
@@ -468,7 +427,7 @@ check_capture_csv() {
 		fail "damon: $n replayed" "rows, differing: $got ($d/$n.scored)"
 }
 
-# check_capture: mode=capture in the DAMON guest (kernel-test-init.sh)
+# check_capture: mode=capture in the DAMON guest (guest/init.sh)
 check_capture() {
 	local log=$out/damon/console.log n calls hot cold line
 	n=capture-long
@@ -510,7 +469,7 @@ check_capture() {
 	between damon "$n info"
 }
 
-# check_cand: the candidate's tests in the DAMON guest (kernel-test-init.sh)
+# check_cand: the candidate's tests in the DAMON guest (guest/init.sh)
 check_cand() {
 	local log=$out/damon/console.log d=$out/damon msg line want got x y
 	local rw=examples/candidates/hotfix-rewritten.c v2=examples/candidates/v2-ilog2.c
@@ -585,9 +544,7 @@ check_cand() {
 }
 
 # unpack NAME MARK: a file the guest dumped between markers (gzip, base64)
-unpack() {
-	between "$1" "$2" | base64 -d 2>/dev/null | gunzip 2>/dev/null
-}
+unpack() { kl_unpack "$out/$1/console.log" "$2"; }
 
 # info KEY: a value of the capture's capture_info
 info() { sed -n "s/^$1: //p" "$out/damon/capture_info.txt"; }
@@ -622,44 +579,34 @@ check_live_capture() {
 		fail "damon: capture columns" "'$(head -1 "$d/capture.csv")'"
 }
 
-# the guest's two schemes (kernel-test-live.sh), as sim's options
-live_schemes="--damos_action pageout --damos_access_rate 0% 0% --damos_age 2s max
-	--damos_quotas 0 8MiB 1s 0 0 1 --damos_action pageout
-	--damos_access_rate 0% 100% --damos_age 0 max --damos_quotas 0 1MiB 1s 0 7 3"
-
-# check_live_sim: the same workload in the simulator, held against the real run
+# check_live_sim: the same workload in the simulator, held against the real
+# run by scripts/live-gate.sh (the gate, its second seed and its controls)
 check_live_sim() {
-	local d=$out/damon simargs
+	local d=$out/damon line
 	unpack damon trace >"$d/trace.txt"
 	unpack damon damos_stats >"$d/damos_stats.txt"
 	unpack damon workload >"$d/workload.txt"
 	unpack damon workload_json >"$d/workload.json"
+	cp "$root/scripts/guest/live.cfg" "$d"/
 	echo "--- damon: hotscore workload in the guest"
 	cat "$d/workload.txt"
-	# the sim command the workload printed: its config, rate and duration
-	simargs=$(sed -n 's/^achieved .*: hotscore sim \(--workload .*\)$/\1/p' "$d/workload.txt")
-	if "$hs" convert "$d/trace.txt" --record "$d/real.json.gz" \
-		--damos_stats "$d/damos_stats.txt" >"$d/convert.txt" 2>&1; then
-		ok "damon: the damon_aggregated trace becomes a damo record: $(head -1 "$d/convert.txt")"
-	else
-		fail "damon: convert" "$(head -c 400 "$d/convert.txt")"
-		return
-	fi
-	# the guest's schemes (kernel-test-live.sh): sim's default with a
-	# size quota alone, and a second on any region
-	if [ -z "$simargs" ] || ! "$hs" sim $simargs $live_schemes \
-		--record "$d/sim.json.gz" >"$d/sim.txt" 2>&1; then
-		fail "damon: sim" "'$simargs': $(head -c 400 "$d/sim.txt")"
-		return
-	fi
-	"$hs" compare-records "$d/real.json.gz" "$d/sim.json.gz" \
-		--json "$d/compare.json" >"$d/compare.txt" 2>&1
-	local rc=$?
-	echo "--- damon: sim against the real kdamond (hotscore compare-records; hotscore sim $simargs $live_schemes)"
-	cat "$d/compare.txt"
-	[ $rc -eq 0 ] &&
-		ok "damon: sim against real: every row within its bound (docs/sim.md)" ||
-		fail "damon: sim against real" "exit $rc: $(grep -c outside "$d/compare.txt") rows outside"
+	"$root/scripts/live-gate.sh" "$hs" "$d" >"$d/gate.txt" 2>&1
+	echo "--- damon: sim against the real kdamond (scripts/live-gate.sh)"
+	cat "$d/gate.txt"
+	line=$(grep 'hs_sample events' "$d/convert.txt" 2>/dev/null)
+	echo "$line" | grep -q '(in the record)' &&
+		ok "damon: the trace becomes a damo record with the intervals the kdamond kept:${line#*;}" ||
+		fail "damon: convert" "$(head -c 400 "$d/convert.txt" 2>/dev/null)"
+	for v in "sim against real" "second seed"; do
+		line=$(grep "^$v: " "$d/gate.txt")
+		[ -n "$line" ] && ! echo "$line" | grep -q FAILED &&
+			ok "damon: $line" ||
+			fail "damon: $v" "${line:-no verdict}; $d/gate.txt"
+	done
+	line=$(grep '^controls: ' "$d/gate.txt")
+	echo "$line" | grep -q '^controls: 6 of 6 failed as they should$' &&
+		ok "damon: $line (docs/sim.md)" ||
+		fail "damon: negative controls" "${line:-none}: $(grep 'PASSED THE GATE' "$d/gate.txt" | tr '\n' ' ')"
 }
 
 echo "kernel-test: the DAMON kernel (cached, or about 2 minutes)" >&2

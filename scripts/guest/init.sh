@@ -783,7 +783,7 @@ else
 	capture_bad
 fi
 
-# DAMON: the live run (kernel-test-live.sh): a real workload under a
+# DAMON: the live run (guest/live.sh): a real workload under a
 # kdamond, its calls captured and its regions traced
 if [ -d /sys/kernel/mm/damon/admin ] && [ -r /live.sh ]; then
 	. /live.sh

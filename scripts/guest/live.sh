@@ -1,5 +1,5 @@
 #!/bin/busybox sh
-# Sourced by the guest's /init (scripts/kernel-test-init.sh) in the DAMON
+# Sourced by the guest's /init (scripts/guest/init.sh) in the DAMON
 # kernel: the live run.  `hotscore workload` (the static build, /bin/hotscore)
 # runs masim's stairs in real memory under a vaddr kdamond started through
 # DAMON sysfs with the simulator's defaults (sample 5 ms, aggregation 100
@@ -25,8 +25,9 @@
 #   accessed bits that kdamond clears are never set again and DAMON sees no
 #   access at all.  A real CPU's TLB holds a few MiB and misses all the time.
 #   A second process that wakes every millisecond makes the kernel switch
-#   address spaces, and every CR3 write flushes QEMU's TLB (live_tlb_miss);
-#   live_tlb_miss=0 in live.conf turns it off, to see the difference.
+#   address spaces, and every CR3 write flushes QEMU's TLB (/bin/tick,
+#   scripts/guest/tick.c); live_tlb_miss=0 in live.conf turns it off, to
+#   see the difference.
 # - Address-space randomization is off for the run, so that the static
 #   binary's heap follows it as in a non-PIE build without ASLR, instead of
 #   hundreds of MiB away: DAMON's first region spans that gap.
@@ -110,11 +111,18 @@ live_stats() {
 	done
 }
 
-# live_tlb_miss: a process that sleeps 1 ms at a time (see the top)
-live_tlb_miss() {
-	while :; do
-		usleep 1000
-	done
+# live_samples T on|off|remove: a kprobe event, hs_sample, at every
+# sample's check (vaddr's damon_va_check_accesses(), once per sampling
+# interval), in the same trace as damon_aggregated: convert counts the
+# samples each aggregation really took, for under TCG kdamond sleeps late.
+# Removing an event empties the trace buffers: only after the dump.
+live_samples() {
+	case $2 in
+	on)	echo 'p:hs_sample damon_va_check_accesses' >>$1/kprobe_events &&
+			echo 1 >$1/events/kprobes/hs_sample/enable ;;
+	off)	echo 0 >$1/events/kprobes/hs_sample/enable ;;
+	remove)	echo '-:hs_sample' >>$1/kprobe_events ;;
+	esac
 }
 
 # live_poll_stats PID FILE: the scheme's stats every second while PID runs
@@ -130,7 +138,7 @@ live_poll_stats() {
 live_run() {
 	local t=/sys/kernel/tracing d=/sys/kernel/debug/hotscore wpid tpid spid
 	local i rc aslr
-	local cfg=${live_config:-stairs}
+	local cfg=${live_config:-/live.cfg}
 	if [ ! -x /bin/hotscore ]; then
 		echo "=== live: no /bin/hotscore in the initrd"
 		return
@@ -159,11 +167,12 @@ live_run() {
 	echo "$aslr" >/proc/sys/kernel/randomize_va_space	# it has exec'd
 	echo "=== live: workload $cfg, pid $wpid: $(cat /tmp/workload.err)"
 	echo 1 >$t/events/damon/damon_aggregated/enable
+	live_samples $t on || echo "=== live: no hs_sample kprobe event"
 	live_kdamond $wpid
 	echo "=== live: kdamond $(cat /sys/kernel/mm/damon/admin/kdamonds/0/state), workload started at $(up) s"
 	tpid=
 	if [ "${live_tlb_miss:-1}" = 1 ]; then
-		live_tlb_miss &
+		tick >/tmp/tick.out &
 		tpid=$!
 	fi
 	live_poll_stats $wpid /tmp/damos_stats.txt &
@@ -172,10 +181,15 @@ live_run() {
 	wait $wpid
 	rc=$?
 	echo "=== live: workload rc=$rc at $(up) s"
-	[ -n "$tpid" ] && kill $tpid
+	if [ -n "$tpid" ]; then
+		kill $tpid
+		wait $tpid
+		echo "=== live: $(cat /tmp/tick.out)"
+	fi
 	wait $spid
 	echo off >/sys/kernel/mm/damon/admin/kdamonds/0/state 2>/dev/null
 	echo 0 >$t/events/damon/damon_aggregated/enable
+	live_samples $t off
 	echo "=== live: trace lost events: $(grep -h 'overrun\|dropped' $t/per_cpu/cpu0/stats | tr '\n' ' ')"
 	echo "=== capture_info begin"
 	cat $d/capture_info
@@ -184,6 +198,7 @@ live_run() {
 	dump capture /tmp/capture.csv
 	cat $t/trace >/tmp/trace.txt
 	dump trace /tmp/trace.txt
+	live_samples $t remove
 	dump damos_stats /tmp/damos_stats.txt
 	dump workload /tmp/workload.out
 	dump workload_json /tmp/workload.json
