@@ -85,6 +85,19 @@ expect_bad "size min above max" "" sim --damos_action stat --damos_sz_region max
 expect_bad "too many decimals" "" sim --sample 1.0000000001s
 expect_bad "--minr above the cap" "" sim --minr 67108864
 expect_bad "--rate above the cap" "" sim --rate 2000000000
+expect_bad "--rate: 2 rates for stairs' 11 phases" "" sim --rate 5,6
+expect_bad "--rate: an empty rate in the list" "" sim --rate 5,,6
+expect_bad "--rate: 0 in the list" "" sim --rate 5,0,5,5,5,5,5,5,5,5,5
+# --rate per phase: all the same is the one rate; one phase's own changes it
+r11=5000,5000,5000,5000,5000,5000,5000,5000,5000,5000,5000
+one=$("$hs" sim --no-timing --duration 20s --rate 5000 | tail -1)
+all=$("$hs" sim --no-timing --duration 20s --rate $r11 | tail -1)
+own=$("$hs" sim --no-timing --duration 20s --rate 30,${r11#5000,} | tail -1)
+[ "$one" = "$all" ] && [ "$one" != "$own" ] &&
+	"$hs" sim --no-timing --duration 2s --rate 30,${r11#5000,} |
+		grep -q "4172 accesses/ms (model; the phases' own, their mean)" &&
+	ok "--rate per phase: 11 equal rates are --rate 5000 ($one); 30 for the initial phase is not" ||
+	fail "--rate per phase" "'$one' '$all' '$own'"
 
 # --- the default run ------------------------------------------------
 "$hs" sim --json "$tmp/d.json" >"$tmp/out" 2>"$tmp/err"

@@ -70,12 +70,14 @@ enum hs_wl_mode { HS_WL_WO, HS_WL_RO, HS_WL_RW };
  * struct hs_wl_phase - a masim phase.
  * @name:	its name line.
  * @duration_ms: how long it runs.
+ * @rate:	its memory accesses per millisecond; 0: the workload's @rate.
  * @access:	its access lines, sorted by region.
  * @nr_access:	how many.
  */
 struct hs_wl_phase {
 	char name[HS_WL_NAME_LEN];
 	uint64_t duration_ms;
+	uint64_t rate;
 	struct hs_wl_access *access;
 	unsigned int nr_access;
 };
@@ -91,7 +93,7 @@ struct hs_wl_phase {
  * @nr_phases:	how many.
  * @total_ms:	the sum of phase durations.
  * @total_bytes: the sum of masim region sizes.
- * @rate:	memory accesses per millisecond of the whole workload.
+ * @rate:	memory accesses per millisecond of every phase without its own.
  * @seed:	seeds the random access lines.
  * @nr_pages:	pages in all regions.
  * @out:	residency bitmap: a set bit is a paged-out page.

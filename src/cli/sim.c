@@ -42,9 +42,10 @@ static const struct opt sim_opts[] = {
 	{ .id = O_OPS, .name = "ops", .type = OPT_STR, .arg = "OPS",
 	  .dflt = "vaddr", .words = "vaddr paddr",
 	  .help = "monitoring operations: vaddr or paddr", .example = "paddr" },
-	{ .id = O_RATE, .name = "rate", .type = OPT_COUNT, .arg = "N",
-	  .dflt = "100000", .min = 1, .max = HS_WL_MAX_RATE,
-	  .help = "workload memory accesses per ms", .example = "3000" },
+	{ .id = O_RATE, .name = "rate", .type = OPT_LIST, .arg = "N[,N...]",
+	  .dflt = "100000",
+	  .help = "workload memory accesses per ms; a list: one per phase, in"
+		  " the config's order", .example = "3000" },
 	{ .id = O_DURATION, .name = "duration", .type = OPT_TIME, .arg = "T",
 	  .dflt = "one pass of the workload", .min = 1, .max = CLI_DAMOS_MAX_US,
 	  .help = "simulated time", .example = "5s" },
@@ -295,12 +296,45 @@ static bool actions_json(const char *path)
 		      path);
 }
 
+/*
+ * The @k-th rate of the list @s (from 0), each from 1 to HS_WL_MAX_RATE
+ * accesses per ms; 0 when the list has fewer.  Bad values exit 2.
+ */
+static uint64_t rate_of(const char *s, unsigned int k)
+{
+	char word[32];
+	unsigned long n;
+	const char *err;
+	size_t len;
+
+	for (; k; k--) {
+		s = strchr(s, ',');
+		if (!s)
+			return 0;
+		s++;
+	}
+	len = strcspn(s, ",");
+	if (!len || len >= sizeof(word))
+		cli_usage_die("--rate: '%.*s' is not a count of accesses per ms",
+			      (int)(len > 20 ? 20 : len), s);
+	memcpy(word, s, len);
+	word[len] = '\0';
+	err = cli_parse_number(word, HS_WL_MAX_RATE, &n);
+	if (err && strcmp(err, "out of range"))
+		cli_usage_die("--rate: '%s': %s", word, err);
+	if (err || !n)
+		cli_usage_die("--rate: '%s' is out of range (1..%lu)", word,
+			      HS_WL_MAX_RATE);
+	return n;
+}
+
 static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		unsigned int nr)
 {
 	struct sim_args *sa = ctx;
 	struct sim_cmd *c = sa->c;
 	struct hs_attrs *a = &c->cfg.attrs;
+	unsigned int k;
 
 	if (cli_damos_take(&sa->ss, o, v, nr))
 		return;
@@ -311,7 +345,12 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 			cli_usage_die("--ops: '%s' is not vaddr or paddr", v->s);
 		c->ops = !strcmp(v->s, "paddr") ? HS_OPS_PADDR : HS_OPS_VADDR;
 		break;
-	case O_RATE: c->rate = v->u; break;
+	case O_RATE:
+		c->rates = v->s;
+		c->rate = rate_of(v->s, 0);
+		for (k = 1; rate_of(v->s, k); k++)	/* each checked now */
+			;
+		break;
 	case O_DURATION: c->cfg.duration_us = v->u; break;
 	case O_SEED: c->cfg.seed = v->u; break;
 	case O_SAMPLE: a->sample_us = clamp_ul(v->u); break;
@@ -430,6 +469,33 @@ static const char *load_workload(struct sim_cmd *c, const char **file,
 	return c->text;
 }
 
+/*
+ * A list of rates is one per phase: a real run's phases go at their own
+ * speeds (hotscore workload prints each).  The report's rate is then the
+ * mean over the phases' durations, as the workload's "all" line.
+ */
+static void phase_rates(struct sim_cmd *c, struct hs_workload *wl)
+{
+	unsigned int j, n = 1;
+	uint64_t ms = 0, acc = 0;
+	const char *p;
+
+	for (p = c->rates; (p = strchr(p, ',')); p++)
+		n++;
+	if (n == 1)
+		return;
+	if (n != wl->nr_phases)
+		cli_usage_die("--rate: %u rates for the %u phase%s of %s", n,
+			      wl->nr_phases, cli_s(wl->nr_phases), wl->name);
+	for (j = 0; j < n; j++) {
+		wl->phases[j].rate = rate_of(c->rates, j);
+		ms += wl->phases[j].duration_ms;
+		acc += wl->phases[j].rate * wl->phases[j].duration_ms;
+	}
+	c->rate = ms ? (acc + ms / 2) / ms : wl->phases[0].rate;
+	wl->rate = c->rate;
+}
+
 static void setup_workload(struct sim_cmd *c, struct hs_workload *wl)
 {
 	const char *file, *text;
@@ -440,6 +506,8 @@ static void setup_workload(struct sim_cmd *c, struct hs_workload *wl)
 	if (hs_workload_parse(text, len, file, wl, err, sizeof(err)))
 		cli_die("--workload: %s", err);
 	wl->rate = c->rate;
+	if (c->rates)
+		phase_rates(c, wl);
 	wl->seed = c->cfg.seed;
 	if (hs_workload_layout(wl, c->ops == HS_OPS_PADDR ? HS_WL_PADDR :
 			       HS_WL_VADDR, err, sizeof(err)))

@@ -107,7 +107,8 @@ struct sim_cmd {
 	const char *record, *heatmap, *json, *actions;
 	enum hs_damo_format record_format;
 	bool actions_json;		/* --actions FILE.json, else .csv */
-	uint64_t rate;
+	uint64_t rate;			/* the mean, with a list */
+	const char *rates;		/* --rate's list, or NULL */
 	bool timing;
 	struct hs_host host;
 	char command[1024];

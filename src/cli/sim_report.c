@@ -314,10 +314,11 @@ void sim_report(FILE *f, const struct sim_cmd *c)
 	fprintf(f, "  intervals: sample %lu us, aggr %lu us, ops update %lu us; nr_regions %lu..%lu\n",
 		a->sample_us, a->aggr_us, a->ops_update_us, a->min_nr_regions,
 		a->max_nr_regions);
-	fprintf(f, "  workload: %u region%s, %.1f MiB, %u phase%s, %.1f s a pass; %" PRIu64 " accesses/ms (model)\n",
+	fprintf(f, "  workload: %u region%s, %.1f MiB, %u phase%s, %.1f s a pass; %" PRIu64 " accesses/ms (model%s)\n",
 		run->wl.nr_masim, cli_s(run->wl.nr_masim),
 		mib(run->wl.nr_pages << HS_PAGE_SHIFT), run->wl.nr_phases,
-		cli_s(run->wl.nr_phases), run->wl.total_ms / 1e3, run->wl.rate);
+		cli_s(run->wl.nr_phases), run->wl.total_ms / 1e3, run->wl.rate,
+		run->wl.phases[0].rate ? "; the phases' own, their mean" : "");
 	if (sim->nr_aggr)
 		fprintf(f, "  kdamond: %lu sample%s, %lu aggregation%s, %zu..%zu regions after a split, %" PRIu64 " score call%s\n",
 			sim->nr_samples, cli_s(sim->nr_samples), sim->nr_aggr,

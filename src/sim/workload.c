@@ -543,7 +543,9 @@ int hs_workload_layout(struct hs_workload *wl, enum hs_wl_layout layout,
 
 /**
  * hs_workload_prepare() - derive what one sample interval touches.
- * @wl:		a laid-out workload, with @wl->rate set.
+ * @wl:		a laid-out workload, with @wl->rate set (and a phase's own
+ *		rate where it has one: a real run's phases go at different
+ *		speeds).
  * @sample_us:	the sampling interval.
  *
  * A random line touches each page of its region independently with
@@ -556,7 +558,7 @@ void hs_workload_prepare(struct hs_workload *wl, unsigned long sample_us)
 
 	for (j = 0; j < wl->nr_phases; j++) {
 		struct hs_wl_phase *ph = &wl->phases[j];
-		uint64_t sum = 0;
+		uint64_t rate = ph->rate ? ph->rate : wl->rate, sum = 0;
 
 		for (i = 0; i < ph->nr_access; i++)
 			sum += ph->access[i].prob;
@@ -573,7 +575,7 @@ void hs_workload_prepare(struct hs_workload *wl, unsigned long sample_us)
 				continue;
 			}
 			/* accesses per microsecond, as a fraction */
-			a->num = wl->rate * a->prob;
+			a->num = rate * a->prob;
 			a->den = sum * 1000;
 			n = (unsigned __int128)a->num * sample_us / a->den;
 			p = 1.0 - exp(-(double)n / (double)pages);
