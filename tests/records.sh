@@ -113,6 +113,13 @@ rc=$?
 	[ "$("$jq" smp4.json 0.intervals.sample_us)" = 4000 ] &&
 	ok "stdin, or --sample given: measured, said, not written" ||
 	fail "hs_sample not written" "$(cat smp3.out smp4.out)"
+awk -v base=1234 -v samples=14 -v prepare=1 -f "$here/records_trace.awk" \
+	sim.json >win.txt
+"$hs" convert win.txt --record win.json >win.out 2>&1 &&
+	grep -q "^  $((14 * nsnap)) hs_prepare events: a sample's window was open 3339 us on average, 46.7 % of its interval$" win.out &&
+	! grep -q 'window' smp.out &&
+	ok "hs_prepare events: $(grep -o 'window .*' win.out)" ||
+	fail "hs_prepare" "$(cat win.out)"
 
 # --- damo reads what convert writes ---------------------------------------
 damo=$here/../../shared/tools/damo/src/damo.py

@@ -4,8 +4,10 @@
 # script's for odd ones, a line of another event between snapshots, and
 # the timestamps moved by BASE seconds (a guest's uptime).  With SAMPLES,
 # that many hs_sample kprobe events before each snapshot, evenly over its
-# aggregation (the first's taken as AGGR_NS long, default 100 ms).
-# Usage: awk -v base=1234 [-v noage=1] [-v samples=N] -f records_trace.awk RECORD.json
+# aggregation (the first's taken as AGGR_NS long, default 100 ms), and with
+# PREPARE an hs_prepare event before each, half an interval earlier.
+# Usage: awk -v base=1234 [-v noage=1] [-v samples=N [-v prepare=1]]
+#        -f records_trace.awk RECORD.json
 BEGIN {
 	print "# tracer: nop"
 	print "#"
@@ -20,6 +22,10 @@ BEGIN {
 		from = snap ? prev : ns - (aggr_ns ? aggr_ns : 100000000)
 		for (k = 1; k <= samples; k++) {
 			at = from + (ns - from) * k / (samples + 1)
+			if (prepare)	# each window open half its interval
+				printf "       kdamond.0-231     [001] d....  %d.%06d: hs_prepare: (damon_va_prepare_access_checks+0x0/0x90)\n",
+					base + int((at - (ns - from) / (samples + 1) / 2) / 1e9),
+					int(((at - (ns - from) / (samples + 1) / 2) % 1e9) / 1000)
 			printf "       kdamond.0-231     [001] d....  %d.%06d: hs_sample: (damon_va_check_accesses+0x0/0x1c0)\n",
 				base + int(at / 1e9), int((at % 1e9) / 1000)
 		}

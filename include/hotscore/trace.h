@@ -29,6 +29,12 @@
  * "p:hs_sample damon_va_check_accesses" in tracefs' kprobe_events.
  */
 #define HS_TRACE_SAMPLE_EVENT	"hs_sample"
+/*
+ * And at every sample's start, "p:hs_prepare damon_va_prepare_access_checks":
+ * a page accessed between the two is seen; kdamond's own work between a
+ * check and the next start is time in which no access can be.
+ */
+#define HS_TRACE_PREPARE_EVENT	"hs_prepare"
 
 /* The most regions a snapshot may declare: sim's own limit. */
 #define HS_TRACE_MAX_REGIONS	(1UL << 22)
@@ -62,6 +68,9 @@
  * @snap_samples: the samples of the snapshot being read or just completed:
  *		those before its first line.
  * @min_samples: the fewest of a snapshot (ULONG_MAX before the first).
+ * @prepare_ns:	the last hs_prepare event's timestamp; 0: none open.
+ * @nr_windows:	samples with an hs_prepare before them.
+ * @window_ns:	their windows, from hs_prepare to hs_sample, summed.
  * @max_samples: the most.
  * @err:	why hs_trace_line() or hs_trace_end() returned -1.
  */
@@ -78,6 +87,9 @@ struct hs_trace_reader {
 	unsigned long nr_samples;
 	uint64_t first_sample_ns, last_sample_ns;
 	unsigned long pending_samples, snap_samples, min_samples, max_samples;
+	uint64_t prepare_ns;
+	unsigned long nr_windows;
+	uint64_t window_ns;
 	char err[256];
 };
 
@@ -87,6 +99,7 @@ int hs_trace_end(struct hs_trace_reader *t);
 void hs_trace_free(struct hs_trace_reader *t);
 void hs_trace_intervals(const struct hs_trace_reader *t,
 			unsigned long *sample_us, unsigned long *aggr_us);
+unsigned long hs_trace_window_us(const struct hs_trace_reader *t);
 
 int hs_damos_stats_parse(const char *text, size_t len,
 			 struct hs_damos_stat *st, char *err, size_t errlen);

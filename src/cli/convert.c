@@ -264,6 +264,11 @@ static void summary_samples(FILE *f, const struct convert_cmd *c,
 		opt_given(O_SAMPLE) || opt_given(O_AGGR) ?
 		"not in the record: --sample or --aggr given" :
 		"not in the record: too few to measure");
+	if (t->nr_windows && sample_us)
+		fprintf(f, "  %lu %s events: a sample's window was open %lu us on average, %.1f %% of its interval\n",
+			t->nr_windows, HS_TRACE_PREPARE_EVENT,
+			hs_trace_window_us(t),
+			100.0 * (double)hs_trace_window_us(t) / (double)sample_us);
 }
 
 /* What was converted: on stdout, or stderr when the record goes there. */

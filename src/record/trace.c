@@ -310,6 +310,11 @@ static int sample(struct hs_trace_reader *t, const char *line,
 
 	if (timestamp(t, line, name, &ns))
 		return -1;
+	if (t->prepare_ns && ns >= t->prepare_ns) {
+		t->window_ns += ns - t->prepare_ns;
+		t->nr_windows++;
+	}
+	t->prepare_ns = 0;
 	if (t->nr_samples && ns < t->last_sample_ns)
 		return fail(t, "the trace is not time-sorted: a sample at %llu ns, after one at %llu ns",
 			    (unsigned long long)ns,
@@ -319,6 +324,18 @@ static int sample(struct hs_trace_reader *t, const char *line,
 	t->last_sample_ns = ns;
 	t->nr_samples++;
 	t->pending_samples++;
+	return 0;
+}
+
+/* One hs_prepare event: a sample's window opens. */
+static int prepare(struct hs_trace_reader *t, const char *line,
+		   const char *name)
+{
+	uint64_t ns;
+
+	if (timestamp(t, line, name, &ns))
+		return -1;
+	t->prepare_ns = ns ? ns : 1;	/* 0 is "none open" */
 	return 0;
 }
 
@@ -343,7 +360,8 @@ static int other_line(struct hs_trace_reader *t, const char *line, size_t len)
  * @len:	its length.
  *
  * Lines of the hs_sample event (HS_TRACE_SAMPLE_EVENT) are counted: the
- * samples the kdamond took, each aggregation's in @t->snap_samples.
+ * samples the kdamond took, each aggregation's in @t->snap_samples; with
+ * hs_prepare events (HS_TRACE_PREPARE_EVENT), how long each was open.
  *
  * Return: 1 when the line completes a snapshot (@t->r, @t->nr,
  * @t->start_ns, @t->end_ns, @t->snap_samples hold it until the next call),
@@ -363,6 +381,9 @@ int hs_trace_line(struct hs_trace_reader *t, const char *line, size_t len)
 	if (!after && event(line, len, HS_TRACE_SAMPLE_EVENT ":", "kprobes:",
 			    &name))
 		return sample(t, line, name) ? -1 : 0;
+	if (!after && event(line, len, HS_TRACE_PREPARE_EVENT ":", "kprobes:",
+			    &name))
+		return prepare(t, line, name) ? -1 : 0;
 	if (!after)
 		return other_line(t, line, len);
 	c = (struct cur){ after, line + len };
@@ -411,6 +432,20 @@ void hs_trace_intervals(const struct hs_trace_reader *t,
 	if (t->nr_snapshots >= 2)
 		*aggr_us = (unsigned long)(((t->end_ns - t->first_end_ns) /
 					    (t->nr_snapshots - 1) + 500) / 1000);
+}
+
+/**
+ * hs_trace_window_us() - how long a sample's window was open, on average:
+ * from its hs_prepare event to its hs_sample event.
+ * @t:		the reader, after hs_trace_end().
+ *
+ * Return: the mean, in us, rounded; 0 without hs_prepare events.
+ */
+unsigned long hs_trace_window_us(const struct hs_trace_reader *t)
+{
+	if (!t->nr_windows)
+		return 0;
+	return (unsigned long)((t->window_ns / t->nr_windows + 500) / 1000);
 }
 
 /* The stats DAMON's sysfs shows that a record carries, by name. */
