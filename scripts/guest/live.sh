@@ -111,17 +111,23 @@ live_stats() {
 	done
 }
 
-# live_samples T on|off|remove: a kprobe event, hs_sample, at every
-# sample's check (vaddr's damon_va_check_accesses(), once per sampling
-# interval), in the same trace as damon_aggregated: convert counts the
-# samples each aggregation really took, for under TCG kdamond sleeps late.
-# Removing an event empties the trace buffers: only after the dump.
+# live_samples T on|off|remove: two kprobe events in the same trace as
+# damon_aggregated: hs_prepare at every sample's start (vaddr's
+# damon_va_prepare_access_checks()) and hs_sample at its check
+# (damon_va_check_accesses()).  convert counts the samples each aggregation
+# really took, for under TCG kdamond sleeps late, and how long each sample
+# was open: only accesses in that window can be seen.  Removing an event
+# empties the trace buffers: only after the dump.
 live_samples() {
 	case $2 in
-	on)	echo 'p:hs_sample damon_va_check_accesses' >>$1/kprobe_events &&
+	on)	echo 'p:hs_prepare damon_va_prepare_access_checks' >>$1/kprobe_events &&
+			echo 'p:hs_sample damon_va_check_accesses' >>$1/kprobe_events &&
+			echo 1 >$1/events/kprobes/hs_prepare/enable &&
 			echo 1 >$1/events/kprobes/hs_sample/enable ;;
-	off)	echo 0 >$1/events/kprobes/hs_sample/enable ;;
-	remove)	echo '-:hs_sample' >>$1/kprobe_events ;;
+	off)	echo 0 >$1/events/kprobes/hs_sample/enable
+		echo 0 >$1/events/kprobes/hs_prepare/enable ;;
+	remove)	echo '-:hs_sample' >>$1/kprobe_events
+		echo '-:hs_prepare' >>$1/kprobe_events ;;
 	esac
 }
 
