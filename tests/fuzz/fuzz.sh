@@ -145,7 +145,7 @@ run() {	# DIR NAME...
 		echo "longest any one input took inside the harness (tests/fuzz/fuzz.c times each); the corpus"
 		echo "is libFuzzer's at the end, inputs/bytes."
 		echo
-		echo '| harness | executions | exec/s | crashes | leaks | sanitizer reports | timeouts (> $timeout s) | slowest input | seeds | corpus | cov | ft |'
+		echo "| harness | executions | exec/s | crashes | leaks | sanitizer reports | timeouts (> $timeout s) | slowest input | seeds | corpus | cov | ft |"
 		echo '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
 	} >"$dir/report.md"
 	for name; do
