@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every option of every subcommand, driven by the option tables themselves
 # (gendoc options): both spellings, --name=value, the deprecated spelling,
-# units converted, and bad values refused in the common format with exit 2.
+# units converted, and bad values refused in the common format with exit 2,
+# an empty value ('') for every value of every option and as the bare
+# argument of every subcommand among them.
 # Nothing runs: HOTSCORE_CHECK_ARGS=1 makes a command check its options,
 # print them as converted and exit.
 # Usage: tests/options.sh PATH/TO/hotscore PATH/TO/gendoc
@@ -25,9 +27,10 @@ check() {
 	return 1
 }
 
-# bad NAME CMD ARGS...: exit 2, one line "hotscore CMD: ... --OPT ..."
-bad() {
-	local name=$1 cmd=$2 opt=$3
+# refused NAME CMD PATTERN ARGS...: exit 2, one line "hotscore CMD: ..."
+# that matches grep PATTERN
+refused() {
+	local name=$1 cmd=$2 pattern=$3
 	shift 3
 	"$hs" "$cmd" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
 	local rc=$? lines
@@ -36,12 +39,15 @@ bad() {
 		fail "$name" "exit $rc, $lines lines: $(cat "$tmp/err" "$tmp/out" | head -c 300)"
 	elif ! grep -q "^hotscore $cmd: " "$tmp/err"; then
 		fail "$name" "not the common format: $(cat "$tmp/err")"
-	elif ! grep -q -- "--$opt\b" "$tmp/err"; then
-		fail "$name" "does not name --$opt: $(cat "$tmp/err")"
+	elif ! grep -q -- "$pattern" "$tmp/err"; then
+		fail "$name" "not '$pattern': $(cat "$tmp/err")"
 	else
 		passed=$((passed + 1))
 	fi
 }
+
+# bad NAME CMD OPT ARGS...: refused, the line naming --OPT
+bad() { refused "$1" "$2" "--$3\b" "${@:4}"; }
 
 swap() { tr '_-' '-_' <<<"$1"; }
 
@@ -104,6 +110,14 @@ while IFS=$'\t' read -r cmd name old type nval need flags example words with; do
 	bad "$id: no value" "$cmd" "$name" "${w[@]}" "--$name"
 	bad "$id: the next option is no value" "$cmd" "$name" "${w[@]}" "--$name" --help
 	bad "$id: empty value" "$cmd" "$name" "${w[@]}" "--$name="
+	# '' for each value in turn: the option layer's line, whatever the type
+	empty="--$name: '': "
+	case $type in word|list) empty+="empty value" ;; esac
+	for ((k = 0; k < ${#vals[@]}; k++)); do
+		e=("${vals[@]}")
+		e[k]=
+		refused "$id '' (value $((k + 1)))" "$cmd" "$empty" "${w[@]}" "--$name" "${e[@]}"
+	done
 	if [ -n "$(bad_value "$type")" ]; then
 		bad "$id: bad $type" "$cmd" "$name" "${w[@]}" "--$name" "$(bad_value "$type")" "${vals[@]:1}"
 	fi
@@ -139,6 +153,15 @@ check "rank RECORD" rank r.rec --profile v6.6 && cp "$tmp/out" "$tmp/want" &&
 	check "rank --input RECORD" rank --input r.rec --profile v6.6 &&
 	cmp -s "$tmp/out" "$tmp/want" && grep -qx 'input r.rec' "$tmp/want" &&
 	ok "rank RECORD is rank --input RECORD" || fail "operand" "$(cat "$tmp/want")"
+# '' as the bare argument: refused as an empty value by a command that
+# takes one (CMD x is accepted), as unexpected by the others
+for cmd in $(cut -f1 "$tmp/opts" | uniq); do
+	if "$hs" "$cmd" x >/dev/null 2>&1; then
+		refused "$cmd '': an empty operand" "$cmd" "^hotscore $cmd: [A-Z|]*: '': empty value" ''
+	else
+		refused "$cmd '': an unexpected argument" "$cmd" "unexpected argument ''" ''
+	fi
+done
 for args in "rank a.rec b.rec" "sim stray"; do
 	# shellcheck disable=SC2086
 	"$hs" $args >"$tmp/out" 2>"$tmp/err"

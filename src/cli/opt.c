@@ -72,8 +72,12 @@ static uint64_t max_of(const struct opt *o, enum opt_type t)
 	return t == OPT_COUNT ? ULONG_MAX : UINT64_MAX;
 }
 
-/* Convert @v->s to @v->u by @t, or exit 2 with the option's name. */
-static void convert(const struct opt *o, enum opt_type t, struct opt_val *v)
+/*
+ * Convert @v->s to @v->u by @t, or exit 2 naming @label: "--name" for an
+ * option's value, its argument's name ("RECORD") for a bare argument.
+ */
+static void convert(const struct opt *o, const char *label, enum opt_type t,
+		    struct opt_val *v)
 {
 	const char *err = NULL;
 	unsigned long n;
@@ -120,11 +124,11 @@ static void convert(const struct opt *o, enum opt_type t, struct opt_val *v)
 				 (unsigned long long)max_of(o, t),
 				 t == OPT_MS ? "ms" : "");
 		}
-		cli_usage_die("--%s: '%s' is out of range (%s..%s)", o->name,
+		cli_usage_die("%s: '%s' is out of range (%s..%s)", label,
 			      v->s, lo, hi);
 	}
 	if (err)
-		cli_usage_die("--%s: '%s': %s", o->name, v->s, err);
+		cli_usage_die("%s: '%s': %s", label, v->s, err);
 }
 
 /* A value must not be the next option: "--json --csv" lacks a file. */
@@ -253,6 +257,7 @@ int opt_parse(const struct cli_cmd *cmd, int argc, char **argv,
 	struct opt_val v[OPT_MAX_VALUES];
 	unsigned int nr, k, operands = 0;
 	const struct opt *o;
+	char label[80];
 	int i;
 
 	nr_hits = 0;
@@ -266,13 +271,15 @@ int opt_parse(const struct cli_cmd *cmd, int argc, char **argv,
 		if (strncmp(argv[i], "--", 2) || !argv[i][2]) {
 			o = operand(cmd, argv[i], &operands);
 			v[0].s = argv[i];
+			convert(o, o->arg ? o->arg : o->name, o->type, &v[0]);
 			record(o, v, 1);
 			set(ctx, o, v, 1);
 			continue;
 		}
 		o = take(cmd, argc, argv, &i, v, &nr);
+		snprintf(label, sizeof(label), "--%s", o->name);
 		for (k = 0; k < nr; k++)
-			convert(o, type_of(o, k), &v[k]);
+			convert(o, label, type_of(o, k), &v[k]);
 		record(o, v, nr);
 		set(ctx, o, v, nr);
 	}

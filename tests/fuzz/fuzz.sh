@@ -5,14 +5,19 @@
 #                            with ASan and UBSan
 #   fuzz.sh run DIR NAME...  run DIR/NAME for each NAME, FUZZ_JOBS at a time,
 #                            for FUZZ_SECONDS each or, if set, FUZZ_RUNS
-#                            executions; print one summary line each and
-#                            write the table to DIR/report.md, and with
-#                            FUZZ_DOC=FILE into FILE's fuzz-figures section
+#                            executions, an input's time bounded by
+#                            FUZZ_TIMEOUT s (1); print one summary line each ("ok"
+#                            or "FAIL", as the test suites) and "N passed,
+#                            N failed", write the table to DIR/report.md,
+#                            and with FUZZ_DOC=FILE into FILE's
+#                            fuzz-figures section
 #
 # Each harness starts from its seed corpus (tests/fuzz/corpus/NAME, read
 # only) and DIR/work/NAME (new inputs, emptied first); what it finds goes
-# to DIR/artifacts/NAME/, its output to DIR/log/NAME.log.  Exit 1 if any
-# harness found anything.
+# to DIR/artifacts/NAME/, its output to DIR/log/NAME.log.  A harness
+# passes if it ran its time (or its executions) without a finding.  Exit
+# 1 if any did not.  A finding's lines from the log and its input in
+# base64 are printed too: on a CI machine, the artifact is gone.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -61,7 +66,7 @@ run_one() {	# NAME
 	fi
 	[ -f "$here/$name.dict" ] && dict=(-dict="$here/$name.dict")
 	UBSAN_OPTIONS=print_stacktrace=1 \
-	"$dir/$name" "$limit" -timeout=1 -detect_leaks=1 \
+	"$dir/$name" "$limit" -timeout="$timeout" -detect_leaks=1 \
 		-print_final_stats=1 -artifact_prefix="$art/" \
 		$(extra_options "$name") "${dict[@]}" \
 		"$work" "$here/corpus/$name" >"$dir/log/$name.log" 2>&1
@@ -91,24 +96,26 @@ figures() {	# NAME
 }
 
 run() {	# DIR NAME...
-	local name failed=0 cmd clang cpu ncpu when f rc execs eps rss cov ft
-	local corp slow leaks san timeouts ooms crashes seeds rev load_start
-	local load_end
+	local name passed=0 failed=0 cmd clang cpu ncpu when f rc execs eps rss
+	local cov ft corp slow leaks san timeouts ooms crashes seeds rev
+	local load_start load_end line why
 
 	dir=$1
 	shift
 	seconds=${FUZZ_SECONDS:-60}
 	runs=${FUZZ_RUNS:-}
+	timeout=${FUZZ_TIMEOUT:-1}
 	jobs=${FUZZ_JOBS:-1}
 	cmd="make fuzz"
 	if [ -n "$runs" ]; then
 		cmd+=" FUZZ_RUNS=$runs"
-		echo "fuzz: $# harnesses, $runs executions each, $jobs at a time"
+		echo "fuzz: $# harnesses, $runs executions each, $jobs at a time, an input at most $timeout s"
 	else
 		cmd+=" FUZZ_SECONDS=$seconds"
-		echo "fuzz: $# harnesses, $seconds s each, $jobs at a time"
+		echo "fuzz: $# harnesses, $seconds s each, $jobs at a time, an input at most $timeout s"
 	fi
 	[ "$jobs" != 1 ] && cmd+=" FUZZ_JOBS=$jobs"
+	[ "$timeout" != 1 ] && cmd+=" FUZZ_TIMEOUT=$timeout"
 	[ -n "${FUZZ_DOC:-}" ] && cmd+=" FUZZ_DOC=$FUZZ_DOC"
 	# what was built, before anyone commits during a long run
 	rev=$(git -C "$root" describe --always --dirty 2>/dev/null || echo '?')
@@ -134,47 +141,58 @@ run() {	# DIR NAME...
 		echo "One run of \`$cmd\`, $when, at $rev: $cpu, $ncpu CPUs"
 		echo "(load average $load_start at the start, $load_end at the end); $clang."
 		echo "Each harness built with \`-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all\`"
-		echo "and run with \`-timeout=1 -detect_leaks=1\` from its seed corpus.  The slowest input is the"
+		echo "and run with \`-timeout=$timeout -detect_leaks=1\` from its seed corpus.  The slowest input is the"
 		echo "longest any one input took inside the harness (tests/fuzz/fuzz.c times each); the corpus"
 		echo "is libFuzzer's at the end, inputs/bytes."
 		echo
-		echo '| harness | executions | exec/s | crashes | leaks | sanitizer reports | timeouts (> 1 s) | slowest input | seeds | corpus | cov | ft |'
+		echo "| harness | executions | exec/s | crashes | leaks | sanitizer reports | timeouts (> $timeout s) | slowest input | seeds | corpus | cov | ft |"
 		echo '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
 	} >"$dir/report.md"
 	for name; do
 		eval "$(figures "$name")"
 		f="$crashes crash$( [ "$crashes" = 1 ] || echo es)"
-		echo "fuzz $name: $execs executions, $eps exec/s, $f, $leaks leaks," \
-			"$san sanitizer reports, $timeouts timeouts, slowest input" \
-			"${slow:-?} ms; corpus $seeds seeds -> $corp; cov $cov ft $ft;" \
-			"peak RSS $rss MB"
+		line="$name: $execs executions, $eps exec/s, $f, $leaks leaks,"
+		line+=" $san sanitizer reports, $timeouts timeouts, slowest input"
+		line+=" ${slow:-?} ms; corpus $seeds seeds -> $corp; cov $cov ft $ft;"
+		line+=" peak RSS $rss MB"
 		echo "| $name | $execs | $eps | $crashes | $leaks | $san | $timeouts | ${slow:-?} ms | $seeds | $corp | $cov | $ft |" \
 			>>"$dir/report.md"
+		why=
 		if grep -q 'libFuzzer: run interrupted' "$dir/log/$name.log"; then
-			failed=$((failed + 1))
-			echo "fuzz $name: interrupted by a signal after $execs executions (not a finding)"
+			why="interrupted by a signal (not a finding)"
 		elif [ "$rc" -ne 0 ] || [ "$crashes" -ne 0 ] || [ "$leaks" -ne 0 ] ||
 		   [ "$san" -ne 0 ] || [ "$timeouts" -ne 0 ] || [ "$ooms" -ne 0 ]; then
-			failed=$((failed + 1))
-			echo "fuzz $name: FOUND SOMETHING (exit $rc); log $dir/log/$name.log"
-			find "$dir/artifacts/$name" -type f | sed \
-				"s|^|  reproduce: $dir/$name |; s|\$|  (then keep it in tests/fuzz/corpus/$name/)|"
+			why="FOUND SOMETHING (exit $rc); log $dir/log/$name.log"
 		elif [ -n "$runs" ] && [ "${execs:-0}" -lt "$runs" ]; then
-			failed=$((failed + 1))
-			echo "fuzz $name: stopped after $execs of $runs executions; log $dir/log/$name.log"
+			why="stopped after $execs of $runs executions; log $dir/log/$name.log"
 		fi
+		if [ -z "$why" ]; then
+			passed=$((passed + 1))
+			echo "ok   $line"
+			continue
+		fi
+		failed=$((failed + 1))
+		echo "FAIL $line"
+		echo "  $why"
+		grep -m 8 -E 'fuzz_assert\(|runtime error:|ERROR: |^SUMMARY: ' \
+			"$dir/log/$name.log" | sed 's/^/  /'
+		for f in "$dir/artifacts/$name"/*; do
+			[ -f "$f" ] || continue
+			echo "  reproduce: $dir/$name $f  (then keep it in tests/fuzz/corpus/$name/)"
+			echo "  the input, base64: $(base64 -w 0 "$f")"
+		done
 	done
 	echo '<!-- fuzz-figures:end -->' >>"$dir/report.md"
 	echo "fuzz: the table is in $dir/report.md"
-	if [ "$failed" -ne 0 ]; then
-		echo "fuzz: $failed harness(es) found something or stopped early${FUZZ_DOC:+; $FUZZ_DOC not written}"
-		exit 1
-	fi
-	if [ -n "${FUZZ_DOC:-}" ]; then
+	if [ "$failed" -eq 0 ] && [ -n "${FUZZ_DOC:-}" ]; then
 		. "$root/scripts/doc-section.sh"
 		splice_section "$FUZZ_DOC" fuzz-figures "$dir/report.md"
 		echo "fuzz: figures written to $FUZZ_DOC"
+	elif [ -n "${FUZZ_DOC:-}" ]; then
+		echo "fuzz: $FUZZ_DOC not written"
 	fi
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ] || exit 1
 }
 
 case ${1:-} in
