@@ -127,6 +127,16 @@ while IFS=$'\t' read -r cmd name old type nval need flags example words with; do
 done <"$tmp/opts"
 [ "$n" -ge 60 ] && ok "$n options tried" || fail "options" "only $n in the tables"
 
+# Every file an option names is known to the check that no output is an
+# input (tests/io.sh): a table's output file is OPT_WRITE (512), a file it
+# reads OPT_INPUT (128), as is a list with file:PATH items.
+unflagged=$(awk -F'\t' '
+	$9 ~ /@file/ && int($7 / 128) % 8 == 0 ||
+	$9 ~ /@file/ && int($7) % 2 == 1 && int($7 / 512) % 2 == 0 ||
+	$9 ~ /(^| )file:( |$)/ && int($7 / 128) % 2 == 0 { printf " %s --%s", $1, $2 }' "$tmp/opts")
+[ -z "$unflagged" ] && ok "every file option is OPT_INPUT or OPT_WRITE, checked against the others" ||
+	fail "file options without OPT_INPUT/OPT_WRITE" "$unflagged"
+
 # The names the conventions fix (damo's, the kernel's), pinned here: the
 # tables above cannot tell a renamed option from a new one.
 missing=

@@ -54,6 +54,7 @@ struct hs_cand_result {
 };
 
 bool hs_cand_is_file(const char *spec);
+const char *hs_cand_path(const char *spec);
 int hs_trap_guard(void (*fn)(void *ctx), void *ctx);
 int hs_cand_load(const char *path, enum hs_divisor base, int placement,
 		 struct hs_cand *out, char **log, char *err, size_t errlen);

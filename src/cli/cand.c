@@ -28,15 +28,11 @@ static unsigned int nr_cands;
 static void split_spec(const char *spec, char *label, size_t size,
 		       const char **path)
 {
-	const char *eq = strchr(spec, '=');
-
-	if (eq && eq > spec && !memchr(spec, '/', (size_t)(eq - spec))) {
-		snprintf(label, size, "%.*s", (int)(eq - spec), spec);
-		*path = eq + 1;
-		return;
-	}
-	*path = spec;
-	snprintf(label, size, "%s", spec);
+	*path = hs_cand_path(spec);
+	if (*path == spec)
+		snprintf(label, size, "%s", spec);
+	else
+		snprintf(label, size, "%.*s", (int)(*path - spec - 1), spec);
 }
 
 /**

@@ -25,7 +25,7 @@ enum { O_INPUT, O_PROFILE, O_OPS, O_JSON };
 
 static const struct opt compare_opts[] = {
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "RECORD",
-	  .flags = OPT_REPEAT, .words = "@file",
+	  .flags = OPT_REPEAT | OPT_INPUT, .words = "@file",
 	  .help = "a damo record: given twice, REAL then SIM; also the bare"
 		  " arguments", .example = "tests/data/records/sim-a.json" },
 	{ .id = O_PROFILE, .name = "profile", .type = OPT_STR, .arg = "P",
@@ -37,7 +37,7 @@ static const struct opt compare_opts[] = {
 	  .example = "paddr" },
 	CLI_DAMOS_OPTS,
 	{ .id = O_JSON, .name = "json", .type = OPT_STR, .arg = "FILE",
-	  .flags = OPT_OUTPUT, .words = "@file",
+	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
 	  .help = "every row, with its bound", .example = "cmp.json" },
 };
 

@@ -30,12 +30,12 @@ enum { O_INPUT, O_RECORD, O_RECORD_FORMAT, O_SAMPLE, O_AGGR, O_UPDR,
 
 static const struct opt convert_opts[] = {
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "TRACE",
-	  .words = "@file",
+	  .flags = OPT_INPUT, .words = "@file",
 	  .help = "the damon_aggregated trace text (tracefs' trace file, or"
 		  " perf script's); - is stdin; also the bare argument",
 	  .example = "tests/data/records/trace-6.1.txt" },
 	{ .id = O_RECORD, .name = "record", .type = OPT_STR, .arg = "FILE",
-	  .flags = OPT_OUTPUT, .words = "@file",
+	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
 	  .help = "the damo record to write", .example = "damon.data" },
 	{ .id = O_RECORD_FORMAT, .name = "record_format", .type = OPT_STR,
 	  .arg = "FORMAT", .dflt = "json_compressed", .flags = OPT_OUTPUT,
@@ -57,7 +57,7 @@ static const struct opt convert_opts[] = {
 	  .help = "its operations update interval, for the record",
 	  .example = "1s" },
 	{ .id = O_STATS, .name = "damos_stats", .type = OPT_STR, .arg = "FILE",
-	  .words = "@file",
+	  .flags = OPT_INPUT, .words = "@file",
 	  .help = "the scheme's stats at the run's end, NAME VALUE lines as"
 		  " DAMON's sysfs shows them; into the last snapshot",
 	  .example = "tests/data/records/stats.txt" },

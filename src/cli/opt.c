@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "io.h"
 #include "opt.h"
 
 #define MAX_HITS	256
@@ -29,6 +30,7 @@ struct hit {
 
 static struct hit hits[MAX_HITS];
 static unsigned int nr_hits;
+static bool files_checked;	/* cli_io_check() has passed them all */
 
 /* @typed (@len bytes) names @name, '-' and '_' being the same. */
 static bool same_name(const char *typed, size_t len, const char *name)
@@ -237,6 +239,25 @@ static const struct opt *operand(const struct cli_cmd *cmd, const char *arg,
 	return o;
 }
 
+/*
+ * No output over an input, no two outputs on one file (io.c): checked
+ * here, once every option's last value is known and before the subcommand
+ * reads, compiles or measures anything, so that every subcommand gets it
+ * the same way and none can open an output first.
+ */
+static void check_files(void)
+{
+	struct cli_io io[MAX_HITS];
+	unsigned int i;
+
+	for (i = 0; i < nr_hits; i++) {
+		io[i].o = hits[i].o;
+		io[i].value = hits[i].nr ? hits[i].v[0].s : NULL;
+	}
+	cli_io_check(io, nr_hits);
+	files_checked = true;
+}
+
 /**
  * opt_parse() - parse argv against @cmd's table, calling @set for each
  * option in order.
@@ -247,7 +268,7 @@ static const struct opt *operand(const struct cli_cmd *cmd, const char *arg,
  * @ctx:	for @set.
  *
  * -h and --help print the help and exit 0.  Any bad argument exits 2 with
- * one line.
+ * one line, and so does an output that is an input or another output.
  *
  * Return: 0.
  */
@@ -261,6 +282,7 @@ int opt_parse(const struct cli_cmd *cmd, int argc, char **argv,
 	int i;
 
 	nr_hits = 0;
+	files_checked = false;
 	check_import(cmd, argc, argv);
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -283,6 +305,7 @@ int opt_parse(const struct cli_cmd *cmd, int argc, char **argv,
 		record(o, v, nr);
 		set(ctx, o, v, nr);
 	}
+	check_files();
 	return 0;
 }
 
@@ -293,6 +316,25 @@ bool opt_given(int id)
 
 	for (i = 0; i < nr_hits; i++)
 		if (hits[i].o->id == id)
+			return true;
+	return false;
+}
+
+/**
+ * opt_output_checked() - whether @name ("--json") is an output option
+ * (OPT_WRITE) given on this command line, its file checked against the
+ * inputs and the other outputs: cli_out_open() opens no other.
+ * @name:	the option as cli_out_open() names it.
+ */
+bool opt_output_checked(const char *name)
+{
+	unsigned int i;
+
+	if (!files_checked || strncmp(name, "--", 2))
+		return false;
+	for (i = 0; i < nr_hits; i++)
+		if ((hits[i].o->flags & OPT_WRITE) &&
+		    !strcmp(hits[i].o->name, name + 2))
 			return true;
 	return false;
 }

@@ -43,6 +43,9 @@ enum opt_type { OPT_FLAG, OPT_STR, OPT_LIST, OPT_COUNT, OPT_TIME, OPT_MS,
 #define OPT_NOIMPORT	0x10	/* measures: meaningless with an OPT_IMPORT */
 #define OPT_DEPRECATED	0x20	/* an old form, listed apart in help */
 #define OPT_IMPORT	0x40	/* reports what was measured: no OPT_NOIMPORT */
+#define OPT_INPUT	0x80	/* names a file read, "-" stdin (io.c) */
+#define OPT_CANDS	0x100	/* takes candidate files: each is read */
+#define OPT_WRITE	0x200	/* names a file written (cli_out_open()) */
 
 /**
  * struct opt - one option of one subcommand.
@@ -62,7 +65,11 @@ enum opt_type { OPT_FLAG, OPT_STR, OPT_LIST, OPT_COUNT, OPT_TIME, OPT_MS,
  * @min:	lower bound of an OPT_COUNT, OPT_TIME or OPT_MS value.
  * @max:	upper bound of an OPT_COUNT, OPT_TIME or OPT_MS value.
  * @flags:	OPT_OUTPUT, OPT_REPEAT, OPT_MINMAX, OPT_EXIT, OPT_NOIMPORT,
- *		OPT_DEPRECATED, OPT_IMPORT.
+ *		OPT_DEPRECATED, OPT_IMPORT; and what the value names, so
+ *		that no output replaces an input (io.c): OPT_WRITE a file
+ *		written, OPT_INPUT a file read (in a list whose words hold
+ *		"file:", its file:PATH items), OPT_CANDS the candidate
+ *		files ("./mine.c", "NAME=./mine.c") where profiles go.
  * @words:	the words a value may be, for help and completion ("vaddr
  *		paddr"), "@profiles" for the profile names ("@profiles+all"
  *		with all), "@variants" for bench's, "@file" for a file
@@ -136,6 +143,7 @@ void opt_usage(const struct cli_cmd *cmd, FILE *f);
 const char *opt_spelling(const struct opt *o, char *buf, size_t size);
 void opt_reproduce(const struct cli_cmd *cmd, char *buf, size_t size);
 bool opt_given(int id);
+bool opt_output_checked(const char *name);
 
 /* Units, shared with the parsers that read files (masim configs). */
 const char *cli_parse_time(const char *s, bool bare_ms, uint64_t *out);

@@ -10,6 +10,10 @@
  * temporary file behind (the exit handler and the signal handler remove
  * them).  "-" is standard output; a target that exists and is not a
  * regular file (/dev/null, a FIFO) is written in place.
+ *
+ * Renaming over a target replaces whatever file had its name, so no output
+ * may be an input or another output: the option layer refuses that before
+ * anything runs (io.c), and this opens only outputs it has checked.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,6 +27,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "opt.h"
 #include "out.h"
 
 #define MAX_OUTS 8
@@ -133,7 +138,8 @@ static mode_t mode_for(const struct stat *st, bool exists)
 /**
  * cli_out_open() - start an output file: a temporary one beside @path,
  * checked before any work so that a bad path fails at once.
- * @opt:	the option, for messages ("--json").
+ * @opt:	the option ("--json"): an OPT_WRITE one of the command line,
+ *		which opt_parse() has checked against the inputs.
  * @path:	the target; NULL for none, "-" for standard output.
  *
  * Return: the stream to write, or NULL when @path is NULL.  Errors exit 2.
@@ -147,6 +153,9 @@ FILE *cli_out_open(const char *opt, const char *path)
 
 	if (!path)
 		return NULL;
+	if (!opt_output_checked(opt))	/* not OPT_WRITE in its table */
+		cli_die("%s: not checked against the inputs (no OPT_WRITE in its table): a bug",
+			opt);
 	if (nr_outs == MAX_OUTS)
 		cli_die("%s: more than %d output files", opt, MAX_OUTS);
 	o = &outs[nr_outs];

@@ -32,11 +32,12 @@ enum { O_INPUT, O_PROFILE, O_BASE, O_OPS, O_SNAPSHOT, O_TIME, O_CSV,
 
 static const struct opt rank_opts[] = {
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "RECORD",
-	  .words = "@file",
+	  .flags = OPT_INPUT, .words = "@file",
 	  .help = "the damo record (json or json_compressed); also the bare"
 		  " argument", .example = "tests/data/rank/damo-written.json" },
 	{ .id = O_PROFILE, .name = "profile", .type = OPT_LIST,
-	  .arg = "P[,P2]", .dflt = CLI_DEFAULT_PROFILE, .words = "@profiles",
+	  .arg = "P[,P2]", .dflt = CLI_DEFAULT_PROFILE, .flags = OPT_CANDS,
+	  .words = "@profiles",
 	  .help = "the damon_hot_score() profile, a combination or a"
 		  " candidate file; two: where their picks differ",
 	  .example = "v6.6,hotfix" },
@@ -58,11 +59,11 @@ static const struct opt rank_opts[] = {
 		  " record's start", .example = "1.5s" },
 	CLI_DAMOS_OPTS,
 	{ .id = O_CSV, .name = "csv", .type = OPT_STR, .arg = "FILE",
-	  .flags = OPT_OUTPUT, .words = "@file",
+	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
 	  .help = "one row per region, profile and scheme",
 	  .example = "r.csv" },
 	{ .id = O_JSON, .name = "json", .type = OPT_STR, .arg = "FILE",
-	  .flags = OPT_OUTPUT, .words = "@file",
+	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
 	  .help = "the same, with each snapshot's histogram cut-off",
 	  .example = "r.json" },
 	{ .id = O_LIST, .name = "list-profiles", .type = OPT_FLAG,

@@ -29,7 +29,8 @@ enum { O_PROFILE = INPUT_NR_COLUMNS, O_INPUT, O_CSV, O_LIST, O_BASE };
 	.arg = "N", .dflt = d, .help = h, .max = m, .example = e }
 static const struct opt score_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .type = OPT_LIST, .arg = "LIST",
-	  .dflt = CLI_DEFAULT_PROFILE, .words = "@profiles+all",
+	  .dflt = CLI_DEFAULT_PROFILE, .flags = OPT_CANDS,
+	  .words = "@profiles+all",
 	  .help = "profiles, FREQ+DIVISOR+AGE+CLAMP combinations, all, or"
 		  " candidate files (./mine.c, NAME=./mine.c), side by side",
 	  .example = "v6.6,hotfix" },
@@ -39,6 +40,7 @@ static const struct opt score_opts[] = {
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6" },
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_INPUT,
 	  .help = "score every row of a CSV file (- for stdin) instead of"
 		  " one input", .words = "@file", .example = "-" },
 	{ .id = 0, .name = "sample", .old = "sample-us", .type = OPT_TIME,

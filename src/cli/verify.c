@@ -50,11 +50,11 @@ enum { O_PROFILE, O_QUICK, O_THREADS, O_SEED, O_RANDOM, O_JSON, O_LIST,
 
 static const struct opt verify_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .old = "profiles",
-	  .type = OPT_LIST, .arg = "LIST", .dflt = "all",
+	  .type = OPT_LIST, .arg = "LIST", .dflt = "all", .flags = OPT_CANDS,
 	  .help = "profiles or FREQ+DIVISOR+AGE+CLAMP combinations",
 	  .words = "@profiles+all", .example = "v6.6,hotfix" },
 	{ .id = O_CANDIDATE, .name = "candidate", .type = OPT_STR,
-	  .arg = "FILE", .words = "@file",
+	  .arg = "FILE", .flags = OPT_INPUT | OPT_CANDS, .words = "@file",
 	  .help = "a damon_hot_score() of your own (a C file, as"
 		  " mm/damon/ops-common.c has it; NAME=FILE names it): compare"
 		  " it with --against instead", .example = "./mine.c" },
@@ -63,7 +63,7 @@ static const struct opt verify_opts[] = {
 	  .help = "the profile a --candidate is compared with",
 	  .example = "v2-ilog2", .with = "--candidate ./mine.c" },
 	{ .id = O_CAPTURED, .name = "captured", .type = OPT_STR,
-	  .arg = "FILE", .words = "@file",
+	  .arg = "FILE", .flags = OPT_INPUT, .words = "@file",
 	  .help = "a live kdamond's calls, as hotscore.ko mode=capture recorded"
 		  " them: check each against every --profile (profiles,"
 		  " combinations or candidate files) and name those that agree"
@@ -85,7 +85,7 @@ static const struct opt verify_opts[] = {
 	  .help = "inputs in the random domain", .max = 1000000000,
 	  .example = "1000" },
 	{ .id = O_JSON, .name = "json", .type = OPT_STR, .arg = "FILE",
-	  .flags = OPT_OUTPUT, .words = "@file",
+	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
 	  .help = "every count and example (docs/verify.md)",
 	  .example = "v.json" },
 	{ .id = O_LIST, .name = "list-profiles", .type = OPT_FLAG,

@@ -24,7 +24,8 @@ enum { O_WORKLOAD, O_DURATION, O_SEED, O_WAIT, O_JSON };
 
 static const struct opt workload_opts[] = {
 	{ .id = O_WORKLOAD, .name = "workload", .type = OPT_STR,
-	  .arg = "NAME|FILE", .words = "stairs zigzag @file",
+	  .arg = "NAME|FILE", .flags = OPT_INPUT,
+	  .words = "stairs zigzag @file",
 	  .help = "stairs, zigzag, or a masim config file, as sim's; also"
 		  " the bare argument", .example = "zigzag" },
 	{ .id = O_DURATION, .name = "duration", .type = OPT_TIME, .arg = "T",
@@ -38,7 +39,7 @@ static const struct opt workload_opts[] = {
 	  .help = "map the regions, print 'pid N ready' on stderr and wait"
 		  " for SIGUSR1" },
 	{ .id = O_JSON, .name = "json", .type = OPT_STR, .arg = "FILE",
-	  .flags = OPT_OUTPUT, .words = "@file",
+	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
 	  .help = "the counts per phase, line and region (docs/sim.md)",
 	  .example = "w.json" },
 };

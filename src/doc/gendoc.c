@@ -132,7 +132,12 @@ static void markdown(void)
 	       "  Each is written to a temporary file beside it and renamed"
 	       " over it\n  when the whole run is complete: a failed or"
 	       " interrupted run (Ctrl-C, SIGTERM) leaves an\n  earlier file"
-	       " byte for byte as it was, and no temporary file.\n"
+	       " byte for byte as it was, and no temporary file.  No output"
+	       " may be an\n  input or another output, under any name (`x`,"
+	       " `./x`, `d/../x`, a symlink or a hard\n  link; a candidate"
+	       " file, a `--dist file:`): the command refuses at once, exit 2,"
+	       " and\n  changes no file.  `/dev/null` and other files that are"
+	       " not regular are written in place.\n"
 	       "- Errors: one line on stderr, `hotscore CMD: what is wrong`"
 	       " (`; try 'hotscore CMD --help'`\n  for a usage error).  Exit"
 	       " status: 0 success, 1 a finding (a difference, a failed\n"
@@ -248,7 +253,10 @@ static void man(void)
 		 " take '_' or '-' between words.  Times take ns, us, ms, s, m,"
 		 " h (a bare number is us; ms in --damos_quotas, as in damo);"
 		 " sizes take B, K/KiB, M/MiB, G/GiB, T/TiB or KB, MB, GB, TB."
-		 "  A list is one option with commas.");
+		 "  A list is one option with commas.  An output file is"
+		 " written to a temporary file and renamed over its target when"
+		 " the run is complete; no output may be an input or another"
+		 " output (exit 2, no file changed).");
 	printf("\n.SH COMMANDS\n");
 	for (i = 0; cli_commands[i]; i++)
 		man_command(cli_commands[i]);
