@@ -61,10 +61,10 @@ rc=$?
 rows rt.json >rt.rows
 # every metric the trace carries is the sim's exactly; stats: not in both
 bad=$(awk -F'|' '$2 != $3 && $4 != "n/a"' rt.rows)
-[ $rc -eq 0 ] && [ -z "$bad" ] && [ "$(grep -c "|within$" rt.rows)" -eq 14 ] &&
-	[ "$(grep -c "|info$" rt.rows)" -eq 12 ] &&
+[ $rc -eq 0 ] && [ -z "$bad" ] && [ "$(grep -c "|within$" rt.rows)" -eq 12 ] &&
+	[ "$(grep -c "|info$" rt.rows)" -eq 14 ] &&
 	[ "$(grep -c '|n/a$' rt.rows)" -eq 5 ] &&
-	ok "round trip: schedule, nr_regions, WSS, ages, nr_accesses, scores equal the sim's (14 rows counted, 12 shown)" ||
+	ok "round trip: schedule, nr_regions, WSS, ages, nr_accesses, scores equal the sim's (12 rows counted, 14 shown)" ||
 	fail "round trip" "exit $rc; $bad; $(tail -3 rt.out)"
 grep -q "^compared over the first 19.9 s of each ($nsnap and $nsnap snapshots)" rt.out &&
 	ok "both timed from their first snapshot: $nsnap and $nsnap compared" ||
@@ -150,7 +150,7 @@ fi
 "$hs" sim --no-timing --seed 2 --record s2.rec >/dev/null 2>&1
 "$hs" compare-records s1.rec s2.rec >seeds.out 2>&1
 rc=$?
-[ $rc -eq 0 ] && grep -q '^31 rows (12 for information): 0 outside the bounds$' seeds.out &&
+[ $rc -eq 0 ] && grep -q '^31 rows (14 for information): 0 outside the bounds$' seeds.out &&
 	ok "stairs, seeds 1 and 2: every counted row within" ||
 	fail "seeds" "exit $rc; $(grep OUTSIDE seeds.out)"
 "$hs" sim --no-timing --workload zigzag --record z.rec >/dev/null 2>&1
@@ -164,14 +164,15 @@ rc=$?
 "$hs" compare-records s1.rec slow.rec --json slow.json >slow.out 2>&1
 rc=$?
 [ $rc -eq 1 ] && grep -q '^nr_accesses p90 (samples) .*OUTSIDE$' slow.out &&
-	grep -q '^wss p90 .*OUTSIDE$' slow.out &&
-	[ "$("$jq" slow.json outside)" -ge 2 ] &&
+	grep -q '^wss p90 .* info$' slow.out &&
+	[ "$("$jq" slow.json outside)" -ge 1 ] &&
 	ok "rate 100000 against 100 accesses/ms: exit 1, $(tail -1 slow.out)" ||
 	fail "rate" "exit $rc; $(tail -1 slow.out)"
 # the bounds are symmetric: either record as REAL gives the same verdicts
-"$hs" compare-records slow.rec s1.rec --json slow2.json >/dev/null 2>&1
-rows slow.json | cut -d'|' -f1,4 >sym1.rows
-rows slow2.json | cut -d'|' -f1,4 >sym2.rows
+"$hs" compare-records s1.rec z.rec --json sym1.json >/dev/null 2>&1
+"$hs" compare-records z.rec s1.rec --json sym2.json >/dev/null 2>&1
+rows sym1.json | cut -d'|' -f1,4 >sym1.rows
+rows sym2.json | cut -d'|' -f1,4 >sym2.rows
 cmp -s sym1.rows sym2.rows && [ "$(grep -c 'OUTSIDE' sym1.rows)" -ge 2 ] &&
 	ok "the other way round, the same $(grep -c OUTSIDE sym1.rows) rows outside" ||
 	fail "symmetric" "$(diff sym1.rows sym2.rows | head -5)"
