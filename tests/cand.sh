@@ -143,6 +143,12 @@ cmd=$(sed -n 's/.*Reproduce: hotscore //p' "$tmp/err")
 	"$hs" $cmd | grep -Eq '^status +ok +trap\(SIGFPE\)$' &&
 	ok "sim: a candidate's trap stops its run, exit 1, and the reproducer traps" ||
 	fail "sim trap" "exit $rc: $(cat "$tmp/err")"
+# timed: the cost replay's inputs hold the one that trapped, so none runs
+"$hs" sim --profile hotfix,./agetrap.c --duration 20s >"$tmp/s" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q 'damon_hot_score() trapped (SIGFPE)' "$tmp/err" &&
+	ok "sim, timed: a trap stops the run, and no cost replay calls the candidate again" ||
+	fail "sim trap, timed" "exit $rc: $(cat "$tmp/err")"
 expect_bad "sim: a candidate with a prepared scorer" "" sim --profile ./v2-ilog2.c --scorer fast
 
 report_counts

@@ -578,7 +578,8 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 		steps_of_run(run);
 	run->wall_ns = hs_host_now_ns() - t0;
 	cli_progress_done();
-	if (c->timing && run->sim.nr_inputs) {
+	/* not after a trap: the inputs kept hold the one that trapped */
+	if (c->timing && run->sim.nr_inputs && !run->trap) {
 		cli_progress("sim: %s: timing the score function on %zu captured input%s",
 			    run->profile, run->sim.nr_inputs,
 			    cli_s(run->sim.nr_inputs));
