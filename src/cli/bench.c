@@ -623,6 +623,7 @@ static void check_inputs(struct bench *b, struct bench_dist *d)
 	unsigned int v, pl;
 	size_t j;
 
+	hs_cand_watch_begin();	/* one timer for the candidates' calls */
 	for (v = 0; v < b->nr_variants; v++) {
 		const struct hs_variant *var = b->variants[v];
 
@@ -642,6 +643,7 @@ static void check_inputs(struct bench *b, struct bench_dist *d)
 				check_copy(var, var->placed[pl], r.hot, d, j);
 		}
 	}
+	hs_cand_watch_end();
 }
 
 static struct bench_classes *class_set(struct bench_dist *d,

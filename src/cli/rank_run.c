@@ -747,10 +747,12 @@ static void rank_group(struct run *run, struct group *g)
 		first = false;
 		if (!chosen(run->c, &s, t0))
 			continue;
+		hs_cand_watch_begin();	/* one timer for a snapshot's calls */
 		for (k = 0; k < run->nr_picks; k++)
 			rank_one(run, &run->picks[k], pick_prof(run, k),
 				 &run->schemes[pick_scheme(run, k)],
 				 s.end_ns / 1000 / run->sample_us);
+		hs_cand_watch_end();
 		run->nr_ranked++;
 		print_row(run, &s, t0);
 		if (run->c->snapshot >= 0 || run->c->has_time)

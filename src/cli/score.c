@@ -164,6 +164,7 @@ static int run_csv(const struct score *sc)
 		input_rewind(body);
 		if (pass)
 			print_csv_header();
+		hs_cand_watch_begin();	/* one timer for the candidates' calls */
 		for (r = sc->dflt; input_next_row(&r); r = sc->dflt) {
 			if (!pass)
 				continue;
@@ -173,6 +174,7 @@ static int run_csv(const struct score *sc)
 				for (k = 0; k < sc->nr_specs; k++)
 					print_csv_row(&r, &sc->specs[k]);
 		}
+		hs_cand_watch_end();
 	}
 	input_close();
 	return 0;

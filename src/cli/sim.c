@@ -192,7 +192,8 @@ static void parse_scorers(struct sim_cmd *c, const char *list)
 /*
  * A candidate in a run: the model's checks use its base profile (the other
  * profile of a comparison, else hotfix); its score goes through a thunk
- * that keeps the input, so that a trap can be reported with it.
+ * that keeps the input, so that a trap or a hang can be reported with it:
+ * in the run, the guarded one; in the cost replay, the plain call.
  */
 static struct {
 	const struct hs_cand *cand;
@@ -207,6 +208,13 @@ static int cand_thunk(const void *in)
 {
 	cand_in = *(const struct hs_input *)in;
 	return cand_now->hot(in);
+}
+
+/* Inside hs_trap_guard(), which a trap or a hang leaves through. */
+static int cand_thunk_guarded(const void *in)
+{
+	cand_in = *(const struct hs_input *)in;
+	return hs_cand_call_hot(cand_now, in);
 }
 
 static const struct hs_variant *cand_variant(const struct sim_cmd *c,
@@ -549,8 +557,10 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	run->variant = profile_variant(c, run->profile);
 	run->point_every = 1;
 	setup_workload(c, &run->wl);
+	cand_now = run->variant->fn == cand_thunk ?
+		cand_runs[run->variant == &cand_runs[1].var].cand : NULL;
 	cfg.comp = run->variant->comp;
-	cfg.score_fn = run->variant->fn;
+	cfg.score_fn = cand_now ? cand_thunk_guarded : run->variant->fn;
 	cfg.scorer = run->scorer;
 	if (run->scorer != HS_SCORER_KERNEL)
 		cfg.capture = 0;	/* the replay times the kernel's form */
@@ -570,9 +580,7 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	if (hs_sim_init(&run->sim, &cfg, &run->wl, err, sizeof(err)))
 		cli_die("%s", err);
 	t0 = hs_host_now_ns();
-	cand_now = run->variant->fn == cand_thunk ?
-		cand_runs[run->variant == &cand_runs[1].var].cand : NULL;
-	if (cand_now)	/* a trap stops the run: see report_trap() */
+	if (cand_now)	/* a trap or a hang stops the run: report_trap() */
 		run->trap = hs_trap_guard(steps_of_run, run);
 	else
 		steps_of_run(run);

@@ -154,8 +154,10 @@ static void check_file(const char *path)
 		cli_die("--captured: %s: not a capture: its header has no fn and returned columns (hotscore.ko mode=capture writes them)",
 			path);
 	input_row_defaults(&dflt);
+	hs_cand_watch_begin();	/* one timer for the candidates' calls */
 	for (r = dflt; input_next_row(&r); r = dflt)
 		check_call(&r, input_mark().lineno);
+	hs_cand_watch_end();
 	input_close();
 	if (!cap.st.calls)
 		cli_die("--captured: %s: no calls", path);

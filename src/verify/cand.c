@@ -11,7 +11,7 @@
  *   grid     the model's discriminating grid, moving-sum states included;
  *   random   seeded inputs at full field widths.
  *
- * A candidate that traps is caught (hs_trap_guard()): a division by zero
+ * A candidate that traps is caught (hs_cand_score()): a division by zero
  * agrees with a profile that divides by zero there, anything else is a
  * difference, and the run goes on.  Threads take units from a counter and
  * keep their own counts; each example is the first in domain order, so the
@@ -128,7 +128,9 @@ void hs_cand_shrink(const struct hs_components *against,
 {
 	struct cand_pred p = { against, cand, cls };
 
+	hs_cand_watch_begin();
 	hs_shrink(in, prefer, differs_so, &p);
+	hs_cand_watch_end();
 }
 
 /** hs_cand_code_name() - "ok", "out-of-range", "trap(SIGFPE)", "trap". */
@@ -169,13 +171,6 @@ struct sweep {
 	int *hot;
 	volatile unsigned int at;
 };
-
-static void sweep_body(void *ctx)
-{
-	struct sweep *s = ctx;
-
-	s->cand->sweep(&s->in, s->from, s->n, s->hot, &s->at);
-}
 
 /*
  * age_in_log of @age in sweep @k: age_in_sec is the age itself at aggr 1 s,
@@ -223,7 +218,8 @@ static void run_sweep(struct worker *w, const struct unit *u)
 	while (s.at < s.n) {
 		unsigned int start = s.at;
 
-		if (!hs_trap_guard(sweep_body, &s)) {
+		if (!hs_cand_sweep_ages(s.cand, &s.in, s.from, s.n, s.hot,
+					&s.at)) {
 			sweep_compare(w, u, k, &s, start, s.n);
 			break;
 		}
@@ -278,6 +274,7 @@ static void *worker_main(void *arg)
 	struct job *job = w->job;
 	unsigned long k;
 
+	hs_cand_watch_begin();	/* one timer for the thread's calls */
 	while ((k = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
 	       job->nr_units) {
 		uint64_t t0 = hs_verify_now_ns();
@@ -288,6 +285,7 @@ static void *worker_main(void *arg)
 				hs_verify_now_ns());
 		__atomic_fetch_add(&job->done, 1, __ATOMIC_RELEASE);
 	}
+	hs_cand_watch_end();
 	return NULL;
 }
 
