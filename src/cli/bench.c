@@ -52,7 +52,8 @@
 enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_INVOCATIONS, O_PLACEMENTS,
        O_WARMUP, O_DRIFT, O_BATCH, O_POOL, O_SEED,
        O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
-       O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE };
+       O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE,
+       O_CALL_LIMIT };
 
 /* Everything that chooses what is measured: not for --import. */
 #define MEASURE OPT_NOIMPORT
@@ -74,6 +75,7 @@ static const struct opt bench_opts[] = {
 	  .dflt = "--against", .flags = MEASURE, .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6" },
+	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, MEASURE, NULL),
 	{ .id = O_DIST, .name = "dist", .type = OPT_LIST, .arg = "LIST",
 	  .dflt = "seed", .flags = MEASURE,
 	  .words = "seed uniform young zero worst file:",
@@ -406,6 +408,9 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		*(o->id == O_AGAINST ? &b->against : &b->base) =
 			hs_profile_find(v->s);
 		break;
+	case O_CALL_LIMIT:
+		cli_call_limit_set(v->u);
+		break;
 	case O_LIST:
 		list_variants();
 		cli_exit(0);
@@ -597,10 +602,10 @@ static void pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
 		return;
 	cli_score_args(&d->pool[j], args, sizeof(args));
 	fflush(stdout);
-	fprintf(stderr, "hotscore bench: --profile: %s is %s where its --against is %s, on input %zu of --dist %s, so it is not timed: hotscore score --profile %s%s%s\n",
+	fprintf(stderr, "hotscore bench: --profile: %s is %s where its --against is %s, on input %zu of --dist %s, so it is not timed: hotscore score --profile %s%s%s%s\n",
 		var->name, hs_cand_code_name(cls % HS_NR_CAND_CODES),
 		hs_status_code_name(cls / HS_NR_CAND_CODES), j + 1, d->name,
-		b->cand_spec[v], *args ? " " : "", args);
+		b->cand_spec[v], *args ? " " : "", args, cli_call_limit_arg());
 	exit(CLI_EXIT_FINDING);
 }
 

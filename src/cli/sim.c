@@ -32,7 +32,7 @@
 enum { O_WORKLOAD, O_OPS, O_RATE, O_DURATION, O_SEED, O_SAMPLE, O_AGGR,
        O_UPDR, O_MINR, O_MAXR, O_PROFILE, O_SCORER, O_CAPTURE, O_NO_TIMING,
        O_RECORD, O_RECORD_FORMAT, O_ACTIONS, O_HEATMAP, O_JSON, O_LIST,
-       O_BASE };
+       O_BASE, O_CALL_LIMIT };
 
 static const struct opt sim_opts[] = {
 	{ .id = O_WORKLOAD, .name = "workload", .type = OPT_STR,
@@ -77,6 +77,7 @@ static const struct opt sim_opts[] = {
 	  .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6" },
+	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
 	{ .id = O_SCORER, .name = "scorer", .old = "compare-scorers",
 	  .type = OPT_LIST, .arg = "S[,S2]", .dflt = "kernel",
 	  .words = "kernel fast fast-batch",
@@ -334,6 +335,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 			cli_usage_die("--base: no profile '%s' (hotscore sim --list-profiles)",
 				      v->s);
 		break;
+	case O_CALL_LIMIT: cli_call_limit_set(v->u); break;
 	case O_SCORER: sa->scorers = v->s; break;
 	case O_CAPTURE: c->cfg.capture = v->u; break;
 	case O_NO_TIMING: c->timing = false; break;

@@ -60,8 +60,9 @@ static void reproducer(const struct verify_cand *vc, const struct hs_input *in,
 	char args[512];
 
 	cli_score_args(in, args, sizeof(args));
-	snprintf(buf, size, "hotscore score --profile %s,%s%s%s", vc->against,
-		 vc->spec, *args ? " " : "", args);
+	snprintf(buf, size, "hotscore score --profile %s,%s%s%s%s",
+		 vc->against, vc->spec, *args ? " " : "", args,
+		 cli_call_limit_arg());
 }
 
 static void print_classes(const struct verify_cand *vc,
