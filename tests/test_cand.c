@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <hotscore/cand.h>
+#include <hotscore/verify.h>
 
 #include "check.h"
 
@@ -78,6 +79,24 @@ static void sweep(const struct hs_input *in, unsigned int from,
 
 static const struct hs_cand cand = {
 	.path = "stand-in", .hot = hot, .cold = cold, .has_cold = true,
+	.sweep = sweep,
+};
+
+/* endless at nr_accesses 7 alone: no slow call, no trap */
+static int hot7(const struct hs_input *in)
+{
+	if (in->nr_accesses == 7)
+		forever();
+	return 50;
+}
+
+static int cold7(const struct hs_input *in)
+{
+	return 99 - hot7(in);
+}
+
+static const struct hs_cand cand7 = {
+	.path = "stand-in-7", .hot = hot7, .cold = cold7, .has_cold = true,
 	.sweep = sweep,
 };
 
@@ -250,6 +269,36 @@ static void test_threads(void)
 	check_clean();
 }
 
+/*
+ * verify's candidate run, in two threads: the first hang ends it, each
+ * thread at most one more, and it is a class of its own.
+ */
+static void test_verify_stops_at_a_hang(void)
+{
+	static struct hs_cand_verify_result res;
+	struct hs_cand_verify_config cfg = {
+		.cand = &cand7, .against = hs_profile_find("hotfix")->comp,
+		.quick = true, .threads = 2, .seed = 1, .random = 100000,
+	};
+	uint64_t hangs = 0, checked = 0;
+	unsigned int k;
+
+	CHECK_EQ(hs_cand_verify(&cfg, &res), 0);
+	CHECK(res.stopped, "the run was not stopped");
+	for (k = 0; k < HS_NR_CAND_CLASSES; k++)
+		if (k % HS_NR_CAND_CODES == HS_CAND_CODE_HANG)
+			hangs += res.count[k];
+	for (k = 0; k < HS_NR_CDOMAINS; k++)
+		checked += res.inputs[k];
+	CHECK(hangs >= 1 && hangs <= 2, "%llu hangs",
+	      (unsigned long long)hangs);
+	CHECK(checked < 431006, "%llu inputs: all of them",
+	      (unsigned long long)checked);
+	CHECK(!strcmp(hs_cand_code_name(HS_CAND_CODE_HANG), "hang"), "%s",
+	      hs_cand_code_name(HS_CAND_CODE_HANG));
+	check_clean();
+}
+
 static void test_no_limit(void)
 {
 	struct hs_input in = input(9);
@@ -275,6 +324,7 @@ int main(void)
 	RUN(test_sweep_stops_at_the_age);
 	RUN(test_guard_around_a_run);
 	RUN(test_threads);
+	RUN(test_verify_stops_at_a_hang);
 	RUN(test_no_limit);
 	return CHECK_DONE();
 }

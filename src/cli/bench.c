@@ -448,8 +448,9 @@ static void against_of(const struct bench *b, struct hs_components *comp,
 /*
  * Before a candidate is timed it must equal --against on verify's edge
  * set (--quick's boundaries and strides, and 10^5 random inputs): a
- * function that differs, or traps, is not worth timing.  Exit 1 with the
- * first difference as a `hotscore score` command.
+ * function that differs, traps or hangs is not worth timing.  Exit 1 with
+ * the first difference (a hang, if one ended the check) as a `hotscore
+ * score` command.
  */
 static void vet(struct bench *b, unsigned int k, const struct hs_components *comp,
 		const char *against)
@@ -468,7 +469,8 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
 		cli_die("out of memory");
 	for (d = 0; d < HS_NR_CDOMAINS; d++)
 		total += res.inputs[d];
-	for (c = 0; c < HS_NR_CAND_CLASSES && !res.count[c]; c++)
+	for (c = 0; c < HS_NR_CAND_CLASSES && (!res.count[c] || (res.stopped &&
+	     c % HS_NR_CAND_CODES != HS_CAND_CODE_HANG)); c++)
 		;
 	if (c == HS_NR_CAND_CLASSES)
 		return;
@@ -476,13 +478,21 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
 	hs_cand_shrink(comp, b->cand[k], c, &res.ex[c].in, &dflt);
 	cli_score_args(&res.ex[c].in, args, sizeof(args));
 	fflush(stdout);
-	fprintf(stderr, "hotscore bench: --profile: %s differs from %s on %llu of %llu inputs of verify's edge set (%s %s, %s %s), so it is not timed: hotscore score --profile %s,%s%s%s\n",
-		b->cand_var[k].name, against,
-		(unsigned long long)(total - res.agree),
-		(unsigned long long)total, against,
-		hs_status_code_name(c / HS_NR_CAND_CODES), b->cand_var[k].name,
-		hs_cand_code_name(c % HS_NR_CAND_CODES), against,
-		b->cand_spec[k], *args ? " " : "", args);
+	if (res.stopped)
+		fprintf(stderr, "hotscore bench: --profile: %s hangs on verify's edge set (a call ran past --call_limit %s where %s is %s)",
+			b->cand_var[k].name, cli_call_limit_text(), against,
+			hs_status_code_name(c / HS_NR_CAND_CODES));
+	else
+		fprintf(stderr, "hotscore bench: --profile: %s differs from %s on %llu of %llu inputs of verify's edge set (%s %s, %s %s)",
+			b->cand_var[k].name, against,
+			(unsigned long long)(total - res.agree),
+			(unsigned long long)total, against,
+			hs_status_code_name(c / HS_NR_CAND_CODES),
+			b->cand_var[k].name,
+			hs_cand_code_name(c % HS_NR_CAND_CODES));
+	fprintf(stderr, ", so it is not timed: hotscore score --profile %s,%s%s%s%s\n",
+		against, b->cand_spec[k], *args ? " " : "", args,
+		cli_call_limit_arg());
 	exit(CLI_EXIT_FINDING);
 }
 
