@@ -605,19 +605,26 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	run->max_rss_kb = peak_rss_kb();	/* the writer prints it */
 }
 
-/* A candidate that trapped: where, and the command that shows it. */
+/*
+ * A candidate that trapped or hung: where, and the command that shows it.
+ */
 static void report_trap(const struct sim_cmd *c, const struct sim_run *run)
 {
 	unsigned int k = run->variant == &cand_runs[1].var;
 	const char *other = c->profiles[!k];
-	char args[512];
+	char args[512], what[96];
 
 	cli_score_args(&cand_in, args, sizeof(args));
-	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() trapped (%s) at %.3f s; stopped.  Reproduce: hotscore score --profile %s,%s %s\n",
-		run->variant->name, hs_cand_trap_name(run->trap),
-		hs_sim_now_us(&run->sim) / 1e6,
+	if (run->trap == HS_CAND_HANG)
+		snprintf(what, sizeof(what), "did not return (hang: a call ran past --call_limit %s)",
+			 cli_call_limit_text());
+	else
+		snprintf(what, sizeof(what), "trapped (%s)",
+			 hs_cand_trap_name(run->trap));
+	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() %s at %.3f s; stopped.  Reproduce: hotscore score --profile %s,%s %s%s\n",
+		run->variant->name, what, hs_sim_now_us(&run->sim) / 1e6,
 		hs_profile_find(other) ? other : CLI_DEFAULT_PROFILE,
-		cand_runs[k].spec, args);
+		cand_runs[k].spec, args, cli_call_limit_arg());
 }
 
 /* A score outside [0, 99] indexes past the kernel's histogram. */
@@ -680,7 +687,7 @@ static void open_outputs(struct sim_cmd *c)
 	c->runs[0].actions_json = c->actions_json;
 }
 
-/* Each run (two for a comparison); 1 when one trapped or overran. */
+/* Each run (two for a comparison); 1 when one trapped, hung or overran. */
 static int run_all(struct sim_cmd *c)
 {
 	int status = 0;
