@@ -125,6 +125,18 @@ static void check_clean(void)
 	CHECK(!sigismember(&pending, SIGRTMIN), "a tick is pending");
 }
 
+/* hs_cand_score() of nr_accesses @nr: @trap, else hot @hot; none left. */
+static void check_score(unsigned int nr, int trap, int hot)
+{
+	struct hs_input in = input(nr);
+	struct hs_cand_result r = hs_cand_score(&cand, &in);
+
+	CHECK(r.trap == trap && (trap || (r.hot == hot && r.cold == 99 - hot)),
+	      "nr_accesses %u: trap %d, hot %d, cold %d", nr, r.trap, r.hot,
+	      r.cold);
+	check_clean();
+}
+
 static void test_hang_is_a_status(void)
 {
 	struct hs_input in = input(7);
@@ -139,31 +151,19 @@ static void test_hang_is_a_status(void)
 	      "stopped after %llu ns", (unsigned long long)spent);
 	CHECK(!strcmp(hs_cand_trap_name(r.trap), "hang"), "%s",
 	      hs_cand_trap_name(r.trap));
-	in = input(5);
-	r = hs_cand_score(&cand, &in);
-	CHECK(r.trap == 0 && r.hot == 5 && r.cold == 94, "%d %d %d", r.trap,
-	      r.hot, r.cold);
 	check_clean();
+	check_score(5, 0, 5);
 }
 
 /* Half the limit, twice (hot, then cold): each call has its own. */
 static void test_slow_is_not_a_hang(void)
 {
-	struct hs_input in = input(9);
-	struct hs_cand_result r = hs_cand_score(&cand, &in);
-
-	CHECK(r.trap == 0 && r.hot == 9 && r.cold == 90, "%d %d %d", r.trap,
-	      r.hot, r.cold);
-	check_clean();
+	check_score(9, 0, 9);
 }
 
 static void test_trap_is_still_a_trap(void)
 {
-	struct hs_input in = input(8);
-	struct hs_cand_result r = hs_cand_score(&cand, &in);
-
-	CHECK_EQ(r.trap, SIGFPE);
-	check_clean();
+	check_score(8, SIGFPE, 0);
 }
 
 /* One watch around many calls: one timer, each hang caught, then none. */
@@ -301,14 +301,9 @@ static void test_verify_stops_at_a_hang(void)
 
 static void test_no_limit(void)
 {
-	struct hs_input in = input(9);
-	struct hs_cand_result r;
-
 	hs_cand_set_limit(0);
 	CHECK_EQ(hs_cand_limit(), 0);
-	r = hs_cand_score(&cand, &in);
-	CHECK(r.trap == 0 && r.hot == 9, "%d %d", r.trap, r.hot);
-	check_clean();
+	check_score(9, 0, 9);
 	hs_cand_set_limit(LIMIT_NS);
 }
 

@@ -693,6 +693,25 @@ int hs_cand_call_hot(const struct hs_cand *c, const struct hs_input *in)
 	return hot;
 }
 
+struct sweep_call {
+	const struct hs_cand *c;
+	const struct hs_input *in;
+	unsigned int from, n;
+	int *hot;
+	volatile unsigned int *at;
+};
+
+/* The sweep as hs_trap_guard() runs it; guard_close() clears at. */
+static void sweep_call(void *ctx)
+{
+	struct sweep_call *s = ctx;
+
+	STORE(at, s->at);
+	enter();
+	s->c->sweep(s->in, s->from, s->n, s->hot, s->at);
+	leave();
+}
+
 /**
  * hs_cand_sweep_ages() - the candidate's own loop, hs_cand_sweep(), of
  * damon_hot_score() on @n ages from @from (verify's exhaustive sweep),
@@ -714,21 +733,9 @@ int hs_cand_sweep_ages(const struct hs_cand *c, const struct hs_input *in,
 		       unsigned int from, unsigned int n, int *hot,
 		       volatile unsigned int *at_)
 {
-	struct guard_state st;
-	struct guard g;
+	struct sweep_call s = { c, in, from, n, hot, at_ };
 
-	guard_open(&st);
-	if (sigsetjmp(g.buf, 0)) {
-		guard_close(&st);
-		return left_by;
-	}
-	STORE(jump, &g);
-	STORE(at, at_);
-	enter();
-	c->sweep(in, from, n, hot, at_);
-	leave();
-	guard_close(&st);
-	return 0;
+	return hs_trap_guard(sweep_call, &s);
 }
 
 /**
