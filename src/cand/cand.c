@@ -447,7 +447,7 @@ static __thread _Atomic(struct guard *) jump;	/* the innermost guard */
 static __thread volatile sig_atomic_t in_cand;	/* the candidate runs */
 static __thread volatile sig_atomic_t left_by;	/* a signal, or a hang */
 static __thread _Atomic unsigned long calls;	/* calls entered */
-static __thread _Atomic(const volatile unsigned int *) at; /* a sweep's */
+static __thread _Atomic(const volatile unsigned int *) sweep_at;
 static __thread _Atomic unsigned long seen_calls;	/* at the last tick */
 static __thread _Atomic unsigned int seen_at;
 static __thread volatile sig_atomic_t stuck;	/* ticks without progress */
@@ -478,7 +478,7 @@ static void on_trap(int sig)
 
 static void on_tick(int sig, siginfo_t *si, void *uc)
 {
-	const volatile unsigned int *p = LOAD(at);
+	const volatile unsigned int *p = LOAD(sweep_at);
 	unsigned long n = LOAD(calls);
 	unsigned int pos = p ? *p : 0;
 
@@ -604,7 +604,7 @@ static void guard_open(struct guard_state *st)
 {
 	pthread_once(&installed, install);
 	st->outer = LOAD(jump);
-	st->outer_at = LOAD(at);
+	st->outer_at = LOAD(sweep_at);
 	st->depth = depth;
 	st->own = !depth;
 	if (st->own)
@@ -614,7 +614,7 @@ static void guard_open(struct guard_state *st)
 static void guard_close(const struct guard_state *st)
 {
 	in_cand = 0;
-	STORE(at, st->outer_at);
+	STORE(sweep_at, st->outer_at);
 	STORE(jump, st->outer);
 	depth = st->depth + st->own;	/* a jump skips inner watches' ends */
 	if (st->own)
@@ -701,12 +701,12 @@ struct sweep_call {
 	volatile unsigned int *at;
 };
 
-/* The sweep as hs_trap_guard() runs it; guard_close() clears at. */
+/* The sweep as hs_trap_guard() runs it; guard_close() clears sweep_at. */
 static void sweep_call(void *ctx)
 {
 	struct sweep_call *s = ctx;
 
-	STORE(at, s->at);
+	STORE(sweep_at, s->at);
 	enter();
 	s->c->sweep(s->in, s->from, s->n, s->hot, s->at);
 	leave();
@@ -731,9 +731,9 @@ static void sweep_call(void *ctx)
  */
 int hs_cand_sweep_ages(const struct hs_cand *c, const struct hs_input *in,
 		       unsigned int from, unsigned int n, int *hot,
-		       volatile unsigned int *at_)
+		       volatile unsigned int *at)
 {
-	struct sweep_call s = { c, in, from, n, hot, at_ };
+	struct sweep_call s = { c, in, from, n, hot, at };
 
 	return hs_trap_guard(sweep_call, &s);
 }

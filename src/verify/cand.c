@@ -145,6 +145,7 @@ void hs_cand_shrink(const struct hs_components *against,
 /**
  * hs_cand_code_name() - "ok", "out-of-range", "trap(SIGFPE)", "trap",
  * "hang".
+ * @code:	a candidate's status code, 0 to HS_NR_CAND_CODES - 1.
  */
 const char *hs_cand_code_name(unsigned int code)
 {
