@@ -439,7 +439,8 @@ struct guard {
 };
 
 static uint64_t limit_ns = HS_CAND_LIMIT_NS;
-static pthread_once_t installed = PTHREAD_ONCE_INIT;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static atomic_bool installed;	/* the handlers are: no call to check */
 static int tick_sig;
 
 /* Read by the handlers: volatile sig_atomic_t, or lock-free atomics. */
@@ -519,6 +520,7 @@ static void install(void)
 	sa.sa_sigaction = on_tick;
 	sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_RESTART;
 	sigaction(tick_sig, &sa, NULL);
+	atomic_store_explicit(&installed, true, memory_order_release);
 }
 
 /**
@@ -600,9 +602,12 @@ struct guard_state {
 	bool own;		/* its own watch */
 };
 
-static void guard_open(struct guard_state *st)
+/* Inlined: each guarded call pays for these, and nothing else. */
+static inline __attribute__((always_inline)) void
+guard_open(struct guard_state *st)
 {
-	pthread_once(&installed, install);
+	if (!atomic_load_explicit(&installed, memory_order_acquire))
+		pthread_once(&once, install);
 	st->outer = LOAD(jump);
 	st->outer_at = LOAD(sweep_at);
 	st->depth = depth;
@@ -611,7 +616,8 @@ static void guard_open(struct guard_state *st)
 		hs_cand_watch_begin();
 }
 
-static void guard_close(const struct guard_state *st)
+static inline __attribute__((always_inline)) void
+guard_close(const struct guard_state *st)
 {
 	in_cand = 0;
 	STORE(sweep_at, st->outer_at);
