@@ -32,6 +32,7 @@ _hotscore()
 		case $prev in
 		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new all'; return ;;
 		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--call_limit) COMPREPLY=(); return ;;
 		--input) _hotscore_files ''; return ;;
 		--sample|--sample-us) COMPREPLY=(); return ;;
 		--aggr|--aggr-us) COMPREPLY=(); return ;;
@@ -43,12 +44,13 @@ _hotscore()
 		--weight_nr_accesses) COMPREPLY=(); return ;;
 		--weight_age) COMPREPLY=(); return ;;
 		esac
-		opts='--help --profile --base --input --sample --aggr --nr_accesses --last_nr_accesses --age --passed_sis --next_aggr_sis --weight_nr_accesses --weight_age --list-profiles' ;;
+		opts='--help --profile --base --call_limit --input --sample --aggr --nr_accesses --last_nr_accesses --age --passed_sis --next_aggr_sis --weight_nr_accesses --weight_age --list-profiles' ;;
 	bench)
 		case $prev in
 		--profile|--variants) _hotscore_list 'loop fls ilog2 fls-generic fls-builtin ilog2-generic ilog2-builtin fls-bsr ilog2-bsr v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new fast fast-batch fast-batch-scalar fast-prepare hotfix-batch'; return ;;
 		--against) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
 		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--call_limit) COMPREPLY=(); return ;;
 		--dist) _hotscore_list 'seed uniform young zero worst file:'; return ;;
 		--mode|--modes) _hotscore_list 'throughput latency'; return ;;
 		--iterations) COMPREPLY=(); return ;;
@@ -68,7 +70,7 @@ _hotscore()
 		--svg) _hotscore_files ''; return ;;
 		--import) _hotscore_files ''; return ;;
 		esac
-		opts='--help --profile --against --base --dist --mode --iterations --invocations --placements --warmup --drift --batch --pool --seed --cpu --clock --method --accuracy --keep-aslr --format --json --csv --svg --import --list-profiles --list-dists' ;;
+		opts='--help --profile --against --base --call_limit --dist --mode --iterations --invocations --placements --warmup --drift --batch --pool --seed --cpu --clock --method --accuracy --keep-aslr --format --json --csv --svg --import --list-profiles --list-dists' ;;
 	verify)
 		case $prev in
 		--profile|--profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new all'; return ;;
@@ -76,12 +78,13 @@ _hotscore()
 		--against) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
 		--captured) _hotscore_files ''; return ;;
 		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--call_limit) COMPREPLY=(); return ;;
 		--threads) COMPREPLY=(); return ;;
 		--seed) COMPREPLY=(); return ;;
 		--random) COMPREPLY=(); return ;;
 		--json) _hotscore_files ''; return ;;
 		esac
-		opts='--help --profile --candidate --against --captured --base --quick --threads --seed --random --json --list-profiles' ;;
+		opts='--help --profile --candidate --against --captured --base --call_limit --quick --threads --seed --random --json --list-profiles' ;;
 	sim)
 		case $prev in
 		--workload) _hotscore_files 'stairs zigzag '; return ;;
@@ -102,6 +105,7 @@ _hotscore()
 		--damos_quotas) COMPREPLY=(); return ;;
 		--profile|--compare-profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
 		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--call_limit) COMPREPLY=(); return ;;
 		--scorer|--compare-scorers) _hotscore_list 'kernel fast fast-batch'; return ;;
 		--capture) COMPREPLY=(); return ;;
 		--record) _hotscore_files ''; return ;;
@@ -110,12 +114,13 @@ _hotscore()
 		--heatmap) _hotscore_files ''; return ;;
 		--json) _hotscore_files ''; return ;;
 		esac
-		opts='--help --workload --ops --rate --duration --seed --sample --aggr --updr --minr --maxr --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --profile --base --scorer --capture --no-timing --record --record_format --actions --heatmap --json --list-profiles' ;;
+		opts='--help --workload --ops --rate --duration --seed --sample --aggr --updr --minr --maxr --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --profile --base --call_limit --scorer --capture --no-timing --record --record_format --actions --heatmap --json --list-profiles' ;;
 	rank)
 		case $prev in
 		--input) _hotscore_files ''; return ;;
 		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
 		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--call_limit) COMPREPLY=(); return ;;
 		--ops) _hotscore_list 'vaddr paddr'; return ;;
 		--snapshot) COMPREPLY=(); return ;;
 		--time) COMPREPLY=(); return ;;
@@ -129,7 +134,7 @@ _hotscore()
 		--json) _hotscore_files ''; return ;;
 		esac
 		[[ $cur == -* ]] || { _hotscore_files ''; return; }
-		opts='--help --input --profile --base --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --csv --json --list-profiles' ;;
+		opts='--help --input --profile --base --call_limit --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --csv --json --list-profiles' ;;
 	workload)
 		case $prev in
 		--workload) _hotscore_files 'stairs zigzag '; return ;;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A damon_hot_score() of the user's own: examples/candidates/ through score
-# and verify; bad candidates refused with one line; traps caught.
+# and verify; bad candidates refused with one line; traps caught, and a
+# call that does not return stopped (tests/data/hang-nr7.c).
 # Usage: tests/cand.sh PATH/TO/hotscore
 set -u
 hs=${1:?usage: cand.sh HOTSCORE}
@@ -143,6 +144,103 @@ cmd=$(sed -n 's/.*Reproduce: hotscore //p' "$tmp/err")
 	"$hs" $cmd | grep -Eq '^status +ok +trap\(SIGFPE\)$' &&
 	ok "sim: a candidate's trap stops its run, exit 1, and the reproducer traps" ||
 	fail "sim trap" "exit $rc: $(cat "$tmp/err")"
+# timed: the cost replay's inputs hold the one that trapped, so none runs
+"$hs" sim --profile hotfix,./agetrap.c --duration 20s >"$tmp/s" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q 'damon_hot_score() trapped (SIGFPE)' "$tmp/err" &&
+	ok "sim, timed: a trap stops the run, and no cost replay calls the candidate again" ||
+	fail "sim trap, timed" "exit $rc: $(cat "$tmp/err")"
 expect_bad "sim: a candidate with a prepared scorer" "" sim --profile ./v2-ilog2.c --scorer fast
+
+# --- a candidate that does not return: the status hang, in every command
+# tests/data/hang-nr7.c is the hotfix but for an endless loop at
+# nr_accesses 7.  A short limit keeps the tests fast; timeout makes a
+# watchdog that fails a failure, not a hung suite.
+cp "$here/data/hang-nr7.c" .
+lim=(--call_limit 50ms)
+t0=$SECONDS
+out=$(timeout 60 "$hs" score --profile hotfix,./hang-nr7.c --nr_accesses 7 "${lim[@]}" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -Eq '^status +ok +hang$' <<<"$out" && grep -Eq '^hot +41 +undef$' <<<"$out" &&
+	ok "score: a call that does not return is the status hang, hot undef, exit 0 (as a trap)" ||
+	fail "score hang" "exit $rc: $out"
+out=$(timeout 60 "$hs" score --profile hotfix,./hang-nr7.c --nr_accesses 8 "${lim[@]}" 2>&1)
+grep -Eq '^hot +([0-9]+) +\1$' <<<"$out" && grep -Eq '^status +ok +ok$' <<<"$out" &&
+	ok "score: on the other inputs it scores as the hotfix" || fail "score no hang" "$out"
+printf 'nr_accesses\n6\n7\n8\n' | timeout 60 "$hs" score --input - --profile ./hang-nr7.c "${lim[@]}" \
+	>"$tmp/c.csv" 2>"$tmp/err"
+[ "$(field "$tmp/c.csv" 1 status)/$(field "$tmp/c.csv" 2 status)/$(field "$tmp/c.csv" 2 hot)/$(field "$tmp/c.csv" 3 status)" = ok/hang/undef/ok ] &&
+	ok "score --input: the row that hangs says hang, the others score" ||
+	fail "csv hang" "$(cat "$tmp/c.csv" "$tmp/err")"
+[ $((SECONDS - t0)) -lt 30 ] && ok "score: three hangs stopped in $((SECONDS - t0)) s at --call_limit 50ms" ||
+	fail "score hang time" "$((SECONDS - t0)) s"
+t0=$SECONDS
+timeout 120 "$hs" verify --quick --candidate ./hang-nr7.c "${lim[@]}" --json h.json >"$tmp/h" 2>&1
+rc=$?
+took=$((SECONDS - t0))
+cmd=$(sed -n 's/^    e\.g\. hotscore //p' "$tmp/h" | head -n 1)
+# shellcheck disable=SC2086
+[ $rc -eq 1 ] && grep -q '^  stopped at the first hang: a call ran past --call_limit 50ms' "$tmp/h" &&
+	grep -Eq '^  hotfix ok, \./hang-nr7\.c hang: [12] inputs?$' "$tmp/h" &&
+	[ "$cmd" = "score --profile hotfix,./hang-nr7.c --nr_accesses 7 --call_limit 50ms" ] &&
+	timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' && [ $took -lt 30 ] &&
+	ok "verify --quick: the hang in $took s, exit 1, shrunk to a reproducer that hangs: $cmd" ||
+	fail "verify hang" "exit $rc in $took s, '$cmd': $(tail -8 "$tmp/h")"
+grep -q '"stopped":true' h.json && grep -q '"candidate_status":"hang"' h.json &&
+	ok "verify --json: stopped, and the class hang" || fail "verify json hang" "$(head -c 600 h.json)"
+"$hs" verify --quick --candidate ./hotfix-rewritten.c --json ok.json >/dev/null 2>&1 &&
+	grep -q '"stopped":false' ok.json && ok "verify --json: an equal candidate was not stopped" ||
+	fail "verify json" "$(head -c 300 ok.json)"
+timeout 120 "$hs" bench --profile hotfix,./hang-nr7.c --dist uniform --iterations 100000 --runs 1 \
+	"${lim[@]}" >"$tmp/b" 2>"$tmp/err"
+rc=$?
+cmd=$(sed -n 's/.*so it is not timed: hotscore //p' "$tmp/err")
+# shellcheck disable=SC2086
+[ $rc -eq 1 ] && [ ! -s "$tmp/b" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	grep -q 'hangs on verify.s edge set (a call ran past --call_limit 50ms' "$tmp/err" &&
+	timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' &&
+	ok "bench refuses a candidate that hangs at its vetting: one line, exit 1, a reproducer" ||
+	fail "bench hang" "exit $rc: $(cat "$tmp/err")"
+# paddr's lru_prio asks for hot scores of accessed regions: some have 7
+hot_scheme=(--ops paddr --damos_action lru_prio --damos_access_rate 0% max --damos_quotas 10ms 8MiB 1s 0 1 1)
+for timing in --no-timing ""; do
+	# shellcheck disable=SC2086
+	timeout 120 "$hs" sim --profile hotfix,./hang-nr7.c $timing --duration 20s "${hot_scheme[@]}" \
+		"${lim[@]}" >"$tmp/s" 2>"$tmp/err"
+	rc=$?
+	cmd=$(sed -n 's/.*Reproduce: hotscore //p' "$tmp/err")
+	# shellcheck disable=SC2086
+	[ $rc -eq 1 ] && grep -q 'damon_hot_score() did not return (hang: a call ran past --call_limit 50ms) at [0-9.]* s; stopped' "$tmp/err" &&
+		timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' &&
+		ok "sim ${timing:-timed}: a hang stops the run as a trap does, exit 1, and the reproducer hangs" ||
+		fail "sim hang ${timing:-timed}" "exit $rc: $(cat "$tmp/err")"
+done
+timeout 120 "$hs" rank "$here/data/rank/damo-trace.json_compressed" "${hot_scheme[@]}" \
+	--profile hotfix,./hang-nr7.c "${lim[@]}" --csv r.csv >"$tmp/r" 2>"$tmp/err"
+rc=$?
+cmd=$(sed -n 's/.*Reproduce: hotscore //p' "$tmp/err")
+# shellcheck disable=SC2086
+[ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -e r.csv ] &&
+	timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' &&
+	ok "rank: a hang stops the ranking, one line, exit 1, no --csv, a reproducer" ||
+	fail "rank hang" "exit $rc: $(cat "$tmp/err")"
+timeout 120 "$hs" verify --captured "$here/data/capture-6.1.192.csv" --profile hotfix,./hang-nr7.c \
+	"${lim[@]}" >"$tmp/v" 2>&1
+rc=$?
+joined=$(tr -s ' \n' ' ' <"$tmp/v")
+[ $rc -eq 1 ] && grep -Eq '^  \./hang-nr7\.c +[0-9]+ +1$' "$tmp/v" &&
+	grep -q 'where the profile gives hang: hotscore score --profile ./hang-nr7.c --nr_accesses 7 .*--call_limit 50ms' <<<"$joined" &&
+	grep -q 'stopped at line [0-9]*: a call ran past --call_limit 50ms (hang), and its [0-9]* later calls were not checked' <<<"$joined" &&
+	ok "verify --captured: a hang is the model's answer, and the candidate's last" ||
+	fail "captured hang" "exit $rc: $(cat "$tmp/v")"
+for c in score verify bench sim rank; do
+	w=()
+	[ $c = verify ] && w=(--candidate ./hang-nr7.c)
+	expect_bad "$c --call_limit 0" "" $c "${w[@]}" --call_limit 0
+	grep -q "out of range (1ms..1h)" "$tmp/err" || fail "$c range" "$(cat "$tmp/err")"
+done
+expect_bad "--call_limit past an hour" "" sim --call_limit 2h
+expect_bad "--call_limit not a time" "" score --call_limit soon
+expect_bad "verify --call_limit without a candidate" "" verify --call_limit 50ms
 
 report_counts

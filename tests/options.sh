@@ -233,5 +233,12 @@ for c in bench verify sim; do
 done
 [ -z "$bad" ] && ok "one default seed, 1, stated in bench's, verify's and sim's --help" ||
 	fail "default seed" "not in the help of$bad"
+bad=
+for c in score verify bench sim rank; do
+	"$hs" "$c" --help | tr -s ' \n' ' ' | grep -q -- '--call_limit T [^-]*(default: 1s)' ||
+		bad="$bad $c"
+done
+[ -z "$bad" ] && ok "one --call_limit, default 1s, in the help of every command that calls a candidate" ||
+	fail "default call_limit" "not in the help of$bad"
 
 report_counts

@@ -131,6 +131,43 @@ static void test_shrink(void)
 	CHECK(above(&in, &t), "the property was lost");
 }
 
+/* A property seen only at a cost (a hang): counts the times it holds. */
+static bool at_seven(const struct hs_input *in, const void *ctx)
+{
+	unsigned int *held = (unsigned int *)ctx;
+
+	*held += in->nr_accesses == 7;
+	return in->nr_accesses == 7;
+}
+
+/* The preferred input with the one field that matters: one costly try. */
+static void test_shrink_to_one(void)
+{
+	struct hs_input in = { 123456789, 987654321, 55, 66, 7, 77,
+			       0xffffffe0u, 88, 99 };
+	struct hs_input prefer = base(), want = base();
+	unsigned int held = 0;
+
+	CHECK(hs_shrink_to_one(&in, &prefer, at_seven, &held),
+	      "no field alone kept it");
+	hs_shrink(&in, &prefer, at_seven, &held);
+	want.nr_accesses = 7;
+	CHECK(in.sample_us == want.sample_us && in.aggr_us == want.aggr_us &&
+	      in.passed_sis == want.passed_sis &&
+	      in.next_aggr_sis == want.next_aggr_sis &&
+	      in.nr_accesses == 7 &&
+	      in.last_nr_accesses == want.last_nr_accesses &&
+	      in.age == want.age &&
+	      in.weight_nr_accesses == want.weight_nr_accesses &&
+	      in.weight_age == want.weight_age, "not the preferred input");
+	CHECK_EQ(held, 1);
+	held = 0;
+	in = prefer;
+	in.nr_accesses = 8;
+	CHECK(!hs_shrink_to_one(&in, &prefer, at_seven, &held) &&
+	      in.nr_accesses == 8 && !held, "a property that does not hold");
+}
+
 static void test_grid_covers(void)
 {
 	static struct hs_input buf[HS_GRID_UNIT_MAX];
@@ -445,6 +482,7 @@ int main(void)
 	RUN(test_pair_class);
 	RUN(test_invariants);
 	RUN(test_shrink);
+	RUN(test_shrink_to_one);
 	RUN(test_grid_covers);
 	RUN(test_grid_ages_exact);
 	RUN(test_random_domain);

@@ -6,15 +6,26 @@
  * it) in the kernel environment of src/cand/env.h into a shared object,
  * cached by content, and loads it.  hs_cand_score() calls it as a kdamond
  * would and turns a trap (a division by zero, a bad pointer) into a status
- * instead of a crash.  User space only.
+ * instead of a crash, and a call that does not return (an endless loop)
+ * into the status hang instead of a hang.  User space only.
  */
 #ifndef HOTSCORE_CAND_H
 #define HOTSCORE_CAND_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <hotscore/score.h>
+
+/*
+ * A call that ran past the limit (hs_cand_set_limit()) without returning:
+ * hs_cand_result.trap, and what the guards return, as they return a
+ * trap's signal.
+ */
+#define HS_CAND_HANG		(-1)
+/* The limit unless set: 1 s of the calling thread's CPU time. */
+#define HS_CAND_LIMIT_NS	1000000000ULL
 
 /* One call of the candidate's hs_cand_sweep() (src/cand/object/shim.c). */
 typedef void (*hs_cand_sweep_fn)(const struct hs_input *in, unsigned int from,
@@ -45,7 +56,8 @@ struct hs_cand {
  * struct hs_cand_result - a candidate's answer on one input.
  * @hot:	its hot score, when @trap is 0.
  * @cold:	its cold score, when @trap is 0.
- * @trap:	the signal it raised (SIGFPE, SIGSEGV...), or 0.
+ * @trap:	the signal it raised (SIGFPE, SIGSEGV...), HS_CAND_HANG
+ *		when it ran past the limit, or 0.
  */
 struct hs_cand_result {
 	int hot;
@@ -55,7 +67,15 @@ struct hs_cand_result {
 
 bool hs_cand_is_file(const char *spec);
 const char *hs_cand_path(const char *spec);
+void hs_cand_set_limit(uint64_t ns);
+uint64_t hs_cand_limit(void);
+void hs_cand_watch_begin(void);
+void hs_cand_watch_end(void);
 int hs_trap_guard(void (*fn)(void *ctx), void *ctx);
+int hs_cand_call_hot(const struct hs_cand *c, const struct hs_input *in);
+int hs_cand_sweep_ages(const struct hs_cand *c, const struct hs_input *in,
+		       unsigned int from, unsigned int n, int *hot,
+		       volatile unsigned int *at);
 int hs_cand_load(const char *path, enum hs_divisor base, int placement,
 		 struct hs_cand *out, char **log, char *err, size_t errlen);
 void hs_cand_unload(struct hs_cand *c);

@@ -199,15 +199,18 @@ const char *hs_domain_name(enum hs_domain d);
 typedef bool (*hs_shrink_pred)(const struct hs_input *in, const void *ctx);
 unsigned int hs_shrink(struct hs_input *in, const struct hs_input *prefer,
 		       hs_shrink_pred pred, const void *ctx);
+bool hs_shrink_to_one(struct hs_input *in, const struct hs_input *prefer,
+		      hs_shrink_pred pred, const void *ctx);
 
 /*
  * verify on a candidate (src/verify/cand.c): the user's damon_hot_score()
  * against a profile.  A candidate's status code is 0 ok, 1 out-of-range,
- * 2 trap(SIGFPE), 3 another trap.
+ * 2 trap(SIGFPE), 3 another trap, 4 hang (a call ran past the limit).
  */
 enum hs_cand_domain { HS_CDOM_AGES, HS_CDOM_AGES_DEFAULT, HS_CDOM_GRID,
 		      HS_CDOM_RANDOM, HS_NR_CDOMAINS };
-#define HS_NR_CAND_CODES 4
+#define HS_CAND_CODE_HANG 4
+#define HS_NR_CAND_CODES 5
 #define HS_NR_CAND_CLASSES (HS_NR_STATUS_CODES * HS_NR_CAND_CODES)
 
 struct hs_cand;
@@ -243,6 +246,8 @@ struct hs_cand_verify_config {
  * @count:	per class (the profile's code x HS_NR_CAND_CODES + the
  *		candidate's), inputs where they differ.
  * @ex:		the first of each class, in domain order.
+ * @stopped:	a hang ended the run: @inputs counts those checked before
+ *		it, and which were checked depends on the threads.
  */
 struct hs_cand_verify_result {
 	uint64_t inputs[HS_NR_CDOMAINS];
@@ -250,6 +255,7 @@ struct hs_cand_verify_result {
 	uint64_t agree;
 	uint64_t count[HS_NR_CAND_CLASSES];
 	struct hs_example ex[HS_NR_CAND_CLASSES];
+	bool stopped;
 };
 
 int hs_cand_verify(const struct hs_cand_verify_config *cfg,

@@ -24,15 +24,18 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <hotscore/cand.h>
@@ -416,29 +419,110 @@ void hs_cand_unload(struct hs_cand *c)
 	c->handle = NULL;
 }
 
-/* The way back from a candidate's trap, per thread. */
-static __thread sigjmp_buf trap_jump;
-static __thread volatile sig_atomic_t trap_armed;
+/*
+ * Guarding a candidate's calls, per thread.  A guard (hs_cand_score(),
+ * hs_cand_sweep_ages(), hs_trap_guard()) sets where a trap or a hang
+ * leaves to, and the candidate's code runs with in_cand set: only then
+ * does a signal leave through the guard, so that a trap in hotscore's own
+ * code still crashes it.
+ *
+ * A hang is found by a watchdog that costs no system call per call: a
+ * timer on the thread's CPU-time clock (CLOCK_THREAD_CPUTIME_ID, its
+ * signal sent to the thread alone), created at the first guarded call of
+ * a watch (hs_cand_watch_begin() ... hs_cand_watch_end(), else the
+ * guard's own) and deleted at its end, ticks TICKS times a limit.  Each
+ * call into the candidate bumps calls, and a sweep moves *at; a tick that
+ * finds the candidate's code running and neither moved for TICKS ticks
+ * leaves with HS_CAND_HANG.  So a call is stopped once it has run the
+ * limit, and at most a tick more, of the thread's CPU time; one that
+ * returns within the limit never is.
+ */
+#define TICKS	4
+
+#define LOAD(x)		atomic_load_explicit(&(x), memory_order_relaxed)
+#define STORE(x, v)	atomic_store_explicit(&(x), (v), memory_order_relaxed)
+
+_Static_assert(ATOMIC_LONG_LOCK_FREE == 2 && ATOMIC_INT_LOCK_FREE == 2 &&
+	       ATOMIC_POINTER_LOCK_FREE == 2,
+	       "the signal handlers read lock-free atomics only");
+
+#ifndef sigev_notify_thread_id	/* glibc before 2.38 names no field */
+#define sigev_notify_thread_id	_sigev_un._tid
+#endif
+
+struct guard {
+	sigjmp_buf buf;
+};
+
+static uint64_t limit_ns = HS_CAND_LIMIT_NS;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static atomic_bool installed;	/* the handlers are: no call to check */
+static int tick_sig;
+
+/* Read by the handlers: volatile sig_atomic_t, or lock-free atomics. */
+static __thread _Atomic(struct guard *) jump;	/* the innermost guard */
+static __thread volatile sig_atomic_t in_cand;	/* the candidate runs */
+static __thread volatile sig_atomic_t left_by;	/* a signal, or a hang */
+static __thread _Atomic unsigned long calls;	/* calls entered */
+static __thread _Atomic(const volatile unsigned int *) sweep_at;
+static __thread _Atomic unsigned long seen_calls;	/* at the last tick */
+static __thread _Atomic unsigned int seen_at;
+static __thread volatile sig_atomic_t stuck;	/* ticks without progress */
+
+/* The watch, outside the handlers. */
+static __thread unsigned int depth;		/* nested watches */
+static __thread bool watch_tried, watch_on;	/* its timer: tried, made */
+static __thread timer_t watch_timer;
+
+/* Leave through the innermost guard, if the candidate's code runs. */
+static void leave_by(int why)
+{
+	struct guard *g = LOAD(jump);
+
+	if (!in_cand || !g)
+		return;
+	in_cand = 0;
+	left_by = why;
+	siglongjmp(g->buf, 1);
+}
 
 static void on_trap(int sig)
 {
-	if (trap_armed) {
-		trap_armed = 0;
-		siglongjmp(trap_jump, sig);
-	}
+	leave_by(sig);
 	signal(sig, SIG_DFL);	/* hotscore's own: crash as it would */
 	raise(sig);
 }
 
-static void arm_traps(void)
+static void on_tick(int sig, siginfo_t *si, void *uc)
+{
+	const volatile unsigned int *p = LOAD(sweep_at);
+	unsigned long n = LOAD(calls);
+	unsigned int pos = p ? *p : 0;
+
+	(void)sig;
+	(void)uc;
+	if (si->si_code != SI_TIMER)
+		return;		/* not the watch's */
+	if (!in_cand || n != LOAD(seen_calls) || pos != LOAD(seen_at)) {
+		STORE(seen_calls, n);
+		STORE(seen_at, pos);
+		stuck = 0;
+		return;
+	}
+	if (stuck < TICKS - 1) {
+		stuck = stuck + 1;
+		return;
+	}
+	stuck = 0;
+	leave_by(HS_CAND_HANG);
+}
+
+static void install(void)
 {
 	static const int sigs[] = { SIGFPE, SIGSEGV, SIGBUS, SIGILL };
-	static volatile sig_atomic_t done;
 	struct sigaction sa;
 	size_t i;
 
-	if (done)
-		return;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_trap;
 	/* not blocked in the handler: siglongjmp() saves no mask */
@@ -446,68 +530,277 @@ static void arm_traps(void)
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, NULL);
-	done = 1;
+	/* a tick may land in hotscore's own system calls: restart them */
+	tick_sig = SIGRTMIN;
+	sa.sa_handler = NULL;
+	sa.sa_sigaction = on_tick;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_RESTART;
+	sigaction(tick_sig, &sa, NULL);
+	atomic_store_explicit(&installed, true, memory_order_release);
+}
+
+/**
+ * hs_cand_set_limit() - how long one call of a candidate may run, in the
+ * calling thread's CPU time, before it ends as HS_CAND_HANG.
+ * @ns:		the limit (HS_CAND_LIMIT_NS unless set); 0: no limit.
+ *
+ * Set it before any guarded call; the watches opened after it use it.
+ */
+void hs_cand_set_limit(uint64_t ns)
+{
+	limit_ns = ns;
+}
+
+/** hs_cand_limit() - the limit hs_cand_set_limit() set, in ns. */
+uint64_t hs_cand_limit(void)
+{
+	return limit_ns;
+}
+
+/**
+ * hs_cand_watch_begin() - watch this thread's guarded calls for hangs
+ * until hs_cand_watch_end(), with one timer for them all: around a loop of
+ * hs_cand_score() calls, so that each does not make and delete its own.
+ * Watches nest; the timer is made at the first guarded call inside, so a
+ * watch around no call costs nothing.
+ */
+void hs_cand_watch_begin(void)
+{
+	if (!depth++)
+		watch_tried = false;
+}
+
+/* The watch's timer, at its first guarded call. */
+static void watch_arm(void)
+{
+	uint64_t tick = limit_ns / TICKS ? limit_ns / TICKS : 1;
+	struct sigevent ev;
+	struct itimerspec it;
+
+	watch_tried = true;
+	if (!limit_ns)
+		return;
+	memset(&ev, 0, sizeof(ev));
+	ev.sigev_notify = SIGEV_THREAD_ID;
+	ev.sigev_signo = tick_sig;
+	ev.sigev_notify_thread_id = gettid();
+	if (timer_create(CLOCK_THREAD_CPUTIME_ID, &ev, &watch_timer))
+		return;		/* no watchdog: calls run as they would */
+	it.it_value.tv_sec = (time_t)(tick / 1000000000);
+	it.it_value.tv_nsec = (long)(tick % 1000000000);
+	it.it_interval = it.it_value;
+	stuck = 0;
+	if (timer_settime(watch_timer, 0, &it, NULL)) {
+		timer_delete(watch_timer);
+		return;
+	}
+	watch_on = true;
+}
+
+/**
+ * hs_cand_watch_end() - end the watch hs_cand_watch_begin() began: the
+ * outermost deletes its timer, and with it any tick not yet delivered.
+ */
+void hs_cand_watch_end(void)
+{
+	if (!depth || --depth)
+		return;
+	if (watch_on)
+		timer_delete(watch_timer);
+	watch_on = false;
+}
+
+/* What a guard restores, whichever way it is left. */
+struct guard_state {
+	struct guard *outer;
+	const volatile unsigned int *outer_at;
+	unsigned int depth;
+	bool own;		/* its own watch */
+};
+
+/* Inlined: each guarded call pays for these, and nothing else. */
+static inline __attribute__((always_inline)) void
+guard_open(struct guard_state *st)
+{
+	if (!atomic_load_explicit(&installed, memory_order_acquire))
+		pthread_once(&once, install);
+	st->outer = LOAD(jump);
+	st->outer_at = LOAD(sweep_at);
+	st->depth = depth;
+	st->own = !depth;
+	if (st->own)
+		hs_cand_watch_begin();
+}
+
+static inline __attribute__((always_inline)) void
+guard_close(const struct guard_state *st)
+{
+	in_cand = 0;
+	STORE(sweep_at, st->outer_at);
+	STORE(jump, st->outer);
+	depth = st->depth + st->own;	/* a jump skips inner watches' ends */
+	if (st->own)
+		hs_cand_watch_end();
+}
+
+/* The candidate's code starts: a call entered, and signals may leave. */
+static inline void enter(void)
+{
+	if (!watch_tried)
+		watch_arm();
+	STORE(calls, LOAD(calls) + 1);
+	in_cand = 1;
+	atomic_signal_fence(memory_order_seq_cst);
+}
+
+/* Another call, in the same stretch of the candidate's code. */
+static inline void next_call(void)
+{
+	STORE(calls, LOAD(calls) + 1);
+	atomic_signal_fence(memory_order_seq_cst);
+}
+
+static inline void leave(void)
+{
+	atomic_signal_fence(memory_order_seq_cst);
+	in_cand = 0;
 }
 
 /**
  * hs_trap_guard() - run @fn, catching a candidate's trap: a division by
- * zero (SIGFPE), a bad pointer (SIGSEGV, SIGBUS), SIGILL.
- * @fn:		what calls into a candidate; it must keep in @ctx how far
- *		it got, so that the caller can step over the input.
+ * zero (SIGFPE), a bad pointer (SIGSEGV, SIGBUS), SIGILL, and its hang: a
+ * call that runs past the limit (hs_cand_set_limit()).
+ * @fn:		what calls into a candidate, through hs_cand_call_hot(); it
+ *		must keep in @ctx how far it got, so that the caller can
+ *		report or step over the input.
  * @ctx:	for @fn.
  *
  * Thread-safe.  A trap in hotscore's own code still crashes it.
  *
- * Return: 0, or the signal @fn was stopped by.
+ * Return: 0, or the signal @fn was stopped by, or HS_CAND_HANG.
  */
 int hs_trap_guard(void (*fn)(void *ctx), void *ctx)
 {
-	int sig;
+	struct guard_state st;
+	struct guard g;
 
-	arm_traps();
-	sig = sigsetjmp(trap_jump, 0);
-	if (sig)
-		return sig;
-	trap_armed = 1;
+	guard_open(&st);
+	if (sigsetjmp(g.buf, 0)) {
+		guard_close(&st);
+		return left_by;
+	}
+	STORE(jump, &g);
 	fn(ctx);
-	trap_armed = 0;
+	guard_close(&st);
 	return 0;
 }
 
 /**
- * hs_cand_score() - the candidate's hot and cold scores of @in, or the
- * signal it trapped with (a division by zero is SIGFPE, as in a kernel).
+ * hs_cand_call_hot() - the candidate's damon_hot_score() of @in, called
+ * inside hs_trap_guard(), which a trap or a hang leaves through.
  * @c:		the candidate.
  * @in:		the input.
  *
- * Thread-safe.  A trap in hotscore's own code still crashes it.
+ * Outside a guard it is a plain call: a trap crashes, a hang hangs.
+ */
+int hs_cand_call_hot(const struct hs_cand *c, const struct hs_input *in)
+{
+	int hot;
+
+	if (!depth)
+		return c->hot(in);
+	enter();
+	hot = c->hot(in);
+	leave();
+	return hot;
+}
+
+struct sweep_call {
+	const struct hs_cand *c;
+	const struct hs_input *in;
+	unsigned int from, n;
+	int *hot;
+	volatile unsigned int *at;
+};
+
+/* The sweep as hs_trap_guard() runs it; guard_close() clears sweep_at. */
+static void sweep_call(void *ctx)
+{
+	struct sweep_call *s = ctx;
+
+	STORE(sweep_at, s->at);
+	enter();
+	s->c->sweep(s->in, s->from, s->n, s->hot, s->at);
+	leave();
+}
+
+/**
+ * hs_cand_sweep_ages() - the candidate's own loop, hs_cand_sweep(), of
+ * damon_hot_score() on @n ages from @from (verify's exhaustive sweep),
+ * guarded: a trap or a hang stops it at the age *@at.
+ * @c:		the candidate.
+ * @in:		the input; its age is replaced.
+ * @from:	the first age.
+ * @n:		how many ages.
+ * @hot:	receives the @n scores.
+ * @at:		the age index: the sweep starts at *@at, and leaves it at
+ *		@n, or at the age that trapped or hung.  Each age is a call
+ *		of its own, for the limit.
+ *
+ * Thread-safe.
+ *
+ * Return: 0, or the signal the sweep was stopped by, or HS_CAND_HANG.
+ */
+int hs_cand_sweep_ages(const struct hs_cand *c, const struct hs_input *in,
+		       unsigned int from, unsigned int n, int *hot,
+		       volatile unsigned int *at)
+{
+	struct sweep_call s = { c, in, from, n, hot, at };
+
+	return hs_trap_guard(sweep_call, &s);
+}
+
+/**
+ * hs_cand_score() - the candidate's hot and cold scores of @in, or the
+ * signal it trapped with (a division by zero is SIGFPE, as in a kernel),
+ * or HS_CAND_HANG if a call ran past the limit.
+ * @c:		the candidate.
+ * @in:		the input.
+ *
+ * Thread-safe.  Without a watch open (hs_cand_watch_begin()), each call
+ * makes its own timer: three system calls.  A trap in hotscore's own code
+ * still crashes it.
  */
 struct hs_cand_result hs_cand_score(const struct hs_cand *c,
 				    const struct hs_input *in)
 {
 	struct hs_cand_result r = { 0, 0, 0 };
+	struct guard_state st;
+	struct guard g;
 	volatile int hot, cold;
-	int sig;
 
-	arm_traps();
-	sig = sigsetjmp(trap_jump, 0);
-	if (sig) {
-		r.trap = sig;
-		return r;
+	guard_open(&st);
+	if (sigsetjmp(g.buf, 0)) {
+		r.trap = left_by;
+	} else {
+		STORE(jump, &g);
+		enter();
+		hot = c->hot(in);
+		next_call();
+		cold = c->cold(in);
+		leave();
+		r.hot = hot;
+		r.cold = cold;
 	}
-	trap_armed = 1;
-	hot = c->hot(in);
-	cold = c->cold(in);
-	trap_armed = 0;
-	r.hot = hot;
-	r.cold = cold;
+	guard_close(&st);
 	return r;
 }
 
-/** hs_cand_trap_name() - "SIGFPE" for SIGFPE. */
+/** hs_cand_trap_name() - "SIGFPE" for SIGFPE, "hang" for HS_CAND_HANG. */
 const char *hs_cand_trap_name(int sig)
 {
 	switch (sig) {
+	case HS_CAND_HANG: return "hang";
 	case SIGFPE: return "SIGFPE";
 	case SIGSEGV: return "SIGSEGV";
 	case SIGBUS: return "SIGBUS";

@@ -52,7 +52,8 @@
 enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_INVOCATIONS, O_PLACEMENTS,
        O_WARMUP, O_DRIFT, O_BATCH, O_POOL, O_SEED,
        O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
-       O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE };
+       O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE,
+       O_CALL_LIMIT };
 
 /* Everything that chooses what is measured: not for --import. */
 #define MEASURE OPT_NOIMPORT
@@ -74,6 +75,7 @@ static const struct opt bench_opts[] = {
 	  .dflt = "--against", .flags = MEASURE, .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6" },
+	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, MEASURE, NULL),
 	{ .id = O_DIST, .name = "dist", .type = OPT_LIST, .arg = "LIST",
 	  .dflt = "seed", .flags = MEASURE | OPT_INPUT,
 	  .words = "seed uniform young zero worst file:",
@@ -406,6 +408,9 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		*(o->id == O_AGAINST ? &b->against : &b->base) =
 			hs_profile_find(v->s);
 		break;
+	case O_CALL_LIMIT:
+		cli_call_limit_set(v->u);
+		break;
 	case O_LIST:
 		list_variants();
 		cli_exit(0);
@@ -443,8 +448,9 @@ static void against_of(const struct bench *b, struct hs_components *comp,
 /*
  * Before a candidate is timed it must equal --against on verify's edge
  * set (--quick's boundaries and strides, and 10^5 random inputs): a
- * function that differs, or traps, is not worth timing.  Exit 1 with the
- * first difference as a `hotscore score` command.
+ * function that differs, traps or hangs is not worth timing.  Exit 1 with
+ * the first difference (a hang, if one ended the check) as a `hotscore
+ * score` command.
  */
 static void vet(struct bench *b, unsigned int k, const struct hs_components *comp,
 		const char *against)
@@ -463,7 +469,8 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
 		cli_die("out of memory");
 	for (d = 0; d < HS_NR_CDOMAINS; d++)
 		total += res.inputs[d];
-	for (c = 0; c < HS_NR_CAND_CLASSES && !res.count[c]; c++)
+	for (c = 0; c < HS_NR_CAND_CLASSES && (!res.count[c] || (res.stopped &&
+	     c % HS_NR_CAND_CODES != HS_CAND_CODE_HANG)); c++)
 		;
 	if (c == HS_NR_CAND_CLASSES)
 		return;
@@ -471,13 +478,21 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
 	hs_cand_shrink(comp, b->cand[k], c, &res.ex[c].in, &dflt);
 	cli_score_args(&res.ex[c].in, args, sizeof(args));
 	fflush(stdout);
-	fprintf(stderr, "hotscore bench: --profile: %s differs from %s on %llu of %llu inputs of verify's edge set (%s %s, %s %s), so it is not timed: hotscore score --profile %s,%s%s%s\n",
-		b->cand_var[k].name, against,
-		(unsigned long long)(total - res.agree),
-		(unsigned long long)total, against,
-		hs_status_code_name(c / HS_NR_CAND_CODES), b->cand_var[k].name,
-		hs_cand_code_name(c % HS_NR_CAND_CODES), against,
-		b->cand_spec[k], *args ? " " : "", args);
+	if (res.stopped)
+		fprintf(stderr, "hotscore bench: --profile: %s hangs on verify's edge set (a call ran past --call_limit %s where %s is %s)",
+			b->cand_var[k].name, cli_call_limit_text(), against,
+			hs_status_code_name(c / HS_NR_CAND_CODES));
+	else
+		fprintf(stderr, "hotscore bench: --profile: %s differs from %s on %llu of %llu inputs of verify's edge set (%s %s, %s %s)",
+			b->cand_var[k].name, against,
+			(unsigned long long)(total - res.agree),
+			(unsigned long long)total, against,
+			hs_status_code_name(c / HS_NR_CAND_CODES),
+			b->cand_var[k].name,
+			hs_cand_code_name(c % HS_NR_CAND_CODES));
+	fprintf(stderr, ", so it is not timed: hotscore score --profile %s,%s%s%s%s\n",
+		against, b->cand_spec[k], *args ? " " : "", args,
+		cli_call_limit_arg());
 	exit(CLI_EXIT_FINDING);
 }
 
@@ -597,10 +612,10 @@ static void pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
 		return;
 	cli_score_args(&d->pool[j], args, sizeof(args));
 	fflush(stdout);
-	fprintf(stderr, "hotscore bench: --profile: %s is %s where its --against is %s, on input %zu of --dist %s, so it is not timed: hotscore score --profile %s%s%s\n",
+	fprintf(stderr, "hotscore bench: --profile: %s is %s where its --against is %s, on input %zu of --dist %s, so it is not timed: hotscore score --profile %s%s%s%s\n",
 		var->name, hs_cand_code_name(cls % HS_NR_CAND_CODES),
 		hs_status_code_name(cls / HS_NR_CAND_CODES), j + 1, d->name,
-		b->cand_spec[v], *args ? " " : "", args);
+		b->cand_spec[v], *args ? " " : "", args, cli_call_limit_arg());
 	exit(CLI_EXIT_FINDING);
 }
 
@@ -623,6 +638,7 @@ static void check_inputs(struct bench *b, struct bench_dist *d)
 	unsigned int v, pl;
 	size_t j;
 
+	hs_cand_watch_begin();	/* one timer for the candidates' calls */
 	for (v = 0; v < b->nr_variants; v++) {
 		const struct hs_variant *var = b->variants[v];
 
@@ -642,6 +658,7 @@ static void check_inputs(struct bench *b, struct bench_dist *d)
 				check_copy(var, var->placed[pl], r.hot, d, j);
 		}
 	}
+	hs_cand_watch_end();
 }
 
 static struct bench_classes *class_set(struct bench_dist *d,

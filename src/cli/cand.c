@@ -103,7 +103,7 @@ const struct hs_cand *cli_cand_placed(const char *opt, const char *spec,
 }
 
 /**
- * cli_cand_status() - "ok", "out-of-range" or "trap(SIGFPE)": a
+ * cli_cand_status() - "ok", "out-of-range", "trap(SIGFPE)" or "hang": a
  * candidate's result in the model's words.
  * @r:		the result.
  */
@@ -111,6 +111,8 @@ const char *cli_cand_status(const struct hs_cand_result *r)
 {
 	static char buf[32];
 
+	if (r->trap == HS_CAND_HANG)
+		return "hang";
 	if (r->trap) {
 		snprintf(buf, sizeof(buf), "trap(%s)",
 			 hs_cand_trap_name(r->trap));

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <hotscore/score.h>
 #include <hotscore/simd.h>
@@ -103,6 +104,20 @@ const struct hs_cand *cli_cand_placed(const char *opt, const char *spec,
 const struct hs_cand *cli_cand_get(const char *opt, const char *spec,
 				   enum hs_divisor base, const char **label);
 const char *cli_cand_status(const struct hs_cand_result *r);
+
+/*
+ * --call_limit, in every subcommand that calls a candidate: how much of a
+ * thread's CPU time one call may take before it ends as status hang.
+ */
+#define CLI_CALL_LIMIT_OPT(ID, FLAGS, WITH)				\
+	{ .id = (ID), .name = "call_limit", .type = OPT_TIME, .arg = "T",	\
+	  .dflt = "1s", .min = 1000, .max = 3600000000ULL,		\
+	  .flags = (FLAGS), .with = (WITH),				\
+	  .help = "a candidate's call that runs longer than this (CPU"	\
+		  " time) ends as status hang", .example = "50ms" }
+void cli_call_limit_set(uint64_t us);
+const char *cli_call_limit_text(void);
+const char *cli_call_limit_arg(void);
 
 struct cli_cmd;
 extern const struct cli_cmd cmd_score, cmd_bench, cmd_verify, cmd_sim,

@@ -10,10 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <hotscore/cand.h>
 #include <hotscore/score.h>
 #include <hotscore/simd.h>
 
 #include "cli.h"
+#include "opt.h"
 
 const char *cli_cmd_name;
 char **hs_argv;
@@ -354,4 +356,37 @@ void cli_csv_field(FILE *f, const char *s)
 		fputc(*s, f);
 	}
 	fputc('"', f);
+}
+
+static uint64_t call_limit_us = HS_CAND_LIMIT_NS / 1000;
+
+/** cli_call_limit_set() - --call_limit: the limit of a candidate's call. */
+void cli_call_limit_set(uint64_t us)
+{
+	call_limit_us = us;
+	hs_cand_set_limit(us * 1000);
+}
+
+/** cli_call_limit_text() - the limit as --call_limit takes it: "1s". */
+const char *cli_call_limit_text(void)
+{
+	static char buf[32];
+
+	cli_format_time_us(call_limit_us, buf, sizeof(buf));
+	return buf;
+}
+
+/**
+ * cli_call_limit_arg() - what a `hotscore score` reproducer adds so that
+ * a hang reproduces under the same limit: " --call_limit 50ms", or "" at
+ * the default.
+ */
+const char *cli_call_limit_arg(void)
+{
+	static char buf[48];
+
+	if (call_limit_us == HS_CAND_LIMIT_NS / 1000)
+		return "";
+	snprintf(buf, sizeof(buf), " --call_limit %s", cli_call_limit_text());
+	return buf;
 }

@@ -28,7 +28,7 @@
 #include "rank.h"
 
 enum { O_INPUT, O_PROFILE, O_BASE, O_OPS, O_SNAPSHOT, O_TIME, O_CSV,
-       O_JSON, O_LIST };
+       O_JSON, O_LIST, O_CALL_LIMIT };
 
 static const struct opt rank_opts[] = {
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "RECORD",
@@ -45,6 +45,7 @@ static const struct opt rank_opts[] = {
 	  .dflt = CLI_DEFAULT_PROFILE, .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6" },
+	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
 	{ .id = O_OPS, .name = "ops", .type = OPT_STR, .arg = "OPS",
 	  .dflt = "vaddr", .words = "vaddr paddr",
 	  .help = "the operations the record came from: which score each"
@@ -129,6 +130,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		c->time_us = v->u;
 		c->has_time = true;
 		break;
+	case O_CALL_LIMIT: cli_call_limit_set(v->u); break;
 	case O_CSV: c->csv = v->s; break;
 	case O_JSON: c->json = v->s; break;
 	case O_LIST:

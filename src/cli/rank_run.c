@@ -125,6 +125,25 @@ static unsigned int pick_scheme(const struct run *run, unsigned int k)
 	return k % run->c->nr_schemes;
 }
 
+/*
+ * A candidate's call that ran past --call_limit: the ranking stops, since
+ * each further hang would cost the limit again; exit 1 with the command
+ * that shows it.
+ */
+static void stop_at_hang(const struct run *run, const struct rank_prof *p,
+			 const struct hs_input *in)
+{
+	char args[512];
+
+	cli_score_args(in, args, sizeof(args));
+	fflush(stdout);
+	fprintf(stderr, "hotscore rank: profile %s: damon_hot_score() did not return (hang: a call ran past --call_limit %s); stopped.  Reproduce: hotscore score --profile %s,%s%s%s%s\n",
+		p->label, cli_call_limit_text(), run->c->base ?
+		run->c->base->name : CLI_DEFAULT_PROFILE, p->spec,
+		*args ? " " : "", args, cli_call_limit_arg());
+	exit(CLI_EXIT_FINDING);
+}
+
 /* The score an action takes: 0..99, or -1 where the function traps. */
 static int score_of(struct run *run, struct pick *pk, const struct rank_prof *p,
 		    const struct hs_scheme *s, const struct region *r,
@@ -147,6 +166,8 @@ static int score_of(struct run *run, struct pick *pk, const struct rank_prof *p,
 		return HS_DAMOS_MAX_SCORE;
 	if (p->cand) {
 		cr = hs_cand_score(p->cand, &in);
+		if (cr.trap == HS_CAND_HANG)
+			stop_at_hang(run, p, &in);
 		res.hot = cr.hot;
 		res.cold = cr.cold;
 		res.status = cr.trap ? HS_DIV0 : HS_OK;
@@ -747,10 +768,12 @@ static void rank_group(struct run *run, struct group *g)
 		first = false;
 		if (!chosen(run->c, &s, t0))
 			continue;
+		hs_cand_watch_begin();	/* one timer for a snapshot's calls */
 		for (k = 0; k < run->nr_picks; k++)
 			rank_one(run, &run->picks[k], pick_prof(run, k),
 				 &run->schemes[pick_scheme(run, k)],
 				 s.end_ns / 1000 / run->sample_us);
+		hs_cand_watch_end();
 		run->nr_ranked++;
 		print_row(run, &s, t0);
 		if (run->c->snapshot >= 0 || run->c->has_time)

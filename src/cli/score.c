@@ -22,7 +22,8 @@
 #define MAX_SPECS 32		/* profiles side by side */
 
 /* A column's option id is its index in input_columns[]. */
-enum { O_PROFILE = INPUT_NR_COLUMNS, O_INPUT, O_CSV, O_LIST, O_BASE };
+enum { O_PROFILE = INPUT_NR_COLUMNS, O_INPUT, O_CSV, O_LIST, O_BASE,
+       O_CALL_LIMIT };
 
 #define U32 4294967295UL
 #define FIELD(i, n, h, m, d, e) { .id = i, .name = n, .type = OPT_COUNT, \
@@ -39,6 +40,7 @@ static const struct opt score_opts[] = {
 	  .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6" },
+	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "FILE",
 	  .flags = OPT_INPUT,
 	  .help = "score every row of a CSV file (- for stdin) instead of"
@@ -166,6 +168,7 @@ static int run_csv(const struct score *sc)
 		input_rewind(body);
 		if (pass)
 			print_csv_header();
+		hs_cand_watch_begin();	/* one timer for the candidates' calls */
 		for (r = sc->dflt; input_next_row(&r); r = sc->dflt) {
 			if (!pass)
 				continue;
@@ -175,6 +178,7 @@ static int run_csv(const struct score *sc)
 				for (k = 0; k < sc->nr_specs; k++)
 					print_csv_row(&r, &sc->specs[k]);
 		}
+		hs_cand_watch_end();
 	}
 	input_close();
 	return 0;
@@ -326,6 +330,9 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		break;
 	case O_CSV:
 		sc->input = "-";
+		break;
+	case O_CALL_LIMIT:
+		cli_call_limit_set(v->u);
 		break;
 	case O_BASE:
 		sc->base = hs_profile_find(v->s);

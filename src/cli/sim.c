@@ -32,7 +32,7 @@
 enum { O_WORKLOAD, O_OPS, O_RATE, O_DURATION, O_SEED, O_SAMPLE, O_AGGR,
        O_UPDR, O_MINR, O_MAXR, O_PROFILE, O_SCORER, O_CAPTURE, O_NO_TIMING,
        O_RECORD, O_RECORD_FORMAT, O_ACTIONS, O_HEATMAP, O_JSON, O_LIST,
-       O_BASE };
+       O_BASE, O_CALL_LIMIT };
 
 static const struct opt sim_opts[] = {
 	{ .id = O_WORKLOAD, .name = "workload", .type = OPT_STR,
@@ -79,6 +79,7 @@ static const struct opt sim_opts[] = {
 	  .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6" },
+	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
 	{ .id = O_SCORER, .name = "scorer", .old = "compare-scorers",
 	  .type = OPT_LIST, .arg = "S[,S2]", .dflt = "kernel",
 	  .words = "kernel fast fast-batch",
@@ -194,7 +195,8 @@ static void parse_scorers(struct sim_cmd *c, const char *list)
 /*
  * A candidate in a run: the model's checks use its base profile (the other
  * profile of a comparison, else hotfix); its score goes through a thunk
- * that keeps the input, so that a trap can be reported with it.
+ * that keeps the input, so that a trap or a hang can be reported with it:
+ * in the run, the guarded one; in the cost replay, the plain call.
  */
 static struct {
 	const struct hs_cand *cand;
@@ -209,6 +211,13 @@ static int cand_thunk(const void *in)
 {
 	cand_in = *(const struct hs_input *)in;
 	return cand_now->hot(in);
+}
+
+/* Inside hs_trap_guard(), which a trap or a hang leaves through. */
+static int cand_thunk_guarded(const void *in)
+{
+	cand_in = *(const struct hs_input *)in;
+	return hs_cand_call_hot(cand_now, in);
 }
 
 static const struct hs_variant *cand_variant(const struct sim_cmd *c,
@@ -366,6 +375,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 			cli_usage_die("--base: no profile '%s' (hotscore sim --list-profiles)",
 				      v->s);
 		break;
+	case O_CALL_LIMIT: cli_call_limit_set(v->u); break;
 	case O_SCORER: sa->scorers = v->s; break;
 	case O_CAPTURE: c->cfg.capture = v->u; break;
 	case O_NO_TIMING: c->timing = false; break;
@@ -618,8 +628,10 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	run->variant = profile_variant(c, run->profile);
 	run->point_every = 1;
 	setup_workload(c, &run->wl);
+	cand_now = run->variant->fn == cand_thunk ?
+		cand_runs[run->variant == &cand_runs[1].var].cand : NULL;
 	cfg.comp = run->variant->comp;
-	cfg.score_fn = run->variant->fn;
+	cfg.score_fn = cand_now ? cand_thunk_guarded : run->variant->fn;
 	cfg.scorer = run->scorer;
 	if (run->scorer != HS_SCORER_KERNEL)
 		cfg.capture = 0;	/* the replay times the kernel's form */
@@ -639,15 +651,14 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	if (hs_sim_init(&run->sim, &cfg, &run->wl, err, sizeof(err)))
 		cli_die("%s", err);
 	t0 = hs_host_now_ns();
-	cand_now = run->variant->fn == cand_thunk ?
-		cand_runs[run->variant == &cand_runs[1].var].cand : NULL;
-	if (cand_now)	/* a trap stops the run: see report_trap() */
+	if (cand_now)	/* a trap or a hang stops the run: report_trap() */
 		run->trap = hs_trap_guard(steps_of_run, run);
 	else
 		steps_of_run(run);
 	run->wall_ns = hs_host_now_ns() - t0;
 	cli_progress_done();
-	if (c->timing && run->sim.nr_inputs) {
+	/* not after a trap: the inputs kept hold the one that trapped */
+	if (c->timing && run->sim.nr_inputs && !run->trap) {
 		cli_progress("sim: %s: timing the score function on %zu captured input%s",
 			    run->profile, run->sim.nr_inputs,
 			    cli_s(run->sim.nr_inputs));
@@ -663,19 +674,26 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	run->max_rss_kb = peak_rss_kb();	/* the writer prints it */
 }
 
-/* A candidate that trapped: where, and the command that shows it. */
+/*
+ * A candidate that trapped or hung: where, and the command that shows it.
+ */
 static void report_trap(const struct sim_cmd *c, const struct sim_run *run)
 {
 	unsigned int k = run->variant == &cand_runs[1].var;
 	const char *other = c->profiles[!k];
-	char args[512];
+	char args[512], what[96];
 
 	cli_score_args(&cand_in, args, sizeof(args));
-	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() trapped (%s) at %.3f s; stopped.  Reproduce: hotscore score --profile %s,%s %s\n",
-		run->variant->name, hs_cand_trap_name(run->trap),
-		hs_sim_now_us(&run->sim) / 1e6,
+	if (run->trap == HS_CAND_HANG)
+		snprintf(what, sizeof(what), "did not return (hang: a call ran past --call_limit %s)",
+			 cli_call_limit_text());
+	else
+		snprintf(what, sizeof(what), "trapped (%s)",
+			 hs_cand_trap_name(run->trap));
+	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() %s at %.3f s; stopped.  Reproduce: hotscore score --profile %s,%s %s%s\n",
+		run->variant->name, what, hs_sim_now_us(&run->sim) / 1e6,
 		hs_profile_find(other) ? other : CLI_DEFAULT_PROFILE,
-		cand_runs[k].spec, args);
+		cand_runs[k].spec, args, cli_call_limit_arg());
 }
 
 /* A score outside [0, 99] indexes past the kernel's histogram. */
@@ -738,7 +756,7 @@ static void open_outputs(struct sim_cmd *c)
 	c->runs[0].actions_json = c->actions_json;
 }
 
-/* Each run (two for a comparison); 1 when one trapped or overran. */
+/* Each run (two for a comparison); 1 when one trapped, hung or overran. */
 static int run_all(struct sim_cmd *c)
 {
 	int status = 0;

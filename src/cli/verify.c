@@ -46,7 +46,7 @@ struct verify {
 };
 
 enum { O_PROFILE, O_QUICK, O_THREADS, O_SEED, O_RANDOM, O_JSON, O_LIST,
-       O_CANDIDATE, O_AGAINST, O_BASE, O_CAPTURED };
+       O_CANDIDATE, O_AGAINST, O_BASE, O_CAPTURED, O_CALL_LIMIT };
 
 static const struct opt verify_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .old = "profiles",
@@ -73,6 +73,7 @@ static const struct opt verify_opts[] = {
 	  .dflt = "--against", .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6", .with = "--candidate ./mine.c" },
+	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, "--candidate ./mine.c"),
 	{ .id = O_QUICK, .name = "quick", .type = OPT_FLAG,
 	  .help = "boundaries and a stride of each domain (make test)" },
 	{ .id = O_THREADS, .name = "threads", .type = OPT_COUNT, .arg = "N",
@@ -169,6 +170,9 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *val,
 	case O_BASE:
 		v->base = val->s;
 		break;
+	case O_CALL_LIMIT:
+		cli_call_limit_set(val->u);
+		break;
 	}
 }
 
@@ -190,7 +194,7 @@ static void parse(struct verify *v, int argc, char **argv)
 	if (v->captured && (opt_given(O_AGAINST) || opt_given(O_QUICK) ||
 			    opt_given(O_RANDOM) || opt_given(O_SEED) ||
 			    opt_given(O_THREADS)))
-		cli_usage_die("--captured takes --profile, --base and --json only");
+		cli_usage_die("--captured takes --profile, --base, --call_limit and --json only");
 	if (v->captured && v->base && !hs_profile_find(v->base))
 		cli_usage_die("--base: no profile '%s' (see 'hotscore verify --list-profiles')",
 			      v->base);
@@ -202,6 +206,8 @@ static void parse(struct verify *v, int argc, char **argv)
 		cli_usage_die("--candidate is compared with --against PROFILE, not --profile");
 	if (!v->candidate && (opt_given(O_AGAINST) || opt_given(O_BASE)))
 		cli_usage_die("--against and --base go with --candidate FILE or --captured FILE");
+	if (!v->candidate && opt_given(O_CALL_LIMIT))
+		cli_usage_die("--call_limit limits a candidate's calls: it goes with --candidate FILE or --captured FILE");
 	if (v->against && !hs_profile_find(v->against))
 		cli_usage_die("--against: no profile '%s' (see 'hotscore verify --list-profiles')",
 			      v->against);

@@ -42,10 +42,14 @@ static void model_outcome(const struct hs_components *c,
 		snprintf(buf, size, "hot %d %s", r.hot, hs_status_name(&r));
 }
 
+/* The same for the candidate; a hang is not waited for again. */
 static void cand_outcome(const struct hs_cand *c, const struct hs_input *in,
-			 char *buf, size_t size)
+			 unsigned int code, char *buf, size_t size)
 {
-	struct hs_cand_result r = hs_cand_score(c, in);
+	struct hs_cand_result r = { .trap = HS_CAND_HANG };
+
+	if (code != HS_CAND_CODE_HANG)
+		r = hs_cand_score(c, in);
 
 	if (r.trap)
 		snprintf(buf, size, "%s", cli_cand_status(&r));
@@ -60,8 +64,9 @@ static void reproducer(const struct verify_cand *vc, const struct hs_input *in,
 	char args[512];
 
 	cli_score_args(in, args, sizeof(args));
-	snprintf(buf, size, "hotscore score --profile %s,%s%s%s", vc->against,
-		 vc->spec, *args ? " " : "", args);
+	snprintf(buf, size, "hotscore score --profile %s,%s%s%s%s",
+		 vc->against, vc->spec, *args ? " " : "", args,
+		 cli_call_limit_arg());
 }
 
 static void print_classes(const struct verify_cand *vc,
@@ -81,7 +86,7 @@ static void print_classes(const struct verify_cand *vc,
 		       (unsigned long long)res->count[k], cli_s(res->count[k]));
 		reproducer(vc, in, cmd, sizeof(cmd));
 		model_outcome(&vc->comp, in, a, sizeof(a));
-		cand_outcome(vc->cand, in, b, sizeof(b));
+		cand_outcome(vc->cand, in, k % HS_NR_CAND_CODES, b, sizeof(b));
 		printf("    e.g. %s\n", cmd);
 		printf("         # %s: %s; %s: %s\n", vc->against, a, vc->label,
 		       b);
@@ -107,6 +112,9 @@ static void print_report(const struct verify_cand *vc,
 		       res->seconds[d]);
 		total += res->inputs[d];
 	}
+	if (res->stopped)
+		printf("  stopped at the first hang: a call ran past --call_limit %s of CPU time\n",
+		       cli_call_limit_text());
 	differ = total - res->agree;
 	if (!differ) {
 		printf("\n%s = %s: agree on all %llu inputs%s\n", vc->label,
@@ -159,7 +167,7 @@ static int write_json(const struct verify_cand *vc,
 	}
 	return hs_json_write_doc(f, json_pack(
 		"{s:s, s:i, s:o, s:o, s:o, s:o, s:s, s:o, s:b, s:I, s:o, s:o,"
-		" s:o, s:b, s:o}", "tool", "hotscore verify", "schema", 1,
+		" s:o, s:b, s:b, s:o}", "tool", "hotscore verify", "schema", 1,
 		"command", hs_json_text(vc->command),
 		"candidate", hs_json_text(vc->label),
 		"file", hs_json_text(vc->cand->path),
@@ -168,7 +176,8 @@ static int write_json(const struct verify_cand *vc,
 		"seed", hs_json_u64(vc->cfg.seed), "quick", vc->cfg.quick,
 		"threads", (json_int_t)vc->cfg.threads, "domains", domains,
 		"inputs", hs_json_u64(total), "agree", hs_json_u64(res->agree),
-		"equal", total == res->agree, "classes",
+		"equal", total == res->agree, "stopped", res->stopped,
+		"classes",
 		json_classes(vc, res)), JSON_COMPACT);
 }
 

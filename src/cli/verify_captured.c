@@ -29,7 +29,8 @@
  * @in:		its inputs.
  * @fn:		hot or cold.
  * @returned:	what the kernel returned.
- * @model:	what the profile gives ("undef" where it divides by zero).
+ * @model:	what the profile gives ("undef" where it divides by zero,
+ *		"hang" where a candidate's call ran past --call_limit).
  */
 struct first_diff {
 	size_t line;
@@ -39,11 +40,16 @@ struct first_diff {
 	char model[16];
 };
 
-/* One profile or candidate and its count of agreements. */
+/*
+ * One profile or candidate and its count of agreements; a candidate that
+ * hangs is not called again (each hang would cost the limit again).
+ */
 struct checked {
 	struct spec spec;
 	size_t agrees, differs;
 	struct first_diff first;
+	bool hung;
+	struct first_diff hang;
 };
 
 /* The capture's calls, and the range of each input column. */
@@ -74,7 +80,8 @@ static void add_spec(void *ctx, const char *name)
 /*
  * What @sp returns for the captured call's function, as text: "undef"
  * where the kernel would trap (a division by zero in the model, a trap in
- * a candidate).  Return: whether it is a number equal to @r->returned.
+ * a candidate), "hang" where a candidate's call ran past the limit.
+ * Return: whether it is a number equal to @r->returned.
  */
 static bool same_as_kernel(const struct spec *sp, const struct row *r,
 			   char *text, size_t size)
@@ -86,7 +93,8 @@ static bool same_as_kernel(const struct spec *sp, const struct row *r,
 	if (sp->cand) {
 		cr = hs_cand_score(sp->cand, &r->in);
 		if (cr.trap) {
-			snprintf(text, size, "undef");
+			snprintf(text, size, "%s", cr.trap == HS_CAND_HANG ?
+				 "hang" : "undef");
 			return false;
 		}
 		v = r->fn == INPUT_FN_HOT ? cr.hot : cr.cold;
@@ -123,22 +131,24 @@ static void count_call(const struct row *r)
 
 static void check_call(const struct row *r, size_t line)
 {
-	char text[16];
 	unsigned int k;
 
 	count_call(r);
 	for (k = 0; k < cap.nr; k++) {
 		struct checked *c = &cap.c[k];
+		struct first_diff d = { line, r->in, r->fn, r->returned, "" };
 
-		if (same_as_kernel(&c->spec, r, text, sizeof(text))) {
+		if (c->hung)
+			continue;
+		if (same_as_kernel(&c->spec, r, d.model, sizeof(d.model))) {
 			c->agrees++;
 			continue;
 		}
-		if (!c->differs++) {
-			c->first = (struct first_diff){ line, r->in, r->fn,
-							r->returned, "" };
-			snprintf(c->first.model, sizeof(c->first.model), "%s",
-				 text);
+		if (!c->differs++)
+			c->first = d;
+		if (!strcmp(d.model, "hang")) {
+			c->hung = true;
+			c->hang = d;
 		}
 	}
 }
@@ -154,8 +164,10 @@ static void check_file(const char *path)
 		cli_die("--captured: %s: not a capture: its header has no fn and returned columns (hotscore.ko mode=capture writes them)",
 			path);
 	input_row_defaults(&dflt);
+	hs_cand_watch_begin();	/* one timer for the candidates' calls */
 	for (r = dflt; input_next_row(&r); r = dflt)
 		check_call(&r, input_mark().lineno);
+	hs_cand_watch_end();
 	input_close();
 	if (!cap.st.calls)
 		cli_die("--captured: %s: no calls", path);
@@ -167,14 +179,16 @@ static const char *fn_name(enum input_fn fn)
 }
 
 /* "hotscore score --profile P ARGS": the call's inputs, for a reader. */
-static void command_of(const struct checked *c, char *buf, size_t size)
+static void command_of(const struct checked *c, const struct first_diff *d,
+		       char *buf, size_t size)
 {
 	char args[512];
 
-	cli_score_args(&c->first.in, args, sizeof(args));
-	snprintf(buf, size, "hotscore score --profile %s%s%s",
+	cli_score_args(&d->in, args, sizeof(args));
+	snprintf(buf, size, "hotscore score --profile %s%s%s%s",
 		 c->spec.cand ? c->spec.cand_spec : c->spec.name,
-		 *args ? " " : "", args);
+		 *args ? " " : "", args,
+		 c->spec.cand ? cli_call_limit_arg() : "");
 }
 
 static void print_inputs(void)
@@ -222,11 +236,24 @@ static void print_report(const char *path)
 				 *agree ? ", " : "", c->spec.name);
 			continue;
 		}
-		command_of(c, cmd, sizeof(cmd));
+		command_of(c, &c->first, cmd, sizeof(cmd));
 		snprintf(text, sizeof(text), "first: line %zu, %s returned %d"
 			 " where the profile gives %s: %s", c->first.line,
 			 fn_name(c->first.fn), c->first.returned,
 			 c->first.model, cmd);
+		printf("    ");
+		cli_wrap(stdout, text, 4, 6, 100);
+		if (!c->hung)
+			continue;
+		command_of(c, &c->hang, cmd, sizeof(cmd));
+		snprintf(text, sizeof(text), "stopped at line %zu: a call ran"
+			 " past --call_limit %s (hang), and its %zu later"
+			 " call%s were not checked%s%s", c->hang.line,
+			 cli_call_limit_text(),
+			 st->calls - c->agrees - c->differs,
+			 cli_s(st->calls - c->agrees - c->differs),
+			 c->hang.line == c->first.line ? "" : ": ",
+			 c->hang.line == c->first.line ? "" : cmd);
 		printf("    ");
 		cli_wrap(stdout, text, 4, 6, 100);
 	}
@@ -234,23 +261,30 @@ static void print_report(const char *path)
 	cli_wrap(stdout, *agree ? agree : "none", 32, 2, 100);
 }
 
-static json_t *json_checked(const struct checked *c)
+/* A call on which @c differs: where, what, and the command that shows it. */
+static json_t *json_diff(const struct checked *c, const struct first_diff *d)
 {
 	char cmd[1024];
+
+	command_of(c, d, cmd, sizeof(cmd));
+	return json_pack("{s:o, s:s, s:i, s:s, s:o}", "line",
+			 hs_json_u64(d->line), "fn",
+			 d->fn == INPUT_FN_HOT ? "hot" : "cold", "returned",
+			 d->returned, "model", d->model, "command",
+			 hs_json_text(cmd));
+}
+
+static json_t *json_checked(const struct checked *c)
+{
 	json_t *o = json_pack("{s:o, s:o, s:o}", "profile",
 			      hs_json_text(c->spec.name), "agrees",
 			      hs_json_u64(c->agrees), "differs",
 			      hs_json_u64(c->differs));
 
-	if (o && c->differs) {
-		command_of(c, cmd, sizeof(cmd));
-		json_object_set_new(o, "first", json_pack(
-			"{s:o, s:s, s:i, s:s, s:o}", "line",
-			hs_json_u64(c->first.line), "fn",
-			c->first.fn == INPUT_FN_HOT ? "hot" : "cold",
-			"returned", c->first.returned, "model", c->first.model,
-			"command", hs_json_text(cmd)));
-	}
+	if (o && c->differs)
+		json_object_set_new(o, "first", json_diff(c, &c->first));
+	if (o && c->hung)	/* the calls after it were not checked */
+		json_object_set_new(o, "hang", json_diff(c, &c->hang));
 	return o;
 }
 

@@ -11,11 +11,14 @@
  *   grid     the model's discriminating grid, moving-sum states included;
  *   random   seeded inputs at full field widths.
  *
- * A candidate that traps is caught (hs_trap_guard()): a division by zero
+ * A candidate that traps is caught (hs_cand_score()): a division by zero
  * agrees with a profile that divides by zero there, anything else is a
- * difference, and the run goes on.  Threads take units from a counter and
- * keep their own counts; each example is the first in domain order, so the
- * result does not depend on the threads.
+ * difference, and the run goes on.  A call that runs past the limit
+ * (hs_cand_set_limit()) is a difference too, hang, and it ends the run:
+ * each further hang would cost the limit again.  Threads take units from
+ * a counter and keep their own counts; each example is the first in
+ * domain order, so the result does not depend on the threads (unless a
+ * hang stopped them).
  */
 #include <pthread.h>
 #include <signal.h>
@@ -59,6 +62,7 @@ struct job {
 	size_t nr_quick;
 	uint64_t start_ns[HS_NR_CDOMAINS], end_ns[HS_NR_CDOMAINS];
 	pthread_mutex_t lock;
+	int stop;			/* atomic: a hang ended the run */
 };
 
 struct worker {
@@ -76,7 +80,7 @@ struct worker {
  * @in:		the input.
  * @cls:	receives the class: hs_status_code() of the profile times
  *		HS_NR_CAND_CODES, plus the candidate's code (0 ok,
- *		1 out-of-range, 2 trap(SIGFPE), 3 another trap).
+ *		1 out-of-range, 2 trap(SIGFPE), 3 another trap, 4 hang).
  *
  * Return: whether they differ.  A division by zero and a SIGFPE agree;
  * otherwise hot and cold must be equal.
@@ -89,7 +93,9 @@ bool hs_cand_class(const struct hs_components *against,
 	struct hs_cand_result c = hs_cand_score(cand, in);
 	unsigned int code;
 
-	if (c.trap)
+	if (c.trap == HS_CAND_HANG)
+		code = HS_CAND_CODE_HANG;
+	else if (c.trap)
 		code = c.trap == SIGFPE ? 2 : 3;
 	else
 		code = c.hot < 0 || c.hot > HS_DAMOS_MAX_SCORE ? 1 : 0;
@@ -128,38 +134,62 @@ void hs_cand_shrink(const struct hs_components *against,
 {
 	struct cand_pred p = { against, cand, cls };
 
+	hs_cand_watch_begin();
+	/* each try that still hangs costs the limit: as few as can be */
+	if (cls % HS_NR_CAND_CODES == HS_CAND_CODE_HANG && prefer)
+		hs_shrink_to_one(in, prefer, differs_so, &p);
 	hs_shrink(in, prefer, differs_so, &p);
+	hs_cand_watch_end();
 }
 
-/** hs_cand_code_name() - "ok", "out-of-range", "trap(SIGFPE)", "trap". */
+/**
+ * hs_cand_code_name() - "ok", "out-of-range", "trap(SIGFPE)", "trap",
+ * "hang".
+ * @code:	a candidate's status code, 0 to HS_NR_CAND_CODES - 1.
+ */
 const char *hs_cand_code_name(unsigned int code)
 {
 	static const char *const names[HS_NR_CAND_CODES] = {
 		"ok", "out-of-range", "trap(SIGFPE)", "trap(SIGSEGV...)",
+		"hang",
 	};
 
 	return code < HS_NR_CAND_CODES ? names[code] : "?";
+}
+
+static bool stopping(struct job *job)
+{
+	return __atomic_load_n(&job->stop, __ATOMIC_RELAXED);
+}
+
+/* An input on which they differ, in class @cls; a hang ends the run. */
+static void differ(struct worker *w, const struct hs_input *in,
+		   enum hs_cand_domain dom, uint64_t pos, unsigned int cls)
+{
+	struct hs_example *ex = &w->acc.ex[cls];
+	uint64_t order = ((uint64_t)dom << DOM_SHIFT) | pos;
+
+	w->acc.count[cls]++;
+	if (!ex->found || order < ex->order) {
+		ex->found = true;
+		ex->order = order;
+		ex->in = *in;
+	}
+	if (cls % HS_NR_CAND_CODES == HS_CAND_CODE_HANG)
+		__atomic_store_n(&w->job->stop, 1, __ATOMIC_RELAXED);
 }
 
 static void check(struct worker *w, const struct hs_input *in,
 		  enum hs_cand_domain dom, uint64_t pos)
 {
 	const struct hs_cand_verify_config *cfg = w->job->cfg;
-	struct hs_example *ex;
 	unsigned int cls;
-	uint64_t order = ((uint64_t)dom << DOM_SHIFT) | pos;
 
 	if (!hs_cand_class(&cfg->against, cfg->cand, in, &cls)) {
 		w->acc.agree++;
 		return;
 	}
-	w->acc.count[cls]++;
-	ex = &w->acc.ex[cls];
-	if (!ex->found || order < ex->order) {
-		ex->found = true;
-		ex->order = order;
-		ex->in = *in;
-	}
+	differ(w, in, dom, pos, cls);
 }
 
 struct sweep {
@@ -169,13 +199,6 @@ struct sweep {
 	int *hot;
 	volatile unsigned int at;
 };
-
-static void sweep_body(void *ctx)
-{
-	struct sweep *s = ctx;
-
-	s->cand->sweep(&s->in, s->from, s->n, s->hot, &s->at);
-}
 
 /*
  * age_in_log of @age in sweep @k: age_in_sec is the age itself at aggr 1 s,
@@ -211,25 +234,38 @@ static void sweep_compare(struct worker *w, const struct unit *u,
 
 /*
  * A run of ages through the candidate's own loop; where its hot is not
- * the expected one, or it trapped, the input is checked one by one.
+ * the expected one, or it trapped, the input is checked one by one.  A
+ * hang is not called again: it ends the run.
  */
 static void run_sweep(struct worker *w, const struct unit *u)
 {
+	const struct hs_cand_verify_config *cfg = w->job->cfg;
 	unsigned int k = u->dom == HS_CDOM_AGES ? 0 : 1;
-	struct sweep s = { w->job->cfg->cand, sweep_in[k],
+	struct sweep s = { cfg->cand, sweep_in[k],
 			   (unsigned int)u->arg, (unsigned int)u->n, w->hot, 0 };
 	struct hs_input in = sweep_in[k];
+	struct hs_result m;
+	int why;
 
 	while (s.at < s.n) {
 		unsigned int start = s.at;
 
-		if (!hs_trap_guard(sweep_body, &s)) {
+		why = hs_cand_sweep_ages(s.cand, &s.in, s.from, s.n, s.hot,
+					 &s.at);
+		if (!why) {
 			sweep_compare(w, u, k, &s, start, s.n);
 			break;
 		}
 		/* trapped at s.at: what came before it, then the trap */
 		sweep_compare(w, u, k, &s, start, s.at);
 		in.age = s.from + s.at;
+		if (why == HS_CAND_HANG) {
+			m = hs_score(&cfg->against, &in, NULL);
+			differ(w, &in, u->dom, in.age, hs_status_code(&m) *
+			       HS_NR_CAND_CODES + HS_CAND_CODE_HANG);
+			w->acc.inputs[u->dom] += s.at + 1;
+			return;
+		}
 		check(w, &in, u->dom, in.age);
 		s.at++;
 	}
@@ -251,24 +287,24 @@ static void run_unit(struct worker *w, const struct unit *u)
 			return;
 		}
 		in = sweep_in[u->dom == HS_CDOM_AGES ? 0 : 1];
-		for (i = 0; i < w->job->nr_quick; i++) {
+		for (i = 0; i < w->job->nr_quick && !stopping(w->job); i++) {
 			in.age = w->job->quick[i];
 			check(w, &in, u->dom, in.age);
 		}
-		w->acc.inputs[u->dom] += w->job->nr_quick;
+		w->acc.inputs[u->dom] += i;
 		return;
 	case HS_CDOM_GRID:
 		n = hs_grid_unit((unsigned int)u->arg, cfg->quick, true, w->buf);
-		for (i = 0; i < n; i++)
+		for (i = 0; i < n && !stopping(w->job); i++)
 			check(w, &w->buf[i], u->dom, u->arg << 24 | i);
-		w->acc.inputs[u->dom] += n;
+		w->acc.inputs[u->dom] += i;
 		return;
 	default:
-		for (i = u->arg; i < u->arg + u->n; i++) {
+		for (i = u->arg; i < u->arg + u->n && !stopping(w->job); i++) {
 			hs_random_input(cfg->seed, i, &in);
 			check(w, &in, u->dom, i);
 		}
-		w->acc.inputs[u->dom] += u->n;
+		w->acc.inputs[u->dom] += i - u->arg;
 	}
 }
 
@@ -278,7 +314,9 @@ static void *worker_main(void *arg)
 	struct job *job = w->job;
 	unsigned long k;
 
-	while ((k = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
+	hs_cand_watch_begin();	/* one timer for the thread's calls */
+	while (!stopping(job) &&
+	       (k = __atomic_fetch_add(&job->next, 1, __ATOMIC_RELAXED)) <
 	       job->nr_units) {
 		uint64_t t0 = hs_verify_now_ns();
 
@@ -288,6 +326,7 @@ static void *worker_main(void *arg)
 				hs_verify_now_ns());
 		__atomic_fetch_add(&job->done, 1, __ATOMIC_RELEASE);
 	}
+	hs_cand_watch_end();
 	return NULL;
 }
 
@@ -361,7 +400,7 @@ static void watch(struct job *job, unsigned int threads)
 
 	(void)threads;
 	while ((p.done = __atomic_load_n(&job->done, __ATOMIC_ACQUIRE)) <
-	       job->nr_units) {
+	       job->nr_units && !stopping(job)) {
 		if (cfg->progress) {
 			p.seconds = (double)(hs_verify_now_ns() - t0) / 1e9;
 			cfg->progress(cfg->ctx, &p);
@@ -421,6 +460,7 @@ int hs_cand_verify(const struct hs_cand_verify_config *cfg,
 	for (k = 0; k < HS_NR_CDOMAINS; k++)
 		res->seconds[k] = job.end_ns[k] > job.start_ns[k] ?
 			(double)(job.end_ns[k] - job.start_ns[k]) / 1e9 : 0;
+	res->stopped = job.stop;
 	err = 0;
 out:
 	for (t = 0; w && t < cfg->threads; t++) {

@@ -124,3 +124,40 @@ unsigned int hs_shrink(struct hs_input *in, const struct hs_input *prefer,
 	}
 	return steps;
 }
+
+/**
+ * hs_shrink_to_one() - a first step for a property that is costly to see
+ * hold (a candidate's hang costs the limit each time): @prefer whole, then
+ * @prefer with one field of @in, the first for which @pred holds.
+ * @in:		a counterexample; replaced by that input, if any.
+ * @prefer:	the values to try.
+ * @pred:	the property to keep.
+ * @ctx:	passed to @pred.
+ *
+ * Where the property hangs on one field, one try holds, and hs_shrink()
+ * is left that field alone to shrink.
+ *
+ * Return: whether @in was replaced.
+ */
+bool hs_shrink_to_one(struct hs_input *in, const struct hs_input *prefer,
+		      hs_shrink_pred pred, const void *ctx)
+{
+	struct hs_input t = *prefer;
+	size_t i;
+
+	if (pred(&t, ctx)) {
+		*in = t;
+		return true;
+	}
+	for (i = 0; i < NR_FIELDS; i++) {
+		if (get(in, &fields[i]) == get(prefer, &fields[i]))
+			continue;
+		t = *prefer;
+		set(&t, &fields[i], get(in, &fields[i]));
+		if (pred(&t, ctx)) {
+			*in = t;
+			return true;
+		}
+	}
+	return false;
+}
