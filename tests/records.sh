@@ -123,6 +123,8 @@ awk -v base=1234 -v samples=14 -v prepare=1 -f "$here/records_trace.awk" \
 
 # --- damo reads what convert writes ---------------------------------------
 damo=$here/../../shared/tools/damo/src/damo.py
+. "$here/../scripts/pkgs.sh"	# python3 and file(1), as tests/damo.sh
+[ -f "$damo" ] && pkgs_need python3 file
 if [ -f "$damo" ] && command -v python3 >/dev/null && command -v file >/dev/null; then
 	python3 "$damo" validate --input conv.data >d.out 2>&1 &&
 		! grep -qi 'error\|traceback' d.out &&
@@ -200,6 +202,10 @@ CPU:0 [LOST 12 EVENTS]
 sm='k-1 [0] d.... 2.000000: hs_sample: (damon_va_check_accesses+0x0/0x1c0)'
 expect_bad "samples out of time order" "$sm
 ${sm/2.000000/1.500000}
+" convert - --record x
+expect_bad "a sample's start before the sample before" "$sm
+${sm/hs_sample/hs_prepare}
+${sm/2.000000: hs_sample/1.000000: hs_prepare}
 " convert - --record x
 expect_bad "a sample without a timestamp" "k-1 [0] d.... hs_sample: (x)
 " convert - --record x

@@ -239,8 +239,10 @@ static void measure(struct convert_cmd *c)
 	if (fseek(c->in, 0, SEEK_SET))
 		cli_die("%s: %s", c->input, strerror(errno));
 	c->read_twice = true;
+	/* what --sample and --aggr would accept, or the record keeps theirs */
 	if (!sample_us || !aggr_us || sample_us > aggr_us ||
-	    opt_given(O_SAMPLE) || opt_given(O_AGGR))
+	    aggr_us > CLI_DAMOS_MAX_US || opt_given(O_SAMPLE) ||
+	    opt_given(O_AGGR))
 		return;
 	c->iv.sample_us = sample_us;
 	c->iv.aggr_us = aggr_us;
@@ -263,7 +265,7 @@ static void summary_samples(FILE *f, const struct convert_cmd *c,
 		!c->read_twice ? "not in the record: a stream is read once" :
 		opt_given(O_SAMPLE) || opt_given(O_AGGR) ?
 		"not in the record: --sample or --aggr given" :
-		"not in the record: too few to measure");
+		"not in the record: too few samples, or intervals out of range");
 	if (t->nr_windows && sample_us)
 		fprintf(f, "  %lu %s events: a sample's window was open %lu us on average, %.1f %% of its interval\n",
 			t->nr_windows, HS_TRACE_PREPARE_EVENT,
@@ -299,7 +301,9 @@ static int convert_run(int argc, char **argv)
 	c->in = strcmp(c->input, "-") ? fopen(c->input, "r") : stdin;
 	if (!c->in)
 		cli_die("%s: %s", c->input, strerror(errno));
-	if (c->in != stdin && !fstat(fileno(c->in), &st) && S_ISREG(st.st_mode))
+	/* a file that can be read twice: not tracefs' trace_pipe (size 0) */
+	if (c->in != stdin && !fstat(fileno(c->in), &st) &&
+	    S_ISREG(st.st_mode) && st.st_size > 0)
 		measure(c);
 	c->out = cli_out_open("--record", c->record);
 	if (hs_damo_begin(&c->w, c->out, c->format, &c->iv, -1))

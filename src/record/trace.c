@@ -335,6 +335,10 @@ static int prepare(struct hs_trace_reader *t, const char *line,
 
 	if (timestamp(t, line, name, &ns))
 		return -1;
+	if (t->nr_samples && ns < t->last_sample_ns)
+		return fail(t, "the trace is not time-sorted: a sample's start at %llu ns, after a sample at %llu ns",
+			    (unsigned long long)ns,
+			    (unsigned long long)t->last_sample_ns);
 	t->prepare_ns = ns ? ns : 1;	/* 0 is "none open" */
 	return 0;
 }
