@@ -98,6 +98,15 @@ own=$("$hs" sim --no-timing --duration 20s --rate 30,${r11#5000,} | tail -1)
 		grep -q "4172 accesses/ms (model; the phases' own, their mean)" &&
 	ok "--rate per phase: 11 equal rates are --rate 5000 ($one); 30 for the initial phase is not" ||
 	fail "--rate per phase" "'$one' '$all' '$own'"
+# the mean over 8 phases of 30 days each at the cap does not wrap (2^64)
+{ printf 'a, 4096\n'
+  for k in 1 2 3 4 5 6 7 8; do printf '\np%d\n2592000000\na, 1, 4096, 1\n' $k; done
+} >"$tmp/long.cfg"
+r8=1073741824,1073741824,1073741824,1073741824,1073741824,1073741824,1073741824,1073741824
+"$hs" sim --workload "$tmp/long.cfg" --rate $r8 --no-timing --duration 1s 2>&1 |
+	grep -q '; 1073741824 accesses/ms (model' &&
+	ok "--rate per phase: the mean of eight 30-day phases at 2^30 is 2^30" ||
+	fail "--rate mean" "$("$hs" sim --workload "$tmp/long.cfg" --rate $r8 --no-timing --duration 1s 2>&1 | grep workload)"
 
 # --- the default run ------------------------------------------------
 "$hs" sim --json "$tmp/d.json" >"$tmp/out" 2>"$tmp/err"

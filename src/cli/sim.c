@@ -488,7 +488,7 @@ static const char *load_workload(struct sim_cmd *c, const char **file,
 static void phase_rates(struct sim_cmd *c, struct hs_workload *wl)
 {
 	unsigned int j, n = 1;
-	uint64_t ms = 0, acc = 0;
+	unsigned __int128 ms = 0, acc = 0;	/* 2^30 x 2^52 ms: no wrap */
 	const char *p;
 
 	for (p = c->rates; (p = strchr(p, ',')); p++)
@@ -501,9 +501,10 @@ static void phase_rates(struct sim_cmd *c, struct hs_workload *wl)
 	for (j = 0; j < n; j++) {
 		wl->phases[j].rate = rate_of(c->rates, j);
 		ms += wl->phases[j].duration_ms;
-		acc += wl->phases[j].rate * wl->phases[j].duration_ms;
+		acc += (unsigned __int128)wl->phases[j].rate *
+		       wl->phases[j].duration_ms;
 	}
-	c->rate = ms ? (acc + ms / 2) / ms : wl->phases[0].rate;
+	c->rate = ms ? (uint64_t)((acc + ms / 2) / ms) : wl->phases[0].rate;
 	wl->rate = c->rate;
 }
 
