@@ -10,7 +10,7 @@
 # kl_packages: the host's packages for a guest, installed (root, apt) if
 # missing.
 kl_packages() {
-	pkgs_need linux-headers-amd64 qemu-system-x86 busybox-static make gcc \
+	pkgs_need linux-headers-amd64 qemu-system-x86 busybox-static make gcc python3 \
 		libc6-dev
 }
 

@@ -77,15 +77,19 @@ run[3]=$(rates 1)
 compare() {
 	local name=$1
 	shift
+	rm -f "$d/sim-$name.txt" "$d/cmp-$name.txt" "$d/cmp-$name.json"
 	"$hs" sim "${run[@]}" --sample "${sample}us" --aggr "${aggr}us" \
 		"${schemes[@]}" "$@" --record "$d/sim-$name.json.gz" \
-		>"$d/sim-$name.txt" 2>&1 || { echo "sim $name failed: $(tail -1 "$d/sim-$name.txt")"; return 2; }
+		>"$d/sim-$name.txt" 2>&1 || {
+		echo "sim failed: $(tail -1 "$d/sim-$name.txt")" >"$d/cmp-$name.txt"
+		return 2
+	}
 	"$hs" compare-records "$d/real.json.gz" "$d/sim-$name.json.gz" \
 		--json "$d/cmp-$name.json" >"$d/cmp-$name.txt" 2>&1
 }
 
 # the last line of a comparison: "N rows (K for information): M outside..."
-verdict() { tail -1 "$d/cmp-$1.txt"; }
+verdict() { tail -1 "$d/cmp-$1.txt" 2>/dev/null; }
 
 compare sim
 rc=$?
@@ -108,11 +112,15 @@ fi
 
 other=zigzag
 [ "$wl" = zigzag ] && other=stairs	# the other built-in
-controls=("sample-2x --sample $((sample * 2))us"
+minr=10					# the guest's (scripts/guest/live.sh)
+# with one sample an aggregation, a 2x sample needs a 2x aggregation too
+sample2="--sample $((sample * 2))us"
+[ "$spa" -ge 2 ] || sample2="$sample2 --aggr $((aggr * 2))us"
+controls=("sample-2x $sample2"
 	  "sample-half --sample $((sample / 2))us"
 	  "aggr-2x --aggr $((aggr * 2))us"
 	  "rate-10th --rate $(rates 10)"
-	  "minr-3x --minr 30"
+	  "minr-3x --minr $((minr * 3))"
 	  "workload-$other --workload $other --rate $(rates 1 | tr , '\n' |
 		awk '{ s += $1 } END { print int(s / NR) }')")
 failed=0 lines=()

@@ -37,8 +37,11 @@ cp "$root/scripts/guest/live-init.sh" "$r"/init
 printf '%s\n' "${HS_LIVE_CONF:-}" >"$r"/live.conf
 kl_initrd "$r" "$dir/initrd.gz"
 
+hog=
+trap '[ -z "$hog" ] || kill "$hog" 2>/dev/null' EXIT	# never left spinning
 for i in $(seq 1 "$n"); do
 	d=$dir/run$i
+	rm -rf "$d"
 	mkdir -p "$d"
 	hog=
 	if [ "${HS_LIVE_SLOW:-0}" = 1 ]; then
@@ -47,13 +50,17 @@ for i in $(seq 1 "$n"); do
 		export KL_WRAP="taskset -c 0"
 	fi
 	echo "live-runs: run $i of $n$([ -n "$hog" ] && echo ", slow")" >&2
-	kl_boot "$W/build/arch/x86/boot/bzImage" "$dir/initrd.gz" "$d/console.log"
-	[ -n "$hog" ] && kill "$hog"
+	kl_boot "$W/build/arch/x86/boot/bzImage" "$dir/initrd.gz" \
+		"$d/console.log" || true
+	if [ -n "$hog" ]; then
+		kill "$hog"
+		hog=
+	fi
+	grep -q '^=== ALL_DONE' "$d/console.log" || die "run $i did not finish: $d/console.log"
 	cp "$root/scripts/guest/live.cfg" "$d"/
 	for m in trace damos_stats workload; do
-		kl_unpack "$d/console.log" "$m" >"$d/$m.txt"
+		kl_unpack "$d/console.log" "$m" >"$d/$m.txt" || true
 	done
-	grep -q '^=== ALL_DONE' "$d/console.log" || die "run $i did not finish: $d/console.log"
 	"$root/scripts/live-gate.sh" "$hs" "$d" >"$d/gate.txt" 2>&1 || true
 	echo "run $i: $(sed -n 's/^achieved //p' "$d/workload.txt" | cut -d: -f1); $(grep -E '^(sim against real|second seed|controls):' "$d/gate.txt" | tr '\n' ';')"
 done

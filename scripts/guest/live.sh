@@ -1,22 +1,24 @@
 #!/bin/busybox sh
-# Sourced by the guest's /init (scripts/guest/init.sh) in the DAMON
-# kernel: the live run.  `hotscore workload` (the static build, /bin/hotscore)
-# runs masim's stairs in real memory under a vaddr kdamond started through
+# Sourced by the guest's /init in the DAMON kernel (scripts/guest/init.sh,
+# or live-init.sh for scripts/live-runs.sh): the live run.  `hotscore
+# workload` (the static build, /bin/hotscore) runs /live.cfg
+# (scripts/guest/live.cfg: stairs and a swept region) in real memory under a
+# vaddr kdamond started through
 # DAMON sysfs with the simulator's defaults (sample 5 ms, aggregation 100
 # ms, update 60 s, 10 to 1000 regions; the default scheme: pageout of
 # regions at 0 % access rate and 2 s or older, weights 0 0 1) but with a
 # size quota alone, 8 MiB per 1 s: a time quota would measure how fast the
 # emulated CPU pages out; and a second pageout scheme on any region, 1 MiB
-# per 1 s, weights 0 700 300 (live_scheme_any).  kernel-test.sh gives sim
-# the same two schemes.
+# per 1 s, weights 0 700 300 (live_scheme_any).  scripts/live-gate.sh
+# gives sim the same two schemes.
 # Meanwhile hotscore.ko mode=capture records every
 # damon_hot_score() and damon_cold_score() call, and tracefs records
-# damon:damon_aggregated.  The capture, the trace, the scheme's stats and
-# the workload's report go to the console between markers, gzipped and in
-# base64; scripts/kernel-test.sh checks them and runs the simulator on the
-# same config.  live.conf may set live_config (a masim config in the
-# initrd, default stairs) and live_duration (default 2m: two passes of
-# stairs, for at least 10000 calls under TCG).
+# damon:damon_aggregated and two kprobe events (live_samples).  The
+# capture, the trace, the scheme's stats and the workload's report go to
+# the console between markers, gzipped and in base64; the host checks them
+# and runs the gate.  live.conf may set live_config (a masim config in the
+# initrd, default /live.cfg) and live_duration (default 2m: two passes, for
+# at least 10000 calls under TCG).
 #
 # Two things make the guest a fair stand-in for a machine (docs/sim.md,
 # "Sim against a real kdamond"):

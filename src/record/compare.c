@@ -35,8 +35,8 @@
 const struct hs_cmp_bound hs_cmp_bounds[] = {
 	{ "aggr_interval", 0.2, 0, "us", false,
 	  "both sides' own: the sim is given the real run's" },
-	{ "samples", 0.2, 0, "", false,
-	  "both sides' own: the sim is given the real run's" },
+	{ "samples", 0.2, 0.5, "", false,
+	  "the real run's mean, the sim's a whole number: 0.5 is rounding" },
 	{ "nr_regions", 0.5, 4, "", false,
 	  "the real process has 3 more mappings; late samples split more" },
 	{ "nr_regions/max", 0, 0, "", true,
