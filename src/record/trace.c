@@ -298,27 +298,44 @@ static int complete(struct hs_trace_reader *t)
 }
 
 /*
+ * A kprobe event's time: neither sample nor a sample's start may come
+ * before the last sample or the start still open.  @what names the event
+ * in the message.
+ */
+static int kprobe_time(struct hs_trace_reader *t, const char *line,
+		       const char *name, const char *what, uint64_t *ns)
+{
+	uint64_t last = t->prepare_ns > t->last_sample_ns ? t->prepare_ns :
+			t->last_sample_ns;
+
+	if (timestamp(t, line, name, ns))
+		return -1;
+	if (*ns < last)
+		return fail(t, "the trace is not time-sorted: %s at %llu ns, after a sample's event at %llu ns",
+			    what, (unsigned long long)*ns,
+			    (unsigned long long)last);
+	return 0;
+}
+
+/*
  * One hs_sample event: a kprobe on the operations' check_accesses()
  * (vaddr's damon_va_check_accesses()), which kdamond calls once a sampling
  * interval.  Counted, so that the record says how often the kdamond really
- * sampled: an emulated machine's kdamond sleeps late.
+ * sampled: an emulated machine's kdamond sleeps late.  With an hs_prepare
+ * before it, its window is counted too.
  */
 static int sample(struct hs_trace_reader *t, const char *line,
 		  const char *name)
 {
 	uint64_t ns;
 
-	if (timestamp(t, line, name, &ns))
+	if (kprobe_time(t, line, name, "a sample", &ns))
 		return -1;
-	if (t->prepare_ns && ns >= t->prepare_ns) {
+	if (t->prepare_ns) {
 		t->window_ns += ns - t->prepare_ns;
 		t->nr_windows++;
+		t->prepare_ns = 0;
 	}
-	t->prepare_ns = 0;
-	if (t->nr_samples && ns < t->last_sample_ns)
-		return fail(t, "the trace is not time-sorted: a sample at %llu ns, after one at %llu ns",
-			    (unsigned long long)ns,
-			    (unsigned long long)t->last_sample_ns);
 	if (!t->nr_samples)
 		t->first_sample_ns = ns;
 	t->last_sample_ns = ns;
@@ -333,12 +350,8 @@ static int prepare(struct hs_trace_reader *t, const char *line,
 {
 	uint64_t ns;
 
-	if (timestamp(t, line, name, &ns))
+	if (kprobe_time(t, line, name, "a sample's start", &ns))
 		return -1;
-	if (t->nr_samples && ns < t->last_sample_ns)
-		return fail(t, "the trace is not time-sorted: a sample's start at %llu ns, after a sample at %llu ns",
-			    (unsigned long long)ns,
-			    (unsigned long long)t->last_sample_ns);
 	t->prepare_ns = ns ? ns : 1;	/* 0 is "none open" */
 	return 0;
 }
