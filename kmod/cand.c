@@ -113,21 +113,11 @@ int kmod_cand_against(const char *given, const struct kmod_fn *fns,
 			return -EINVAL;
 		}
 	}
-	for (k = 0; !p && k < nr; k++) {
-		if (!fns[k].v)
-			continue;
-		against = fns[k].v->comp;
-		p = hs_profile_find(fns[k].v->name);
-		if (!p) {	/* a method variant: its components */
-			hs_components_format(&against, against_name,
-					     sizeof(against_name));
-			return 0;
-		}
-	}
-	if (!p)
-		p = hs_profile_find("hotfix");
-	against = p->comp;
-	strscpy(against_name, p->name, sizeof(against_name));
+	for (k = 0; k < nr && !fns[k].v; k++)
+		;
+	hs_base_pick(p, k < nr ? &fns[k].v->comp : NULL,
+		     k < nr ? fns[k].v->name : NULL, &against, against_name,
+		     sizeof(against_name));
 	return 0;
 }
 

@@ -65,8 +65,6 @@ struct hs_cand_result {
 	int trap;
 };
 
-bool hs_cand_is_file(const char *spec);
-const char *hs_cand_path(const char *spec);
 void hs_cand_set_limit(uint64_t ns);
 uint64_t hs_cand_limit(void);
 void hs_cand_watch_begin(void);

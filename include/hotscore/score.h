@@ -204,6 +204,9 @@ int hs_components_parse(const char *spec, struct hs_components *out);
 bool hs_components_available(const struct hs_components *comp);
 int hs_components_format(const struct hs_components *comp, char *buf,
 			 unsigned int size);
+void hs_base_pick(const struct hs_profile *given,
+		  const struct hs_components *first, const char *first_name,
+		  struct hs_components *out, char *name, unsigned int size);
 const char *hs_freq_name(enum hs_freq f);
 const char *hs_divisor_name(enum hs_divisor d);
 const char *hs_agelog_name(enum hs_agelog a, enum hs_fls_impl impl);

@@ -59,34 +59,6 @@ static const char *const flags[] = {
 	"-Wl,-z,defs", "-Wl,-Bsymbolic", "-w",
 };
 
-/**
- * hs_cand_is_file() - whether a --profile item names a candidate file
- * rather than a profile: it ends in ".c" or holds a '/'.
- * @spec:	the item, possibly "LABEL=PATH".
- */
-bool hs_cand_is_file(const char *spec)
-{
-	size_t len = strlen(spec);
-
-	return strchr(spec, '/') || (len > 2 && !strcmp(spec + len - 2, ".c"));
-}
-
-/**
- * hs_cand_path() - the file a candidate spec names: PATH of "LABEL=PATH"
- * (a label holds no '/'), else the whole spec.
- * @spec:	"./mine.c" or "LABEL=./mine.c".
- *
- * Return: a pointer into @spec.
- */
-const char *hs_cand_path(const char *spec)
-{
-	const char *eq = strchr(spec, '=');
-
-	if (eq && eq > spec && !memchr(spec, '/', (size_t)(eq - spec)))
-		return eq + 1;
-	return spec;
-}
-
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
 	const unsigned char *b = p;

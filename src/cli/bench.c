@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include <hotscore/cand.h>
+#include <hotscore/spec.h>
 #include <hotscore/verify.h>
 
 #include "bench.h"
@@ -248,46 +249,34 @@ static void for_each_item(const char *opt, const char *value,
 	free(copy);
 }
 
-/* The compiled variant a component combination names, if there is one. */
-static const struct hs_variant *combination(const char *name)
-{
-	struct hs_components c;
-	unsigned int i;
-
-	if (hs_components_parse(name, &c))
-		return NULL;
-	for (i = 0; i < hs_nr_variants; i++)
-		if (hs_variants[i].call == HS_CALL_INPUT &&
-		    !memcmp(&hs_variants[i].comp, &c, sizeof(c)))
-			return &hs_variants[i];
-	cli_die("--profile: '%s' has no compiled variant: write it as a candidate file (docs/your-change.md)",
-		name);
-}
-
+/*
+ * A variant: a built-in one by name (loop, fast-batch, ...), a profile or
+ * a combination with a compiled variant, or a candidate file (loaded once
+ * every item, and so the base, is known).
+ */
 static void add_variant(struct bench *b, const char *opt, const char *name)
 {
 	const struct hs_variant *v = hs_variant_find(name);
+	struct hs_spec sp;
 	unsigned int i;
 
-	if (!v && hs_cand_is_file(name)) {
-		if (b->nr_variants == BENCH_MAX_LIST)
-			cli_die("%s: more than %d items", opt, BENCH_MAX_LIST);
-		b->cand_spec[b->nr_variants] = strdup(name);
-		if (!b->cand_spec[b->nr_variants])
-			cli_die("out of memory");
-		b->variants[b->nr_variants++] = NULL;	/* loaded later */
-		return;
+	if (b->nr_variants == BENCH_MAX_LIST)
+		cli_die("%s: more than %d items", opt, BENCH_MAX_LIST);
+	if (!v) {
+		cli_spec_parse(opt, name, &sp);
+		if (!hs_spec_is_model(&sp)) {
+			b->cand_spec[b->nr_variants] = sp;
+			b->variants[b->nr_variants++] = NULL;
+			return;
+		}
+		v = hs_spec_variant(&sp);
+		if (!v)
+			cli_die("%s: '%s' has no compiled variant: write it as a candidate file (docs/your-change.md)",
+				opt, name);
 	}
-	if (!v)
-		v = combination(name);
-	if (!v)
-		cli_die("%s: unknown variant '%s' (see 'hotscore bench --list-profiles')", opt,
-		       name);
 	for (i = 0; i < b->nr_variants; i++)
 		if (b->variants[i] == v)
 			cli_die("%s: '%s' is listed twice", opt, name);
-	if (b->nr_variants == BENCH_MAX_LIST)
-		cli_die("%s: more than %d items", opt, BENCH_MAX_LIST);
 	b->variants[b->nr_variants++] = v;
 }
 
@@ -422,27 +411,24 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 
 /*
  * What candidates must equal: --against, else the first built-in variant,
- * else hotfix; its name as `hotscore score` takes it.
+ * else hotfix (hs_base_pick()), named as `hotscore score` takes it; and
+ * the base they are compiled for: --base, else that.
  */
-static void against_of(const struct bench *b, struct hs_components *comp,
-		       char *name, size_t size)
+static void against_of(const struct bench *b, struct hs_spec *against,
+		       struct hs_spec *base)
 {
-	const struct hs_profile *p = b->against;
+	const struct hs_variant *first = NULL;
 	unsigned int i;
 
-	for (i = 0; !p && i < b->nr_variants; i++)
-		if (b->variants[i]) {
-			*comp = b->variants[i]->comp;
-			p = hs_profile_find(b->variants[i]->name);
-			if (!p) {
-				hs_components_format(comp, name, size);
-				return;
-			}
-		}
-	if (!p)
-		p = hs_profile_find(CLI_DEFAULT_PROFILE);
-	*comp = p->comp;
-	snprintf(name, size, "%s", p->name);
+	for (i = 0; !first && i < b->nr_variants; i++)
+		first = b->variants[i];
+	memset(against, 0, sizeof(*against));
+	hs_base_pick(b->against, first ? &first->comp : NULL,
+		     first ? first->name : NULL, &against->comp,
+		     against->name, sizeof(against->name));
+	*base = *against;
+	if (b->base)
+		hs_spec_base(NULL, 0, b->base, base);
 }
 
 /*
@@ -491,7 +477,7 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
 			b->cand_var[k].name,
 			hs_cand_code_name(c % HS_NR_CAND_CODES));
 	fprintf(stderr, ", so it is not timed: hotscore score --profile %s,%s%s%s%s\n",
-		against, b->cand_spec[k], *args ? " " : "", args,
+		against, b->cand_spec[k].given, *args ? " " : "", args,
 		cli_call_limit_arg());
 	exit(CLI_EXIT_FINDING);
 }
@@ -502,43 +488,40 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
  * do (HS_PLACEMENT_COPIES), so that its ratio samples placements too.
  */
 static void place_candidate(struct bench *b, unsigned int k,
-			    enum hs_divisor dflt)
+			    enum hs_divisor base)
 {
-	const char *label;
 	unsigned int pl;
 
 	for (pl = 0; pl < b->placements; pl++)
 		b->cand_placed[k][pl] = (hs_bench_fn)cli_cand_placed("--profile",
-			b->cand_spec[k], b->base ? b->base->comp.divisor : dflt,
-			HS_PLACEMENT_OFFSET(pl), &label)->hot;
+			&b->cand_spec[k], base, HS_PLACEMENT_OFFSET(pl))->hot;
 	b->cand_var[k].placed = b->cand_placed[k];
 }
 
 /* Each candidate compiled for the base, vetted, and made a variant. */
 static void load_candidates(struct bench *b)
 {
-	struct hs_components comp;
-	char against[96];
+	struct hs_spec against, base;
 	unsigned int k;
 
-	against_of(b, &comp, against, sizeof(against));
+	against_of(b, &against, &base);
 	for (k = 0; k < b->nr_variants; k++) {
 		struct hs_variant *v = &b->cand_var[k];
 
 		if (b->variants[k])
 			continue;
-		b->cand[k] = cli_cand_get("--profile", b->cand_spec[k],
-					  b->base ? b->base->comp.divisor :
-					  comp.divisor, &v->name);
-		v->comp = comp;
+		cli_spec_load("--profile", &b->cand_spec[k], &base);
+		b->cand[k] = b->cand_spec[k].cand;
+		v->name = b->cand_spec[k].name;
+		v->comp = against.comp;
 		v->fn = (hs_bench_fn)b->cand[k]->hot;
-		place_candidate(b, k, comp.divisor);
+		place_candidate(b, k, base.comp.divisor);
 		v->what = "a candidate file (docs/your-change.md)";
 		v->call = HS_CALL_INPUT;
 		v->user_only = true;
 		b->variants[k] = v;
 		if (b->block < 0)
-			vet(b, k, &comp, against);
+			vet(b, k, &against.comp, against.name);
 	}
 }
 
@@ -615,7 +598,7 @@ static void pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
 	fprintf(stderr, "hotscore bench: --profile: %s is %s where its --against is %s, on input %zu of --dist %s, so it is not timed: hotscore score --profile %s%s%s%s\n",
 		var->name, hs_cand_code_name(cls % HS_NR_CAND_CODES),
 		hs_status_code_name(cls / HS_NR_CAND_CODES), j + 1, d->name,
-		b->cand_spec[v], *args ? " " : "", args, cli_call_limit_arg());
+		b->cand_spec[v].given, *args ? " " : "", args, cli_call_limit_arg());
 	exit(CLI_EXIT_FINDING);
 }
 

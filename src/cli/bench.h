@@ -15,6 +15,7 @@
 #include <hotscore/damon_bench.h>
 #include <hotscore/host.h>
 #include <hotscore/simd.h>
+#include <hotscore/spec.h>
 
 #define BENCH_MAX_LIST 32	/* variants, distributions or modes */
 #define BENCH_KTIME_EVERY 1000	/* the seed timed one call in 1000 */
@@ -184,8 +185,8 @@ struct bench {
 	const char *import;		/* --import: hotscore.ko's results */
 	const struct hs_variant *variants[BENCH_MAX_LIST];
 	unsigned int nr_variants;
-	/* candidates (src/cli/cand.c): the spec, loaded, and its variant */
-	const char *cand_spec[BENCH_MAX_LIST];
+	/* candidates (hotscore/spec.h): the spec, loaded, and its variant */
+	struct hs_spec cand_spec[BENCH_MAX_LIST];
 	const struct hs_cand *cand[BENCH_MAX_LIST];
 	struct hs_variant cand_var[BENCH_MAX_LIST];
 	hs_bench_fn cand_placed[BENCH_MAX_LIST][HS_NR_PLACEMENTS];

@@ -96,14 +96,14 @@ char *cli_read_stream(FILE *f, size_t max, size_t *len);
 #define CLI_DEFAULT_SEED 1
 
 struct hs_cand;
-struct hs_cand_result;
+struct hs_spec;
 
-const struct hs_cand *cli_cand_placed(const char *opt, const char *spec,
-				      enum hs_divisor base, int placement,
-				      const char **label);
-const struct hs_cand *cli_cand_get(const char *opt, const char *spec,
-				   enum hs_divisor base, const char **label);
-const char *cli_cand_status(const struct hs_cand_result *r);
+void cli_spec_parse(const char *opt, const char *s, struct hs_spec *out);
+void cli_spec_load(const char *opt, struct hs_spec *sp,
+		   const struct hs_spec *base);
+const struct hs_cand *cli_cand_placed(const char *opt,
+				      const struct hs_spec *sp,
+				      enum hs_divisor base, int placement);
 
 /*
  * --call_limit, in every subcommand that calls a candidate: how much of a

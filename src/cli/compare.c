@@ -14,6 +14,7 @@
 
 #include <hotscore/compare.h>
 #include <hotscore/json_out.h>
+#include <hotscore/spec.h>
 
 #include "cli.h"
 #include "damos_opt.h"
@@ -86,10 +87,10 @@ static void score_args(struct compare_cmd *c)
 {
 	struct cli_scheme_spec specs[HS_MAX_SCHEMES];
 	struct hs_scheme s;
-	struct spec sp;
+	struct hs_spec sp;
 
-	input_spec_parse(c->profile, &sp, "--profile");
-	if (sp.cand_spec[0])
+	cli_spec_parse("--profile", c->profile, &sp);
+	if (!hs_spec_is_model(&sp))
 		cli_usage_die("--profile: '%s' is a candidate file: compare-records scores with a profile or a combination",
 			      c->profile);
 	c->sc.comp = sp.comp;

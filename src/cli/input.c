@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/cand.h>
 #include <hotscore/score.h>
+#include <hotscore/spec.h>
 
 #include "cli.h"
 #include "input.h"
@@ -43,8 +43,9 @@ const struct input_column input_columns[INPUT_NR_COLUMNS] = {
 	INPUT_COLUMNS(INPUT_COLUMN)
 };
 
-/* The divisor helper a candidate's environment defines (--base). */
-static enum hs_divisor cand_base = HS_DIV_SAFE;
+/* What a profile column's candidate is compiled for (--base). */
+static struct hs_spec row_base;
+static bool has_base;
 
 static void column_set(const struct input_column *c, struct hs_input *in,
 		       unsigned long v)
@@ -105,67 +106,24 @@ static void column_parse(const struct input_column *c, const char *s,
 }
 
 /**
- * input_spec_parse() - a profile, a combination or a candidate file; a bad
- * one exits 2 naming @where.
- * @s:		as given.
- * @out:	the spec.
- * @where:	for the message.
+ * input_set_base() - the base a profile column's candidate is loaded for
+ * (hs_spec_base() of the command's --profile and --base).
+ * @base:	the base.
  */
-void input_spec_parse(const char *s, struct spec *out, const char *where)
+void input_set_base(const struct hs_spec *base)
 {
-	const struct hs_profile *p = hs_profile_find(s);
-	int err;
-
-	out->cand = NULL;
-	out->cand_spec[0] = '\0';
-	if (!p && hs_cand_is_file(s)) {
-		/* kept: @s may be a list's copy, freed before loading */
-		if (strlen(s) >= sizeof(out->cand_spec))
-			cli_die("%s: '%.40s...' is too long", where, s);
-		snprintf(out->cand_spec, sizeof(out->cand_spec), "%s", s);
-		snprintf(out->name, sizeof(out->name), "%s", s);
-		return;
-	}
-	err = hs_components_parse(s, &out->comp);
-
-	if (err == -2)
-		cli_die("%s: '%s' needs the x86 bsr instruction, not on this machine",
-		       where, s);
-	if (err)
-		cli_die("%s: unknown profile '%s' (see 'hotscore score --list-profiles')",
-			where, s);
-	if (p)
-		snprintf(out->name, sizeof(out->name), "%s", p->name);
-	else
-		hs_components_format(&out->comp, out->name, sizeof(out->name));
+	row_base = *base;
+	has_base = true;
 }
 
-/**
- * input_spec_load() - a candidate spec, loaded (once) for the base
- * profile, and its label; nothing for a profile.
- * @sp:		the spec.
- * @where:	for messages.
- */
-void input_spec_load(struct spec *sp, const char *where)
+/* A row's profile column: a spec, its candidate loaded for the base. */
+static void row_spec(const char *s, struct hs_spec *sp, const char *where)
 {
-	const char *label;
-
-	if (!sp->cand_spec[0])
-		return;
-	sp->cand = cli_cand_get(where, sp->cand_spec, cand_base, &label);
-	snprintf(sp->name, sizeof(sp->name), "%s", label);
-}
-
-/** input_set_base() - the divisor helper candidates are compiled with. */
-void input_set_base(enum hs_divisor base)
-{
-	cand_base = base;
-}
-
-/** input_base() - the divisor helper candidates are compiled with. */
-enum hs_divisor input_base(void)
-{
-	return cand_base;
+	cli_spec_parse(where, s, sp);
+	if (!has_base)
+		hs_spec_base(NULL, 0, NULL, &row_base);
+	has_base = true;
+	cli_spec_load(where, sp, &row_base);
 }
 
 /*
@@ -386,8 +344,7 @@ static void csv_row(struct row *r)
 		if (col == PROFILE_COL) {
 			snprintf(where, sizeof(where), "%sline %zu: profile",
 				 csv.what, csv.lineno);
-			input_spec_parse(csv.fields[i], &r->spec, where);
-			input_spec_load(&r->spec, where);
+			row_spec(csv.fields[i], &r->spec, where);
 			r->has_profile = true;
 		} else {
 			snprintf(where, sizeof(where), "%sline %zu: %s",
@@ -429,7 +386,7 @@ void input_row_defaults(struct row *r)
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < INPUT_NR_COLUMNS; i++)
 		column_set(&input_columns[i], &r->in, input_columns[i].dflt);
-	input_spec_parse(CLI_DEFAULT_PROFILE, &r->spec, "default profile");
+	cli_spec_parse("default profile", CLI_DEFAULT_PROFILE, &r->spec);
 }
 
 /** cli_score_defaults() - the input `hotscore score` uses with no flags. */

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include <hotscore/score.h>
+#include <hotscore/spec.h>
 
 /*
  * The columns, one list for the CSV reader and score's flags: index, CSV
@@ -51,22 +52,6 @@ struct input_column {
 
 extern const struct input_column input_columns[INPUT_NR_COLUMNS];
 
-/**
- * struct spec - a profile, component list or candidate file, resolved,
- * with its name as printed; a candidate is loaded once the base profile is
- * known (input_spec_load()).
- * @comp:	its components (not a candidate).
- * @name:	as printed.
- * @cand_spec:	"./mine.c", "LABEL=./mine.c", or "".
- * @cand:	the candidate, once loaded.
- */
-struct spec {
-	struct hs_components comp;
-	char name[64];
-	char cand_spec[256];
-	const struct hs_cand *cand;
-};
-
 /* Which function a captured call was (hotscore.ko mode=capture). */
 enum input_fn { INPUT_FN_NONE, INPUT_FN_HOT, INPUT_FN_COLD };
 
@@ -82,7 +67,7 @@ enum input_fn { INPUT_FN_NONE, INPUT_FN_HOT, INPUT_FN_COLD };
  */
 struct row {
 	struct hs_input in;
-	struct spec spec;
+	struct hs_spec spec;
 	bool has_profile;
 	enum input_fn fn;
 	bool nested;
@@ -91,10 +76,7 @@ struct row {
 
 unsigned long input_column_get(size_t i, const struct hs_input *in);
 void input_column_set(size_t i, struct hs_input *in, unsigned long v);
-void input_spec_parse(const char *s, struct spec *out, const char *where);
-void input_spec_load(struct spec *sp, const char *where);
-void input_set_base(enum hs_divisor base);
-enum hs_divisor input_base(void);
+void input_set_base(const struct hs_spec *base);
 void input_row_defaults(struct row *r);
 bool input_is_capture(void);
 

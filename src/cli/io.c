@@ -28,7 +28,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <hotscore/cand.h>
+#include <hotscore/spec.h>
 
 #include "cli.h"
 #include "io.h"
@@ -85,9 +85,10 @@ static bool item_file(const struct opt *o, const char *item, size_t len,
 	buf[len] = '\0';
 	if (!(o->flags & OPT_CANDS))
 		return true;
-	if (!(o->flags & OPT_INPUT) && !hs_cand_is_file(buf))
-		return false;	/* a profile, not a candidate */
-	path = hs_cand_path(buf);	/* NAME=./mine.c reads ./mine.c */
+	/* NAME=./mine.c reads ./mine.c; a profile is no file */
+	path = hs_spec_cand_path(buf, o->flags & OPT_INPUT);
+	if (!path)
+		return false;
 	memmove(buf, path, strlen(path) + 1);
 	return true;
 }

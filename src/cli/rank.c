@@ -20,6 +20,7 @@
 #include <hotscore/damos.h>
 #include <hotscore/record.h>
 #include <hotscore/score.h>
+#include <hotscore/spec.h>
 
 #include "cli.h"
 #include "damos_opt.h"
@@ -42,7 +43,8 @@ static const struct opt rank_opts[] = {
 		  " candidate file; two: where their picks differ",
 	  .example = "v6.6,hotfix" },
 	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
-	  .dflt = CLI_DEFAULT_PROFILE, .words = "@profiles",
+	  .dflt = "the first profile of --profile, else hotfix",
+	  .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6" },
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
@@ -75,25 +77,10 @@ static const struct opt rank_opts[] = {
 static void add_profile(void *ctx, const char *name)
 {
 	struct rank_cmd *c = ctx;
-	struct rank_prof *p = &c->prof[c->nr_prof];
-	int err;
 
 	if (c->nr_prof == RANK_MAX_PROFILES)
 		cli_usage_die("--profile: at most %d profiles", RANK_MAX_PROFILES);
-	c->nr_prof++;
-	if (strlen(name) >= sizeof(p->spec))
-		cli_usage_die("--profile: '%.40s...' is too long", name);
-	snprintf(p->spec, sizeof(p->spec), "%s", name);
-	if (!hs_profile_find(name) && hs_cand_is_file(name))
-		return;		/* loaded once --base is known */
-	err = hs_components_parse(name, &p->comp);
-	if (err == -2)
-		cli_usage_die("--profile: '%s' needs the x86 bsr instruction, not on this machine",
-			      name);
-	if (err)
-		cli_usage_die("--profile: unknown profile '%s' (see 'hotscore rank --list-profiles')",
-			      name);
-	snprintf(p->label, sizeof(p->label), "%s", name);
+	cli_spec_parse("--profile", name, &c->prof[c->nr_prof++]);
 }
 
 static void set(void *ctx, const struct opt *o, const struct opt_val *v,
@@ -141,19 +128,13 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 
 static void load_candidates(struct rank_cmd *c)
 {
-	enum hs_divisor base = c->base ? c->base->comp.divisor :
-		hs_profile_find(CLI_DEFAULT_PROFILE)->comp.divisor;
-	const char *label;
+	struct hs_spec base;
 	unsigned int i;
 
-	for (i = 0; i < c->nr_prof; i++) {
-		struct rank_prof *p = &c->prof[i];
-
-		if (p->label[0])
-			continue;
-		p->cand = cli_cand_get("--profile", p->spec, base, &label);
-		snprintf(p->label, sizeof(p->label), "%s", label);
-	}
+	hs_spec_base(c->prof, c->nr_prof, c->base, &base);
+	snprintf(c->base_name, sizeof(c->base_name), "%s", base.name);
+	for (i = 0; i < c->nr_prof; i++)
+		cli_spec_load("--profile", &c->prof[i], &base);
 }
 
 static void parse_args(struct rank_cmd *c, int argc, char **argv)

@@ -9,34 +9,20 @@
 #include <stdio.h>
 
 #include <hotscore/score.h>
+#include <hotscore/spec.h>
 
 #include "damos_opt.h"
 
 #define RANK_MAX_PROFILES	2
 
-struct hs_cand;
-
-/**
- * struct rank_prof - a profile, a combination or a candidate.
- * @spec:	as given (a copy: the list it came from is freed).
- * @label:	as printed.
- * @comp:	its components (not a candidate).
- * @cand:	the candidate, or NULL.
- */
-struct rank_prof {
-	char spec[512];
-	char label[64];
-	struct hs_components comp;
-	const struct hs_cand *cand;
-};
-
 /**
  * struct rank_cmd - hotscore rank, as given.
  * @input:	the record file.
  * @profiles:	--profile as given, or NULL.
- * @prof:	the profiles.
+ * @prof:	the profiles (candidates loaded for @base_name).
  * @nr_prof:	how many.
  * @base:	--base, or NULL.
+ * @base_name:	the candidates' base (hs_spec_base()).
  * @ops:	vaddr or paddr.
  * @snapshot:	--snapshot, or -1.
  * @time_us:	--time, if @has_time.
@@ -51,9 +37,10 @@ struct rank_prof {
  */
 struct rank_cmd {
 	const char *input, *profiles;
-	struct rank_prof prof[RANK_MAX_PROFILES];
+	struct hs_spec prof[RANK_MAX_PROFILES];
 	unsigned int nr_prof;
 	const struct hs_profile *base;
+	char base_name[64];
 	enum hs_ops ops;
 	long snapshot;
 	uint64_t time_us;

@@ -115,7 +115,7 @@ static void fmt_bytes(char *buf, size_t size, uint64_t v)
 		snprintf(buf, size, "%" PRIu64 " B", v);
 }
 
-static const struct rank_prof *pick_prof(const struct run *run, unsigned int k)
+static const struct hs_spec *pick_prof(const struct run *run, unsigned int k)
 {
 	return &run->c->prof[k / run->c->nr_schemes];
 }
@@ -130,7 +130,7 @@ static unsigned int pick_scheme(const struct run *run, unsigned int k)
  * each further hang would cost the limit again; exit 1 with the command
  * that shows it.
  */
-static void stop_at_hang(const struct run *run, const struct rank_prof *p,
+static void stop_at_hang(const struct run *run, const struct hs_spec *p,
 			 const struct hs_input *in)
 {
 	char args[512];
@@ -138,14 +138,13 @@ static void stop_at_hang(const struct run *run, const struct rank_prof *p,
 	cli_score_args(in, args, sizeof(args));
 	fflush(stdout);
 	fprintf(stderr, "hotscore rank: profile %s: damon_hot_score() did not return (hang: a call ran past --call_limit %s); stopped.  Reproduce: hotscore score --profile %s,%s%s%s%s\n",
-		p->label, cli_call_limit_text(), run->c->base ?
-		run->c->base->name : CLI_DEFAULT_PROFILE, p->spec,
+		p->name, cli_call_limit_text(), run->c->base_name, p->given,
 		*args ? " " : "", args, cli_call_limit_arg());
 	exit(CLI_EXIT_FINDING);
 }
 
 /* The score an action takes: 0..99, or -1 where the function traps. */
-static int score_of(struct run *run, struct pick *pk, const struct rank_prof *p,
+static int score_of(struct run *run, struct pick *pk, const struct hs_spec *p,
 		    const struct hs_scheme *s, const struct region *r,
 		    uint64_t sis)
 {
@@ -158,23 +157,15 @@ static int score_of(struct run *run, struct pick *pk, const struct rank_prof *p,
 		.weight_nr_accesses = s->quota.weight_nr,
 		.weight_age = s->quota.weight_age,
 	};
-	struct hs_cand_result cr;
-	struct hs_result res;
+	struct hs_spec_result res;
 	int score;
 
 	if (kind == HS_SCORE_MAX)
 		return HS_DAMOS_MAX_SCORE;
-	if (p->cand) {
-		cr = hs_cand_score(p->cand, &in);
-		if (cr.trap == HS_CAND_HANG)
-			stop_at_hang(run, p, &in);
-		res.hot = cr.hot;
-		res.cold = cr.cold;
-		res.status = cr.trap ? HS_DIV0 : HS_OK;
-	} else {
-		res = hs_score(&p->comp, &in, NULL);
-	}
-	if (res.status == HS_DIV0) {
+	res = hs_spec_score(p, &in);
+	if (res.trap == HS_CAND_HANG)
+		stop_at_hang(run, p, &in);
+	if (res.undef) {
 		pk->nr_traps++;
 		return -1;
 	}
@@ -203,7 +194,7 @@ static bool eligible(const struct hs_pattern *pt, const struct region *r)
  * quota the kernel scores nothing (damos_valid_target() asks for a score
  * only under a quota) and acts on every eligible region.
  */
-static void rank_one(struct run *run, struct pick *pk, const struct rank_prof *p,
+static void rank_one(struct run *run, struct pick *pk, const struct hs_spec *p,
 		     const struct hs_scheme *s, uint64_t sis)
 {
 	unsigned long hist[HS_DAMOS_MAX_SCORE + 1] = { 0 }, charged = 0, take;
@@ -556,11 +547,11 @@ static void print_header(const struct run *run, const struct group *g)
 	for (k = 0; k < run->nr_picks; k++) {
 		char head[96];
 
-		snprintf(head, sizeof(head), "%s%s%u", pick_prof(run, k)->label,
+		snprintf(head, sizeof(head), "%s%s%u", pick_prof(run, k)->name,
 			 run->c->nr_schemes > 1 ? " scheme " : "",
 			 run->c->nr_schemes > 1 ? pick_scheme(run, k) : 0);
 		if (run->c->nr_schemes == 1)
-			head[strlen(pick_prof(run, k)->label)] = '\0';
+			head[strlen(pick_prof(run, k)->name)] = '\0';
 		addf(&l, "  %-22.22s", head);
 	}
 	addf(&l, "%s", run->nr_picks == 2 ? "  differ" : "");
@@ -619,11 +610,11 @@ static void print_row(struct run *run, const struct hs_rec_snapshot *s,
 		run->nr_bad += run->picks[k].nr_traps || run->picks[k].nr_out;
 		if (run->picks[k].nr_traps)
 			fprintf(run->txt, "          %s: %zu region%s trapped (the kernel would divide by zero)\n",
-			       pick_prof(run, k)->label, run->picks[k].nr_traps,
+			       pick_prof(run, k)->name, run->picks[k].nr_traps,
 			       cli_s(run->picks[k].nr_traps));
 		if (run->picks[k].nr_out)
 			fprintf(run->txt, "          %s: %zu score%s outside 0..99 (the kernel would index past its histogram)\n",
-			       pick_prof(run, k)->label, run->picks[k].nr_out,
+			       pick_prof(run, k)->name, run->picks[k].nr_out,
 			       cli_s(run->picks[k].nr_out));
 	}
 }
@@ -640,11 +631,11 @@ static void print_picked(const struct run *run)
 	for (k = 0; k < run->nr_picks; k++) {
 		const struct pick *pk = &run->picks[k];
 
-		snprintf(head, sizeof(head), "%s%s%u", pick_prof(run, k)->label,
+		snprintf(head, sizeof(head), "%s%s%u", pick_prof(run, k)->name,
 			 run->c->nr_schemes > 1 ? " scheme " : "",
 			 pick_scheme(run, k));
 		if (run->c->nr_schemes == 1)
-			head[strlen(pick_prof(run, k)->label)] = '\0';
+			head[strlen(pick_prof(run, k)->name)] = '\0';
 		fprintf(run->txt, "%s picks %zu region%s:%s\n", head, pk->nr_picked,
 		       cli_s(pk->nr_picked), pk->nr_picked ?
 		       "  start-end, bytes picked, nr_accesses, age, score" : "");
@@ -675,7 +666,7 @@ static void csv_rows(const struct run *run, const struct hs_rec_snapshot *s)
 		for (i = 0; i < run->nr; i++) {
 			const struct region *r = &run->r[i];
 
-			cli_csv_field(f, pick_prof(run, k)->label);
+			cli_csv_field(f, pick_prof(run, k)->name);
 			fprintf(f, ",%u,%zu,%zu,%u,%lu,%lu,%u,%u,%d,%u,%lu\n",
 				pick_scheme(run, k),
 				r->record, s->index, r->target, r->start,
@@ -695,7 +686,7 @@ static void json_pick(struct run *run, unsigned int k)
 	hs_json_open(js, NULL, true, false);
 	hs_json_members(js, json_pack(
 		"{s:o, s:I, s:o, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
-		"profile", hs_json_text(pick_prof(run, k)->label),
+		"profile", hs_json_text(pick_prof(run, k)->name),
 		"scheme", (json_int_t)pick_scheme(run, k),
 		"esz", hs_json_u64(pk->esz),
 		"min_score", (json_int_t)pk->min_score,
@@ -831,7 +822,7 @@ static void json_begin(struct run *run, bool compressed)
 
 	for (i = 0; i < run->c->nr_prof; i++)
 		json_array_append_new(profiles,
-				      hs_json_text(run->c->prof[i].label));
+				      hs_json_text(run->c->prof[i].name));
 	hs_json_stream_init(&run->js, run->c->json_f, 0);
 	hs_json_open(&run->js, NULL, true, false);
 	hs_json_members(&run->js, json_pack("{s:o, s:s, s:o}",

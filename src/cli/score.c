@@ -14,6 +14,7 @@
 
 #include <hotscore/cand.h>
 #include <hotscore/score.h>
+#include <hotscore/spec.h>
 
 #include "cli.h"
 #include "input.h"
@@ -76,7 +77,7 @@ static const struct opt score_opts[] = {
 /* The command: the flags' input, the profiles, where rows come from. */
 struct score {
 	struct row dflt;
-	struct spec specs[MAX_SPECS];
+	struct hs_spec specs[MAX_SPECS];
 	unsigned int nr_specs;
 	const char *input;
 	const struct hs_profile *base;	/* --base */
@@ -122,26 +123,18 @@ static void print_csv_header(void)
 }
 
 /* hot, cold and status as printed: "undef" where the kernel traps. */
-static void outcome_of(const struct spec *sp, const struct hs_input *in,
+static void outcome_of(const struct hs_spec *sp, const struct hs_input *in,
 		       char *hot, char *cold, char *status, size_t size)
 {
-	struct hs_result res;
-	struct hs_cand_result cr;
+	struct hs_spec_result r = hs_spec_score(sp, in);
+	char buf[32];
 
-	if (sp->cand) {
-		cr = hs_cand_score(sp->cand, in);
-		snprintf(status, size, "%s", cli_cand_status(&cr));
-		snprintf(hot, size, cr.trap ? "undef" : "%d", cr.hot);
-		snprintf(cold, size, cr.trap ? "undef" : "%d", cr.cold);
-		return;
-	}
-	res = hs_score(&sp->comp, in, NULL);
-	snprintf(status, size, "%s", hs_status_name(&res));
-	snprintf(hot, size, res.status == HS_DIV0 ? "undef" : "%d", res.hot);
-	snprintf(cold, size, res.status == HS_DIV0 ? "undef" : "%d", res.cold);
+	snprintf(status, size, "%s", hs_spec_status(sp, &r, buf, sizeof(buf)));
+	snprintf(hot, size, r.undef ? "undef" : "%d", r.hot);
+	snprintf(cold, size, r.undef ? "undef" : "%d", r.cold);
 }
 
-static void print_csv_row(const struct row *r, const struct spec *spec)
+static void print_csv_row(const struct row *r, const struct hs_spec *spec)
 {
 	char hot[32], cold[32], status[32];
 	size_t i;
@@ -198,7 +191,7 @@ static const char *const step_names[NR_STEPS] = {
 
 typedef char step_text[64];	/* as long as a spec's name */
 
-static void steps_of(const struct spec *sp, const struct hs_input *in,
+static void steps_of(const struct hs_spec *sp, const struct hs_input *in,
 		     step_text *v)
 {
 	struct hs_trace t;
@@ -208,8 +201,7 @@ static void steps_of(const struct spec *sp, const struct hs_input *in,
 	for (k = 0; k < NR_STEPS; k++)
 		snprintf(v[k], sizeof(v[k]), "-");
 	if (sp->cand) {	/* a candidate shows its answer, not its steps */
-		snprintf(v[ST_COMP], sizeof(*v), "candidate, base %s",
-			 hs_divisor_name(input_base()));
+		hs_spec_describe(sp, v[ST_COMP], sizeof(*v));
 		outcome_of(sp, in, v[ST_HOT], v[ST_COLD], v[ST_STATUS],
 			   sizeof(*v));
 		return;
@@ -307,7 +299,7 @@ static void add_spec(void *ctx, const char *name)
 
 	if (sc->nr_specs == MAX_SPECS)
 		cli_usage_die("--profile: more than %d profiles", MAX_SPECS);
-	input_spec_parse(name, &sc->specs[sc->nr_specs++], "--profile");
+	cli_spec_parse("--profile", name, &sc->specs[sc->nr_specs++]);
 }
 
 
@@ -345,35 +337,28 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	}
 }
 
-/* A candidate's base: --base, else the first profile it is shown with. */
-static void choose_base(struct score *sc)
+/* The candidates, loaded for their base; profile columns' too. */
+static void load_specs(struct score *sc)
 {
+	struct hs_spec base;
 	unsigned int k;
 
-	if (sc->base) {
-		input_set_base(sc->base->comp.divisor);
-		return;
-	}
+	hs_spec_base(sc->specs, sc->nr_specs, sc->base, &base);
+	input_set_base(&base);
 	for (k = 0; k < sc->nr_specs; k++)
-		if (!sc->specs[k].cand_spec[0]) {
-			input_set_base(sc->specs[k].comp.divisor);
-			return;
-		}
+		cli_spec_load("--profile", &sc->specs[k], &base);
 }
 
 static int score_run(int argc, char **argv)
 {
 	static struct score sc;
-	unsigned int k;
 
 	input_row_defaults(&sc.dflt);
 	sc.specs[0] = sc.dflt.spec;
 	sc.nr_specs = 1;
 	opt_parse(&cmd_score, argc, argv, set, &sc);
-	choose_base(&sc);
 	opt_parsed(&cmd_score);
-	for (k = 0; k < sc.nr_specs; k++)
-		input_spec_load(&sc.specs[k], "--profile");
+	load_specs(&sc);
 	sc.dflt.spec = sc.specs[0];
 	return sc.input ? run_csv(&sc) : run_one(&sc);
 }

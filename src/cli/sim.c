@@ -17,6 +17,7 @@
 #include <hotscore/simd.h>
 
 #include <hotscore/cand.h>
+#include <hotscore/spec.h>
 
 #include "cli.h"
 #include "damos_opt.h"
@@ -199,6 +200,7 @@ static void parse_scorers(struct sim_cmd *c, const char *list)
  * in the run, the guarded one; in the cost replay, the plain call.
  */
 static struct {
+	struct hs_spec sp;
 	const struct hs_cand *cand;
 	struct hs_variant var;
 	const char *spec;
@@ -221,26 +223,25 @@ static int cand_thunk_guarded(const void *in)
 }
 
 static const struct hs_variant *cand_variant(const struct sim_cmd *c,
-					     const char *name)
+					     const struct hs_spec *sp)
 {
-	const struct hs_profile *base = hs_profile_find(CLI_DEFAULT_PROFILE);
-	unsigned int k = !strcmp(name, c->profiles[0]) ? 0 : 1, i;
+	unsigned int k = !strcmp(sp->given, c->profiles[0]) ? 0 : 1, i;
+	struct hs_spec specs[2], base;
 
+	if (cand_runs[k].cand)
+		return &cand_runs[k].var;
 	for (i = 0; i < 2; i++)
-		if (hs_profile_find(c->profiles[i]))
-			base = hs_profile_find(c->profiles[i]);
-	if (cand_base)
-		base = cand_base;
-	if (!cand_runs[k].cand) {
-		cand_runs[k].spec = name;
-		cand_runs[k].cand = cli_cand_get("--profile", name,
-						 base->comp.divisor,
-						 &cand_runs[k].var.name);
-		cand_runs[k].var.comp = base->comp;
-		cand_runs[k].var.fn = cand_thunk;
-		cand_runs[k].var.what = "a candidate file";
-		cand_runs[k].var.call = HS_CALL_INPUT;
-	}
+		cli_spec_parse("--profile", c->profiles[i], &specs[i]);
+	hs_spec_base(specs, 2, cand_base, &base);
+	cand_runs[k].sp = *sp;
+	cli_spec_load("--profile", &cand_runs[k].sp, &base);
+	cand_runs[k].cand = cand_runs[k].sp.cand;
+	cand_runs[k].spec = cand_runs[k].sp.given;
+	cand_runs[k].var.name = cand_runs[k].sp.name;
+	cand_runs[k].var.comp = base.comp;
+	cand_runs[k].var.fn = cand_thunk;
+	cand_runs[k].var.what = "a candidate file";
+	cand_runs[k].var.call = HS_CALL_INPUT;
 	return &cand_runs[k].var;
 }
 
@@ -248,16 +249,15 @@ static const struct hs_variant *profile_variant(const struct sim_cmd *c,
 						const char *name)
 {
 	const struct hs_variant *v;
+	struct hs_spec sp;
 
-	if (!hs_profile_find(name) && hs_cand_is_file(name)) {
+	cli_spec_parse("--profile", name, &sp);
+	if (!hs_spec_is_model(&sp)) {
 		if (c->scorers[0] || c->scorers[1])
 			cli_usage_die("--scorer: a candidate has no prepared form; give it the kernel scorer");
-		return cand_variant(c, name);
+		return cand_variant(c, &sp);
 	}
-	if (!hs_profile_find(name))
-		cli_usage_die("--profile: no profile '%s' (hotscore sim --list-profiles)",
-			      name);
-	v = hs_variant_find(name);
+	v = hs_spec_variant(&sp);
 	if (!v)
 		cli_die("--profile: '%s' has no compiled variant", name);
 	return v;

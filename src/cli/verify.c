@@ -70,7 +70,8 @@ static const struct opt verify_opts[] = {
 		  " with all (docs/kernel.md)",
 	  .example = "tests/data/capture-6.1.192.csv" },
 	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
-	  .dflt = "--against", .words = "@profiles",
+	  .dflt = "--against; --captured: the first profile of --profile,"
+		  " else hotfix", .words = "@profiles",
 	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
 	  .example = "v6.6", .with = "--candidate ./mine.c" },
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, "--candidate ./mine.c"),
@@ -97,25 +98,13 @@ static const struct opt verify_opts[] = {
 static void add_profile(void *ctx, const char *name)
 {
 	struct verify *v = ctx;
-	struct hs_components comp;
-	const struct hs_profile *p = hs_profile_find(name);
+	struct hs_spec sp;
 	unsigned int i;
-	int rc;
 
-	if (!p && hs_cand_is_file(name))
+	cli_spec_parse("--profile", name, &sp);
+	if (!hs_spec_is_model(&sp))
 		cli_usage_die("--profile: '%s' is a file: compare a candidate with --candidate %s --against PROFILE",
 			      name, name);
-	if (p) {
-		comp = p->comp;
-	} else {
-		rc = hs_components_parse(name, &comp);
-		if (rc == -2)
-			cli_die("--profile: '%s' needs the x86 bsr instruction, not on this machine",
-				name);
-		if (rc)
-			cli_die("--profile: unknown profile '%s' (see 'hotscore verify --list-profiles')",
-				name);
-	}
 	for (i = 0; i < v->cfg.nr; i++)
 		if (!strcmp(v->names[i], name))
 			cli_die("--profile: '%s' is listed twice", name);
@@ -125,7 +114,7 @@ static void add_profile(void *ctx, const char *name)
 	if (strlen(name) >= sizeof(v->names[0]))
 		cli_die("--profile: '%.40s...' is too long", name);
 	snprintf(v->names[v->cfg.nr], sizeof(v->names[0]), "%s", name);
-	v->cfg.comp[v->cfg.nr++] = comp;
+	v->cfg.comp[v->cfg.nr++] = sp.comp;
 }
 
 
@@ -1602,16 +1591,18 @@ static const struct hs_profile *named_profile(const char *opt,
 static int run_candidate(struct verify *v)
 {
 	static struct verify_cand vc;
-	const struct hs_profile *against, *base;
+	const struct hs_profile *against;
+	struct hs_spec base;
 
 	against = named_profile("--against", v->against ? v->against :
 				CLI_DEFAULT_PROFILE);
-	base = v->base ? named_profile("--base", v->base) : against;
-	vc.spec = v->candidate;
+	hs_spec_base(NULL, 0, v->base ? named_profile("--base", v->base) :
+		     against, &base);
+	if (hs_spec_parse_file(v->candidate, &vc.spec))
+		cli_die("--candidate: '%.40s...' is too long", v->candidate);
+	cli_spec_load("--candidate", &vc.spec, &base);
 	vc.against = against->name;
 	vc.comp = against->comp;
-	vc.cand = cli_cand_get("--candidate", v->candidate,
-			       base->comp.divisor, &vc.label);
 	vc.json = v->json;
 	vc.command = v->command;
 	vc.cfg.quick = v->cfg.quick;
@@ -1630,8 +1621,7 @@ static int run_captured(struct verify *v)
 	opt_reproduce(&cmd_verify, v->command, sizeof(v->command));
 	vc.path = v->captured;
 	vc.profiles = v->profile_list;
-	vc.base = named_profile("--base", v->base ? v->base :
-				CLI_DEFAULT_PROFILE);
+	vc.base = v->base ? named_profile("--base", v->base) : NULL;
 	vc.json = v->json;
 	vc.command = v->command;
 	return verify_captured(&vc);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <hotscore/cand.h>
+#include <hotscore/spec.h>
 #include <hotscore/damo_write.h>
 #include <hotscore/json_out.h>
 #include <hotscore/verify.h>
@@ -43,18 +44,20 @@ static void model_outcome(const struct hs_components *c,
 }
 
 /* The same for the candidate; a hang is not waited for again. */
-static void cand_outcome(const struct hs_cand *c, const struct hs_input *in,
+static void cand_outcome(const struct hs_spec *sp, const struct hs_input *in,
 			 unsigned int code, char *buf, size_t size)
 {
-	struct hs_cand_result r = { .trap = HS_CAND_HANG };
+	struct hs_spec_result r = { .undef = true, .trap = HS_CAND_HANG };
+	const char *status;
+	char name[32];
 
 	if (code != HS_CAND_CODE_HANG)
-		r = hs_cand_score(c, in);
-
+		r = hs_spec_score(sp, in);
+	status = hs_spec_status(sp, &r, name, sizeof(name));
 	if (r.trap)
-		snprintf(buf, size, "%s", cli_cand_status(&r));
+		snprintf(buf, size, "%s", status);
 	else
-		snprintf(buf, size, "hot %d %s", r.hot, cli_cand_status(&r));
+		snprintf(buf, size, "hot %d %s", r.hot, status);
 }
 
 /* The command that shows the example: the profile, then the candidate. */
@@ -65,7 +68,7 @@ static void reproducer(const struct verify_cand *vc, const struct hs_input *in,
 
 	cli_score_args(in, args, sizeof(args));
 	snprintf(buf, size, "hotscore score --profile %s,%s%s%s%s",
-		 vc->against, vc->spec, *args ? " " : "", args,
+		 vc->against, vc->spec.given, *args ? " " : "", args,
 		 cli_call_limit_arg());
 }
 
@@ -81,14 +84,14 @@ static void print_classes(const struct verify_cand *vc,
 		if (!res->count[k])
 			continue;
 		printf("  %s %s, %s %s: %llu input%s\n", vc->against,
-		       hs_status_code_name(k / HS_NR_CAND_CODES), vc->label,
+		       hs_status_code_name(k / HS_NR_CAND_CODES), vc->spec.name,
 		       hs_cand_code_name(k % HS_NR_CAND_CODES),
 		       (unsigned long long)res->count[k], cli_s(res->count[k]));
 		reproducer(vc, in, cmd, sizeof(cmd));
 		model_outcome(&vc->comp, in, a, sizeof(a));
-		cand_outcome(vc->cand, in, k % HS_NR_CAND_CODES, b, sizeof(b));
+		cand_outcome(&vc->spec, in, k % HS_NR_CAND_CODES, b, sizeof(b));
 		printf("    e.g. %s\n", cmd);
-		printf("         # %s: %s; %s: %s\n", vc->against, a, vc->label,
+		printf("         # %s: %s; %s: %s\n", vc->against, a, vc->spec.name,
 		       b);
 	}
 }
@@ -100,7 +103,7 @@ static void print_report(const struct verify_cand *vc,
 	unsigned int d;
 
 	printf("hotscore verify: candidate %s against %s (its kernel's divisor: %s), %u thread%s, --seed %llu%s\n",
-	       vc->label, vc->against, hs_divisor_name(vc->cand->base),
+	       vc->spec.name, vc->against, hs_divisor_name(vc->spec.cand->base),
 	       vc->cfg.threads, cli_s(vc->cfg.threads),
 	       (unsigned long long)vc->cfg.seed,
 	       vc->cfg.quick ? ", --quick" : "");
@@ -117,13 +120,13 @@ static void print_report(const struct verify_cand *vc,
 		       cli_call_limit_text());
 	differ = total - res->agree;
 	if (!differ) {
-		printf("\n%s = %s: agree on all %llu inputs%s\n", vc->label,
+		printf("\n%s = %s: agree on all %llu inputs%s\n", vc->spec.name,
 		       vc->against, (unsigned long long)total,
 		       vc->cfg.quick ? "" :
 		       ", all 4294967296 values of age_in_sec among them");
 		return;
 	}
-	printf("\n%s vs %s: differ on %llu of %llu inputs\n", vc->label,
+	printf("\n%s vs %s: differ on %llu of %llu inputs\n", vc->spec.name,
 	       vc->against, (unsigned long long)differ,
 	       (unsigned long long)total);
 	print_classes(vc, res);
@@ -169,10 +172,10 @@ static int write_json(const struct verify_cand *vc,
 		"{s:s, s:i, s:o, s:o, s:o, s:o, s:s, s:o, s:b, s:I, s:o, s:o,"
 		" s:o, s:b, s:b, s:o}", "tool", "hotscore verify", "schema", 1,
 		"command", hs_json_text(vc->command),
-		"candidate", hs_json_text(vc->label),
-		"file", hs_json_text(vc->cand->path),
+		"candidate", hs_json_text(vc->spec.name),
+		"file", hs_json_text(vc->spec.cand->path),
 		"against", hs_json_text(vc->against),
-		"base_divisor", hs_divisor_name(vc->cand->base),
+		"base_divisor", hs_divisor_name(vc->spec.cand->base),
 		"seed", hs_json_u64(vc->cfg.seed), "quick", vc->cfg.quick,
 		"threads", (json_int_t)vc->cfg.threads, "domains", domains,
 		"inputs", hs_json_u64(total), "agree", hs_json_u64(res->agree),
@@ -193,7 +196,7 @@ static void progress(void *ctx, const struct hs_verify_progress *p)
 
 /**
  * verify_candidate() - run verify on a candidate and report it.
- * @vc:		the parsed command; @vc->cand is loaded.
+ * @vc:		the parsed command; @vc->spec.cand is loaded.
  *
  * Return: 0 equal, 1 different.  Errors exit 2.
  */
@@ -204,7 +207,7 @@ int verify_candidate(struct verify_cand *vc)
 	unsigned int k;
 	FILE *json = cli_out_open("--json", vc->json);
 
-	vc->cfg.cand = vc->cand;
+	vc->cfg.cand = vc->spec.cand;
 	vc->cfg.against = vc->comp;
 	if (isatty(STDERR_FILENO))
 		vc->cfg.progress = progress;
@@ -215,7 +218,7 @@ int verify_candidate(struct verify_cand *vc)
 	cli_score_defaults(&dflt);
 	for (k = 0; k < HS_NR_CAND_CLASSES; k++)
 		if (res.ex[k].found)
-			hs_cand_shrink(&vc->comp, vc->cand, k, &res.ex[k].in,
+			hs_cand_shrink(&vc->comp, vc->spec.cand, k, &res.ex[k].in,
 				       &dflt);
 	print_report(vc, &res);
 	if (json) {

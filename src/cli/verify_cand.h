@@ -6,25 +6,23 @@
 #ifndef HOTSCORE_CLI_VERIFY_CAND_H
 #define HOTSCORE_CLI_VERIFY_CAND_H
 
+#include <hotscore/spec.h>
 #include <hotscore/verify.h>
 
 /**
  * struct verify_cand - a candidate against a profile.
- * @spec:	"./mine.c" or "LABEL=./mine.c", as given.
- * @label:	what reports call it.
+ * @spec:	the candidate ("./mine.c" or "LABEL=./mine.c"), loaded with
+ *		the base's divisor; reports call it by its name.
  * @against:	the profile's name.
  * @comp:	its components.
- * @cand:	loaded with the base's divisor.
  * @json:	--json, or NULL.
  * @command:	the reproduce line.
  * @cfg:	quick, threads, seed, random.
  */
 struct verify_cand {
-	const char *spec;
-	const char *label;
+	struct hs_spec spec;
 	const char *against;
 	struct hs_components comp;
-	const struct hs_cand *cand;
 	const char *json;
 	const char *command;
 	struct hs_cand_verify_config cfg;

@@ -15,6 +15,7 @@
 #include <hotscore/cand.h>
 #include <hotscore/json_out.h>
 #include <hotscore/score.h>
+#include <hotscore/spec.h>
 
 #include "cli.h"
 #include "input.h"
@@ -45,7 +46,7 @@ struct first_diff {
  * hangs is not called again (each hang would cost the limit again).
  */
 struct checked {
-	struct spec spec;
+	struct hs_spec spec;
 	size_t agrees, differs;
 	struct first_diff first;
 	bool hung;
@@ -59,6 +60,8 @@ struct capture_stats {
 };
 
 static struct {
+	struct hs_spec specs[MAX_SPECS];	/* as given, for the base */
+	char base[64];				/* the candidates' */
 	struct checked c[MAX_SPECS];
 	unsigned int nr;
 	struct capture_stats st;
@@ -74,7 +77,9 @@ static void add_spec(void *ctx, const char *name)
 			cli_die("--profile: '%s' is listed twice", name);
 	if (cap.nr == MAX_SPECS)
 		cli_die("--profile: more than %d profiles", MAX_SPECS);
-	input_spec_parse(name, &cap.c[cap.nr++].spec, "--profile");
+	cli_spec_parse("--profile", name, &cap.specs[cap.nr]);
+	cap.c[cap.nr].spec = cap.specs[cap.nr];
+	cap.nr++;
 }
 
 /*
@@ -83,28 +88,16 @@ static void add_spec(void *ctx, const char *name)
  * a candidate), "hang" where a candidate's call ran past the limit.
  * Return: whether it is a number equal to @r->returned.
  */
-static bool same_as_kernel(const struct spec *sp, const struct row *r,
+static bool same_as_kernel(const struct hs_spec *sp, const struct row *r,
 			   char *text, size_t size)
 {
-	struct hs_cand_result cr;
-	struct hs_result res;
-	int v;
+	struct hs_spec_result res = hs_spec_score(sp, &r->in);
+	int v = r->fn == INPUT_FN_HOT ? res.hot : res.cold;
 
-	if (sp->cand) {
-		cr = hs_cand_score(sp->cand, &r->in);
-		if (cr.trap) {
-			snprintf(text, size, "%s", cr.trap == HS_CAND_HANG ?
-				 "hang" : "undef");
-			return false;
-		}
-		v = r->fn == INPUT_FN_HOT ? cr.hot : cr.cold;
-	} else {
-		res = hs_score(&sp->comp, &r->in, NULL);
-		if (res.status == HS_DIV0) {
-			snprintf(text, size, "undef");
-			return false;
-		}
-		v = r->fn == INPUT_FN_HOT ? res.hot : res.cold;
+	if (res.undef) {
+		snprintf(text, size, "%s", res.trap == HS_CAND_HANG ?
+			 "hang" : "undef");
+		return false;
 	}
 	snprintf(text, size, "%d", v);
 	return v == r->returned;
@@ -182,11 +175,13 @@ static const char *fn_name(enum input_fn fn)
 static void command_of(const struct checked *c, const struct first_diff *d,
 		       char *buf, size_t size)
 {
+	bool base = c->spec.cand && strcmp(cap.base, CLI_DEFAULT_PROFILE);
 	char args[512];
 
 	cli_score_args(&d->in, args, sizeof(args));
-	snprintf(buf, size, "hotscore score --profile %s%s%s%s",
-		 c->spec.cand ? c->spec.cand_spec : c->spec.name,
+	snprintf(buf, size, "hotscore score --profile %s%s%s%s%s%s",
+		 c->spec.cand ? c->spec.given : c->spec.name,
+		 base ? " --base " : "", base ? cap.base : "",
 		 *args ? " " : "", args,
 		 c->spec.cand ? cli_call_limit_arg() : "");
 }
@@ -333,6 +328,7 @@ static int verdict(const struct verify_captured *vc)
  */
 int verify_captured(const struct verify_captured *vc)
 {
+	struct hs_spec base;
 	FILE *json;
 	unsigned int k;
 
@@ -342,9 +338,10 @@ int verify_captured(const struct verify_captured *vc)
 		for (k = 0; k < hs_nr_profiles; k++)
 			add_spec(NULL, hs_profiles[k].name);
 	}
-	input_set_base(vc->base->comp.divisor);
+	hs_spec_base(cap.specs, cap.nr, vc->base, &base);
+	snprintf(cap.base, sizeof(cap.base), "%s", base.name);
 	for (k = 0; k < cap.nr; k++)
-		input_spec_load(&cap.c[k].spec, "--profile");
+		cli_spec_load("--profile", &cap.c[k].spec, &base);
 	json = cli_out_open("--json", vc->json);
 	check_file(vc->path);
 	print_report(vc->path);

@@ -14,7 +14,8 @@
  * @path:	the capture (the CSV hotscore.ko's debugfs capture file gives).
  * @profiles:	--profile's list (profiles, combinations, candidate files),
  *		or NULL for every built-in profile.
- * @base:	whose damon_max_nr_accesses() a candidate's kernel has.
+ * @base:	--base: whose damon_max_nr_accesses() a candidate's kernel
+ *		has, or NULL (hs_spec_base()).
  * @json:	--json's file, or NULL.
  * @command:	the command line, for the JSON.
  */

@@ -234,3 +234,37 @@ int hs_components_format(const struct hs_components *comp, char *buf,
 	n = hs_strappend(buf, size, n, hs_clamp_name(comp->clamp));
 	return (int)n;
 }
+
+/**
+ * hs_base_pick() - the base rule, one for every front end: a candidate is
+ * compiled against, and compared with, the profile the user gave (--base,
+ * --against, against=), else the first model named beside it, else the
+ * hotfix (docs/your-change.md).  The base's damon_max_nr_accesses() is the
+ * one the candidate's kernel has.
+ * @given:	the profile given, or NULL.
+ * @first:	the first model named beside the candidate, or NULL.
+ * @first_name:	its name: a profile's, or anything else for a combination
+ *		(which is then named by its components).
+ * @out:	receives the base's components.
+ * @name:	receives its name, as `hotscore score --profile` takes it.
+ * @size:	of @name.
+ */
+void hs_base_pick(const struct hs_profile *given,
+		  const struct hs_components *first, const char *first_name,
+		  struct hs_components *out, char *name, unsigned int size)
+{
+	const struct hs_profile *p = given;
+
+	if (!p && first) {
+		p = hs_profile_find(first_name);
+		if (!p) {
+			*out = *first;
+			hs_components_format(first, name, size);
+			return;
+		}
+	}
+	if (!p)
+		p = hs_profile_find("hotfix");
+	*out = p->comp;
+	hs_strappend(name, size, 0, p->name);
+}
