@@ -17,7 +17,8 @@ trap 'rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
 
 root=$(git -C "$here" rev-parse --show-toplevel 2>/dev/null || (cd "$here/.." && pwd))
-damo=$root/../shared/tools/damo/src/damo.py
+# HS_DAMO: a damo tree; CI provides one beside the repository
+damo=${HS_DAMO:-$root/../shared/tools/damo}/src/damo.py
 # a SKIP, or under HS_REQUIRE_DAMO=1 (CI) a failure
 skip() {
 	if [ -n "${HS_REQUIRE_DAMO:-}" ]; then
@@ -28,7 +29,7 @@ skip() {
 	report_counts
 	exit
 }
-[ -f "$damo" ] || skip "no ../shared/tools/damo beside the repository"
+[ -f "$damo" ] || skip "no damo at $damo (set HS_DAMO to a damo tree)"
 # python3 and file(1), installed here when missing (root, apt)
 . "$root/scripts/pkgs.sh"
 pkgs_need python3 file || skip "damo needs $(pkgs_missing python3 file)(not root: apt-get install them)"

@@ -122,7 +122,7 @@ awk -v base=1234 -v samples=14 -v prepare=1 -f "$here/records_trace.awk" \
 	fail "hs_prepare" "$(cat win.out)"
 
 # --- damo reads what convert writes ---------------------------------------
-damo=$here/../../shared/tools/damo/src/damo.py
+damo=${HS_DAMO:-$here/../../shared/tools/damo}/src/damo.py	# as tests/damo.sh
 . "$here/../scripts/pkgs.sh"	# python3 and file(1), as tests/damo.sh
 [ -f "$damo" ] && pkgs_need python3 file
 if [ -f "$damo" ] && command -v python3 >/dev/null && command -v file >/dev/null; then

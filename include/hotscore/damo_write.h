@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * damo_write.h - DAMON records as damo writes and reads them: a JSON list
- * of records (../shared/docs/ecosystem-formats.md §1.3), plain ("json") or
+ * of records (damo v3.3.0, src/_damon_records.py), plain ("json") or
  * through zlib's deflate ("json_compressed", damo's default).
  *
  * Written as it goes, one snapshot at a time, so that a record of any

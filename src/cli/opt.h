@@ -7,7 +7,7 @@
  * prints --help, and hands each option to the subcommand's set() as typed
  * values.  docs/cli.md, the man page and the bash completion are generated
  * from the same tables (src/doc/gendoc.c), so they cannot drift apart.
- * The rules the tables follow are ../shared/docs/cli-conventions.md.
+ * The rules the tables follow are docs/cli-conventions.md.
  */
 #ifndef HOTSCORE_CLI_OPT_H
 #define HOTSCORE_CLI_OPT_H
