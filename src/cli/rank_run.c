@@ -52,13 +52,13 @@ struct region {
 };
 
 /**
- * struct pick - one profile and one scheme on one snapshot.
+ * struct pick - one profile and one scheme on one snapshot: what
+ * hs_damos_walk() found, and what score_of() counted.
  * @score:	per region, -1 where not eligible or trapped.
  * @picked:	per region, bytes the walk acts on.
- * @esz:	the quota's effective size in bytes (hs_quota_esz()), or 0
- *		without a quota.
- * @min_score:	the score a region needs to be acted on under the quota
- *		(hs_quota_min_score()), or 0.
+ * @esz:	the quota's effective size in bytes, or 0 without a quota.
+ * @min_score:	the score a region needs to be acted on under the quota,
+ *		or 0.
  * @nr_eligible: regions the scheme's access pattern admits.
  * @nr_picked:	regions the walk acts on.
  * @sz_eligible: bytes of the eligible regions.
@@ -91,6 +91,7 @@ struct run {
 	unsigned long sample_us, aggr_us;
 	struct hs_scheme schemes[HS_MAX_SCHEMES];
 	struct region *r;
+	struct hs_damos_region *walk_r;	/* run->r as hs_damos_walk() reads */
 	size_t nr, cap;
 	struct pick picks[RANK_MAX_PROFILES * HS_MAX_SCHEMES];
 	unsigned int nr_picks;
@@ -143,17 +144,33 @@ static void stop_at_hang(const struct run *run, const struct hs_spec *p,
 	exit(CLI_EXIT_FINDING);
 }
 
-/* The score an action takes: 0..99, or -1 where the function traps. */
-static int score_of(struct run *run, struct pick *pk, const struct hs_spec *p,
-		    const struct hs_scheme *s, const struct region *r,
-		    uint64_t sis)
+/* What score_of() scores for: one pick on one snapshot. */
+struct scoring {
+	struct run *run;
+	struct pick *pk;
+	const struct hs_spec *p;
+	const struct hs_scheme *s;
+	uint64_t sis;
+};
+
+/*
+ * The score an action takes: 0..99, or -1 where the function traps.
+ * hs_damos_walk()'s score callback; @ctx is a struct scoring.
+ */
+static int score_of(void *ctx, const struct hs_damos_region *r)
 {
+	const struct scoring *sc = ctx;
+	struct run *run = sc->run;
+	struct pick *pk = sc->pk;
+	const struct hs_spec *p = sc->p;
+	const struct hs_scheme *s = sc->s;
 	enum hs_score_kind kind = hs_score_kind(run->c->ops, s->action);
 	struct hs_input in = {
 		.sample_us = run->sample_us, .aggr_us = run->aggr_us,
-		.passed_sis = (unsigned long)sis,
-		.next_aggr_sis = (unsigned long)sis,
-		.nr_accesses = r->nr, .last_nr_accesses = r->nr, .age = r->age,
+		.passed_sis = (unsigned long)sc->sis,
+		.next_aggr_sis = (unsigned long)sc->sis,
+		.nr_accesses = r->nr_accesses,
+		.last_nr_accesses = r->nr_accesses, .age = r->age,
 		.weight_nr_accesses = s->quota.weight_nr,
 		.weight_age = s->quota.weight_age,
 	};
@@ -178,71 +195,26 @@ static int score_of(struct run *run, struct pick *pk, const struct hs_spec *p,
 	return score;
 }
 
-/* __damos_valid_target() at the aggregation's end: mvsum = nr_accesses. */
-static bool eligible(const struct hs_pattern *pt, const struct region *r)
-{
-	unsigned long sz = r->end - r->start;
-
-	return pt->min_sz <= sz && sz <= pt->max_sz &&
-		pt->min_nr <= r->nr && r->nr <= pt->max_nr &&
-		pt->min_age <= r->age && r->age <= pt->max_age;
-}
-
 /*
- * One profile and scheme: the eligible regions, their scores in the
- * histogram, min_score, then the region walk charging the quota.  With no
- * quota the kernel scores nothing (damos_valid_target() asks for a score
- * only under a quota) and acts on every eligible region.
+ * One profile and scheme on the snapshot: hs_damos_walk() scores the
+ * eligible regions through score_of(), which counts the traps and the
+ * scores out of range.
  */
 static void rank_one(struct run *run, struct pick *pk, const struct hs_spec *p,
 		     const struct hs_scheme *s, uint64_t sis)
 {
-	unsigned long hist[HS_DAMOS_MAX_SCORE + 1] = { 0 }, charged = 0, take;
-	bool quota = s->quota.ms || s->quota.sz;
-	unsigned int max_score = 0;
-	size_t i;
+	struct scoring sc = { .run = run, .pk = pk, .p = p, .s = s,
+			      .sis = sis };
+	struct hs_damos_walk w = { .score = pk->score, .charged = pk->picked };
 
-	pk->nr_eligible = pk->nr_picked = pk->nr_traps = pk->nr_out = 0;
-	pk->sz_eligible = pk->sz_picked = 0;
-	pk->min_score = 0;
-	pk->esz = quota ? hs_quota_esz(&s->quota, HS_QUOTA_FIRST_THROUGHPUT,
-				     HS_PAGE_SIZE) : 0;
-	for (i = 0; i < run->nr; i++) {
-		const struct region *r = &run->r[i];
-		unsigned long sz = r->end - r->start;
-
-		pk->score[i] = -1;
-		pk->picked[i] = 0;
-		if (!eligible(&s->pattern, r))
-			continue;
-		pk->nr_eligible++;
-		pk->sz_eligible += sz;
-		if (!quota) {
-			pk->picked[i] = sz;
-			continue;
-		}
-		pk->score[i] = score_of(run, pk, p, s, r, sis);
-		if (pk->score[i] < 0)
-			continue;	/* trapped: counted, not picked */
-		hist[pk->score[i]] += sz;
-		if ((unsigned int)pk->score[i] > max_score)
-			max_score = (unsigned int)pk->score[i];
-	}
-	if (quota && pk->nr_eligible)
-		pk->min_score = hs_quota_min_score(hist, max_score, pk->esz);
-	for (i = 0; i < run->nr; i++) {
-		unsigned long sz = run->r[i].end - run->r[i].start;
-
-		if (quota && (pk->score[i] < 0 ||
-			      (unsigned int)pk->score[i] < pk->min_score))
-			continue;
-		take = quota ? hs_quota_take(pk->esz, charged, sz,
-					     HS_PAGE_SIZE) : pk->picked[i];
-		charged += take;
-		pk->picked[i] = take;
-		pk->nr_picked += take != 0;
-		pk->sz_picked += take;
-	}
+	pk->nr_traps = pk->nr_out = 0;
+	hs_damos_walk(run->walk_r, run->nr, s, score_of, &sc, &w);
+	pk->esz = w.esz;
+	pk->min_score = w.min_score;
+	pk->nr_eligible = w.nr_eligible;
+	pk->sz_eligible = w.sz_eligible;
+	pk->nr_picked = w.nr_charged;
+	pk->sz_picked = w.sz_charged;
 }
 
 static void reserve(struct run *run, size_t n)
@@ -259,6 +231,10 @@ static void reserve(struct run *run, size_t n)
 	if (!p)
 		cli_die("out of memory for %zu regions", n);
 	run->r = p;
+	p = realloc(run->walk_r, cap * sizeof(*run->walk_r));
+	if (!p)
+		cli_die("out of memory for %zu regions", n);
+	run->walk_r = p;
 	for (k = 0; k < run->nr_picks; k++) {
 		struct pick *pk = &run->picks[k];
 
@@ -324,6 +300,9 @@ static unsigned int add_target(struct run *run, const struct hs_rec_snapshot *s,
 		run->assumed[A_NO_AGE] += !q->has_aggrs && !q->has_usec;
 		run->assumed[A_PERCENT] += !q->has_samples && q->has_percent;
 		run->assumed[A_USEC] += !q->has_aggrs && q->has_usec;
+		run->walk_r[r - run->r] = (struct hs_damos_region){
+			.start = r->start, .end = r->end,
+			.nr_accesses = r->nr, .age = r->age };
 	}
 	return s->nr_targets;
 }
@@ -859,6 +838,7 @@ static void run_free(struct run *run)
 		hs_rec_close(run->pool[k]);
 	free(run->pool);
 	free(run->r);
+	free(run->walk_r);
 	free((void *)run->infos);
 }
 

@@ -143,12 +143,8 @@ unsigned int hs_region_mvsum(const struct hs_sim *sim,
 bool hs_pattern_match(const struct hs_sim *sim, const struct hs_region *r,
 		      const struct hs_pattern *p)
 {
-	unsigned long sz = sz_region(r);
-	unsigned int nr = hs_region_mvsum(sim, r);
-
-	return p->min_sz <= sz && sz <= p->max_sz &&
-		p->min_nr <= nr && nr <= p->max_nr &&
-		p->min_age <= r->age && r->age <= p->max_age;
+	return hs_pattern_admits(p, sz_region(r), hs_region_mvsum(sim, r),
+				 r->age);
 }
 
 /* Keep a uniform sample of the score inputs for the cost replay. */
@@ -294,9 +290,7 @@ static unsigned int histogram_batch(struct hs_sim *sim, struct hs_scheme *s,
 
 		score = (unsigned int)score_of(sim, r, s, kind, b->hot[i]);
 		s->stat.nr_scored++;
-		sim->hist[score] += sz_region(r);
-		if (score > max_score)
-			max_score = score;
+		hs_hist_add(sim->hist, &max_score, score, sz_region(r));
 	}
 	return max_score;
 }
@@ -335,9 +329,7 @@ static unsigned int histogram(struct hs_sim *sim, struct hs_scheme *s)
 			continue;
 		score = (unsigned int)hs_scheme_score(sim, r, s);
 		s->stat.nr_scored++;
-		sim->hist[score] += sz_region(r);
-		if (score > max_score)
-			max_score = score;
+		hs_hist_add(sim->hist, &max_score, score, sz_region(r));
 	}
 	return max_score;
 }
@@ -546,12 +538,13 @@ static void apply_scheme(struct walk *w, struct hs_scheme *s, int score)
 	unsigned long sz = sz_region(&w->cur), sz_applied = 0, pages;
 	uint64_t begin, end, t_us;
 
-	if (hs_quota_set(q) && q->charged_sz + sz > q->esz) {
-		sz = ALIGN_DOWN(q->esz - q->charged_sz,
-				sim->cfg.attrs.min_region_sz);
+	if (hs_quota_set(q)) {
+		sz = hs_quota_take(q->esz, q->charged_sz, sz,
+				   sim->cfg.attrs.min_region_sz);
 		if (!sz)
 			goto update_stat;
-		walk_split(w, sz);
+		if (sz < sz_region(&w->cur))
+			walk_split(w, sz);
 	}
 	begin = coarse_ns(sim);
 	t_us = hs_sim_now_us(sim);

@@ -84,4 +84,44 @@ unsigned long hs_jiffies(const struct hs_sim *sim);
 /* The quota's arithmetic (quota.c) that the simulator alone uses. */
 bool hs_quota_set(const struct hs_quota *q);
 
+/*
+ * The steps the simulated kdamond (damos.c) and the walk of one snapshot
+ * (quota.c, hs_damos_walk()) share, inline: they run per region.
+ */
+
+/**
+ * hs_pattern_admits() - __damos_valid_target()'s test: size, moving-sum
+ * nr_accesses and age within the pattern, all bounds inclusive.
+ * @p:		the pattern.
+ * @sz:		the region's bytes.
+ * @nr:		its moving-sum nr_accesses.
+ * @age:	its age.
+ *
+ * Return: true if the pattern admits the region.
+ */
+static inline bool hs_pattern_admits(const struct hs_pattern *p,
+				     unsigned long sz, unsigned int nr,
+				     unsigned int age)
+{
+	return p->min_sz <= sz && sz <= p->max_sz &&
+		p->min_nr <= nr && nr <= p->max_nr &&
+		p->min_age <= age && age <= p->max_age;
+}
+
+/**
+ * hs_hist_add() - one scored region into damos_adjust_quota()'s size
+ * histogram, whose highest score hs_quota_min_score() starts from.
+ * @hist:	bytes per score, 0..DAMOS_MAX_SCORE.
+ * @max_score:	the highest score so far; raised to @score.
+ * @score:	the region's score, 0..DAMOS_MAX_SCORE.
+ * @sz:		the region's bytes.
+ */
+static inline void hs_hist_add(unsigned long *hist, unsigned int *max_score,
+			       unsigned int score, unsigned long sz)
+{
+	hist[score] += sz;
+	if (score > *max_score)
+		*max_score = score;
+}
+
 #endif /* HOTSCORE_SIM_INTERNAL_H */
