@@ -26,291 +26,15 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "hotscore/record.h"
+#include "reader.h"
 
 size_t hs_rec_chunk = 64UL << 10;
-#define MAX_SCALAR	64	/* the longest bare number or literal */
-
-enum state { S_TOP, S_RECORDS, S_MEMBERS, S_SNAPSHOTS, S_DONE, S_FAILED };
 
 /* The record members the reader knows: each may appear once. */
-enum member { M_KDAMOND, M_CONTEXT, M_SCHEME, M_TARGET, M_INTERVALS,
-	      M_SNAPSHOTS, NR_MEMBERS };
 static const char *const member_names[NR_MEMBERS] = {
 	"kdamond_idx", "context_idx", "scheme_idx", "target_id", "intervals",
 	"snapshots",
 };
-
-struct hs_rec_reader {
-	FILE *f;
-	bool z, z_end;
-	z_stream zs;
-	unsigned char *zin;	/* raw bytes read ahead (both kinds) */
-	size_t zin_len;		/* plain: bytes of @zin not yet used */
-	char *buf;		/* the window of text */
-	size_t len, pos, cap;
-	bool eof;		/* no text beyond buf[len] */
-	uint64_t base;		/* offset of buf[0] in the text */
-	enum state state;
-	bool first;		/* the next item is its list's first */
-	unsigned int seen;	/* members of this record, 1 << enum member */
-	size_t record;		/* the current record */
-	struct hs_rec_info info;
-	struct hs_rec_info *done;	/* hs_rec_scan(): finished records */
-	size_t nr_done;
-	bool collect;
-	size_t chunk;		/* hs_rec_chunk when opened */
-	size_t skip_to;		/* snapshots of records before: skipped */
-	size_t stop_after;	/* records after: not entered */
-	char err[320];
-};
-
-static int fail(struct hs_rec_reader *rd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int fail(struct hs_rec_reader *rd, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (rd->state == S_FAILED)
-		return -1;
-	va_start(ap, fmt);
-	vsnprintf(rd->err, sizeof(rd->err), fmt, ap);
-	va_end(ap);
-	rd->state = S_FAILED;
-	return -1;
-}
-
-/* A zlib stream's first two bytes (RFC 1950): deflate, and a checksum. */
-static bool zlib_header(const unsigned char *p, size_t n)
-{
-	return n >= 2 && (p[0] & 0x0f) == 8 && (p[0] >> 4) <= 7 &&
-		((p[0] << 8) | p[1]) % 31 == 0;
-}
-
-/* After the zlib stream's end mark: nothing may follow. */
-static long zlib_trailer(struct hs_rec_reader *rd)
-{
-	if (rd->zs.avail_in || fgetc(rd->f) != EOF)
-		return fail(rd, "data after the end of the zlib stream");
-	return 0;
-}
-
-static long inflate_some(struct hs_rec_reader *rd, char *dst, size_t n)
-{
-	z_stream *zs = &rd->zs;
-	size_t got;
-	int ret;
-
-	zs->next_out = (unsigned char *)dst;
-	zs->avail_out = (uInt)n;
-	while (zs->avail_out == n) {
-		if (rd->z_end)
-			return zlib_trailer(rd);
-		if (!zs->avail_in) {
-			got = fread(rd->zin, 1, rd->chunk, rd->f);
-			if (!got && ferror(rd->f))
-				return fail(rd, "read error: %s", strerror(errno));
-			if (!got)
-				return fail(rd, "truncated zlib stream: the file ends before the stream does");
-			zs->next_in = rd->zin;
-			zs->avail_in = (uInt)got;
-		}
-		ret = inflate(zs, Z_NO_FLUSH);
-		if (ret == Z_STREAM_END)
-			rd->z_end = true;
-		else if (ret != Z_OK && ret != Z_BUF_ERROR)
-			return fail(rd, "corrupt zlib stream (%s)",
-				    zs->msg ? zs->msg : "inflate failed");
-	}
-	return (long)(n - zs->avail_out);
-}
-
-/* Up to @n bytes of text into @dst: > 0, 0 at the end, -1 on error. */
-static long read_some(struct hs_rec_reader *rd, char *dst, size_t n)
-{
-	size_t got;
-
-	if (rd->z)
-		return inflate_some(rd, dst, n);
-	if (rd->zin_len) {
-		got = rd->zin_len < n ? rd->zin_len : n;
-		memcpy(dst, rd->zin, got);
-		memmove(rd->zin, rd->zin + got, rd->zin_len - got);
-		rd->zin_len -= got;
-		return (long)got;
-	}
-	got = fread(dst, 1, n, rd->f);
-	if (!got && ferror(rd->f))
-		return fail(rd, "read error: %s", strerror(errno));
-	return (long)got;
-}
-
-/* Make room for @want bytes from pos: slide the window, then grow it. */
-static int room(struct hs_rec_reader *rd, size_t want)
-{
-	size_t cap;
-	char *p;
-
-	if (rd->pos) {
-		memmove(rd->buf, rd->buf + rd->pos, rd->len - rd->pos);
-		rd->len -= rd->pos;
-		rd->base += rd->pos;
-		rd->pos = 0;
-	}
-	if (want + rd->chunk <= rd->cap)
-		return 0;
-	if (want > HS_REC_MAX_VALUE)
-		return fail(rd, "byte %llu: a single value over %lu MiB",
-			    (unsigned long long)rd->base, HS_REC_MAX_VALUE >> 20);
-	for (cap = rd->cap ? rd->cap : 4 * rd->chunk; cap < want + rd->chunk;)
-		cap *= 2;
-	if (cap > HS_REC_MAX_VALUE + rd->chunk)	/* doubling stops there */
-		cap = HS_REC_MAX_VALUE + rd->chunk;
-	p = realloc(rd->buf, cap);
-	if (!p)
-		return fail(rd, "out of memory for a %zu MiB value", cap >> 20);
-	rd->buf = p;
-	rd->cap = cap;
-	return 0;
-}
-
-/* At least @want bytes from pos, unless the text ends first. */
-static int fill(struct hs_rec_reader *rd, size_t want)
-{
-	long n;
-
-	while (rd->len - rd->pos < want && !rd->eof) {
-		if (rd->cap - rd->len < rd->chunk && room(rd, want) < 0)
-			return -1;
-		n = read_some(rd, rd->buf + rd->len, rd->cap - rd->len);
-		if (n < 0)
-			return -1;
-		if (!n)
-			rd->eof = true;
-		rd->len += (size_t)n;
-	}
-	return 0;
-}
-
-/* The next character after whitespace, not consumed: -1 at the end. */
-static int peek(struct hs_rec_reader *rd)
-{
-	for (;;) {
-		if (fill(rd, 1) < 0)
-			return -2;
-		if (rd->pos == rd->len)
-			return -1;
-		switch (rd->buf[rd->pos]) {
-		case ' ': case '\t': case '\n': case '\r':
-			rd->pos++;
-			continue;
-		}
-		return (unsigned char)rd->buf[rd->pos];
-	}
-}
-
-static uint64_t where(const struct hs_rec_reader *rd)
-{
-	return rd->base + rd->pos;
-}
-
-static int expect(struct hs_rec_reader *rd, char c, const char *what)
-{
-	int got = peek(rd);
-
-	if (got == -2)
-		return -1;
-	if (got != c)
-		return fail(rd, "byte %llu: expected '%c' %s, found %s",
-			    (unsigned long long)where(rd), c, what,
-			    got < 0 ? "the end of the file" : "something else");
-	rd->pos++;
-	return 0;
-}
-
-/*
- * A bare number or literal, which jansson could cut short at the window's
- * edge: find its end first.  A whole number beyond long long (a kernel
- * pointer as damo's trace records' target_id) comes back as a string of
- * its digits, which the damo number reader takes.
- */
-static json_t *scalar(struct hs_rec_reader *rd)
-{
-	char tok[MAX_SCALAR + 1];
-	json_error_t e;
-	size_t n = 0, i;
-	json_t *v;
-
-	for (;;) {
-		if (rd->pos + n == rd->len) {
-			if (rd->eof)
-				break;
-			if (fill(rd, n + 1) < 0)
-				return NULL;
-			continue;
-		}
-		if (strchr(",]} \t\r\n", rd->buf[rd->pos + n]))
-			break;
-		if (++n > MAX_SCALAR) {
-			fail(rd, "byte %llu: a value longer than %d characters",
-			     (unsigned long long)where(rd), MAX_SCALAR);
-			return NULL;
-		}
-	}
-	memcpy(tok, rd->buf + rd->pos, n);
-	tok[n] = '\0';
-	v = json_loadb(tok, n, JSON_DECODE_ANY, &e);
-	if (!v && json_error_code(&e) == json_error_numeric_overflow) {
-		for (i = 0; i < n && tok[i] >= '0' && tok[i] <= '9'; i++)
-			;
-		if (i == n && tok[0] != '0')
-			v = json_string(tok);
-	}
-	if (!v) {
-		fail(rd, "byte %llu: %s", (unsigned long long)where(rd), e.text);
-		return NULL;
-	}
-	rd->pos += n;
-	return v;
-}
-
-/* The JSON value at pos, parsed by jansson; the window grows to hold it. */
-static json_t *value(struct hs_rec_reader *rd)
-{
-	size_t flags = JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK |
-		       JSON_REJECT_DUPLICATES;
-	size_t avail;
-	json_error_t e;
-	json_t *v;
-	int c = peek(rd);
-
-	if (c == -2)
-		return NULL;
-	if (c < 0) {
-		fail(rd, "byte %llu: the file ends where a value should be",
-		     (unsigned long long)where(rd));
-		return NULL;
-	}
-	if (c != '{' && c != '[' && c != '"')
-		return scalar(rd);
-	for (;;) {
-		avail = rd->len - rd->pos;
-		v = json_loadb(rd->buf + rd->pos, avail, flags, &e);
-		if (v) {
-			rd->pos += (size_t)e.position;
-			return v;
-		}
-		/* an error at the window's edge may only need more text */
-		if (rd->eof || (size_t)e.position + 8 < avail)
-			break;
-		if (fill(rd, 2 * avail) < 0)
-			return NULL;
-	}
-	fail(rd, "byte %llu: %s", (unsigned long long)where(rd) + e.position,
-	     e.text);
-	return NULL;
-}
 
 enum vkind { V_NUMBER, V_NS, V_US, V_BYTES };
 
@@ -367,7 +91,7 @@ static int get_u64(struct hs_rec_reader *rd, const char *at, const json_t *o,
 	if (!err && *out > max)
 		err = "out of range";
 	if (err)
-		return fail(rd, "%s\"%s\": %s", at, key, err);
+		return rec_fail(rd, "%s\"%s\": %s", at, key, err);
 	return 1;
 }
 
@@ -378,7 +102,7 @@ static int need_u64(struct hs_rec_reader *rd, const char *at, const json_t *o,
 	int ret = get_u64(rd, at, o, key, kind, max, out);
 
 	if (!ret)
-		return fail(rd, "%sno \"%s\" (or it is null)", at, key);
+		return rec_fail(rd, "%sno \"%s\" (or it is null)", at, key);
 	return ret;
 }
 
@@ -395,7 +119,7 @@ static int region_nr(struct hs_rec_reader *rd, const char *at,
 	if (!nr || json_is_null(nr))
 		return 0;
 	if (!json_is_object(nr))
-		return fail(rd, "%s\"nr_accesses\" is not an object", at);
+		return rec_fail(rd, "%s\"nr_accesses\" is not an object", at);
 	ret = get_u64(rd, at, nr, "samples", V_NUMBER, UINT32_MAX, &v);
 	if (ret < 0)
 		return -1;
@@ -414,7 +138,7 @@ static int region_nr(struct hs_rec_reader *rd, const char *at,
 	if (!err && !(p >= 0 && p < 1e12))
 		err = "out of range";
 	if (err)
-		return fail(rd, "%s\"percent\": %s", at, err);
+		return rec_fail(rd, "%s\"percent\": %s", at, err);
 	r->percent = p;
 	r->has_percent = true;
 	return 0;
@@ -431,7 +155,7 @@ static int region_age(struct hs_rec_reader *rd, const char *at,
 	if (!age || json_is_null(age))
 		return 0;
 	if (!json_is_object(age))
-		return fail(rd, "%s\"age\" is not an object", at);
+		return rec_fail(rd, "%s\"age\" is not an object", at);
 	ret = get_u64(rd, at, age, "aggr_intervals", V_NUMBER, UINT32_MAX, &v);
 	if (ret < 0)
 		return -1;
@@ -460,7 +184,7 @@ static int region_order(struct hs_rec_reader *rd, const char *at,
 		r->target++;
 		return 0;
 	}
-	return fail(rd, "%s[%lu, %lu) overlaps or precedes the region before it, which ends at %lu",
+	return rec_fail(rd, "%s[%lu, %lu) overlaps or precedes the region before it, which ends at %lu",
 		    at, r->start, r->end, prev->end);
 }
 
@@ -473,13 +197,13 @@ static int region_of(struct hs_rec_reader *rd, const char *snap_at,
 
 	snprintf(at, sizeof(at), "%sregion %zu: ", snap_at, i);
 	if (!json_is_object(o))
-		return fail(rd, "%snot an object", at);
+		return rec_fail(rd, "%snot an object", at);
 	memset(r, 0, sizeof(*r));
 	if (need_u64(rd, at, o, "start", V_NUMBER, ULONG_MAX, &start) < 0 ||
 	    need_u64(rd, at, o, "end", V_NUMBER, ULONG_MAX, &end) < 0)
 		return -1;
 	if (start >= end)
-		return fail(rd, "%sstart %llu is not below end %llu", at,
+		return rec_fail(rd, "%sstart %llu is not below end %llu", at,
 			    (unsigned long long)start, (unsigned long long)end);
 	r->start = start;
 	r->end = end;
@@ -498,7 +222,7 @@ static int snapshot_stats(struct hs_rec_reader *rd, const char *at,
 	if (!st || json_is_null(st))
 		return 0;
 	if (!json_is_object(st))
-		return fail(rd, "%s\"damos_stats\" is not an object", at);
+		return rec_fail(rd, "%s\"damos_stats\" is not an object", at);
 	if (need_u64(rd, at, st, "nr_tried", V_NUMBER, UINT64_MAX, &t->nr_tried) < 0 ||
 	    need_u64(rd, at, st, "sz_tried", V_BYTES, UINT64_MAX, &t->sz_tried) < 0 ||
 	    need_u64(rd, at, st, "nr_applied", V_NUMBER, UINT64_MAX, &t->nr_applied) < 0 ||
@@ -522,7 +246,7 @@ static int region_room(struct hs_rec_reader *rd, const char *at,
 		return 0;
 	r = reallocarray(s->r, n, sizeof(*r));
 	if (!r)
-		return fail(rd, "%sout of memory for %zu regions", at, n);
+		return rec_fail(rd, "%sout of memory for %zu regions", at, n);
 	s->r = r;
 	*cap = n;
 	return 0;
@@ -540,23 +264,23 @@ static int read_regions(struct hs_rec_reader *rd, const char *at,
 	json_t *v;
 	int c, ret;
 
-	if (peek(rd) != '[')
+	if (rec_peek(rd) != '[')
 		return rd->state == S_FAILED ? -1 :
-			fail(rd, "%s\"regions\" is not a list", at);
+			rec_fail(rd, "%s\"regions\" is not a list", at);
 	rd->pos++;
 	for (;;) {
-		c = peek(rd);
+		c = rec_peek(rd);
 		if (c == -2)
 			return -1;
 		if (c == -1)
-			return fail(rd, "%sthe file ends inside its regions (truncated?)",
+			return rec_fail(rd, "%sthe file ends inside its regions (truncated?)",
 				    at);
 		if (c == ']')
 			break;
-		if (!first && expect(rd, ',', "between regions") < 0)
+		if (!first && rec_expect(rd, ',', "between regions") < 0)
 			return -1;
 		first = false;
-		if (region_room(rd, at, s, &cap) < 0 || !(v = value(rd)))
+		if (region_room(rd, at, s, &cap) < 0 || !(v = rec_value(rd)))
 			return -1;
 		ret = region_of(rd, at, v, s->nr, &s->r[s->nr],
 				s->nr ? &s->r[s->nr - 1] : NULL);
@@ -602,7 +326,7 @@ static int snapshot_member(struct hs_rec_reader *rd, const char *at,
 			   json_t *meta, bool seen_regions,
 			   struct hs_rec_snapshot *s)
 {
-	json_t *key = value(rd), *v;
+	json_t *key = rec_value(rd), *v;
 	const char *name;
 	int ret = -1;
 
@@ -610,15 +334,15 @@ static int snapshot_member(struct hs_rec_reader *rd, const char *at,
 		return -1;
 	name = json_string_value(key);
 	if (!name)
-		fail(rd, "%sa member name is not a string", at);
+		rec_fail(rd, "%sa member name is not a string", at);
 	else if (json_object_get(meta, name) ||
 		 (seen_regions && !strcmp(name, "regions")))
-		fail(rd, "%s\"%s\" twice", at, name);
-	else if (expect(rd, ':', "after a member name") < 0)
+		rec_fail(rd, "%s\"%s\" twice", at, name);
+	else if (rec_expect(rd, ':', "after a member name") < 0)
 		;
 	else if (!strcmp(name, "regions"))
 		ret = read_regions(rd, at, s) < 0 ? -1 : 1;
-	else if ((v = value(rd)))
+	else if ((v = rec_value(rd)))
 		ret = json_object_set_new(meta, name, v) ? -1 : 0;
 	json_decref(key);
 	return ret;
@@ -641,26 +365,26 @@ static int read_snapshot(struct hs_rec_reader *rd, struct hs_rec_snapshot *s)
 	s->record = rd->record;
 	s->index = rd->info.nr_snapshots;
 	if (!meta) {
-		fail(rd, "out of memory");
+		rec_fail(rd, "out of memory");
 		return -1;
 	}
-	c = peek(rd);
+	c = rec_peek(rd);
 	if (c != '{') {
 		if (c != -2)
-			fail(rd, "%snot an object", at);
+			rec_fail(rd, "%snot an object", at);
 		goto out;
 	}
 	for (rd->pos++;; first = false) {
-		c = peek(rd);
+		c = rec_peek(rd);
 		if (c == -2)
 			goto out;
 		if (c == -1) {
-			fail(rd, "%sthe file ends inside it (truncated?)", at);
+			rec_fail(rd, "%sthe file ends inside it (truncated?)", at);
 			goto out;
 		}
 		if (c == '}')
 			break;
-		if (!first && expect(rd, ',', "between snapshot members") < 0)
+		if (!first && rec_expect(rd, ',', "between snapshot members") < 0)
 			goto out;
 		c = snapshot_member(rd, at, meta, regions, s);
 		if (c < 0)
@@ -669,7 +393,7 @@ static int read_snapshot(struct hs_rec_reader *rd, struct hs_rec_snapshot *s)
 	}
 	rd->pos++;
 	if (!regions)
-		fail(rd, "%sno \"regions\"", at);
+		rec_fail(rd, "%sno \"regions\"", at);
 	else
 		ret = snapshot_fields(rd, at, meta, s);
 out:
@@ -694,7 +418,7 @@ static int index_of(struct hs_rec_reader *rd, const json_t *v,
 	if (!err && n > 1000000)
 		err = "out of range";
 	if (err)
-		return fail(rd, "record %zu: \"%s\": %s", rd->record, key, err);
+		return rec_fail(rd, "record %zu: \"%s\": %s", rd->record, key, err);
 	*out = (long)n;
 	return 0;
 }
@@ -709,7 +433,7 @@ static int intervals_of(struct hs_rec_reader *rd, const json_t *v)
 		return 0;
 	snprintf(at, sizeof(at), "record %zu: intervals: ", rd->record);
 	if (!json_is_object(v))
-		return fail(rd, "%snot an object", at);
+		return rec_fail(rd, "%snot an object", at);
 	if (need_u64(rd, at, v, "sample_us", V_US, ULONG_MAX, &s) < 0 ||
 	    need_u64(rd, at, v, "aggr_us", V_US, ULONG_MAX, &a) < 0 ||
 	    get_u64(rd, at, v, "ops_update_us", V_US, ULONG_MAX, &u) < 0)
@@ -738,7 +462,7 @@ static int member(struct hs_rec_reader *rd, enum member m, const json_t *v)
 			return 0;
 		err = u64_of(v, V_NUMBER, &rd->info.target_id);
 		if (err)
-			return fail(rd, "record %zu: \"target_id\": %s",
+			return rec_fail(rd, "record %zu: \"target_id\": %s",
 				    rd->record, err);
 		rd->info.has_target_id = true;
 		return 0;
@@ -762,11 +486,11 @@ static int record_end(struct hs_rec_reader *rd)
 	struct hs_rec_info *p;
 
 	if (!(rd->seen & (1U << M_SNAPSHOTS)))
-		return fail(rd, "record %zu: no \"snapshots\"", rd->record);
+		return rec_fail(rd, "record %zu: no \"snapshots\"", rd->record);
 	if (rd->collect) {
 		p = realloc(rd->done, (rd->nr_done + 1) * sizeof(*p));
 		if (!p)
-			return fail(rd, "out of memory");
+			return rec_fail(rd, "out of memory");
 		rd->done = p;
 		rd->done[rd->nr_done++] = rd->info;
 	}
@@ -777,14 +501,14 @@ static int record_end(struct hs_rec_reader *rd)
 /* The key of a record member, and what follows it up to its value. */
 static int member_key(struct hs_rec_reader *rd, enum member *m)
 {
-	json_t *key = value(rd);
+	json_t *key = rec_value(rd);
 	unsigned int i;
 
 	if (!key)
 		return -1;
 	if (!json_is_string(key)) {
 		json_decref(key);
-		return fail(rd, "record %zu: a member name is not a string",
+		return rec_fail(rd, "record %zu: a member name is not a string",
 			    rd->record);
 	}
 	for (i = 0; i < NR_MEMBERS; i++)
@@ -792,12 +516,12 @@ static int member_key(struct hs_rec_reader *rd, enum member *m)
 			break;
 	json_decref(key);
 	if (i < NR_MEMBERS && (rd->seen & (1U << i)))
-		return fail(rd, "record %zu: \"%s\" twice", rd->record,
+		return rec_fail(rd, "record %zu: \"%s\" twice", rd->record,
 			    member_names[i]);
 	if (i < NR_MEMBERS)
 		rd->seen |= 1U << i;
 	*m = (enum member)i;
-	return expect(rd, ':', "after a member name");
+	return rec_expect(rd, ':', "after a member name");
 }
 
 /* Inside a record: the next member, or its end. */
@@ -805,30 +529,30 @@ static int step_members(struct hs_rec_reader *rd)
 {
 	enum member m = NR_MEMBERS;
 	json_t *v;
-	int c = peek(rd), ret;
+	int c = rec_peek(rd), ret;
 
 	if (c == -1)
-		return fail(rd, "byte %llu: the file ends inside record %zu (truncated?)",
-			    (unsigned long long)where(rd), rd->record);
+		return rec_fail(rd, "byte %llu: the file ends inside record %zu (truncated?)",
+			    (unsigned long long)rec_where(rd), rd->record);
 
 	if (c == '}') {
 		rd->pos++;
 		rd->state = S_RECORDS;
 		return record_end(rd);
 	}
-	if (!rd->first && expect(rd, ',', "between record members") < 0)
+	if (!rd->first && rec_expect(rd, ',', "between record members") < 0)
 		return -1;
 	rd->first = false;
 	if (member_key(rd, &m) < 0)
 		return -1;
 	if (m == M_SNAPSHOTS) {
-		if (expect(rd, '[', "to open \"snapshots\"") < 0)
+		if (rec_expect(rd, '[', "to open \"snapshots\"") < 0)
 			return -1;
 		rd->state = S_SNAPSHOTS;
 		rd->first = true;
 		return 0;
 	}
-	v = value(rd);
+	v = rec_value(rd);
 	if (!v)
 		return -1;
 	ret = member(rd, m, v);
@@ -839,27 +563,27 @@ static int step_members(struct hs_rec_reader *rd)
 /* In the record list: the next record, or the list's end. */
 static int step_records(struct hs_rec_reader *rd)
 {
-	int c = peek(rd);
+	int c = rec_peek(rd);
 
 	if (c == -1)
-		return fail(rd, "byte %llu: the file ends inside the record list (truncated?)",
-			    (unsigned long long)where(rd));
+		return rec_fail(rd, "byte %llu: the file ends inside the record list (truncated?)",
+			    (unsigned long long)rec_where(rd));
 
 	if (c == ']') {
 		rd->pos++;
-		c = peek(rd);
+		c = rec_peek(rd);
 		if (c == -2)
 			return -1;
 		if (c != -1)
-			return fail(rd, "byte %llu: data after the end of the record list",
-				    (unsigned long long)where(rd));
+			return rec_fail(rd, "byte %llu: data after the end of the record list",
+				    (unsigned long long)rec_where(rd));
 		rd->state = S_DONE;
 		return 0;
 	}
-	if (!rd->first && expect(rd, ',', "between records") < 0)
+	if (!rd->first && rec_expect(rd, ',', "between records") < 0)
 		return -1;
 	rd->first = false;
-	if (expect(rd, '{', "to open a record") < 0)
+	if (rec_expect(rd, '{', "to open a record") < 0)
 		return -1;
 	record_start(rd);
 	rd->state = S_MEMBERS;
@@ -876,16 +600,16 @@ static int skip_value(struct hs_rec_reader *rd)
 {
 	unsigned long depth = 0;
 	bool str = false, esc = false;
-	int c = peek(rd);
+	int c = rec_peek(rd);
 
 	if (c < 0)
-		return c == -2 ? -1 : fail(rd, "byte %llu: the file ends where a value should be",
-					   (unsigned long long)where(rd));
+		return c == -2 ? -1 : rec_fail(rd, "byte %llu: the file ends where a value should be",
+					   (unsigned long long)rec_where(rd));
 	for (;;) {
-		if (rd->pos == rd->len && (fill(rd, 1) < 0 || rd->pos == rd->len))
+		if (rd->pos == rd->len && (rec_fill(rd, 1) < 0 || rd->pos == rd->len))
 			return rd->state == S_FAILED ? -1 :
-				fail(rd, "byte %llu: the file ends inside a value",
-				     (unsigned long long)where(rd));
+				rec_fail(rd, "byte %llu: the file ends inside a value",
+				     (unsigned long long)rec_where(rd));
 		c = rd->buf[rd->pos++];
 		if (str) {
 			if (esc)
@@ -902,8 +626,8 @@ static int skip_value(struct hs_rec_reader *rd)
 			return 0;
 		}
 		if (!depth && !str)
-			return fail(rd, "byte %llu: a snapshot is not an object",
-				    (unsigned long long)where(rd));
+			return rec_fail(rd, "byte %llu: a snapshot is not an object",
+				    (unsigned long long)rec_where(rd));
 	}
 }
 
@@ -945,7 +669,7 @@ int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 	for (;;) {
 		switch (rd->state) {
 		case S_TOP:
-			if (expect(rd, '[', rd->z ?
+			if (rec_expect(rd, '[', rd->z ?
 				   "to start the decompressed record list" :
 				   "to start a record list (is this a damo JSON record?)") < 0)
 				return -1;
@@ -963,10 +687,10 @@ int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 				return -1;
 			break;
 		case S_SNAPSHOTS:
-			c = peek(rd);
+			c = rec_peek(rd);
 			if (c == -1)
-				return fail(rd, "byte %llu: the file ends inside the snapshots of record %zu (truncated?)",
-					    (unsigned long long)where(rd),
+				return rec_fail(rd, "byte %llu: the file ends inside the snapshots of record %zu (truncated?)",
+					    (unsigned long long)rec_where(rd),
 					    rd->record);
 			if (c == ']') {
 				rd->pos++;
@@ -974,7 +698,7 @@ int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 				rd->first = false;	/* "snapshots" was one */
 				break;
 			}
-			if (!rd->first && expect(rd, ',', "between snapshots") < 0)
+			if (!rd->first && rec_expect(rd, ',', "between snapshots") < 0)
 				return -1;
 			rd->first = false;
 			if (rd->record < rd->skip_to) {
@@ -1028,7 +752,7 @@ int hs_rec_open(const char *path, struct hs_rec_reader **out, char *err,
 		snprintf(err, errlen, "read error: %s", strerror(errno));
 		goto fail;
 	}
-	rd->z = zlib_header(rd->zin, rd->zin_len);
+	rd->z = rec_zlib_header(rd->zin, rd->zin_len);
 	if (rd->z) {
 		rd->zs.next_in = rd->zin;
 		rd->zs.avail_in = (uInt)rd->zin_len;
