@@ -173,15 +173,19 @@ const struct bench_result *empty_of(const struct bench *b,
 }
 
 /**
- * kj_rounds() - Kalibera and Jones's rounds per cell for @r (hs_kj_rounds()): the rounds
- * per invocation and stream that buy the most precision for the time,
- * from an invocation's own cost (a process, its set-up, its warm-up),
- * shared by its streams (distribution and mode), against a round's; a
- * round's variance is a median's (pi/2 of a mean's).  The placements of
- * an invocation share its rounds, so a cell gets 1/P of them.  0: unknown
- * (one invocation, an import, no invocation component).
+ * kj_rounds() - Kalibera and Jones's rounds per cell for @r.
  * @b:		the run.
  * @r:		a result of it.
+ *
+ * hs_kj_rounds(): the rounds per invocation and stream that buy the most
+ * precision for the time, from an invocation's own cost (a process, its
+ * set-up, its warm-up), shared by its streams (distribution and mode),
+ * against a round's; a round's variance is a median's (pi/2 of a mean's).
+ * The placements of an invocation share its rounds, so a cell gets 1/P of
+ * them.
+ *
+ * Return: the rounds, or 0: unknown (one invocation, an import, no
+ * invocation component).
  */
 uint64_t kj_rounds(const struct bench *b, const struct bench_result *r)
 {

@@ -40,15 +40,16 @@ struct verify {
 };
 
 /**
- * struct classes - profiles that agree on every input checked, as classes.  Agreement (the
- * same status, and the same score unless both divide by zero at the same
- * site) is an equivalence, and a pair of raw profiles is checked on a
- * subset of the inputs of a pair with a moving-sum one, which a raw
- * profile scores as it does that subset: so equality is transitive, and a
- * profile joins the class of the first earlier profile it equals.
+ * struct classes - profiles that agree on every input checked, as classes.
  * @nr:		classes.
  * @of:		each profile's class.
  * @members:	each class's profiles, as a mask.
+ *
+ * Agreement (the same status, and the same score unless both divide by
+ * zero at the same site) is an equivalence, and a pair of raw profiles is
+ * checked on a subset of the inputs of a pair with a moving-sum one, which
+ * a raw profile scores as it does that subset: so equality is transitive,
+ * and a profile joins the class of the first earlier profile it equals.
  */
 struct classes {
 	unsigned int nr;
