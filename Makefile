@@ -59,7 +59,7 @@ LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c) \
              $(wildcard src/sim/*.c) $(wildcard src/cand/*.c) \
              $(wildcard src/record/*.c) $(wildcard src/json/*.c) \
              $(wildcard src/workload/*.c) $(wildcard src/spec/*.c)
-CLI_SRC   := $(wildcard src/cli/*.c)
+CLI_SRC   := $(wildcard src/cli/*.c) $(wildcard src/cli/report/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/%.o)

@@ -15,6 +15,7 @@
 #include <hotscore/json_out.h>
 
 #include "cli/bench.h"
+#include "cli/report/layout.h"
 #include "check.h"
 #include "jsonpath.h"
 
@@ -405,6 +406,105 @@ static void test_json_string(void)
 	}
 }
 
+/* layout_wrap() into a string, for the tests below. */
+static char *wrapped(const char *text, size_t col, size_t indent,
+		     size_t width, unsigned int flags)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	layout_wrap(f, text, col, indent, width, flags);
+	fclose(f);
+	return buf;
+}
+
+#define CHECK_WRAP(want, ...) do {					\
+	char *got_ = wrapped(__VA_ARGS__);				\
+	CHECK(!strcmp(got_, want), "got \"%s\", want \"%s\"", got_, want); \
+	free(got_);							\
+} while (0)
+
+/* Each of the three wraps the reports had, now flags of one function. */
+static void test_layout_wrap(void)
+{
+	/* words fill a line exactly, then the next starts at @indent */
+	CHECK_WRAP("aa bb\n  cc\n", "aa bb  cc", 0, 2, 5, 0);
+	CHECK_WRAP("abcde\nfghij\n", " abcde fghij ", 0, 0, 5, 0);
+	/* a word longer than a line: whole, or cut with LAYOUT_CUT */
+	CHECK_WRAP("abcdefgh\nij\n", "abcdefgh ij", 0, 0, 5, 0);
+	CHECK_WRAP("abcde\nfgh\nij\n", "abcdefgh ij", 0, 0, 5, LAYOUT_CUT);
+	CHECK_WRAP("abcde\nfghij\n", "abcdefghij", 0, 0, 5, LAYOUT_CUT);
+	/* the cursor already past the width: the first word still goes */
+	CHECK_WRAP("xx\n  yy\n", "xx yy", 10, 2, 5, 0);
+	/* a hard space prints as a space and holds its words together */
+	CHECK_WRAP("a\n1 tick\n", "a 1" LAYOUT_NBSP_STR "tick", 0, 0, 6,
+		   LAYOUT_NBSP);
+	/* spaces as given, broken at the last space that fits; continuation
+	 * lines have @width - @indent columns */
+	CHECK_WRAP("a  b\nc\n", "a  b c", 0, 0, 4,
+		   LAYOUT_KEEP_SPACES | LAYOUT_CUT);
+	CHECK_WRAP("abcd\n  ef\n  g\n", "abcdef g", 0, 2, 4,
+		   LAYOUT_KEEP_SPACES | LAYOUT_CUT);
+	CHECK_WRAP("\n", "", 3, 0, 10, 0);
+}
+
+/* Rows of @t into a string. */
+static char *table_text(const struct layout_table *t, const char *const *cells,
+			unsigned int nr_rows)
+{
+	char *buf = NULL;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+	unsigned int r;
+
+	for (r = 0; r < nr_rows; r++)
+		layout_row(f, t, cells + r * t->nr_cols);
+	fclose(f);
+	return buf;
+}
+
+static void test_layout_table(void)
+{
+	static const char *const plain[] = { "a", "bbb", "c",
+					     "dddd", "e", "ff" };
+	static const char *const list[] = { "x", "aa, bb, cc" };
+	static const char *const word[] = { "abcdefghij" };
+	struct layout_table t = { .nr_cols = 3, .gap = 2 };
+	char *s;
+
+	/* as wide as the widest cell, the last column unpadded */
+	layout_widen(&t, plain);
+	layout_widen(&t, plain + 3);
+	CHECK_EQ(layout_total(&t), 4 + 3 + 2 + 2 * 2);
+	s = table_text(&t, plain, 2);
+	CHECK(!strcmp(s, "a     bbb  c\ndddd  e    ff\n"), "got \"%s\"", s);
+	free(s);
+	t.right = 1U << 2;		/* a right-aligned last one is padded */
+	s = table_text(&t, plain, 2);
+	CHECK(!strcmp(s, "a     bbb   c\ndddd  e    ff\n"), "got \"%s\"", s);
+	free(s);
+
+	/* a list gives way whole items first, wrapped under its column */
+	t = (struct layout_table){ .nr_cols = 2, .lead = 2, .gap = 2,
+				   .flags = LAYOUT_WRAP_CELLS | LAYOUT_TRIM };
+	layout_fit(&t, list, 1, 10, 1);
+	CHECK_EQ(t.width[0], 1);
+	CHECK_EQ(t.width[1], 5);
+	CHECK_EQ(layout_total(&t), 10);
+	s = table_text(&t, list, 1);
+	CHECK(!strcmp(s, "  x  aa,\n     bb,\n     cc\n"), "got \"%s\"", s);
+	free(s);
+
+	/* a word wider than the table is cut, the width held exactly */
+	t = (struct layout_table){ .nr_cols = 1, .flags = LAYOUT_WRAP_CELLS };
+	layout_fit(&t, word, 1, 4, 0);
+	CHECK_EQ(t.width[0], 4);
+	s = table_text(&t, word, 1);
+	CHECK(!strcmp(s, "abcd\nefgh\nij\n"), "got \"%s\"", s);
+	free(s);
+}
+
 int main(void)
 {
 	make_bench();
@@ -417,5 +517,7 @@ int main(void)
 	RUN(test_svg);
 	RUN(test_json_reader);
 	RUN(test_json_string);
+	RUN(test_layout_wrap);
+	RUN(test_layout_table);
 	return CHECK_DONE();
 }

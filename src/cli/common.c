@@ -89,42 +89,6 @@ void cli_exit(int status)
 	exit(cli_finish(status));
 }
 
-/**
- * cli_wrap() - print @text from column @col, wrapped at @width; each new
- * line starts at column @indent.  Ends with a newline.
- * @f:		where.
- * @text:	words separated by spaces.
- * @col:	the column the cursor is at.
- * @indent:	where continuation lines start.
- * @width:	no line passes it unless one word does.
- */
-void cli_wrap(FILE *f, const char *text, size_t col, size_t indent,
-	      size_t width)
-{
-	const char *p = text;
-	size_t start = col;
-
-	while (*p == ' ')
-		p++;
-	while (*p) {
-		size_t len = strcspn(p, " ");
-
-		if (col > start && col + 1 + len > width) {
-			fprintf(f, "\n%*s", (int)indent, "");
-			col = start = indent;
-		} else if (col > start) {
-			fputc(' ', f);
-			col++;
-		}
-		fwrite(p, 1, len, f);
-		col += len;
-		p += len;
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', f);
-}
-
 static int cli_digit(char c, unsigned int base)
 {
 	unsigned int v;

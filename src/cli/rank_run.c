@@ -25,6 +25,7 @@
 
 #include "cli.h"
 #include "rank.h"
+#include "report/layout.h"
 
 #define DAMO_SAMPLE_US	5000	/* damo's default intervals */
 #define DAMO_AGGR_US	100000
@@ -786,11 +787,11 @@ static void print_assumptions(const struct run *run)
 	for (a = 0; a < NR_ASSUMPTIONS; a++)
 		if (run->assumed[a]) {
 			fputs("  - ", run->txt);
-			cli_wrap(run->txt, assumption_text[a], 4, 4, 100);
+			layout_wrap(run->txt, assumption_text[a], 4, 4, 100, 0);
 		}
 	fputs("  - ", run->txt);
-	cli_wrap(run->txt, "each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB",
-		 4, 4, 100);
+	layout_wrap(run->txt, "each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB",
+		    4, 4, 100, 0);
 }
 
 /* --json: the input and profiles; the snapshots follow as they are ranked. */

@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "input.h"
 #include "opt.h"
+#include "report/layout.h"
 
 #define MAX_SPECS 32		/* profiles side by side */
 
@@ -240,12 +241,18 @@ static void print_step_row(const char *label, step_text (*v)[NR_STEPS],
 			   unsigned int k, const int *w, unsigned int from,
 			   unsigned int to)
 {
+	struct layout_table t = { .nr_cols = 1 + to - from, .gap = 1 };
+	const char *row[1 + MAX_SPECS];
 	unsigned int j;
 
-	printf("%-18s", label);
-	for (j = from; j < to; j++)
-		printf(" %-*s", j + 1 < to ? w[j] : 0, v[j][k]);
-	putchar('\n');
+	_Static_assert(1 + MAX_SPECS <= LAYOUT_MAX_COLS, "a column a spec");
+	t.width[0] = 18;
+	row[0] = label;
+	for (j = from; j < to; j++) {
+		t.width[1 + j - from] = (size_t)w[j];
+		row[1 + j - from] = v[j][k];
+	}
+	layout_row(stdout, &t, row);
 }
 
 /*

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench_markdown.c - `hotscore bench --markdown`: the comparison as a
+ * Markdown table, with the notes of the text report under it.
+ */
+#include <stdio.h>
+
+#include "../bench.h"
+#include "../bench_report.h"
+
+/* A markdown cell of @e: "1.54 [1.50–1.58]", or what estimate_text says. */
+static void md_estimate(FILE *f, const struct bench_result *r,
+			const struct hs_estimate *e)
+{
+	char buf[64];
+
+	if (e->value && (e->low || e->high))
+		sig3_range(buf, sizeof(buf), bench_ppm(e->value),
+			   bench_ppm(e->low), bench_ppm(e->high), "–");
+	else
+		estimate_text(buf, sizeof(buf), r, e);
+	fprintf(f, "%s | ", buf);
+}
+
+/* One result's row of the markdown table. */
+static void md_row(struct bench *b, const struct bench_result *r, FILE *f)
+{
+	char buf[64];
+
+	fprintf(f, "| %s | %s | %s | ", r->name, b->dists[r->dist].name,
+		hs_mode_name(r->mode));
+	if (!r->ns.n)	/* every sample was 0 */
+		fprintf(f, "– (all %zu samples 0) | %s", r->n,
+			b->host.clock.tsc ? "– | " : "");
+	else
+		fprintf(f, "%s | ", sig3_range(buf, sizeof(buf),
+			bench_ns(b, r->ns.median), bench_ns(b, r->ns.min),
+			bench_ns(b, r->ns.max), "–"));
+	if (b->host.clock.tsc && r->ns.n)
+		fprintf(f, "%.1f [%.1f–%.1f] | ", tsc_cycles(r->ns.median),
+			tsc_cycles(r->ns.min), tsc_cycles(r->ns.max));
+	if (r->variant && !r->baseline) {
+		md_estimate(f, r, &r->cells.ratio);
+		md_estimate(f, r, &r->cells.net);
+	} else {
+		fprintf(f, "%s | %s | ", r->variant ? "1" : "–",
+			r->variant ? "1" : "–");
+	}
+	fprintf(f, "%s | %s |\n", r->variant ? verdict_of(r) : "–",
+		check_of(r));
+}
+
+/** bench_print_markdown() - the comparison as a Markdown table. */
+void bench_print_markdown(struct bench *b, FILE *f)
+{
+	unsigned int di, mi, v;
+
+	fprintf(f, "| variant | dist | mode | ns/call (batches: per region) median [min–max] | %s"
+		"ratio vs %s [95%% interval] | net of the empty call | verdict | check |\n"
+		"|---|---|---|---|%s---|---|---|---|\n", b->host.clock.tsc ?
+		"TSC cycles/call median [min–max] | " : "",
+		b->variants[0]->name, b->host.clock.tsc ? "---|" : "");
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++)
+			for (v = 0; v <= b->nr_variants; v++)
+				md_row(b, bench_at(b, di, mi, v), f);
+	fputc('\n', f);
+	print_interval_note(b, f);
+	fprintf(f, b->import ? "\nInputs: hotscore.ko's seed=%llu.\n" :
+		"\nInputs: --seed %llu.\n", (unsigned long long)b->seed);
+	print_nonpositive(b, f);
+	print_accuracy(b, f);
+}
