@@ -57,8 +57,6 @@ void cli_progress_done(void);
 enum hs_fast_impl cli_simd_choice(void);
 void *cli_xcalloc(size_t n, size_t size);
 
-void cli_wrap(FILE *f, const char *text, size_t col, size_t indent,
-	      size_t width);
 void cli_each_profile(const char *opt, const char *list,
 		      void (*add)(void *ctx, const char *name), void *ctx);
 

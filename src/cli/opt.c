@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "report/layout.h"
 #include "io.h"
 #include "opt.h"
 
@@ -454,7 +455,7 @@ static void usage_line(FILE *f, const struct opt *o, const char *left)
 	snprintf(text, sizeof(text), "%s%s%s%s", o->help,
 		 o->dflt ? " (default: " : "", o->dflt ? o->dflt : "",
 		 o->dflt ? ")" : "");
-	cli_wrap(f, text, (size_t)n, HELP_COL, WIDTH);
+	layout_wrap(f, text, (size_t)n, HELP_COL, WIDTH, 0);
 }
 
 /**

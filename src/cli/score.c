@@ -100,7 +100,7 @@ void cli_list_profiles(void)
 			       hs_agelog_name(p->comp.agelog, p->comp.fls),
 			       hs_clamp_name(p->comp.clamp));
 
-		cli_wrap(stdout, p->what, (size_t)n, (size_t)n, 100);
+		layout_wrap(stdout, p->what, (size_t)n, (size_t)n, 100, 0);
 	}
 	printf("\nAny combination: --profile FREQ+DIVISOR+AGE+CLAMP, e.g. "
 	       "raw+max-nr+fls-bsr+none\n"

@@ -18,6 +18,7 @@
 #include <hotscore/spec.h>
 
 #include "cli.h"
+#include "report/layout.h"
 #include "input.h"
 #include "out.h"
 #include "verify_captured.h"
@@ -203,7 +204,7 @@ static void print_inputs(void)
 		strncat(text, piece, sizeof(text) - strlen(text) - 1);
 	}
 	printf("  inputs   ");
-	cli_wrap(stdout, text, 11, 11, 100);
+	layout_wrap(stdout, text, 11, 11, 100, 0);
 }
 
 static void print_report(const char *path)
@@ -217,7 +218,7 @@ static void print_report(const char *path)
 		 " them inside damon_cold_score()), %zu damon_cold_score()",
 		 st->calls, st->hot, st->nested, st->cold);
 	printf("  calls    ");
-	cli_wrap(stdout, text, 11, 11, 100);
+	layout_wrap(stdout, text, 11, 11, 100, 0);
 	print_inputs();
 	printf("\n  %-30s %10s %10s\n", "profile", "agrees", "differs");
 	for (k = 0; k < cap.nr; k++) {
@@ -237,7 +238,7 @@ static void print_report(const char *path)
 			 fn_name(c->first.fn), c->first.returned,
 			 c->first.model, cmd);
 		printf("    ");
-		cli_wrap(stdout, text, 4, 6, 100);
+		layout_wrap(stdout, text, 4, 6, 100, 0);
 		if (!c->hung)
 			continue;
 		command_of(c, &c->hang, cmd, sizeof(cmd));
@@ -250,10 +251,10 @@ static void print_report(const char *path)
 			 c->hang.line == c->first.line ? "" : ": ",
 			 c->hang.line == c->first.line ? "" : cmd);
 		printf("    ");
-		cli_wrap(stdout, text, 4, 6, 100);
+		layout_wrap(stdout, text, 4, 6, 100, 0);
 	}
 	printf("\nagree with every captured call: ");
-	cli_wrap(stdout, *agree ? agree : "none", 32, 2, 100);
+	layout_wrap(stdout, *agree ? agree : "none", 32, 2, 100, 0);
 }
 
 /* A call on which @c differs: where, what, and the command that shows it. */

@@ -385,18 +385,3 @@ void layout_row(FILE *f, const struct layout_table *t,
 		l.spaces = 0;
 	}
 }
-
-/**
- * cli_wrap() - layout_wrap() without flags: words never cut, one space
- * between two; for the help and `score --list-profiles`.
- * @f:		where.
- * @text:	words separated by spaces.
- * @col:	the column the cursor is at.
- * @indent:	where continuation lines start.
- * @width:	no line passes it unless one word does.
- */
-void cli_wrap(FILE *f, const char *text, size_t col, size_t indent,
-	      size_t width)
-{
-	layout_wrap(f, text, col, indent, width, 0);
-}
