@@ -53,12 +53,14 @@ override CFLAGS := $(CFLAGS_BASE) $(CFLAGS)
 # damo's json_compressed records.  scripts/deps.sh installs them.
 LIBS := -ljansson -lz -lm -ldl
 
-# the engines, under the model: one library
+# the engines, under the model: one library.  src/score/ and src/bench/
+# are the kernel-safe code, which kmod/Kbuild compiles into the module too.
 LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c) \
              $(wildcard src/simd/*.c) $(wildcard src/verify/*.c) \
              $(wildcard src/sim/*.c) $(wildcard src/cand/*.c) \
              $(wildcard src/record/*.c) $(wildcard src/json/*.c) \
-             $(wildcard src/workload/*.c) $(wildcard src/spec/*.c)
+             $(wildcard src/workload/*.c) $(wildcard src/spec/*.c) \
+             $(wildcard src/host/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c) $(wildcard src/cli/report/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 
@@ -251,6 +253,6 @@ fuzz-ci:
 clean:
 	rm -rf build
 	rm -f kmod/*.o kmod/*.ko kmod/*.mod kmod/*.mod.c kmod/.*.cmd \
-		kmod/Module.symvers kmod/modules.order
+		kmod/Module.symvers kmod/modules.order kmod/src-*.c
 
 -include $(shell find build -name '*.d' 2>/dev/null)

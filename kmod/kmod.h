@@ -63,7 +63,47 @@ struct kmod_fn {
 	const struct kmod_cand *cand;
 };
 
+/**
+ * struct kmod_config - what a load runs, once the parameters are checked
+ * (params.c); iterations=, runs= and seed= are read through kmod_seed(),
+ * kmod_iterations() and kmod_runs().
+ * @v:		the functions variants= names.
+ * @nr_v:	how many.
+ * @dist:	dist=.
+ * @modes:	modes=.
+ * @nr_modes:	how many.
+ * @identify:	mode=identify.
+ * @capture:	mode=capture.
+ */
+struct kmod_config {
+	struct kmod_fn v[KMOD_MAX_VARIANTS];
+	unsigned int nr_v;
+	enum hs_dist dist;
+	enum hs_bench_mode modes[HS_NR_MODES];
+	unsigned int nr_modes;
+	bool identify, capture;
+};
+
+/* params.c: the parameters */
+int kmod_parse_params(struct kmod_config *c);
+unsigned long kmod_seed(void);
+unsigned long kmod_iterations(void);
+unsigned int kmod_runs(void);
+
+/* output.c: the results file, and the bench's figures */
 void kmod_out(const char *fmt, ...) __printf(1, 2);
+int kmod_output_capture(void);
+int kmod_output_done(const char *mode, int err);
+void kmod_output_exit(void);
+void kmod_emit_json(const struct hs_clock *clk, const char *dist,
+		    enum hs_bench_mode m, const char *fn, size_t n,
+		    size_t rounds, const u64 *mt, const u64 *scale, size_t nr);
+void kmod_log_table(const struct hs_clock *clk, const char *dist,
+		    enum hs_bench_mode m, const char *const *names,
+		    const unsigned int *units, unsigned int nf, u64 **mt,
+		    size_t nr);
+void kmod_log_units(const char *const *names, const unsigned int *units,
+		    unsigned int nf);
 
 #define KMOD_JSON_DEPTH	2	/* a line's object, and one list in it */
 
@@ -83,16 +123,18 @@ void kmod_json_str(struct kmod_json *j, const char *key, const char *s);
 void kmod_json_u64(struct kmod_json *j, const char *key, u64 v);
 void kmod_json_list(struct kmod_json *j, const char *key);
 void kmod_json_list_end(struct kmod_json *j);
+/* main.c: the clock, and one mode's bench */
 int kmod_clock(struct hs_clock *clk);
 int kmod_bench_fns(const struct hs_clock *clk,
 		   const struct hs_pool *const *pools, const hs_bench_fn *fns,
 		   const char *const *names, unsigned int nf,
 		   enum hs_bench_mode m, const char *dist);
+
+/* identify.c: mode=identify */
 int kmod_identify(const struct kmod_fn *fns, unsigned int nr);
 int kmod_identify_params(void);
-unsigned long kmod_seed(void);
 
-/* identify.c: identify's inputs, also the candidates' checks */
+/* make_input.c: identify's inputs, also the candidates' checks */
 void kmod_make_input(u64 i, u64 *rnd, struct hs_input *in);
 void kmod_fit_input(struct hs_input *in);
 void kmod_set_input(const struct hs_input *in, struct damon_ctx *c,
@@ -133,8 +175,9 @@ void kmod_calls_free(struct hs_calls *c);
 #define KMOD_MAX_PROFILES 16	/* the model's profiles, at most */
 
 /*
- * A parameter as given at load, checked by hs_init() (main.c): its .set
- * only copies the text, so that every bad value is refused the same way.
+ * A parameter as given at load, checked by kmod_parse_params() (params.c):
+ * its .set only copies the text, so that every bad value is refused the
+ * same way.
  */
 #define KMOD_PARAM_MAX 255	/* characters: 8 variant names fit */
 struct kmod_param {

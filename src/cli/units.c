@@ -3,86 +3,60 @@
  * units.c - times, sizes and percentages as damo writes them: "5ms",
  * "1.5s", "8MiB", "12.5%".  Each parser returns NULL or a static reason, so
  * that the option layer and the file parsers word their errors themselves.
+ * The text is read by the kernel-safe parser the module also uses
+ * (src/bench/kparam.c); the values are made here, in 128 bits.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include <hotscore/kparam.h>
+
 #include "opt.h"
 
-/*
- * "12.5" as 12500000000 (the value times 10^9); *@rest is what follows the
- * number.  Return NULL or why @s does not start with a number we keep.
- */
-static const char *parse_fixed(const char *s, unsigned __int128 *out,
-			       const char **rest)
-{
-	unsigned __int128 v = 0;
-	unsigned int frac = 0;
-	bool digits = false, dot = false;
+/* hs_num_parse()'s reasons, in the CLI's words */
+static const char *const num_err[] = {
+	[HS_NUM_NEGATIVE] = "negative",
+	[HS_NUM_NOT_NUMBER] = "not a number",
+	[HS_NUM_DECIMALS] = "more than 9 decimals",
+	[HS_NUM_TOO_LARGE] = "too large",
+	[HS_NUM_UNIT] = "unknown unit",
+};
 
-	for (; *s; s++) {
-		if (*s == '.' && !dot) {
-			dot = true;
-			continue;
-		}
-		if (*s < '0' || *s > '9')
-			break;
-		if (dot && ++frac > 9)
-			return "more than 9 decimals";
-		digits = true;
-		v = v * 10 + (unsigned)(*s - '0');
-		/* 2^90 x 10^9 still fits; no result needs more than 2^84 */
-		if (v >> 90)
-			return "too large";
-	}
-	if (!digits)
-		return "not a number";
-	for (; frac < 9; frac++)
-		v *= 10;
-	*out = v;
-	*rest = s;
+/*
+ * @v (a number times 10^9) in units of @mult / @div of the result's unit,
+ * as a whole number of the result's unit, in 128 bits.
+ */
+static const char *whole_of(const struct hs_fixed *v, uint64_t mult,
+			    uint64_t div, uint64_t *out)
+{
+	unsigned __int128 x = (unsigned __int128)v->hi *
+			      1000000000000000000ULL + v->lo, scale;
+
+	scale = (unsigned __int128)1000000000ULL * div;
+	if (x > ~(unsigned __int128)0 / mult)
+		return "too large";
+	x *= mult;
+	if (x % scale)
+		return "not a whole number of the unit it is kept in";
+	x /= scale;
+	if (x > UINT64_MAX)
+		return "too large";
+	*out = (uint64_t)x;
 	return NULL;
 }
-
-struct unit {
-	const char *name;
-	uint64_t mult;		/* of the result's unit, times @div */
-};
 
 /*
  * @s as a whole number of the result's unit: a fixed-point number, then
  * one of @units (mult / div of the result's unit each).
  */
-static const char *parse_unit(const char *s, const struct unit *units,
+static const char *parse_unit(const char *s, const struct hs_unit *units,
 			      size_t nr, uint64_t div, uint64_t *out)
 {
-	unsigned __int128 v, scale;
-	const char *rest, *err;
-	size_t i;
+	struct hs_fixed v;
+	uint64_t mult;
+	enum hs_num_err err = hs_num_parse(s, units, nr, &v, &mult);
 
-	if (*s == '-')
-		return "negative";
-	err = parse_fixed(s, &v, &rest);
-	if (err)
-		return err;
-	while (*rest == ' ')
-		rest++;
-	for (i = 0; i < nr; i++)
-		if (!strcmp(rest, units[i].name))
-			break;
-	if (i == nr)
-		return "unknown unit";
-	scale = (unsigned __int128)1000000000ULL * div;
-	if (v > ~(unsigned __int128)0 / units[i].mult)
-		return "too large";
-	v *= units[i].mult;
-	if (v % scale)
-		return "not a whole number of the unit it is kept in";
-	v /= scale;
-	if (v > UINT64_MAX)
-		return "too large";
-	*out = (uint64_t)v;
-	return NULL;
+	return err ? num_err[err] : whole_of(&v, mult, div, out);
 }
 
 /**
@@ -96,18 +70,11 @@ static const char *parse_unit(const char *s, const struct unit *units,
  */
 const char *cli_parse_time(const char *s, bool bare_ms, uint64_t *out)
 {
-	static const struct unit us[] = {
-		{ "ns", 1 }, { "us", 1000 }, { "", 1000 }, { "ms", 1000000 },
-		{ "s", 1000000000ULL }, { "m", 60000000000ULL },
-		{ "h", 3600000000000ULL },
-	};
-	static const struct unit ms[] = {
-		{ "ns", 1 }, { "us", 1000 }, { "", 1000000 },
-		{ "ms", 1000000 }, { "s", 1000000000ULL },
-		{ "m", 60000000000ULL }, { "h", 3600000000000ULL },
-	};
-	const char *err = parse_unit(s, bare_ms ? ms : us, 7,
-				     bare_ms ? 1000000 : 1000, out);
+	uint64_t div = bare_ms ? 1000000 : 1000, unit_ns;
+	struct hs_fixed v;
+	enum hs_num_err num = hs_time_parse(s, div, &v, &unit_ns);
+	const char *err = num ? num_err[num] :
+				whole_of(&v, unit_ns, div, out);
 
 	if (err && !strcmp(err, "unknown unit"))
 		return "unknown unit (ns, us, ms, s, m, h)";
@@ -125,7 +92,7 @@ const char *cli_parse_time(const char *s, bool bare_ms, uint64_t *out)
  */
 const char *cli_parse_size(const char *s, uint64_t *out)
 {
-	static const struct unit units[] = {
+	static const struct hs_unit units[] = {
 		{ "", 1 }, { "B", 1 },
 		{ "K", 1ULL << 10 }, { "KiB", 1ULL << 10 }, { "KB", 1000 },
 		{ "M", 1ULL << 20 }, { "MiB", 1ULL << 20 }, { "MB", 1000000 },
@@ -152,7 +119,7 @@ const char *cli_parse_size(const char *s, uint64_t *out)
  */
 const char *cli_parse_rate(const char *s, uint64_t *out)
 {
-	static const struct unit units[] = { { "", 100 }, { "%", 100 } };
+	static const struct hs_unit units[] = { { "", 100 }, { "%", 100 } };
 	const char *err = parse_unit(s, units, 2, 1, out);
 
 	if (err && !strcmp(err, "unknown unit"))

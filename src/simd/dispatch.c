@@ -60,7 +60,7 @@ unsigned int hs_cpu_features(void)
  */
 void hs_cpu_flag_names(unsigned int mask, char *buf, size_t len)
 {
-	/* in HS_CPU_* bit order; kmod/main.c writes the same names */
+	/* in HS_CPU_* bit order; kmod/output.c writes the same names */
 	static const char *const name[] = {
 		"avx512f", "avx512cd", "avx512bw", "avx512vl", "avx512vbmi",
 		"avx2", "bmi1", "bmi2",

@@ -5,12 +5,16 @@
  * picks one by its length), the rest are its argv words.
  *
  * Each word goes through cli_parse_time() (us and ms) and the module's
- * hs_kparam_time_ns() (the same answers), cli_parse_size(),
- * cli_parse_rate(), cli_parse_number() (four bounds) and the profile and
- * variant name lookups, with what their results promise checked: a time
- * printed by cli_format_time_us() reads back the same, a number agrees
- * with strtoul(), a rate is at most 100 %, a time with a unit is the same
- * in us and in ms.  Then the words are the subcommand's argv for
+ * hs_kparam_time_ns(), cli_parse_size(), cli_parse_rate(),
+ * cli_parse_number() (four bounds) and the profile and variant name
+ * lookups, with what their results promise checked: a time is taken only
+ * if it has the documented form (written apart here) and one of that form
+ * is refused only as too large or too fine, a time printed by
+ * cli_format_time_us() reads back the same, the module's 64-bit value of
+ * a time is the CLI's 128-bit one (one parser reads both, src/bench/
+ * kparam.c; each does its own arithmetic), a number agrees with
+ * strtoul(), a rate is at most 100 %, a time with a unit is the same in
+ * us and in ms.  Then the words are the subcommand's argv for
  * opt_parse(), with a set() that checks each value against its option's
  * table entry and splits each list as cli_each_profile() does, and
  * opt_reproduce() writes the command back into a large buffer and into
@@ -44,9 +48,9 @@ static bool has_unit(const char *s)
 }
 
 /*
- * The module's duration= (hs_kparam_time_ns()) takes what the CLI takes,
- * up to its bound: a whole us the same, a fraction of a us refused by the
- * CLI, anything else refused by both.
+ * The module's duration= (hs_kparam_time_ns(), in 64 bits) takes what the
+ * CLI takes (in 128 bits), up to its bound: a whole us the same, a
+ * fraction of a us refused by the CLI, anything else refused by both.
  */
 static void kernel_time(const char *s, bool ok_us, uint64_t us)
 {
@@ -62,13 +66,56 @@ static void kernel_time(const char *s, bool ok_us, uint64_t us)
 		fuzz_assert(!ok_us || us > HS_KPARAM_TIME_MAX_NS / 1000);
 }
 
+/*
+ * A time as documented: digits with at most one '.', at least one digit
+ * and at most 9 after the '.', any spaces, then nothing or one of ns us ms
+ * s m h.  Not the parser's code, so that the parser is held to it.
+ */
+static bool time_form(const char *s)
+{
+	static const char *const units[] = { "", "ns", "us", "ms", "s", "m",
+					     "h" };
+	size_t whole = 0, decimals = 0, i;
+	bool dot = false;
+
+	for (; (*s >= '0' && *s <= '9') || (*s == '.' && !dot); s++) {
+		if (*s == '.')
+			dot = true;
+		else if (dot)
+			decimals++;
+		else
+			whole++;
+	}
+	if (!whole && !decimals)
+		return false;
+	while (*s == ' ')
+		s++;
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(s, units[i]))
+			return decimals <= 9;
+	return false;
+}
+
+/* The CLI takes a time only in its form, and refuses one only by size. */
+static void form(const char *s, const char *err, const char *finer)
+{
+	if (time_form(s))
+		fuzz_assert(!err || !strcmp(err, "too large") ||
+			    !strcmp(err, finer));
+	else
+		fuzz_assert(err);
+}
+
 static void times(const char *s)
 {
 	uint64_t us = 0, ms, again;
 	char buf[32];
-	bool ok_us = !cli_parse_time(s, false, &us);
-	bool ok_ms = !cli_parse_time(s, true, &ms);
+	const char *err_us = cli_parse_time(s, false, &us);
+	const char *err_ms = cli_parse_time(s, true, &ms);
+	bool ok_us = !err_us, ok_ms = !err_ms;
 
+	form(s, err_us, "finer than 1 us");
+	form(s, err_ms, "finer than 1 ms");
 	if (ok_us) {
 		cli_format_time_us(us, buf, sizeof(buf));
 		fuzz_assert(!cli_parse_time(buf, false, &again) && again == us);

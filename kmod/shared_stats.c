@@ -1,3 +1,0 @@
-// SPDX-License-Identifier: GPL-2.0
-/* src/bench/stats.c, compiled into the module as it is (no copy). */
-#include <bench/stats.c>

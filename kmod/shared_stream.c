@@ -1,3 +1,0 @@
-// SPDX-License-Identifier: GPL-2.0
-/* src/bench/stream.c, compiled into the module as it is (no copy). */
-#include <bench/stream.c>
