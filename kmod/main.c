@@ -612,7 +612,7 @@ static void log_paired(const struct hs_cells *c, u64 *scratch, char *buf,
 	struct hs_cell_stats st;
 	char r[24], lo[24], hi[24];
 
-	hs_cells_ratio(c, seed ^ 0xb007, scratch, &st);
+	hs_cells_ratio(c, hs_bootstrap_seed(seed), scratch, &st);
 	if (!st.ratio.value) {
 		snprintf(buf, len, "-");
 		return;

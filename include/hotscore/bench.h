@@ -375,6 +375,49 @@ struct hs_cell_stats {
 	(2 * (blocks) * (placements) + 3 * (rounds) + 2 * (blocks) +	\
 	 (placements) + HS_BOOTSTRAP_ROUNDS)
 
+/*
+ * The drift's default, ppm of a ratio: the standard deviation between
+ * runs minutes apart that scripts/bench-coverage.sh measured on this VM
+ * (0.27 %), rounded up for another day's (docs/bench.md, "Drift between
+ * runs").
+ */
+#define HS_DRIFT_PPM 4000
+
+/* What the blocks of a comparison are: what its interval can speak for. */
+enum hs_blocks {
+	HS_BLOCKS_PROCESSES,	/* invocations: processes, one after another */
+	HS_BLOCKS_IN_PROCESS,	/* invocations that could not exec: time blocks */
+	HS_BLOCKS_MODULE_RUNS,	/* a module's runs: time blocks of one load */
+};
+
+/* What an interval resamples (hs_cells_ratio()'s cells), so what it holds. */
+enum hs_interval_kind {
+	HS_IV_ROUNDS,		/* one cell: one process's (or run's) rounds */
+	HS_IV_PLACEMENTS,	/* one invocation: its placements */
+	HS_IV_MODULE_RUNS,	/* a module's runs: time blocks of one load */
+	HS_IV_BLOCKS,		/* invocations that could not exec: time blocks */
+	HS_IV_RERUN,		/* invocations and placements, and the drift */
+};
+
+/**
+ * struct hs_interval - the interval every ratio of a comparison gets,
+ * decided once (hs_interval_choose()) and recorded for the reporters.
+ * @kind:	what it resamples.
+ * @seed:	the bootstrap's seed, from the user's.
+ * @drift_ppm:	the drift added to it (struct hs_cells); 0: none.
+ */
+struct hs_interval {
+	enum hs_interval_kind kind;
+	uint64_t seed;
+	uint64_t drift_ppm;
+};
+
+uint64_t hs_bootstrap_seed(uint64_t seed);
+void hs_interval_choose(struct hs_interval *iv, size_t blocks,
+			size_t placements, enum hs_blocks what, uint64_t seed,
+			uint64_t drift_ppm);
+const char *hs_interval_name(enum hs_interval_kind kind);
+
 void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
 		    uint64_t *scratch, struct hs_cell_stats *out);
 uint64_t hs_kj_rounds(uint64_t block_cost, uint64_t round_cost,
