@@ -441,7 +441,7 @@ struct hs_cell_stats {
 /* What the blocks of a comparison are: what its interval can speak for. */
 enum hs_blocks {
 	HS_BLOCKS_PROCESSES,	/* invocations: processes, one after another */
-	HS_BLOCKS_IN_PROCESS,	/* invocations that could not exec: time blocks */
+	HS_BLOCKS_IN_PROCESS,	/* invocations that could not exec: in here */
 	HS_BLOCKS_MODULE_RUNS,	/* a module's runs: time blocks of one load */
 };
 
@@ -450,7 +450,7 @@ enum hs_interval_kind {
 	HS_IV_ROUNDS,		/* one cell: one process's (or run's) rounds */
 	HS_IV_PLACEMENTS,	/* one invocation: its placements */
 	HS_IV_MODULE_RUNS,	/* a module's runs: time blocks of one load */
-	HS_IV_BLOCKS,		/* invocations that could not exec: time blocks */
+	HS_IV_BLOCKS,		/* blocks in one process, and the drift */
 	HS_IV_RERUN,		/* invocations and placements, and the drift */
 };
 

@@ -138,8 +138,9 @@ static int stream(const struct hs_run *run, struct hs_run_at *at,
 		  struct hs_run_result *out)
 {
 	const struct hs_bench_stream *st = &run->streams[at->stream];
-	/* rounds go on through a call's blocks, so the module's runs sweep on */
-	size_t first = (at->block - run->first_block) * run->plan.rounds_per_run;
+	/* rounds are numbered on through a call's blocks (a module's runs) */
+	size_t first = (at->block - run->first_block) *
+		       run->plan.rounds_per_run;
 	unsigned int pls[HS_NR_PLACEMENTS], i;
 	uint64_t t0 = run->clk->read();
 	int stop = 0;
