@@ -116,7 +116,7 @@ static void plan(const struct hs_clock *clk, const struct hs_pool *pool,
 }
 
 /* After each round: let others run; a fatal signal stops the bench. */
-static int between_rounds(void *ctx, unsigned int run, size_t round)
+static int between_rounds(void *ctx, const struct hs_run_at *at)
 {
 	cond_resched();
 	if (fatal_signal_pending(current)) {
@@ -146,19 +146,23 @@ int kmod_bench_fns(const struct hs_clock *clk,
 {
 	u64 *mt[MAX_FNS] = { NULL }, *scale[MAX_FNS] = { NULL };
 	unsigned int units[MAX_FNS];
-	struct hs_stream st = {
-		.clk = clk, .fns = fns, .pools = pools, .nr_fns = nf,
-		.mode = m, .units = units, .mt = mt, .scale = scale,
-		.round = between_rounds,
+	struct hs_bench_stream st = {
+		.fns = fns, .pools = pools, .units = units, .mode = m,
+		.mt = mt, .scale = scale,
 	};
-	struct hs_sample *s;	/* 2 * nf of them: too big for a stack */
+	struct hs_run run = {
+		.clk = clk, .streams = &st, .nr_streams = 1, .nr_fns = nf,
+		.placements = 1, .round = between_rounds,
+	};
+	struct hs_run_result res;
+	void *s;	/* HS_RUN_SCRATCH(nf): too big for a stack */
 	unsigned int k;
 	size_t nr;
 	int err = -ENOMEM;
 
-	plan(clk, pools[0], &st.plan);
-	nr = 2 * st.plan.rounds_per_run * kmod_runs();
-	s = kcalloc(2 * nf, sizeof(*s), GFP_KERNEL);
+	plan(clk, pools[0], &run.plan);
+	nr = 2 * run.plan.rounds_per_run * kmod_runs();
+	s = run.scratch = kzalloc(HS_RUN_SCRATCH(nf), GFP_KERNEL);
 	if (!s)
 		return -ENOMEM;
 	for (k = 0; k < nf; k++) {
@@ -170,14 +174,14 @@ int kmod_bench_fns(const struct hs_clock *clk,
 			goto out;
 	}
 	/* each batch: preemption and interrupts off (the clock's hooks) */
-	err = hs_stream_run(&st, s);
+	err = hs_bench_run(&run, &res);
 	if (err)
 		goto out;
 	kmod_log_table(clk, dist, m, names, units, nf, mt, nr);
 	kmod_log_units(names, units, nf);
 	for (k = 0; k < nf; k++)
-		kmod_emit_json(clk, dist, m, names[k], st.plan.n,
-			       st.plan.rounds_per_run, mt[k], scale[k], nr);
+		kmod_emit_json(clk, dist, m, names[k], run.plan.n,
+			       run.plan.rounds_per_run, mt[k], scale[k], nr);
 out:
 	for (k = 0; k < nf; k++) {
 		kvfree(mt[k]);

@@ -293,7 +293,7 @@ static void log_paired(const struct hs_cells *c, u64 *scratch, char *buf,
 	struct hs_cell_stats st;
 	char r[24], lo[24], hi[24];
 
-	hs_cells_ratio(c, kmod_seed() ^ 0xb007, scratch, &st);
+	hs_cells_ratio(c, hs_bootstrap_seed(kmod_seed()), scratch, &st);
 	if (!st.ratio.value) {
 		snprintf(buf, len, "-");
 		return;

@@ -309,6 +309,52 @@ static void test_kj_rounds(void)
 	CHECK_EQ(hs_kj_rounds(100, 1, 4, 0), 0);
 }
 
+/*
+ * Which interval a comparison gets: one cell has its rounds; a module's
+ * runs are one load's; one invocation has its placements; blocks in one
+ * process or in processes get the drift, nothing else does.
+ */
+static void test_interval_policy(void)
+{
+	static const struct {
+		size_t blocks, placements;
+		enum hs_blocks what;
+		enum hs_interval_kind kind;
+	} t[] = {
+		{ 1, 1, HS_BLOCKS_PROCESSES, HS_IV_ROUNDS },
+		{ 1, 1, HS_BLOCKS_MODULE_RUNS, HS_IV_ROUNDS },
+		{ 1, 1, HS_BLOCKS_IN_PROCESS, HS_IV_ROUNDS },
+		{ 1, 4, HS_BLOCKS_PROCESSES, HS_IV_PLACEMENTS },
+		{ 1, 4, HS_BLOCKS_IN_PROCESS, HS_IV_PLACEMENTS },
+		{ 10, 1, HS_BLOCKS_MODULE_RUNS, HS_IV_MODULE_RUNS },
+		{ 1, 2, HS_BLOCKS_MODULE_RUNS, HS_IV_MODULE_RUNS },
+		{ 10, 1, HS_BLOCKS_IN_PROCESS, HS_IV_BLOCKS },
+		{ 10, 4, HS_BLOCKS_IN_PROCESS, HS_IV_BLOCKS },
+		{ 2, 1, HS_BLOCKS_PROCESSES, HS_IV_RERUN },
+		{ 10, 4, HS_BLOCKS_PROCESSES, HS_IV_RERUN },
+	};
+	struct hs_interval iv;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		bool drift = t[i].kind == HS_IV_BLOCKS ||
+			     t[i].kind == HS_IV_RERUN;
+
+		hs_interval_choose(&iv, t[i].blocks, t[i].placements,
+				   t[i].what, 42, 4000);
+		CHECK(iv.kind == t[i].kind && iv.seed == (42 ^ 0xb007) &&
+		      iv.drift_ppm == (drift ? 4000 : 0),
+		      "case %u: kind %d seed %llu drift %llu", i, iv.kind,
+		      (unsigned long long)iv.seed,
+		      (unsigned long long)iv.drift_ppm);
+	}
+	CHECK_EQ(hs_bootstrap_seed(1), 0xb006);
+	CHECK(!strcmp(hs_interval_name(HS_IV_RERUN),
+		      "95 % of re-runs and rebuilds (invocations and"
+		      " placements resampled, drift added)"),
+	      "%s", hs_interval_name(HS_IV_RERUN));
+}
+
 int main(void)
 {
 	RUN(test_rerun_coverage);
@@ -321,5 +367,6 @@ int main(void)
 	RUN(test_far_cell_no_wrap);
 	RUN(test_empty_cell_left_out);
 	RUN(test_kj_rounds);
+	RUN(test_interval_policy);
 	return CHECK_DONE();
 }

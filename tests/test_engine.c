@@ -554,12 +554,11 @@ static void test_plan(void)
 	      pl.n, pl.rounds_per_run);
 }
 
-static int stop_at_three(void *ctx, unsigned int run, size_t round)
+static int stop_at_three(void *ctx, const struct hs_run_at *at)
 {
 	unsigned int *seen_rounds = ctx;
 
-	(void)run;
-	(void)round;
+	(void)at;
 	return ++*seen_rounds == 3 ? -4 : 0;
 }
 
@@ -570,17 +569,21 @@ static void test_stream(void)
 	const struct hs_pool *pools[2] = { &p, &p };
 	hs_bench_fn fns[2] = { counted, counted };
 	uint64_t a[12], b[12], *mt[2] = { a, b };
+	uint64_t scratch[HS_RUN_SCRATCH(2) / sizeof(uint64_t) + 1];
 	unsigned int units[2] = { 1, 2 }, seen_rounds = 0;
-	bool have[2] = { false, false };
-	struct hs_sample s[4];
-	struct hs_stream st = {
-		.clk = &fake, .fns = fns, .pools = pools, .nr_fns = 2,
-		.mode = HS_THROUGHPUT, .plan = { 16, 3, 2 }, .units = units,
-		.mt = mt, .counters = have,
+	bool have[2] = { true, true };
+	struct hs_bench_stream st = {
+		.fns = fns, .pools = pools, .units = units,
+		.mode = HS_THROUGHPUT, .mt = mt, .counters = have,
 	};
+	struct hs_run run = {
+		.clk = &fake, .streams = &st, .nr_streams = 1, .nr_fns = 2,
+		.placements = 1, .plan = { 16, 3, 2 }, .scratch = scratch,
+	};
+	struct hs_run_result res;
 	size_t i;
 
-	CHECK_EQ(hs_stream_run(&st, s), 0);
+	CHECK_EQ(hs_bench_run(&run, &res), 0);
 	for (i = 0; i < 12; i++) {
 		/* 10 ticks a call, overhead cancelled: 10000 milliticks */
 		CHECK(a[i] == 10000, "sample %zu: %llu", i,
@@ -590,10 +593,86 @@ static void test_stream(void)
 		      (unsigned long long)b[i]);
 	}
 	CHECK(have[0] && have[1], "the fake clock counts, for each function");
-	st.round = stop_at_three;
-	st.ctx = &seen_rounds;
-	CHECK_EQ(hs_stream_run(&st, s), -4);
+	CHECK(res.warmup_ticks && res.round_ticks > res.warmup_ticks,
+	      "ticks: warm-up %llu, rounds %llu",
+	      (unsigned long long)res.warmup_ticks,
+	      (unsigned long long)res.round_ticks);
+	run.round = stop_at_three;
+	run.ctx = &seen_rounds;
+	CHECK_EQ(hs_bench_run(&run, &res), -4);
 	CHECK_EQ(seen_rounds, 3);
+}
+
+/* The cells a hook saw, in order: placement of each cell's first round. */
+struct cells_seen {
+	unsigned int nr, pl[16];
+};
+
+static int note_cell(void *ctx, const struct hs_run_at *at)
+{
+	struct cells_seen *c = ctx;
+
+	if (!at->round && c->nr < 16)
+		c->pl[c->nr++] = at->stream * 10 + at->placement;
+	return 0;
+}
+
+/*
+ * One block of a run of two: its slots filled, block 0's left alone; two
+ * streams of two placements, shuffled from the seed: the same seed, the
+ * same order; without shuffling, index order.
+ */
+static void test_run_cells(void)
+{
+	int x = 0;
+	struct hs_pool p = { &x, sizeof(x), 1, 1 };
+	const struct hs_pool *pools[3] = { &p, &p, &p };
+	/* placement-major: 2 placements x 3 functions */
+	hs_bench_fn fns[6] = { fn_a, fn_b, fn_c, fn_a, fn_b, fn_c };
+	uint64_t v[2][3][16], *mt[2][3];
+	uint64_t scratch[HS_RUN_SCRATCH(3) / sizeof(uint64_t) + 1];
+	struct hs_bench_stream st[2];
+	struct cells_seen cells = { 0 }, again = { 0 };
+	struct hs_run run = {
+		.clk = &fake, .streams = st, .nr_streams = 2, .nr_fns = 3,
+		.placements = 2, .plan = { 20, 2, 1 }, .first_block = 1,
+		.shuffle = true, .seed = 7, .round = note_cell, .ctx = &cells,
+		.scratch = scratch,
+	};
+	struct hs_run_result res;
+	unsigned int s, k, i;
+
+	memset(v, 0xff, sizeof(v));
+	for (s = 0; s < 2; s++) {
+		for (k = 0; k < 3; k++)
+			mt[s][k] = v[s][k];
+		st[s] = (struct hs_bench_stream){
+			.fns = fns, .pools = pools, .mode = HS_THROUGHPUT,
+			.mt = mt[s],
+		};
+	}
+	CHECK_EQ(hs_bench_run(&run, &res), 0);
+	for (s = 0; s < 2; s++)
+		for (k = 0; k < 3; k++)
+			for (i = 0; i < 16; i++)
+				CHECK(v[s][k][i] == (i < 8 ? ~0ULL : 10000),
+				      "stream %u fn %u sample %u: %llx", s, k,
+				      i, (unsigned long long)v[s][k][i]);
+	CHECK_EQ(cells.nr, 4);
+	CHECK(cells.pl[0] / 10 == 0 && cells.pl[2] / 10 == 1 &&
+	      cells.pl[0] != cells.pl[1] && cells.pl[2] != cells.pl[3],
+	      "cells %u %u %u %u", cells.pl[0], cells.pl[1], cells.pl[2],
+	      cells.pl[3]);
+	run.ctx = &again;
+	hs_bench_run(&run, &res);
+	CHECK(!memcmp(&cells, &again, sizeof(cells)),
+	      "the same seed, another order");
+	run.shuffle = false;
+	again.nr = 0;
+	hs_bench_run(&run, &res);
+	CHECK(again.pl[0] == 0 && again.pl[1] == 1 && again.pl[2] == 10 &&
+	      again.pl[3] == 11, "unshuffled: cells %u %u %u %u",
+	      again.pl[0], again.pl[1], again.pl[2], again.pl[3]);
 }
 
 static void test_paired(void)
@@ -633,6 +712,7 @@ int main(void)
 	RUN(test_overhead_cancels);
 	RUN(test_plan);
 	RUN(test_stream);
+	RUN(test_run_cells);
 	RUN(test_paired);
 	RUN(test_round_robin);
 	RUN(test_starts_cover_the_pool);

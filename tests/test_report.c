@@ -148,6 +148,7 @@ static void make_bench(void)
 	res[2].ktime = (struct bench_ktime){ 1300, 39, 40, 20, 45,
 		{ 0, 49990, 10, 0, 0, 0 }, 50000 };
 	b.results = res;
+	bench_choose_interval(&b);
 }
 
 static char *render(void (*fn)(struct bench *, FILE *), size_t *len)

@@ -220,7 +220,7 @@ const char *hs_verdict_name(enum hs_verdict v);
  * struct hs_plan - how a stream runs (src/bench/plan.c).
  * @n:		N: calls of a function in a sample's short batch.
  * @rounds_per_run: paired rounds a run holds.
- * @runs:	runs, each after its own warm-up.
+ * @runs:	runs (blocks), each after its own warm-up.
  */
 struct hs_plan {
 	size_t n;
@@ -234,42 +234,97 @@ void hs_plan_rounds(struct hs_plan *p, uint64_t iterations,
 		    size_t max_rounds);
 
 /**
- * struct hs_stream - every function of a comparison, timed in the same
- * paired rounds (src/bench/stream.c).
- * @clk:	the clock.
- * @fns:	the functions; fns[0] is usually the empty baseline.
- * @pools:	each one's inputs.
- * @nr_fns:	how many.
- * @mode:	throughput or latency.
- * @plan:	N, rounds and runs.
+ * struct hs_bench_stream - one stream of a run (a distribution in one
+ * mode): its functions and where their samples go (src/bench/stream.c).
+ * @fns:	placements x nr_fns functions, placement-major: fns[pl *
+ *		nr_fns + k] is function k's copy at placement pl; fns[0] is
+ *		usually the empty baseline.
+ * @pools:	each function's inputs.
  * @units:	per function, work units a call does (a batch function's
  *		regions): its samples are per unit; NULL: one.
- * @mt:		per function, room for 2 * runs * rounds_per_run samples:
- *		milliticks per call (or unit).
+ * @mode:	throughput or latency.
+ * @mt:		per function, room for the samples of every cell: cell
+ *		(block b, placement pl) holds 2 x rounds_per_run from
+ *		(b x placements + pl) x 2 x rounds_per_run on: milliticks per
+ *		call (or unit).
  * @scale:	the same for ticks_2n * 1000 / ticks_n, or NULL.
  * @cycles:	the same for core cycles x 1000, or NULL.
  * @ins:	the same for instructions x 1000, or NULL.
- * @counters:	per function, or NULL: set when every one of its samples
- *		had cycle and instruction counts.
- * @round:	called after each round (progress; cond_resched() in the
- *		kernel); a non-zero return stops the stream with it.
- * @ctx:	for @round.
+ * @counters:	per function, or NULL: cleared when one of its samples had
+ *		no cycle and instruction counts (the caller sets it first).
  */
-struct hs_stream {
-	const struct hs_clock *clk;
+struct hs_bench_stream {
 	const hs_bench_fn *fns;
 	const struct hs_pool *const *pools;
-	unsigned int nr_fns;
-	enum hs_bench_mode mode;
-	struct hs_plan plan;
 	const unsigned int *units;
+	enum hs_bench_mode mode;
 	uint64_t **mt, **scale, **cycles, **ins;
 	bool *counters;
-	int (*round)(void *ctx, unsigned int run, size_t round);
-	void *ctx;
 };
 
-int hs_stream_run(struct hs_stream *st, struct hs_sample *s);
+/**
+ * struct hs_run_at - where a run is, for its per-round hook.
+ * @block:	the block (an invocation, or a module's run).
+ * @stream:	the stream's index.
+ * @placement:	the cell's placement.
+ * @round:	the round of the cell just measured, from 0.
+ */
+struct hs_run_at {
+	size_t block;
+	unsigned int stream;
+	unsigned int placement;
+	size_t round;
+};
+
+/**
+ * struct hs_run - what hs_bench_run() measures, and how.
+ * @clk:	the clock.
+ * @streams:	the streams, measured one after another in each block.
+ * @nr_streams:	how many.
+ * @nr_fns:	functions in every stream.
+ * @placements:	copies of each function, 1 to HS_NR_PLACEMENTS.
+ * @plan:	N, rounds per cell, and @plan.runs blocks.
+ * @first_block: the first block measured: with one block per process,
+ *		its number; the other blocks' slots are left as they are.
+ * @warmup:	clock ticks of untimed calls of every function at every
+ *		placement before each stream of a block (one pass at least).
+ * @shuffle:	the cells of a stream, and the functions of a cell, in a
+ *		random order from @seed; else in their index order.
+ * @seed:	the user's seed.
+ * @round:	called after each round (progress; cond_resched() in the
+ *		kernel); a non-zero return stops the run with it.
+ * @ctx:	for @round.
+ * @scratch:	room for HS_RUN_SCRATCH(@nr_fns) bytes, 8-byte aligned.
+ */
+struct hs_run {
+	const struct hs_clock *clk;
+	const struct hs_bench_stream *streams;
+	unsigned int nr_streams, nr_fns, placements;
+	struct hs_plan plan;
+	size_t first_block;
+	uint64_t warmup;
+	bool shuffle;
+	uint64_t seed;
+	int (*round)(void *ctx, const struct hs_run_at *at);
+	void *ctx;
+	void *scratch;
+};
+
+/* Bytes of scratch hs_bench_run() needs for @nr_fns functions. */
+#define HS_RUN_SCRATCH(nr_fns)						\
+	((nr_fns) * (2 * sizeof(struct hs_sample) + sizeof(hs_bench_fn) + \
+		     sizeof(struct hs_pool *) + sizeof(unsigned int)))
+
+/**
+ * struct hs_run_result - what a run spent, besides its samples.
+ * @warmup_ticks: clock ticks in warm-ups.
+ * @round_ticks: clock ticks in the cells' rounds, every stream's.
+ */
+struct hs_run_result {
+	uint64_t warmup_ticks, round_ticks;
+};
+
+int hs_bench_run(const struct hs_run *run, struct hs_run_result *out);
 
 /**
  * struct hs_cost - a function's cost on replayed inputs (src/bench/replay.c).
@@ -374,6 +429,49 @@ struct hs_cell_stats {
 #define HS_CELLS_SCRATCH(blocks, placements, rounds)			\
 	(2 * (blocks) * (placements) + 3 * (rounds) + 2 * (blocks) +	\
 	 (placements) + HS_BOOTSTRAP_ROUNDS)
+
+/*
+ * The drift's default, ppm of a ratio: the standard deviation between
+ * runs minutes apart that scripts/bench-coverage.sh measured on this VM
+ * (0.27 %), rounded up for another day's (docs/bench.md, "Drift between
+ * runs").
+ */
+#define HS_DRIFT_PPM 4000
+
+/* What the blocks of a comparison are: what its interval can speak for. */
+enum hs_blocks {
+	HS_BLOCKS_PROCESSES,	/* invocations: processes, one after another */
+	HS_BLOCKS_IN_PROCESS,	/* invocations that could not exec: in here */
+	HS_BLOCKS_MODULE_RUNS,	/* a module's runs: time blocks of one load */
+};
+
+/* What an interval resamples (hs_cells_ratio()'s cells), so what it holds. */
+enum hs_interval_kind {
+	HS_IV_ROUNDS,		/* one cell: one process's (or run's) rounds */
+	HS_IV_PLACEMENTS,	/* one invocation: its placements */
+	HS_IV_MODULE_RUNS,	/* a module's runs: time blocks of one load */
+	HS_IV_BLOCKS,		/* blocks in one process, and the drift */
+	HS_IV_RERUN,		/* invocations and placements, and the drift */
+};
+
+/**
+ * struct hs_interval - the interval every ratio of a comparison gets,
+ * decided once (hs_interval_choose()) and recorded for the reporters.
+ * @kind:	what it resamples.
+ * @seed:	the bootstrap's seed, from the user's.
+ * @drift_ppm:	the drift added to it (struct hs_cells); 0: none.
+ */
+struct hs_interval {
+	enum hs_interval_kind kind;
+	uint64_t seed;
+	uint64_t drift_ppm;
+};
+
+uint64_t hs_bootstrap_seed(uint64_t seed);
+void hs_interval_choose(struct hs_interval *iv, size_t blocks,
+			size_t placements, enum hs_blocks what, uint64_t seed,
+			uint64_t drift_ppm);
+const char *hs_interval_name(enum hs_interval_kind kind);
 
 void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
 		    uint64_t *scratch, struct hs_cell_stats *out);

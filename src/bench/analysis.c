@@ -552,3 +552,78 @@ uint64_t hs_kj_rounds(uint64_t block_cost, uint64_t round_cost,
 	r = isqrt(hs_mult_frac(costs, var_round, var_block));
 	return r / 100 + (r % 100 ? 1 : 0);
 }
+
+/**
+ * hs_bootstrap_seed() - the seed of every bootstrap of a comparison.
+ * @seed:	the user's seed (of the inputs).
+ *
+ * The user's seed, so that a run is reproduced whole by its command
+ * line; but not the same stream of numbers as the inputs'.  The CLI,
+ * bench --import and the module's log all take it from here, so the same
+ * samples give the same interval everywhere.
+ *
+ * Return: the bootstrap's seed.
+ */
+uint64_t hs_bootstrap_seed(uint64_t seed)
+{
+	return seed ^ 0xb007;
+}
+
+/**
+ * hs_interval_choose() - which interval a comparison's ratios get.
+ * @iv:		receives the choice.
+ * @blocks:	blocks of the samples (invocations, or a module's runs).
+ * @placements:	code placements.
+ * @what:	what the blocks are.
+ * @seed:	the user's seed.
+ * @drift_ppm:	the drift between runs minutes apart (--drift), ppm.
+ *
+ * One cell has only its rounds to resample.  The drift is added only
+ * where blocks are this program's invocations: a module's runs are one
+ * load's, and placements alone are one process's, and neither claims to
+ * hold a re-run minutes later.
+ */
+void hs_interval_choose(struct hs_interval *iv, size_t blocks,
+			size_t placements, enum hs_blocks what, uint64_t seed,
+			uint64_t drift_ppm)
+{
+	if (blocks * placements == 1)
+		iv->kind = HS_IV_ROUNDS;
+	else if (what == HS_BLOCKS_MODULE_RUNS)
+		iv->kind = HS_IV_MODULE_RUNS;
+	else if (blocks == 1)
+		iv->kind = HS_IV_PLACEMENTS;
+	else if (what == HS_BLOCKS_IN_PROCESS)
+		iv->kind = HS_IV_BLOCKS;
+	else
+		iv->kind = HS_IV_RERUN;
+	iv->seed = hs_bootstrap_seed(seed);
+	iv->drift_ppm = iv->kind == HS_IV_BLOCKS || iv->kind == HS_IV_RERUN ?
+			drift_ppm : 0;
+}
+
+/**
+ * hs_interval_name() - what an interval is of, in a few words (the
+ * reports' summary line and their JSON).
+ * @kind:	the interval.
+ *
+ * Return: a constant string.
+ */
+const char *hs_interval_name(enum hs_interval_kind kind)
+{
+	switch (kind) {
+	case HS_IV_ROUNDS:
+		return "within one process (its rounds resampled)";
+	case HS_IV_PLACEMENTS:
+		return "within one process (its placements resampled)";
+	case HS_IV_MODULE_RUNS:
+		return "95 % of re-runs of the load (its runs resampled)";
+	case HS_IV_BLOCKS:
+		return "within one process (time blocks and placements"
+		       " resampled, drift added)";
+	case HS_IV_RERUN:
+		break;
+	}
+	return "95 % of re-runs and rebuilds (invocations and placements"
+	       " resampled, drift added)";
+}

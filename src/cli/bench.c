@@ -35,9 +35,8 @@
 #define DEFAULT_PLACEMENTS "4"
 #define DEFAULT_WARMUP "250ms"
 #define DEFAULT_WARMUP_US 250000
-/* measured: docs/bench.md, "Drift between runs" */
+/* HS_DRIFT_PPM, as the option's help gives it */
 #define DEFAULT_DRIFT "0.4%"
-#define DEFAULT_DRIFT_BP 40
 /* beyond what a branch predictor learns: docs/bench.md, "Pools" */
 #define DEFAULT_POOL "16384"
 #define MAX_INVOCATIONS 1000UL
@@ -533,7 +532,7 @@ static void parse(struct bench *b, int argc, char **argv)
 	b->invocations = strtoul(DEFAULT_INVOCATIONS, NULL, 10);
 	b->placements = strtoul(DEFAULT_PLACEMENTS, NULL, 10);
 	b->warmup_us = DEFAULT_WARMUP_US;
-	b->drift_bp = DEFAULT_DRIFT_BP;
+	b->drift_bp = HS_DRIFT_PPM / 100;
 	b->batch = 8192;
 	b->pool = strtoul(DEFAULT_POOL, NULL, 10);
 	b->cpu = -1;
@@ -744,10 +743,7 @@ static void compare(struct bench *b, struct bench_result *empty,
 			      hs_variant_regions(base->variant) : 1,
 		.fn_units = r->variant ? hs_variant_regions(r->variant) : 1,
 		.blocks = b->invocations, .placements = b->placements,
-		.rounds = b->rounds,
-		/* invocations of this program; not a module's runs */
-		.drift_ppm = b->invocations > 1 && !b->module_blocks ?
-			     b->drift_bp * 100 : 0,
+		.rounds = b->rounds, .drift_ppm = b->interval.drift_ppm,
 	};
 	uint64_t *scratch = cli_xcalloc(HS_CELLS_SCRATCH(c.blocks,
 							 c.placements,
@@ -755,7 +751,7 @@ static void compare(struct bench *b, struct bench_result *empty,
 					HS_PAIRED_SCRATCH(2 * c.rounds),
 					sizeof(*scratch));
 
-	hs_cells_ratio(&c, b->seed ^ 0xb007, scratch, &r->cells);
+	hs_cells_ratio(&c, b->interval.seed, scratch, &r->cells);
 	r->rounds = r->cells.rounds;
 	r->ratio = r->cells.ratio.value;
 	r->ci_low = r->cells.ratio.low;
@@ -776,6 +772,22 @@ static void summarize(struct bench_result *r)
 		r->ins_median = hs_median(r->ins, r->n, scratch);
 	}
 	free(scratch);
+}
+
+/**
+ * bench_choose_interval() - which interval the ratios get, from what the
+ * blocks were (src/bench/analysis.c), recorded in b->interval: the
+ * analysis uses it and the reports print it.
+ * @b:	the bench, measured or imported.
+ */
+void bench_choose_interval(struct bench *b)
+{
+	enum hs_blocks what = b->module_blocks ? HS_BLOCKS_MODULE_RUNS :
+			      b->blocks_in_process ? HS_BLOCKS_IN_PROCESS :
+			      HS_BLOCKS_PROCESSES;
+
+	hs_interval_choose(&b->interval, b->invocations, b->placements, what,
+			   b->seed, b->drift_bp * 100);
 }
 
 /* Summaries, self-checks and paired ratios of one (distribution, mode). */
@@ -995,6 +1007,7 @@ static void measure(struct bench *b)
 	bench_measure_blocks(b);
 	if (b->block >= 0)
 		return;
+	bench_choose_interval(b);
 	for (di = 0; di < b->nr_dists; di++) {
 		for (mi = 0; mi < b->nr_modes; mi++) {
 			analyze(b, di, mi);
@@ -1060,6 +1073,7 @@ static int import_results(struct bench *b)
 	unsigned int di, mi;
 
 	bench_import(b);
+	bench_choose_interval(b);
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			analyze(b, di, mi);

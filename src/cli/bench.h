@@ -208,6 +208,7 @@ struct bench {
 	int block, block_fd;		/* an invocation: its block, its pipe */
 	uint64_t stream_ns;		/* in rounds, all invocations */
 	uint64_t blocks_ns;		/* measuring all invocations, wall */
+	struct hs_interval interval;	/* what every ratio's interval is */
 	struct bench_result *results;	/* [dist][mode][variant + 1] */
 	uint64_t core_hz;		/* --accuracy: median core clock */
 	uint64_t add_ppm;		/* median core cycles per add, ppm */
@@ -228,6 +229,7 @@ const struct hs_pool *bench_pool(const struct bench *b,
 				 const struct bench_dist *d, unsigned int v);
 void bench_vet_calls(const struct bench *b, const struct bench_dist *d);
 void bench_import(struct bench *b);
+void bench_choose_interval(struct bench *b);
 double bench_ns(const struct bench *b, uint64_t mt);
 double bench_ppm(uint64_t ppm);
 void bench_print_text(struct bench *b, FILE *f);

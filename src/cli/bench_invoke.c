@@ -54,133 +54,92 @@ static hs_bench_fn placed_fn(const struct bench *b, unsigned int k,
 	return v->placed ? v->placed[pl] : v->fn;
 }
 
-/* A permutation of 0..@n-1 into @p, from @state. */
-static void shuffle(unsigned int *p, unsigned int n, uint64_t *state)
+static int cell_progress(void *ctx, const struct hs_run_at *at)
 {
-	unsigned int i, j, t;
+	const struct bench *b = ctx;
 
-	for (i = 0; i < n; i++)
-		p[i] = i;
-	for (i = n; i > 1; i--) {
-		j = (unsigned int)(hs_stats_rand(state) % i);
-		t = p[i - 1];
-		p[i - 1] = p[j];
-		p[j] = t;
-	}
-}
-
-struct cell_progress {
-	const struct bench *b;
-	const char *dist;
-	enum hs_bench_mode mode;
-	unsigned int pl;
-};
-
-static int cell_progress(void *ctx, unsigned int run, size_t round)
-{
-	const struct cell_progress *p = ctx;
-
-	(void)run;
 	cli_progress("bench: %s, %s: placement %u/%lu, round %zu/%zu",
-		     p->dist, hs_mode_name(p->mode), p->pl + 1,
-		     p->b->placements, round + 1, p->b->rounds);
+		     b->dists[at->stream / b->nr_modes].name,
+		     hs_mode_name(b->modes[at->stream % b->nr_modes]),
+		     at->placement + 1, b->placements, at->round + 1,
+		     b->rounds);
 	return 0;
 }
 
-/*
- * One cell: every function at placement @pl, in the order @order, paired
- * in b->rounds rounds; the samples go to block @block's slots.
- */
-static void measure_cell(struct bench *b, unsigned int di, unsigned int mi,
-			 size_t block, unsigned int pl,
-			 const unsigned int *order)
-{
-	unsigned int nf = b->nr_variants + 1, k;
-	struct bench_dist *d = &b->dists[di];
+/* What the engine takes of one stream (a distribution in one mode). */
+struct stream_arrays {
+	hs_bench_fn fns[HS_NR_PLACEMENTS * (BENCH_MAX_LIST + 1)];
 	const struct hs_pool *pools[BENCH_MAX_LIST + 1];
-	hs_bench_fn fns[BENCH_MAX_LIST + 1];
-	struct hs_sample s[2 * (BENCH_MAX_LIST + 1)];
-	unsigned int per[BENCH_MAX_LIST + 1];
+	unsigned int units[BENCH_MAX_LIST + 1];
 	uint64_t *mt[BENCH_MAX_LIST + 1], *scale[BENCH_MAX_LIST + 1];
 	uint64_t *cycles[BENCH_MAX_LIST + 1], *ins[BENCH_MAX_LIST + 1];
 	bool counters[BENCH_MAX_LIST + 1];
-	size_t off = block_off(b, block) + pl * 2 * b->rounds;
-	struct cell_progress prog = { b, d->name, b->modes[mi], pl };
-	struct hs_stream st = {
-		.clk = &b->host.clock, .fns = fns, .pools = pools,
-		.nr_fns = nf, .mode = b->modes[mi],
-		.plan = { b->n, b->rounds, 1 },
-		.units = per, .mt = mt, .scale = scale, .cycles = cycles,
-		.ins = ins, .counters = counters,
-		.round = b->block < 0 ? cell_progress : NULL, .ctx = &prog,
-	};
+};
+
+/* Stream @si, results[di][mi] with @si = di * nr_modes + mi, into @st. */
+static void stream_of(struct bench *b, unsigned int si,
+		      struct stream_arrays *a, struct hs_bench_stream *st)
+{
+	unsigned int di = si / b->nr_modes, mi = si % b->nr_modes;
+	unsigned int nf = b->nr_variants + 1, k, pl;
+	struct bench_dist *d = &b->dists[di];
 
 	for (k = 0; k < nf; k++) {
-		unsigned int f = order[k];
-		struct bench_result *r = bench_at(b, di, mi, f);
+		struct bench_result *r = bench_at(b, di, mi, k);
 
-		fns[k] = placed_fn(b, f, pl);
-		pools[k] = f ? bench_pool(b, d, f - 1) : &d->input_pool;
-		per[k] = f ? hs_variant_regions(b->variants[f - 1]) : 1;
-		mt[k] = r->mt + off;
-		scale[k] = r->scale + off;
-		cycles[k] = r->cycles + off;
-		ins[k] = r->ins + off;
-	}
-	hs_stream_run(&st, s);
-	for (k = 0; k < nf; k++)
-		if (!counters[k])
-			bench_at(b, di, mi, order[k])->counters = false;
-}
-
-/*
- * Untimed calls of every function at every placement until b->warmup_us
- * has passed: the process's first second is not its steady state (the
- * predictors, the caches and the clock settle), docs/bench.md.
- */
-static void warm_up(struct bench *b, unsigned int di, unsigned int mi)
-{
-	struct bench_dist *d = &b->dists[di];
-	uint64_t end = hs_host_now_ns() + b->warmup_us * 1000;
-	unsigned int nf = b->nr_variants + 1, k, pl;
-
-	do {
 		for (pl = 0; pl < b->placements; pl++)
-			for (k = 0; k < nf; k++) {
-				const struct hs_pool *pool = k ?
-					bench_pool(b, d, k - 1) :
-					&d->input_pool;
-
-				hs_bench_batch(&b->host.clock,
-					       placed_fn(b, k, pl), pool, 0,
-					       hs_pool_calls(pool, b->n),
-					       b->modes[mi]);
-			}
-	} while (hs_host_now_ns() < end);
+			a->fns[pl * nf + k] = placed_fn(b, k, pl);
+		a->pools[k] = k ? bench_pool(b, d, k - 1) : &d->input_pool;
+		a->units[k] = k ? hs_variant_regions(b->variants[k - 1]) : 1;
+		a->mt[k] = r->mt;
+		a->scale[k] = r->scale;
+		a->cycles[k] = r->cycles;
+		a->ins[k] = r->ins;
+		a->counters[k] = true;
+	}
+	*st = (struct hs_bench_stream){
+		.fns = a->fns, .pools = a->pools, .units = a->units,
+		.mode = b->modes[mi], .mt = a->mt, .scale = a->scale,
+		.cycles = a->cycles, .ins = a->ins, .counters = a->counters,
+	};
 }
 
 /*
- * Block @block: for each distribution and mode, the warm-up, then every
- * placement in a random order, the functions of a round in a random order
- * too, so that neither position favours a function.
+ * Block @block: every distribution and mode, measured by the engine
+ * (src/bench/stream.c) in its warm-ups and cells, in its order.
  */
 static void measure_block(struct bench *b, size_t block)
 {
-	uint64_t state = b->seed * 0x9e3779b97f4a7c15ULL + block + 1, t0;
-	unsigned int order[BENCH_MAX_LIST + 1], pls[HS_NR_PLACEMENTS];
-	unsigned int di, mi, p;
+	unsigned int nr = b->nr_dists * b->nr_modes, si, k;
+	unsigned int nf = b->nr_variants + 1;
+	uint64_t hz = b->host.clock.hz;
+	struct stream_arrays *a = cli_xcalloc(nr, sizeof(*a));
+	struct hs_bench_stream *st = cli_xcalloc(nr, sizeof(*st));
+	struct hs_run run = {
+		.clk = &b->host.clock, .streams = st, .nr_streams = nr,
+		.nr_fns = nf, .placements = (unsigned int)b->placements,
+		.plan = { b->n, b->rounds, 1 }, .first_block = block,
+		.warmup = (uint64_t)((unsigned __int128)b->warmup_us * hz /
+				     1000000),
+		.shuffle = true, .seed = b->seed,
+		.round = b->block < 0 ? cell_progress : NULL, .ctx = b,
+		.scratch = cli_xcalloc(1, HS_RUN_SCRATCH(nf)),
+	};
+	struct hs_run_result res;
 
-	for (di = 0; di < b->nr_dists; di++)
-		for (mi = 0; mi < b->nr_modes; mi++) {
-			warm_up(b, di, mi);
-			t0 = hs_host_now_ns();
-			shuffle(pls, (unsigned int)b->placements, &state);
-			for (p = 0; p < b->placements; p++) {
-				shuffle(order, b->nr_variants + 1, &state);
-				measure_cell(b, di, mi, block, pls[p], order);
-			}
-			b->stream_ns += hs_host_now_ns() - t0;
-		}
+	for (si = 0; si < nr; si++)
+		stream_of(b, si, &a[si], &st[si]);
+	hs_bench_run(&run, &res);
+	b->stream_ns += (uint64_t)((unsigned __int128)res.round_ticks *
+				   1000000000 / hz);
+	for (si = 0; si < nr; si++)
+		for (k = 0; k < nf; k++)
+			if (!a[si].counters[k])
+				bench_at(b, si / b->nr_modes,
+					 si % b->nr_modes, k)->counters = false;
+	free(run.scratch);
+	free(st);
+	free(a);
 }
 
 /* The arrays of one result that a block fills, in the pipe's order. */

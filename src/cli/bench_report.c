@@ -231,50 +231,6 @@ void print_nonpositive(struct bench *b, FILE *f)
 	}
 }
 
-/* What an interval resamples (hs_cells_ratio()'s cells). */
-enum interval_of {
-	IV_ROUNDS,	/* one cell: one process's (or run's) rounds */
-	IV_PLACEMENTS,	/* one invocation: its placements */
-	IV_MODULE_RUNS,	/* a module's runs: time blocks of one load */
-	IV_BLOCKS,	/* invocations that could not exec: time blocks */
-	IV_RERUN,	/* invocations and placements, and the drift */
-};
-
-static enum interval_of interval_of(const struct bench *b)
-{
-	if (b->invocations * b->placements == 1)
-		return IV_ROUNDS;
-	if (b->module_blocks)
-		return IV_MODULE_RUNS;
-	if (b->invocations == 1)
-		return IV_PLACEMENTS;
-	return b->blocks_in_process ? IV_BLOCKS : IV_RERUN;
-}
-
-/**
- * interval_kind() - what an interval is of, in a few words: the commit
- * block, the JSON.
- * @b:		the run.
- */
-const char *interval_kind(const struct bench *b)
-{
-	switch (interval_of(b)) {
-	case IV_ROUNDS:
-		return "within one process (its rounds resampled)";
-	case IV_PLACEMENTS:
-		return "within one process (its placements resampled)";
-	case IV_MODULE_RUNS:
-		return "95 % of re-runs of the load (its runs resampled)";
-	case IV_BLOCKS:
-		return "within one process (time blocks and placements"
-		       " resampled, drift added)";
-	case IV_RERUN:
-		break;
-	}
-	return "95 % of re-runs and rebuilds (invocations and placements"
-	       " resampled, drift added)";
-}
-
 /**
  * print_interval_note() - what the intervals resample, and what they are
  * for, at length.
@@ -283,32 +239,32 @@ const char *interval_kind(const struct bench *b)
  */
 void print_interval_note(const struct bench *b, FILE *f)
 {
-	const char *unit = interval_of(b) == IV_BLOCKS ? "time block" :
+	const char *unit = b->interval.kind == HS_IV_BLOCKS ? "time block" :
 			   "invocation";
 	char text[1024];
 
-	switch (interval_of(b)) {
-	case IV_ROUNDS:
+	switch (b->interval.kind) {
+	case HS_IV_ROUNDS:
 		snprintf(text, sizeof(text), "Within one %s: each interval"
 			 " resamples its rounds, which share its state, so a"
 			 " re-run can land outside it.", b->module_blocks ?
 			 "run of the module" : "process (--invocations 1"
 			 " --placements 1)");
 		break;
-	case IV_PLACEMENTS:
+	case HS_IV_PLACEMENTS:
 		snprintf(text, sizeof(text), "Within one process"
 			 " (--invocations 1): each interval resamples the %lu"
 			 " code placements, not the process's state, so a re-run"
 			 " can land outside it.", b->placements);
 		break;
-	case IV_MODULE_RUNS:
+	case HS_IV_MODULE_RUNS:
 		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
 			 " re-runs' ratios: it resamples the module's %lu runs"
 			 " (time blocks of one load, one code placement), never"
 			 " rounds.", b->invocations);
 		break;
-	case IV_BLOCKS:
-	case IV_RERUN:
+	case HS_IV_BLOCKS:
+	case HS_IV_RERUN:
 		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
 			 " re-runs' ratios, and of rebuilds' that move the code:"
 			 " it resamples the %lu %ss and the %lu code %s (never"

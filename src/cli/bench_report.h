@@ -33,7 +33,6 @@ const char *estimate_text(char *buf, size_t size,
 const struct bench_result *empty_of(const struct bench *b,
 				    const struct bench_result *r);
 uint64_t kj_rounds(const struct bench *b, const struct bench_result *r);
-const char *interval_kind(const struct bench *b);
 
 void print_nonpositive(struct bench *b, FILE *f);
 void print_interval_note(const struct bench *b, FILE *f);

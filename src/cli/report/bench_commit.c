@@ -171,7 +171,7 @@ static size_t insmod_param(char *buf, size_t size, size_t at,
 
 /*
  * An import's reproduce lines: the module loads that measure it again
- * (kmod/main.c's parameters, those at their defaults left out except the
+ * (kmod/params.c's parameters, those at their defaults left out except the
  * seed), then the import.  The module takes one dist a load, so each
  * distribution is a load of its own; the results of identify's timing
  * (the "kernel" row) come from mode=identify, which times the seed's
@@ -361,7 +361,7 @@ static void commit_intro(const struct bench *b, FILE *f)
 			 h->kernel, b->iterations, b->invocations,
 			 plural(b->invocations, "run", "runs"), h->clock.tsc ?
 			 "cycles are TSC-derived" : h->clock.name,
-			 interval_kind(b));
+			 hs_interval_name(b->interval.kind));
 	else
 		snprintf(text, sizeof(text), "Measured with hotscore bench: %lu"
 			 " %s x %lu code %s x %zu paired %s per function, timed"
@@ -374,7 +374,7 @@ static void commit_intro(const struct bench *b, FILE *f)
 			 plural(b->rounds, "round", "rounds"), h->clock.tsc ?
 			 "cycles are TSC-derived" : h->clock.name, h->cpu,
 			 h->cpu_model, h->hypervisor ? " (VM)" : "", h->kernel,
-			 b->compiler, interval_kind(b));
+			 b->compiler, hs_interval_name(b->interval.kind));
 	layout_wrap(f, text, 0, 0, COMMIT_WIDTH, BENCH_WRAP);
 }
 
