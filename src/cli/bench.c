@@ -46,8 +46,6 @@
 #define MIN_ITERATIONS 10000UL
 /* N covers the pool up to this many inputs (a file's rows can be more) */
 #define MAX_POOL_N (1UL << 20)
-/* inputs kept per cost class: they all cost the same, a few suffice */
-#define CLASS_INPUTS 1024UL
 
 enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_INVOCATIONS, O_PLACEMENTS,
        O_WARMUP, O_DRIFT, O_BATCH, O_POOL, O_SEED,
@@ -408,122 +406,6 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	}
 }
 
-/*
- * What candidates must equal: --against, else the first built-in variant,
- * else hotfix (hs_base_pick()), named as `hotscore score` takes it; and
- * the base they are compiled for: --base, else that.
- */
-static void against_of(const struct bench *b, struct hs_spec *against,
-		       struct hs_spec *base)
-{
-	const struct hs_variant *first = NULL;
-	unsigned int i;
-
-	for (i = 0; !first && i < b->nr_variants; i++)
-		first = b->variants[i];
-	memset(against, 0, sizeof(*against));
-	hs_base_pick(b->against, first ? &first->comp : NULL,
-		     first ? first->name : NULL, &against->comp,
-		     against->name, sizeof(against->name));
-	*base = *against;
-	if (b->base)
-		hs_spec_base(NULL, 0, b->base, base);
-}
-
-/*
- * Before a candidate is timed it must equal --against on verify's edge
- * set (--quick's boundaries and strides, and 10^5 random inputs): a
- * function that differs, traps or hangs is not worth timing.  Exit 1 with
- * the first difference (a hang, if one ended the check) as a `hotscore
- * score` command.
- */
-static void vet(struct bench *b, unsigned int k, const struct hs_components *comp,
-		const char *against)
-{
-	static struct hs_cand_verify_result res;
-	struct hs_cand_verify_config cfg = {
-		.cand = b->cand[k], .against = *comp, .quick = true,
-		.threads = 1, .seed = b->seed, .random = 100000,
-	};
-	struct hs_input dflt;
-	uint64_t total = 0;
-	unsigned int c, d;
-	char args[512];
-
-	if (hs_cand_verify(&cfg, &res))
-		cli_die("out of memory");
-	for (d = 0; d < HS_NR_CDOMAINS; d++)
-		total += res.inputs[d];
-	for (c = 0; c < HS_NR_CAND_CLASSES && (!res.count[c] || (res.stopped &&
-	     c % HS_NR_CAND_CODES != HS_CAND_CODE_HANG)); c++)
-		;
-	if (c == HS_NR_CAND_CLASSES)
-		return;
-	cli_score_defaults(&dflt);
-	hs_cand_shrink(comp, b->cand[k], c, &res.ex[c].in, &dflt);
-	cli_score_args(&res.ex[c].in, args, sizeof(args));
-	fflush(stdout);
-	if (res.stopped)
-		fprintf(stderr, "hotscore bench: --profile: %s hangs on verify's edge set (a call ran past --call_limit %s where %s is %s)",
-			b->cand_var[k].name, cli_call_limit_text(), against,
-			hs_status_code_name(c / HS_NR_CAND_CODES));
-	else
-		fprintf(stderr, "hotscore bench: --profile: %s differs from %s on %llu of %llu inputs of verify's edge set (%s %s, %s %s)",
-			b->cand_var[k].name, against,
-			(unsigned long long)(total - res.agree),
-			(unsigned long long)total, against,
-			hs_status_code_name(c / HS_NR_CAND_CODES),
-			b->cand_var[k].name,
-			hs_cand_code_name(c % HS_NR_CAND_CODES));
-	fprintf(stderr, ", so it is not timed: hotscore score --profile %s,%s%s%s%s\n",
-		against, b->cand_spec[k].given, *args ? " " : "", args,
-		cli_call_limit_arg());
-	exit(CLI_EXIT_FINDING);
-}
-
-/*
- * Candidate @k's copies at each placement: its object compiled again with
- * every function entering at that offset, as the built-in variants' copies
- * do (HS_PLACEMENT_COPIES), so that its ratio samples placements too.
- */
-static void place_candidate(struct bench *b, unsigned int k,
-			    enum hs_divisor base)
-{
-	unsigned int pl;
-
-	for (pl = 0; pl < b->placements; pl++)
-		b->cand_placed[k][pl] = (hs_bench_fn)cli_cand_placed("--profile",
-			&b->cand_spec[k], base, HS_PLACEMENT_OFFSET(pl))->hot;
-	b->cand_var[k].placed = b->cand_placed[k];
-}
-
-/* Each candidate compiled for the base, vetted, and made a variant. */
-static void load_candidates(struct bench *b)
-{
-	struct hs_spec against, base;
-	unsigned int k;
-
-	against_of(b, &against, &base);
-	for (k = 0; k < b->nr_variants; k++) {
-		struct hs_variant *v = &b->cand_var[k];
-
-		if (b->variants[k])
-			continue;
-		cli_spec_load("--profile", &b->cand_spec[k], &base);
-		b->cand[k] = b->cand_spec[k].cand;
-		v->name = b->cand_spec[k].name;
-		v->comp = against.comp;
-		v->fn = (hs_bench_fn)b->cand[k]->hot;
-		place_candidate(b, k, base.comp.divisor);
-		v->what = "a candidate file (docs/your-change.md)";
-		v->call = HS_CALL_INPUT;
-		v->user_only = true;
-		b->variants[k] = v;
-		if (b->block < 0)
-			vet(b, k, &against.comp, against.name);
-	}
-}
-
 static void parse(struct bench *b, int argc, char **argv)
 {
 	struct bench_args a = { b, DEFAULT_VARIANTS, DEFAULT_MODES, "seed" };
@@ -548,164 +430,7 @@ static void parse(struct bench *b, int argc, char **argv)
 	b->block = -1;
 	if (!b->import) {
 		bench_block_child(b);	/* an invocation: its block's plan */
-		load_candidates(b);	/* vetted by the first process only */
-	}
-}
-
-/*
- * The mixed stream's pool: an even sample of the distribution's inputs, in
- * the order the distribution makes them (the seed's ages ascend).
- */
-static void build_pool(struct bench *b, struct bench_dist *d)
-{
-	size_t j;
-
-	if (d->kind == HS_NR_DISTS) {
-		d->nr_rows = cli_read_inputs("--dist", d->path, &d->rows,
-					     &d->nr_nested);
-		if (!d->nr_rows)
-			cli_die("--dist: %s: no rows", d->path);
-		d->pool = d->rows;
-		d->nr_pool = d->nr_rows;
-		return;
-	}
-	d->nr_pool = b->pool;
-	d->pool = cli_xcalloc(d->nr_pool, sizeof(*d->pool));
-	for (j = 0; j < d->nr_pool; j++)
-		hs_dist_input(d->kind, b->seed,
-			      (uint64_t)j * b->iterations / d->nr_pool,
-			      &d->pool[j]);
-}
-
-/*
- * A division by zero in a variant would kill the bench with SIGFPE, and a
- * variant that disagrees with the model is not worth timing: check both on
- * every input of the pool first (lib/test_hash.c's rule).
- */
-/* A candidate on a pool input: equal to --against, or not timed. */
-static void pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
-		     size_t j)
-{
-	const struct hs_variant *var = b->variants[v];
-	unsigned int cls;
-	char args[512];
-
-	if (!hs_cand_class(&var->comp, b->cand[v], &d->pool[j], &cls))
-		return;
-	cli_score_args(&d->pool[j], args, sizeof(args));
-	fflush(stdout);
-	fprintf(stderr, "hotscore bench: --profile: %s is %s where its --against is %s, on input %zu of --dist %s, so it is not timed: hotscore score --profile %s%s%s%s\n",
-		var->name, hs_cand_code_name(cls % HS_NR_CAND_CODES),
-		hs_status_code_name(cls / HS_NR_CAND_CODES), j + 1, d->name,
-		b->cand_spec[v].given, *args ? " " : "", args, cli_call_limit_arg());
-	exit(CLI_EXIT_FINDING);
-}
-
-/* One copy of @var on pool input @j returns the model's @want. */
-static void check_copy(const struct hs_variant *var, hs_bench_fn fn, int want,
-		       const struct bench_dist *d, size_t j)
-{
-	int got = fn(&d->pool[j]);
-
-	if (got == want)
-		return;
-	fprintf(stderr, "hotscore: internal error: variant %s returns %d, the model %d, on input %zu of %s\n",
-		var->name, got, want, j, d->name);
-	exit(1);
-}
-
-static void check_inputs(struct bench *b, struct bench_dist *d)
-{
-	struct hs_result r;
-	unsigned int v, pl;
-	size_t j;
-
-	hs_cand_watch_begin();	/* one timer for the candidates' calls */
-	for (v = 0; v < b->nr_variants; v++) {
-		const struct hs_variant *var = b->variants[v];
-
-		for (j = 0; j < d->nr_pool; j++) {
-			r = hs_score(&var->comp, &d->pool[j], NULL);
-			if (r.status == HS_DIV0)
-				cli_die("--dist %s: data row %zu is %s under variant %s; the kernel would trap",
-				       d->name, j + 1, hs_status_name(&r),
-				       var->name);
-			if (var->call != HS_CALL_INPUT)
-				continue;	/* bench_vet_calls() */
-			if (b->cand[v])
-				pool_vet(b, v, d, j);
-			else
-				check_copy(var, var->fn, r.hot, d, j);
-			for (pl = 0; var->placed && pl < b->placements; pl++)
-				check_copy(var, var->placed[pl], r.hot, d, j);
-		}
-	}
-	hs_cand_watch_end();
-}
-
-static struct bench_classes *class_set(struct bench_dist *d,
-				       const struct hs_components *comp)
-{
-	struct hs_components canon = *comp;
-	unsigned int i;
-
-	/* every age_in_log method computes the same age_in_log */
-	canon.agelog = HS_AGELOG_ILOG2;
-	canon.fls = HS_FLS_ARCH;
-	for (i = 0; i < d->nr_sets; i++)
-		if (!memcmp(&d->sets[i].canon, &canon, sizeof(canon)))
-			return &d->sets[i];
-	d->sets[d->nr_sets].canon = canon;
-	return &d->sets[d->nr_sets++];
-}
-
-static void class_add(struct bench *b, struct bench_class *map[],
-		      struct bench_classes *set, const struct hs_input *in,
-		      uint64_t count)
-{
-	unsigned int key = hs_cost_class(&set->canon, in);
-	struct bench_class *c = map[key];
-	size_t keep = b->pool < CLASS_INPUTS ? b->pool : CLASS_INPUTS;
-
-	if (!c) {
-		c = &set->c[set->nr++];
-		c->key = key;
-		c->inputs = cli_xcalloc(keep, sizeof(*c->inputs));
-		map[key] = c;
-	}
-	c->count += count;
-	if (c->nr < keep)
-		c->inputs[c->nr++] = *in;
-}
-
-/*
- * Count the classes over all the iterations: the seed's 10,000,000 ages
- * are counted, not sampled.  A file's rows are cycled over the iterations.
- */
-static void build_classes(struct bench *b, struct bench_dist *d,
-			  struct bench_classes *set)
-{
-	struct bench_class *map[HS_NR_CLASSES] = { NULL };
-	struct hs_input in;
-	uint64_t i;
-
-	if (set->c)
-		return;
-	set->c = cli_xcalloc(HS_NR_CLASSES, sizeof(*set->c));
-	if (d->kind == HS_NR_DISTS) {
-		for (i = 0; i < d->nr_rows; i++)
-			class_add(b, map, set, &d->rows[i],
-				  b->iterations / d->nr_rows +
-				  (i < b->iterations % d->nr_rows));
-		return;
-	}
-	for (i = 0; i < b->iterations; i++) {
-		if (!(i & 0xfffff))
-			cli_progress("bench: %s: counting input classes %llu%%",
-				 d->name,
-				 (unsigned long long)(i * 100 / b->iterations));
-		hs_dist_input(d->kind, b->seed, i, &in);
-		class_add(b, map, set, &in, 1);
+		bench_load_candidates(b);	/* vetted by the first process only */
 	}
 }
 
@@ -825,8 +550,8 @@ static void measure_classes(struct bench *b, unsigned int di,
 	struct hs_sample s;
 	unsigned int c, k, m;
 
-	r->cls = class_set(d, &r->variant->comp);
-	build_classes(b, d, (struct bench_classes *)r->cls);
+	r->cls = bench_class_set(d, &r->variant->comp);
+	bench_build_classes(b, d, (struct bench_classes *)r->cls);
 	r->cls_mt = cli_xcalloc(r->cls->nr, sizeof(*r->cls_mt));
 	w = cli_xcalloc(r->cls->nr, sizeof(*w));
 	for (c = 0; c < r->cls->nr; c++) {
@@ -942,8 +667,8 @@ static void prepare_inputs(struct bench *b)
 	unsigned int di;
 
 	for (di = 0; di < b->nr_dists; di++) {
-		build_pool(b, &b->dists[di]);
-		check_inputs(b, &b->dists[di]);
+		bench_build_pool(b, &b->dists[di]);
+		bench_check_inputs(b, &b->dists[di]);
 		bench_build_calls(b, &b->dists[di]);
 		bench_vet_calls(b, &b->dists[di]);
 	}

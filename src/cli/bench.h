@@ -229,6 +229,17 @@ const struct hs_pool *bench_pool(const struct bench *b,
 				 const struct bench_dist *d, unsigned int v);
 void bench_vet_calls(const struct bench *b, const struct bench_dist *d);
 void bench_import(struct bench *b);
+/* bench_cand.c: candidates loaded, placed and vetted */
+void bench_load_candidates(struct bench *b);
+void bench_pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
+		    size_t j);
+/* bench_inputs.c: the pools, checked, and their cost classes */
+void bench_build_pool(struct bench *b, struct bench_dist *d);
+void bench_check_inputs(struct bench *b, struct bench_dist *d);
+struct bench_classes *bench_class_set(struct bench_dist *d,
+				      const struct hs_components *comp);
+void bench_build_classes(struct bench *b, struct bench_dist *d,
+			 struct bench_classes *set);
 void bench_choose_interval(struct bench *b);
 double bench_ns(const struct bench *b, uint64_t mt);
 double bench_ppm(uint64_t ppm);
