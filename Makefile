@@ -140,7 +140,7 @@ $(B)/src/doc/gendoc.o: VERSION
 .PHONY: FORCE
 
 # The bench's JSON records the flags it was built with.
-$(B)/src/cli/bench.o: CFLAGS += -DHS_CFLAGS='"$(strip $(CFLAGS_BASE))"'
+$(B)/src/cli/cmd_bench.o: CFLAGS += -DHS_CFLAGS='"$(strip $(CFLAGS_BASE))"'
 
 
 $(B)/tests/%: tests/%.c $(B)/libhscli.a $(B)/libhotscore.a | $(B)/deps.stamp

@@ -27,7 +27,7 @@
 #include <linux/workqueue.h>
 #include <linux/damon.h>
 
-#include <hotscore/kparam.h>
+#include <hotscore/bench_kparam.h>
 
 #include "kmod.h"
 

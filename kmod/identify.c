@@ -24,7 +24,7 @@
 #include <linux/vmalloc.h>
 #include <linux/damon.h>
 
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 
 #include "kmod.h"
 

@@ -11,8 +11,8 @@
 #include <linux/version.h>
 
 #include <hotscore/bench.h>
-#include <hotscore/calls.h>
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_calls.h>
+#include <hotscore/bench_damon.h>
 
 #define KMOD_MAX_VARIANTS 8
 #define KMOD_IDENTIFY_VARIANTS 4	/* timed next to the kernel's */

@@ -36,7 +36,7 @@
 #include <asm/processor.h>
 #include <asm/tsc.h>
 
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 
 #include "kmod.h"
 

@@ -10,8 +10,8 @@
 #include <linux/string.h>
 #include <linux/damon.h>
 
-#include <hotscore/damon_bench.h>
-#include <hotscore/stats.h>
+#include <hotscore/bench_damon.h>
+#include <hotscore/bench_stats.h>
 
 #include "kmod.h"
 

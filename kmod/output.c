@@ -17,7 +17,7 @@
 #include <asm/cpufeature.h>
 #include <asm/processor.h>
 
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 
 #include "kmod.h"
 

@@ -10,7 +10,7 @@
 #include <linux/moduleparam.h>
 #include <linux/string.h>
 
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 
 #include "kmod.h"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench (and make bench-fast): the prepared scorer (fast.h) against
+# make bench (and make bench-fast): the prepared scorer (score_fast.h) against
 # the kernel's forms, in isolation and in the simulated kdamond; rewrites
 # the fast section of docs/PERFORMANCE.md (between its fast:begin/fast:end
 # markers).  Usage: scripts/bench-fast.sh BUILD_DIR

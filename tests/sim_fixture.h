@@ -9,7 +9,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 #include <hotscore/sim.h>
 
 #include "check.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/calls.h>
+#include <hotscore/bench_calls.h>
 
 #include "check.h"
 

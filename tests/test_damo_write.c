@@ -10,7 +10,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include <hotscore/damo_write.h>
+#include <hotscore/record_write.h>
 
 #include "check.h"
 

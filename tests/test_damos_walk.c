@@ -8,7 +8,7 @@
 #include <limits.h>
 #include <string.h>
 
-#include <hotscore/damos.h>
+#include <hotscore/sim_damos.h>
 
 #include "check.h"
 

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 #include <hotscore/host.h>
 
 #include "score/score_impl.h"

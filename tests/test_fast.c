@@ -9,7 +9,7 @@
 
 #include "check.h"
 #include <hotscore/simd.h>
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 #include "verify/domain.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <hotscore/damo_write.h>
-#include <hotscore/damos.h>
+#include <hotscore/record_write.h>
+#include <hotscore/sim_damos.h>
 #include <hotscore/record.h>
 
 #include "check.h"

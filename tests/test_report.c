@@ -14,7 +14,7 @@
 
 #include <hotscore/json_out.h>
 
-#include "cli/bench.h"
+#include "cli/cmd_bench.h"
 #include "cli/report/layout.h"
 #include "check.h"
 #include "jsonpath.h"

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 #include <hotscore/sim.h>
 
-#include "sim/internal.h"	/* the steps inside hs_sim_step() */
+#include "sim/sim_internal.h"	/* the steps inside hs_sim_step() */
 #include "sim_fixture.h"
 
 /* damon_test_merge_two: sizes 100 and 200, nr 10 and 20, ages 9 and 21. */

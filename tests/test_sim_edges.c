@@ -3,17 +3,17 @@
  * test_sim_edges.c - the simulator's rules at their edges: each check pins
  * one boundary (a <= that must not become <, an offset, a rounding) that
  * a mutation of src/sim/ was seen to get past tests/test_sim.c.  The tags
- * in the comments (R: regions.c, D: damos.c, W: workload.c, K: kdamond.c)
+ * in the comments (R: regions.c, D: damos.c, W: masim.c, K: kdamond.c)
  * name those mutations.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 #include <hotscore/kernel.h>
 #include <hotscore/sim.h>
 
-#include "sim/internal.h"	/* the steps inside hs_sim_step() */
+#include "sim/sim_internal.h"	/* the steps inside hs_sim_step() */
 #include "sim_fixture.h"
 
 #define BASE HS_WL_PADDR_START

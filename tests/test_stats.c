@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include <hotscore/bench.h>
-#include <hotscore/stats.h>
+#include <hotscore/bench_stats.h>
 
 #include "check.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "verify/internal.h"
+#include "verify/verify_internal.h"
 
 /* The fast path's compilations that this CPU runs. */
 static bool runs(enum hs_sweep_isa isa)

@@ -4,12 +4,12 @@
  */
 #include <string.h>
 
-#include <hotscore/fast.h>
+#include <hotscore/score_fast.h>
 #include <hotscore/verify.h>
 
 #include "verify/domain.h"
 #include "check.h"
-#include "verify/internal.h"
+#include "verify/verify_internal.h"
 
 static struct hs_input base(void)
 {

@@ -15,7 +15,7 @@
 #define HOTSCORE_BENCH_H
 
 #include "compat.h"
-#include "stats.h"
+#include "bench_stats.h"
 
 /* Keep @x alive: the compiler must compute it into a register. */
 #define hs_sink(x) __asm__ __volatile__("" : : "r"(x))

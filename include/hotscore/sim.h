@@ -10,15 +10,15 @@
  * engine clock, so that the cost of scoring is seen in context.
  *
  * This is the API a user of libhotscore runs a simulation with; the steps
- * inside hs_sim_step() are the simulator's own (src/sim/internal.h).
+ * inside hs_sim_step() are the simulator's own (src/sim/sim_internal.h).
  */
 #ifndef HOTSCORE_SIM_H
 #define HOTSCORE_SIM_H
 
 #include "bench.h"
-#include "fast.h"
+#include "score_fast.h"
 #include "score.h"
-#include "workload.h"
+#include "sim_masim.h"
 
 /**
  * struct hs_region - struct damon_region, as the core uses it.
@@ -28,7 +28,7 @@
  * @last_nr_accesses: @nr_accesses of the last aggregation.
  * @age:	aggregation intervals its access pattern has lasted.
  * @wl:		the workload region it lies in, and whether wholly: the
- *		simulator's own hint (src/sim/internal.h).
+ *		simulator's own hint (src/sim/sim_internal.h).
  */
 struct hs_region {
 	unsigned long start, end;

@@ -9,7 +9,7 @@
 #ifndef HOTSCORE_SIMD_H
 #define HOTSCORE_SIMD_H
 
-#include "fast.h"
+#include "score_fast.h"
 
 enum hs_fast_impl {
 	HS_FAST_SCALAR,		/* hs_fast_batch(): any CPU, the kernel */

@@ -203,7 +203,7 @@ bool hs_shrink_to_one(struct hs_input *in, const struct hs_input *prefer,
 		      hs_shrink_pred pred, const void *ctx);
 
 /*
- * verify on a candidate (src/verify/cand.c): the user's damon_hot_score()
+ * verify on a candidate (src/verify/candidate.c): the user's damon_hot_score()
  * against a profile.  A candidate's status code is 0 ok, 1 out-of-range,
  * 2 trap(SIGFPE), 3 another trap, 4 hang (a call ran past the limit).
  */

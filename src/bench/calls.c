@@ -14,7 +14,7 @@
  * Kernel-safe: integers only, no library calls; memory from the caller's
  * allocator.
  */
-#include <hotscore/calls.h>
+#include <hotscore/bench_calls.h>
 
 /* @nr zeroed elements from @a, or NULL (and *@failed set). */
 static void *take(const struct hs_alloc *a, size_t nr, size_t size,

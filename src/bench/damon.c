@@ -5,7 +5,7 @@
  *
  * Kernel-safe: no library calls.
  */
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 #include <hotscore/str.h>
 
 #include "score/score_impl.h"
@@ -114,7 +114,7 @@ HS_METHOD_LIST(HS_DEFINE_VARIANT)
 HS_PROFILE_LIST(HS_DEFINE_PROFILE)
 
 /*
- * The prepared scorer (fast.h) of the hotfix profile, mainline's: one
+ * The prepared scorer (score_fast.h) of the hotfix profile, mainline's: one
  * region a call, as ops->get_scheme_score() would call it.
  */
 HS_PLACEMENT_COPIES(hs_score_fast, {
@@ -176,7 +176,7 @@ const struct hs_variant hs_variants[] = {
 	HS_METHOD_LIST(HS_METHOD_ROW)
 	HS_PROFILE_LIST(HS_PROFILE_VROW)
 	{ "fast", HS_FAST_COMP, hs_score_fast_at0, NULL,
-	  "hotfix, prepared (fast.h): one region a call",
+	  "hotfix, prepared (score_fast.h): one region a call",
 	  HS_CALL_FAST, 1, false, false, hs_placed_fast },
 	{ "fast-batch", HS_FAST_COMP, hs_score_fast_batch_at0, NULL,
 	  "hotfix, prepared: 64 regions a call, vector unit if any; per region",
@@ -185,7 +185,7 @@ const struct hs_variant hs_variants[] = {
 	  "hotfix, prepared: 64 regions a call, the portable loop; per region",
 	  HS_CALL_BATCH, HS_BATCH_REGIONS, false, false, hs_placed_fast_batch },
 	{ "fast-prepare", HS_FAST_COMP, hs_score_fast_prepare_at0, NULL,
-	  "hotfix: prepare the scheme (fast.h), then score the region",
+	  "hotfix: prepare the scheme (score_fast.h), then score the region",
 	  HS_CALL_INPUT, 1, false, true, hs_placed_fast_prepare },
 	{ "hotfix-batch", HS_FAST_COMP, hs_score_hotfix_batch_at0, NULL,
 	  "hotfix as the kernel has it, inlined in a loop of 64; per region",

@@ -8,7 +8,7 @@
  * integers only, no library calls; the number is kept exact in two
  * 64-bit parts, so that each side does its own arithmetic on it.
  */
-#include "hotscore/kparam.h"
+#include "hotscore/bench_kparam.h"
 
 #define E9	1000000000ULL
 #define E18	1000000000000000000ULL

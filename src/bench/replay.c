@@ -10,7 +10,7 @@
  * Kernel-safe: integers only, no library calls.
  */
 #include "hotscore/bench.h"
-#include "hotscore/stats.h"
+#include "hotscore/bench_stats.h"
 
 #define REPLAY_ROUNDS	11
 

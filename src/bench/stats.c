@@ -6,7 +6,7 @@
  * caller.  Sorting is a heapsort: O(n log n) worst case and no recursion,
  * which matters on a kernel stack.
  */
-#include <hotscore/stats.h>
+#include <hotscore/bench_stats.h>
 
 #define HS_SIFT_DOWN(v, type, less, root, end) do {			\
 	size_t r_ = (root);						\

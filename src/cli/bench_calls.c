@@ -10,7 +10,7 @@
 
 #include <hotscore/simd.h>
 
-#include "bench.h"
+#include "cmd_bench.h"
 #include "cli.h"
 
 static void *xzalloc(void *ctx, size_t nr, size_t size)

@@ -13,7 +13,7 @@
 #include <hotscore/spec.h>
 #include <hotscore/verify.h>
 
-#include "bench.h"
+#include "cmd_bench.h"
 #include "cli.h"
 
 /*

@@ -15,7 +15,7 @@
 
 #include <jansson.h>
 
-#include "bench.h"
+#include "cmd_bench.h"
 #include "cli.h"
 
 struct record {
@@ -37,7 +37,7 @@ static json_t *line_json;	/* the line being checked */
 /*
  * What hotscore.ko times besides the model's variants: identify's running
  * kernel's own damon_hot_score(), and the candidates built in with make
- * kmod CANDIDATE=FILE (kmod/cand.c).
+ * kmod CANDIDATE=FILE (kmod/candidates.c).
  */
 static const struct hs_variant module_fns[] = {
 	{ .name = "kernel", .what = "the running kernel's damon_hot_score()" },

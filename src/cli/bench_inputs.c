@@ -11,7 +11,7 @@
 
 #include <hotscore/cand.h>
 
-#include "bench.h"
+#include "cmd_bench.h"
 #include "cli.h"
 
 /* inputs kept per cost class: they all cost the same, a few suffice */

@@ -25,7 +25,7 @@
 
 #include <hotscore/host.h>
 
-#include "bench.h"
+#include "cmd_bench.h"
 #include "cli.h"
 
 #define BLOCK_ENV "HOTSCORE_BENCH_BLOCK"

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench.h"
+#include "cmd_bench.h"
 #include "bench_report.h"
 #include "cli.h"
 #include "report/layout.h"

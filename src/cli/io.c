@@ -3,7 +3,7 @@
  * io.c - no output over an input, and no two outputs on one file.
  *
  * An output is written to a temporary file and renamed over its target
- * (out.c), so an output named as an input replaces it whole: `rank
+ * (outfile.c), so an output named as an input replaces it whole: `rank
  * damon.data --csv damon.data` would leave a CSV where the record was, and
  * of two outputs on one file only the last renamed would be left.  The
  * option layer hands every option's last value here once argv is parsed,
@@ -95,7 +95,7 @@ static bool item_file(const struct opt *o, const char *item, size_t len,
 
 /*
  * @n->path: @file with links and dots resolved; for a file not there yet,
- * its directory resolved and its name, where out.c will create it.
+ * its directory resolved and its name, where outfile.c will create it.
  */
 static void resolve(struct named *n, const char *file)
 {

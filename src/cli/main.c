@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "opt.h"
-#include "out.h"
+#include "outfile.h"
 
 #ifndef HS_VERSION
 #define HS_VERSION "unknown"

@@ -18,13 +18,13 @@
 #include <sys/stat.h>
 
 #include <hotscore/cand.h>
-#include <hotscore/damo_write.h>
-#include <hotscore/damos.h>
+#include <hotscore/record_write.h>
+#include <hotscore/sim_damos.h>
 #include <hotscore/json_out.h>
 #include <hotscore/record.h>
 
 #include "cli.h"
-#include "rank.h"
+#include "cmd_rank.h"
 #include "report/layout.h"
 
 #define DAMO_SAMPLE_US	5000	/* damo's default intervals */

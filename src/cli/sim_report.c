@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/damo_write.h>
+#include <hotscore/record_write.h>
 #include <hotscore/json_out.h>
 
 #include "cli.h"
-#include "sim.h"
+#include "cmd_sim.h"
 
 static const char *const stage_names[HS_NR_STAGES] = {
 	[HS_STAGE_SAMPLE] = "sampling (prepare + check)",

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <hotscore/kparam.h>
+#include <hotscore/bench_kparam.h>
 
 #include "opt.h"
 

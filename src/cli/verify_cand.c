@@ -12,12 +12,12 @@
 
 #include <hotscore/cand.h>
 #include <hotscore/spec.h>
-#include <hotscore/damo_write.h>
+#include <hotscore/record_write.h>
 #include <hotscore/json_out.h>
 #include <hotscore/verify.h>
 
 #include "cli.h"
-#include "out.h"
+#include "outfile.h"
 #include "verify_cand.h"
 
 static const char *const dom_names[HS_NR_CDOMAINS] = {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * verify_cand.h - `hotscore verify --candidate`: what verify.c parses and
+ * verify_cand.h - `hotscore verify --candidate`: what cmd_verify.c parses and
  * verify_cand.c runs and reports.
  */
 #ifndef HOTSCORE_CLI_VERIFY_CAND_H

@@ -20,7 +20,7 @@
 #include "cli.h"
 #include "report/layout.h"
 #include "input.h"
-#include "out.h"
+#include "outfile.h"
 #include "verify_captured.h"
 
 #define MAX_SPECS 32

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 #include <hotscore/score.h>
 
 #include "cli/cli.h"

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hotscore/compare.h"
+#include "hotscore/record_compare.h"
 
 #define DAMO_SAMPLE_US	5000	/* damo's intervals, for a record without */
 #define DAMO_AGGR_US	100000

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hotscore/trace.h"
+#include "hotscore/record_trace.h"
 
 #define NS_PER_S	1000000000ULL
 

@@ -22,7 +22,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "hotscore/damo_write.h"
+#include "hotscore/record_write.h"
 
 #define ZBUF_SIZE	(64 * 1024)
 

@@ -6,7 +6,7 @@
  * Kernel-safe: no library calls.  Every table entry is computed by the
  * model's own steps (score_impl.h), so the tables cannot drift from it.
  */
-#include <hotscore/fast.h>
+#include <hotscore/score_fast.h>
 
 #include "score_impl.h"
 

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "hotscore/kernel.h"
-#include "hotscore/damos.h"
-#include "internal.h"
+#include "hotscore/sim_damos.h"
+#include "sim_internal.h"
 
 #define ALIGN_DOWN(x, a)	((x) / (a) * (a))
 #define PAGE_SIZE		HS_PAGE_SIZE

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "sim_internal.h"
 
 /* time_after_eq(a, b) */
 static bool after_eq(unsigned long a, unsigned long b)

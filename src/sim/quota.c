@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * quota.c - DAMOS's quota arithmetic on its own (include/hotscore/damos.h),
+ * quota.c - DAMOS's quota arithmetic on its own (include/hotscore/sim_damos.h),
  * each step after the line of mm/damon/core.c (linux-mm, 2026) it models,
  * and the walk of one snapshot that puts the steps together for rank.
  */
 #include <string.h>
 
-#include "hotscore/damos.h"
+#include "hotscore/sim_damos.h"
 
-#include "internal.h"
+#include "sim_internal.h"
 
 #define ALIGN_DOWN(x, a)	((x) / (a) * (a))
 

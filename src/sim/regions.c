@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "sim_internal.h"
 
 #define ALIGN_DOWN(x, a)	((x) / (a) * (a))
 #define ALIGN_UP(x, a)		(((x) + (a) - 1) / (a) * (a))

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "simd_internal.h"
 
 /**
  * hs_cpu_features() - the HS_CPU_* features this CPU has, and the kernel

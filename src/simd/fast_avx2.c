@@ -4,7 +4,7 @@
  * the x86-64 CPUs without AVX-512 (AMD before Zen 4, Intel client cores).
  *
  * The same tables as the scalar hs_fast_batch() and the AVX-512 scorer,
- * and the same fallback (common.c): a lane the tables do not cover (a
+ * and the same fallback (scalar.c): a lane the tables do not cover (a
  * count of 127 or more, a freq_subscore above 100, an HS_FAST_SLOW entry)
  * is redone by the scalar path, so the result is the scalar result.  AVX2 has no bit-length
  * instruction and no byte permute across 128 entries; what stands in for
@@ -13,7 +13,7 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#include "internal.h"
+#include "simd_internal.h"
 
 #define HS_AVX2 __attribute__((__target__("avx2")))
 

@@ -12,7 +12,7 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-#include "internal.h"
+#include "simd_internal.h"
 
 #define HS_AVX512 __attribute__((__target__( \
 	"avx512f,avx512cd,avx512bw,avx512vl,avx512vbmi")))

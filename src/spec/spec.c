@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include <hotscore/bench.h>
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 #include <hotscore/spec.h>
 
 /* sixteen files, each also at HS_NR_PLACEMENTS placements for bench */

@@ -7,7 +7,7 @@
 #include <hotscore/verify.h>
 
 #include "score/score_impl.h"
-#include "internal.h"
+#include "verify_internal.h"
 
 /**
  * hs_status_code() - 0 ok, 1 out-of-range, 2..4 div0 at each site.

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/stats.h>
+#include <hotscore/bench_stats.h>
 
 #include "domain.h"
 

@@ -19,7 +19,7 @@
  * and step; the other ways are the model's code as before.
  */
 #include "score/score_impl.h"
-#include "internal.h"
+#include "verify_internal.h"
 
 /* tests/test_sweep_fault.c defines it first, to plant a way that differs */
 #ifndef HS_SWEEP_FAULT

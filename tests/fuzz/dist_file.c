@@ -9,18 +9,19 @@
  * (bench_build_calls(): the rows must share one scheme) and checked
  * (bench_vet_calls()).
  *
- * bench.c's build_pool() and check_inputs() are static: their checks are
- * repeated here as they are written there.  A disagreement between a
+ * bench_inputs.c's bench_build_pool() and bench_check_inputs() exit the
+ * process on a finding: their checks are repeated here as they are
+ * written there.  A disagreement between a
  * variant and the model is a finding: bench exits 1 ("internal error"),
  * the harness aborts.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/damon_bench.h>
+#include <hotscore/bench_damon.h>
 #include <hotscore/score.h>
 
-#include "cli/bench.h"
+#include "cli/cmd_bench.h"
 #include "cli/cli.h"
 #include "fuzz.h"
 
@@ -56,7 +57,7 @@ static bool call_on(const struct hs_variant *var, size_t j)
 }
 
 /*
- * bench.c's check_inputs(), for one variant; false where bench refuses.
+ * bench_inputs.c's bench_check_inputs(), for one variant; false where bench refuses.
  * A division by zero is looked for on every row, as bench does.
  */
 static bool check_inputs(const struct hs_variant *var)

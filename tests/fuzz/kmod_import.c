@@ -13,7 +13,7 @@
  *    the header promises).
  *
  * What bench does next with an import (analyze() and the reports) is
- * static in bench.c and not reached here; docs/reliability.md.
+ * static in cmd_bench.c and not reached here; docs/reliability.md.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -24,7 +24,7 @@
 
 #include <hotscore/json_out.h>
 
-#include "cli/bench.h"
+#include "cli/cmd_bench.h"
 #include "cli/cli.h"
 #include "fuzz.h"
 

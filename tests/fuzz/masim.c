@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * masim.c - `hotscore sim --workload FILE`: a masim config through
- * hs_workload_parse(), then, as sim.c's setup_workload() does, laid out
+ * hs_workload_parse(), then, as cmd_sim.c's setup_workload() does, laid out
  * (vaddr, then again paddr) and prepared for a sampling interval; then the
  * oracle is asked about a few samples, so that whatever the parser let
  * through is used the way kdamond uses it: once with sim's default rate
@@ -11,11 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/workload.h>
+#include <hotscore/sim_masim.h>
 
 #include "fuzz.h"
 
-#define SIM_MAX_US	(30ULL * 24 * 3600 * 1000000)	/* sim.c's --sample */
+#define SIM_MAX_US	(30ULL * 24 * 3600 * 1000000)	/* cmd_sim.c's --sample */
 
 /* What a parsed workload promises the simulator. */
 static void check_parsed(const struct hs_workload *wl)

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/damo_write.h>
+#include <hotscore/record_write.h>
 #include <hotscore/record.h>
-#include <hotscore/trace.h>
+#include <hotscore/record_trace.h>
 
 #include "fuzz.h"
 

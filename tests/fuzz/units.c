@@ -24,8 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <hotscore/damon_bench.h>
-#include <hotscore/kparam.h>
+#include <hotscore/bench_damon.h>
+#include <hotscore/bench_kparam.h>
 #include <hotscore/score.h>
 
 #include "cli/cli.h"

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../bench.h"
+#include "../cmd_bench.h"
 #include "../bench_report.h"
 #include "../cli.h"
 #include "layout.h"

@@ -4,7 +4,7 @@
  */
 #include <stdio.h>
 
-#include "../bench.h"
+#include "../cmd_bench.h"
 #include "../bench_report.h"
 #include "../cli.h"
 

@@ -11,7 +11,7 @@
 
 #include <hotscore/json_out.h>
 
-#include "../bench.h"
+#include "../cmd_bench.h"
 #include "../bench_report.h"
 #include "../cli.h"
 #include "../opt.h"

@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 
-#include "../bench.h"
+#include "../cmd_bench.h"
 #include "../bench_report.h"
 
 /* A markdown cell of @e: "1.54 [1.50–1.58]", or what estimate_text says. */

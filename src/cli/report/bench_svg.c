@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "../bench.h"
+#include "../cmd_bench.h"
 #include "../bench_report.h"
 #include "../cli.h"
 

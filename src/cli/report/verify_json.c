@@ -12,7 +12,7 @@
 #include <hotscore/verify.h>
 
 #include "../cli.h"
-#include "../verify.h"
+#include "../cmd_verify.h"
 
 /* The example's fields, and a `hotscore score` command per profile. */
 static void json_example(json_t *o, const char *const *profiles,

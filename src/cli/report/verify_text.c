@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <hotscore/fast.h>
+#include <hotscore/score_fast.h>
 #include <hotscore/kernel.h>
 #include <hotscore/verify.h>
 
 #include "../cli.h"
-#include "../verify.h"
+#include "../cmd_verify.h"
 #include "layout.h"
 
 /* "hot 125 out-of-range", or the div0 status alone. */
@@ -574,7 +574,7 @@ static void print_fast(const struct verify *v, const struct classes *c)
 
 	if (!v->cfg.fast)
 		return;
-	printf("\nprepared scorer (fast.h), each against its profile"
+	printf("\nprepared scorer (score_fast.h), each against its profile"
 	       " (differ of compared):\n");
 	for_each_part(v, c, fast_same, measure_fast_part, &fw);
 	w = fw.names < COLS - 4 - fw.row ? fw.names : COLS - 4 - fw.row;

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_rank.c - hotscore rank RECORD: what the DAMOS quota would pick on a damo
+ * record.  For each snapshot it scores every region under a profile (or a
+ * candidate), builds the scheme's score histogram, finds the min_score the
+ * quota's size budget allows, as damos_adjust_quota() does, and walks the
+ * regions as damos_apply_target() would, charging the quota.
+ *
+ * A record holds what damon_aggregated shows: regions at the end of an
+ * aggregation, after that aggregation's schemes acted.  Each snapshot is
+ * ranked as the first window of a fresh quota, and each scheme as if it
+ * were alone; docs/rank.md says what that leaves out.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/cand.h>
+#include <hotscore/sim_damos.h>
+#include <hotscore/record.h>
+#include <hotscore/score.h>
+#include <hotscore/spec.h>
+
+#include "cli.h"
+#include "damos_opt.h"
+#include "opt.h"
+#include "outfile.h"
+#include "cmd_rank.h"
+
+enum { O_INPUT, O_PROFILE, O_BASE, O_OPS, O_SNAPSHOT, O_TIME, O_CSV,
+       O_JSON, O_LIST, O_CALL_LIMIT };
+
+static const struct opt rank_opts[] = {
+	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "RECORD",
+	  .flags = OPT_INPUT, .words = "@file",
+	  .help = "the damo record (json or json_compressed); also the bare"
+		  " argument", .example = "tests/data/rank/damo-written.json" },
+	{ .id = O_PROFILE, .name = "profile", .type = OPT_LIST,
+	  .arg = "P[,P2]", .dflt = CLI_DEFAULT_PROFILE, .flags = OPT_CANDS,
+	  .words = "@profiles",
+	  .help = "the damon_hot_score() profile, a combination or a"
+		  " candidate file; two: where their picks differ",
+	  .example = "v6.6,hotfix" },
+	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
+	  .dflt = "the first profile of --profile, else hotfix",
+	  .words = "@profiles",
+	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
+	  .example = "v6.6" },
+	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
+	{ .id = O_OPS, .name = "ops", .type = OPT_STR, .arg = "OPS",
+	  .dflt = "vaddr", .words = "vaddr paddr",
+	  .help = "the operations the record came from: which score each"
+		  " action takes", .example = "paddr" },
+	{ .id = O_SNAPSHOT, .name = "snapshot", .type = OPT_COUNT, .arg = "N",
+	  .dflt = "every snapshot", .max = UINT32_MAX,
+	  .help = "only the N-th snapshot of each record (from 0)",
+	  .example = "3" },
+	{ .id = O_TIME, .name = "time", .type = OPT_TIME, .arg = "T",
+	  .dflt = "every snapshot", .max = CLI_DAMOS_MAX_US,
+	  .help = "only the snapshot whose aggregation holds T, from the"
+		  " record's start", .example = "1.5s" },
+	CLI_DAMOS_OPTS,
+	{ .id = O_CSV, .name = "csv", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
+	  .help = "one row per region, profile and scheme",
+	  .example = "r.csv" },
+	{ .id = O_JSON, .name = "json", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
+	  .help = "the same, with each snapshot's histogram cut-off",
+	  .example = "r.json" },
+	{ .id = O_LIST, .name = "list-profiles", .type = OPT_FLAG,
+	  .flags = OPT_EXIT,
+	  .help = "the built-in profiles (as hotscore score --list-profiles)" },
+};
+
+static void add_profile(void *ctx, const char *name)
+{
+	struct rank_cmd *c = ctx;
+
+	if (c->nr_prof == RANK_MAX_PROFILES)
+		cli_usage_die("--profile: at most %d profiles", RANK_MAX_PROFILES);
+	cli_spec_parse("--profile", name, &c->prof[c->nr_prof++]);
+}
+
+static void set(void *ctx, const struct opt *o, const struct opt_val *v,
+		unsigned int nr)
+{
+	struct rank_cmd *c = ctx;
+
+	if (cli_damos_take(&c->ss, o, v, nr))
+		return;
+	switch (o->id) {
+	case O_INPUT:
+		if (c->input)
+			cli_usage_die("one record at a time ('%s' and '%s')",
+				      c->input, v->s);
+		c->input = v->s;
+		break;
+	case O_PROFILE: c->profiles = v->s; break;
+	case O_BASE:
+		c->base = hs_profile_find(v->s);
+		if (!c->base)
+			cli_usage_die("--base: no profile '%s' (hotscore rank --list-profiles)",
+				      v->s);
+		break;
+	case O_OPS:
+		if (strcmp(v->s, "vaddr") && strcmp(v->s, "paddr"))
+			cli_usage_die("--ops: '%s' is neither vaddr nor paddr",
+				      v->s);
+		c->ops = strcmp(v->s, "vaddr") ? HS_OPS_PADDR : HS_OPS_VADDR;
+		break;
+	case O_SNAPSHOT:
+		c->snapshot = (long)v->u;
+		break;
+	case O_TIME:
+		c->time_us = v->u;
+		c->has_time = true;
+		break;
+	case O_CALL_LIMIT: cli_call_limit_set(v->u); break;
+	case O_CSV: c->csv = v->s; break;
+	case O_JSON: c->json = v->s; break;
+	case O_LIST:
+		cli_list_profiles();
+		cli_exit(0);
+	}
+}
+
+static void load_candidates(struct rank_cmd *c)
+{
+	struct hs_spec base;
+	unsigned int i;
+
+	hs_spec_base(c->prof, c->nr_prof, c->base, &base);
+	snprintf(c->base_name, sizeof(c->base_name), "%s", base.name);
+	for (i = 0; i < c->nr_prof; i++)
+		cli_spec_load("--profile", &c->prof[i], &base);
+}
+
+static void parse_args(struct rank_cmd *c, int argc, char **argv)
+{
+	c->snapshot = -1;
+	c->ops = HS_OPS_VADDR;
+	opt_parse(&cmd_rank, argc, argv, set, c);
+	if (c->snapshot >= 0 && c->has_time)
+		cli_usage_die("--snapshot and --time both choose the snapshot: give one");
+	cli_each_profile("--profile", c->profiles ? c->profiles :
+			 CLI_DEFAULT_PROFILE, add_profile, c);
+	c->nr_schemes = cli_damos_specs(&c->ss, c->specs);
+	if (c->nr_prof > 1 && c->nr_schemes > 1)
+		cli_usage_die("compare two profiles or two schemes, not both");
+	opt_parsed(&cmd_rank);	/* HOTSCORE_CHECK_ARGS: the options alone */
+	if (!c->input)
+		cli_usage_die("which record? (hotscore rank RECORD)");
+	load_candidates(c);
+}
+
+static int rank_run(int argc, char **argv)
+{
+	struct rank_cmd *c = calloc(1, sizeof(*c));
+	int status;
+
+	if (!c)
+		cli_die("out of memory");
+	parse_args(c, argc, argv);
+	c->csv_f = cli_out_open("--csv", c->csv);
+	c->json_f = cli_out_open("--json", c->json);
+	status = rank_file(c);
+	cli_out_done(c->csv_f);
+	cli_out_done(c->json_f);
+	cli_out_commit();
+	free(c);
+	return status;
+}
+
+const struct cli_cmd cmd_rank = {
+	.name = "rank",
+	.summary = "what the DAMOS quota would pick on a damo record",
+	.usage = "hotscore rank RECORD [--profile P[,P2]] [--damos_* ...]"
+		 " [--snapshot N|--time T] ...",
+	.about = "Read a damo record (json or json_compressed; damo's own or"
+		 " hotscore sim --record's),\nscore every region of each"
+		 " snapshot under a profile, and find what the scheme's\nquota"
+		 " would pick: the score histogram's min_score, as"
+		 " damos_adjust_quota() sets it,\nand the regions the walk"
+		 " charges.  Options follow damo's names.",
+	.notes = CLI_DAMOS_NOTES
+		 "Each snapshot is ranked as the first window of a fresh"
+		 " quota, each scheme alone; a\ntime quota assumes the kernel's"
+		 " first-window throughput (docs/rank.md).",
+	.opts = rank_opts,
+	.nr_opts = sizeof(rank_opts) / sizeof(rank_opts[0]),
+	.operand = "input",
+	.run = rank_run,
+};

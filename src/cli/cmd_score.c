@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmd_score.c - `hotscore score`: the model on one input (flags) or many (CSV).
+ *
+ * A CSV run parses and checks every row before it prints any, so a bad row
+ * leaves stdout empty: a script gets all the rows or none.  The columns,
+ * the profile column and the CSV reader are input.c's.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hotscore/cand.h>
+#include <hotscore/score.h>
+#include <hotscore/spec.h>
+
+#include "cli.h"
+#include "input.h"
+#include "opt.h"
+#include "report/layout.h"
+
+#define MAX_SPECS 32		/* profiles side by side */
+
+/* A column's option id is its index in input_columns[]. */
+enum { O_PROFILE = INPUT_NR_COLUMNS, O_INPUT, O_CSV, O_LIST, O_BASE,
+       O_CALL_LIMIT };
+
+#define U32 4294967295UL
+#define FIELD(i, n, h, m, d, e) { .id = i, .name = n, .type = OPT_COUNT, \
+	.arg = "N", .dflt = d, .help = h, .max = m, .example = e }
+static const struct opt score_opts[] = {
+	{ .id = O_PROFILE, .name = "profile", .type = OPT_LIST, .arg = "LIST",
+	  .dflt = CLI_DEFAULT_PROFILE, .flags = OPT_CANDS,
+	  .words = "@profiles+all",
+	  .help = "profiles, FREQ+DIVISOR+AGE+CLAMP combinations, all, or"
+		  " candidate files (./mine.c, NAME=./mine.c), side by side",
+	  .example = "v6.6,hotfix" },
+	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
+	  .dflt = "the first profile of --profile, else hotfix",
+	  .words = "@profiles",
+	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
+	  .example = "v6.6" },
+	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
+	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_INPUT,
+	  .help = "score every row of a CSV file (- for stdin) instead of"
+		  " one input", .words = "@file", .example = "-" },
+	{ .id = 0, .name = "sample", .old = "sample-us", .type = OPT_TIME,
+	  .arg = "T", .dflt = "5ms", .max = ULONG_MAX,
+	  .help = "the sampling interval, attrs.sample_interval",
+	  .example = "5ms" },
+	{ .id = 1, .name = "aggr", .old = "aggr-us", .type = OPT_TIME,
+	  .arg = "T", .dflt = "100ms", .max = ULONG_MAX,
+	  .help = "the aggregation interval, attrs.aggr_interval",
+	  .example = "100ms" },
+	FIELD(2, "nr_accesses", "the region's nr_accesses", U32, "0", "21"),
+	FIELD(3, "last_nr_accesses", "the region's last_nr_accesses (the"
+	      " moving sum's)", U32, "0", "3"),
+	FIELD(4, "age", "the region's age, in aggregation intervals", U32,
+	      "0", "50"),
+	FIELD(5, "passed_sis", "ctx->passed_sample_intervals (the moving"
+	      " sum's)", ULONG_MAX, "0", "7"),
+	FIELD(6, "next_aggr_sis", "ctx->next_aggregation_sis (the moving"
+	      " sum's)", ULONG_MAX, "0", "20"),
+	FIELD(7, "weight_nr_accesses", "the scheme's quota weight_nr_accesses",
+	      U32, "1", "3"),
+	FIELD(8, "weight_age", "the scheme's quota weight_age", U32, "1",
+	      "0"),
+	{ .id = O_LIST, .name = "list-profiles", .type = OPT_FLAG,
+	  .flags = OPT_EXIT,
+	  .help = "the built-in profiles and their components" },
+	{ .id = O_CSV, .name = "csv", .type = OPT_FLAG,
+	  .flags = OPT_DEPRECATED, .help = "the same as --input -" },
+};
+
+/* The command: the flags' input, the profiles, where rows come from. */
+struct score {
+	struct row dflt;
+	struct hs_spec specs[MAX_SPECS];
+	unsigned int nr_specs;
+	const char *input;
+	const struct hs_profile *base;	/* --base */
+};
+
+/** cli_list_profiles() - the built-in profiles and the component syntax. */
+void cli_list_profiles(void)
+{
+	unsigned int i;
+
+	printf("%-15s %-5s %-9s %-5s %-5s  %s\n", "profile", "freq",
+	       "divisor", "age", "clamp", "kernels");
+	for (i = 0; i < hs_nr_profiles; i++) {
+		const struct hs_profile *p = &hs_profiles[i];
+
+		int n = printf("%-15s %-5s %-9s %-5s %-5s  ", p->name,
+			       hs_freq_name(p->comp.freq),
+			       hs_divisor_name(p->comp.divisor),
+			       hs_agelog_name(p->comp.agelog, p->comp.fls),
+			       hs_clamp_name(p->comp.clamp));
+
+		layout_wrap(stdout, p->what, (size_t)n, (size_t)n, 100, 0);
+	}
+	printf("\nAny combination: --profile FREQ+DIVISOR+AGE+CLAMP, e.g. "
+	       "raw+max-nr+fls-bsr+none\n"
+	       "  FREQ     raw | mvsum\n"
+	       "  DIVISOR  u32-trunc | max-nr | safe\n"
+	       "  AGE      loop | fls | ilog2, or fls-IMPL | ilog2-IMPL with "
+	       "IMPL generic | bsr | builtin\n"
+	       "           (plain fls/ilog2 use the kernel's own: bsr on "
+	       "x86-64)\n"
+	       "  CLAMP    none | clamp\n");
+}
+
+static void print_csv_header(void)
+{
+	size_t i;
+
+	fputs("profile", stdout);
+	for (i = 0; i < INPUT_NR_COLUMNS; i++)
+		printf(",%s", input_columns[i].csv);
+	fputs(",hot,cold,status\n", stdout);
+}
+
+/* hot, cold and status as printed: "undef" where the kernel traps. */
+static void outcome_of(const struct hs_spec *sp, const struct hs_input *in,
+		       char *hot, char *cold, char *status, size_t size)
+{
+	struct hs_spec_result r = hs_spec_score(sp, in);
+	char buf[32];
+
+	snprintf(status, size, "%s", hs_spec_status(sp, &r, buf, sizeof(buf)));
+	snprintf(hot, size, r.undef ? "undef" : "%d", r.hot);
+	snprintf(cold, size, r.undef ? "undef" : "%d", r.cold);
+}
+
+static void print_csv_row(const struct row *r, const struct hs_spec *spec)
+{
+	char hot[32], cold[32], status[32];
+	size_t i;
+
+	outcome_of(spec, &r->in, hot, cold, status, sizeof(hot));
+	fputs(spec->name, stdout);
+	for (i = 0; i < INPUT_NR_COLUMNS; i++)
+		printf(",%lu", input_column_get(i, &r->in));
+	printf(",%s,%s,%s\n", hot, cold, status);
+}
+
+/* Each row under its own profile, or else under every --profile. */
+static int run_csv(const struct score *sc)
+{
+	struct input_mark body;
+	struct row r;
+	unsigned int k;
+	int pass;
+
+	input_open("--input", sc->input);
+	input_header();
+	body = input_mark();
+	for (pass = 0; pass < 2; pass++) {	/* check all, then print */
+		input_rewind(body);
+		if (pass)
+			print_csv_header();
+		hs_cand_watch_begin();	/* one timer for the candidates' calls */
+		for (r = sc->dflt; input_next_row(&r); r = sc->dflt) {
+			if (!pass)
+				continue;
+			if (r.has_profile)
+				print_csv_row(&r, &r.spec);
+			else
+				for (k = 0; k < sc->nr_specs; k++)
+					print_csv_row(&r, &sc->specs[k]);
+		}
+		hs_cand_watch_end();
+	}
+	input_close();
+	return 0;
+}
+
+/* The computation's steps, one row each; "-" where a step is not taken. */
+enum { ST_COMP, ST_WINDOW, ST_LEFT, ST_MVSUM, ST_MAXNR, ST_FREQ, ST_AGESEC,
+       ST_AGELOG, ST_AGELOG32, ST_AGESUB, ST_WSUM, ST_WMEAN, ST_SCALED,
+       ST_HOT, ST_COLD, ST_STATUS, NR_STEPS };
+
+static const char *const step_names[NR_STEPS] = {
+	"components", "window_len", "left_window_bp", "mvsum",
+	"max_nr_accesses", "freq_subscore", "age_in_sec", "age_in_log",
+	"age_in_log+32", "age_subscore", "weighted_sum", "weighted_mean",
+	"hotness*99/100", "hot", "cold", "status",
+};
+
+typedef char step_text[64];	/* as long as a spec's name */
+
+static void steps_of(const struct hs_spec *sp, const struct hs_input *in,
+		     step_text *v)
+{
+	struct hs_trace t;
+	struct hs_result res;
+	unsigned int k;
+
+	for (k = 0; k < NR_STEPS; k++)
+		snprintf(v[k], sizeof(v[k]), "-");
+	if (sp->cand) {	/* a candidate shows its answer, not its steps */
+		hs_spec_describe(sp, v[ST_COMP], sizeof(*v));
+		outcome_of(sp, in, v[ST_HOT], v[ST_COLD], v[ST_STATUS],
+			   sizeof(*v));
+		return;
+	}
+	res = hs_score(&sp->comp, in, &t);
+	hs_components_format(&sp->comp, v[ST_COMP], sizeof(v[ST_COMP]));
+	if (sp->comp.freq == HS_FREQ_MVSUM && res.div0 != HS_DIV0_SAMPLE) {
+		snprintf(v[ST_WINDOW], sizeof(*v), "%lu", t.window_len);
+		if (res.div0 != HS_DIV0_WINDOW) {
+			snprintf(v[ST_LEFT], sizeof(*v), "%lu",
+				 t.left_window_bp);
+			snprintf(v[ST_MVSUM], sizeof(*v), "%u", t.mvsum);
+		}
+	}
+	snprintf(v[ST_STATUS], sizeof(*v), "%s", hs_status_name(&res));
+	if (res.status == HS_DIV0) {
+		snprintf(v[ST_HOT], sizeof(*v), "undef");
+		snprintf(v[ST_COLD], sizeof(*v), "undef");
+		return;
+	}
+	snprintf(v[ST_MAXNR], sizeof(*v), "%u", t.max_nr);
+	snprintf(v[ST_FREQ], sizeof(*v), "%d", t.freq_subscore);
+	snprintf(v[ST_AGESEC], sizeof(*v), "%u", t.age_in_sec);
+	snprintf(v[ST_AGELOG], sizeof(*v), "%d", t.age_in_log);
+	snprintf(v[ST_AGELOG32], sizeof(*v), "%d", t.age_log_scaled);
+	snprintf(v[ST_AGESUB], sizeof(*v), "%d", t.age_subscore);
+	snprintf(v[ST_WSUM], sizeof(*v), "%d", t.weighted);
+	snprintf(v[ST_WMEAN], sizeof(*v), "%d", t.averaged);
+	snprintf(v[ST_SCALED], sizeof(*v), "%d", t.scaled);
+	snprintf(v[ST_HOT], sizeof(*v), "%d", res.hot);
+	snprintf(v[ST_COLD], sizeof(*v), "%d", res.cold);
+}
+
+/* One row of the table: the label, then columns [from, to). */
+static void print_step_row(const char *label, step_text (*v)[NR_STEPS],
+			   unsigned int k, const int *w, unsigned int from,
+			   unsigned int to)
+{
+	struct layout_table t = { .nr_cols = 1 + to - from, .gap = 1 };
+	const char *row[1 + MAX_SPECS];
+	unsigned int j;
+
+	_Static_assert(1 + MAX_SPECS <= LAYOUT_MAX_COLS, "a column a spec");
+	t.width[0] = 18;
+	row[0] = label;
+	for (j = from; j < to; j++) {
+		t.width[1 + j - from] = (size_t)w[j];
+		row[1 + j - from] = v[j][k];
+	}
+	layout_row(stdout, &t, row);
+}
+
+/*
+ * One input from flags: the inputs, then every step under each profile,
+ * side by side; as many columns a table as fit 100 columns.
+ */
+static int run_one(const struct score *sc)
+{
+	static step_text v[MAX_SPECS][NR_STEPS];
+	static step_text names[MAX_SPECS][NR_STEPS];
+	int w[MAX_SPECS];
+	unsigned int j, k, from, to, width;
+	size_t i;
+
+	for (j = 0; j < sc->nr_specs; j++) {
+		steps_of(&sc->specs[j], &sc->dflt.in, v[j]);
+		snprintf(names[j][0], sizeof(names[j][0]), "%s",
+			 sc->specs[j].name);
+		w[j] = (int)strlen(names[j][0]);
+		for (k = 0; k < NR_STEPS; k++)
+			if ((int)strlen(v[j][k]) > w[j])
+				w[j] = (int)strlen(v[j][k]);
+	}
+	for (from = 0; from < sc->nr_specs; from = to) {
+		width = 18;
+		for (to = from; to < sc->nr_specs &&
+		     (to == from || width + 1 + (unsigned int)w[to] <= 100); to++)
+			width += 1 + (unsigned int)w[to];
+		if (from)
+			putchar('\n');
+		print_step_row("profile", names, 0, w, from, to);
+		for (i = 0; i < INPUT_NR_COLUMNS && !from; i++)
+			printf("%-18s %lu\n", input_columns[i].csv,
+			       input_column_get(i, &sc->dflt.in));
+		for (k = 0; k < NR_STEPS; k++) {
+			bool taken = false;
+
+			for (j = from; j < to; j++)
+				taken |= strcmp(v[j][k], "-") != 0;
+			if (taken)
+				print_step_row(step_names[k], v, k, w, from,
+					       to);
+		}
+	}
+	return 0;
+}
+
+static void add_spec(void *ctx, const char *name)
+{
+	struct score *sc = ctx;
+
+	if (sc->nr_specs == MAX_SPECS)
+		cli_usage_die("--profile: more than %d profiles", MAX_SPECS);
+	cli_spec_parse("--profile", name, &sc->specs[sc->nr_specs++]);
+}
+
+
+static void set(void *ctx, const struct opt *o, const struct opt_val *v,
+		unsigned int nr)
+{
+	struct score *sc = ctx;
+
+	(void)nr;
+	switch (o->id) {
+	case O_LIST:
+		cli_list_profiles();
+		cli_exit(0);
+	case O_PROFILE:
+		sc->nr_specs = 0;
+		cli_each_profile("--profile", v->s, add_spec, sc);
+		break;
+	case O_INPUT:
+		sc->input = v->s;
+		break;
+	case O_CSV:
+		sc->input = "-";
+		break;
+	case O_CALL_LIMIT:
+		cli_call_limit_set(v->u);
+		break;
+	case O_BASE:
+		sc->base = hs_profile_find(v->s);
+		if (!sc->base)
+			cli_usage_die("--base: no profile '%s' (see 'hotscore score --list-profiles')",
+				      v->s);
+		break;
+	default:
+		input_column_set((size_t)o->id, &sc->dflt.in, (unsigned long)v->u);
+	}
+}
+
+/* The candidates, loaded for their base; profile columns' too. */
+static void load_specs(struct score *sc)
+{
+	struct hs_spec base;
+	unsigned int k;
+
+	hs_spec_base(sc->specs, sc->nr_specs, sc->base, &base);
+	input_set_base(&base);
+	for (k = 0; k < sc->nr_specs; k++)
+		cli_spec_load("--profile", &sc->specs[k], &base);
+}
+
+static int score_run(int argc, char **argv)
+{
+	static struct score sc;
+
+	input_row_defaults(&sc.dflt);
+	sc.specs[0] = sc.dflt.spec;
+	sc.nr_specs = 1;
+	opt_parse(&cmd_score, argc, argv, set, &sc);
+	opt_parsed(&cmd_score);
+	load_specs(&sc);
+	sc.dflt.spec = sc.specs[0];
+	return sc.input ? run_csv(&sc) : run_one(&sc);
+}
+
+const struct cli_cmd cmd_score = {
+	.name = "score",
+	.summary = "damon_hot_score()/damon_cold_score() of any kernel version",
+	.usage = "hotscore score [--profile LIST] [--sample T] [--aggr T]"
+		 " [--nr_accesses N] [--age N] ...\n"
+		 "hotscore score --input FILE|- [--profile LIST] [--FIELD VALUE ...]\n"
+		 "hotscore score --list-profiles",
+	.about = "One input from flags prints every step of the computation,"
+		 " one column a profile.\nWith --input, each CSV row is scored:"
+		 " its header names any of profile,\nsample_us, aggr_us,"
+		 " nr_accesses, last_nr_accesses, age, passed_sis,\n"
+		 "next_aggr_sis, weight_nr_accesses, weight_age (the kernel's"
+		 " field names; times\nin us).  Columns the file lacks take the"
+		 " flags' values; a row without a profile\ncolumn is scored under"
+		 " every --profile.  Output: every column, then\n"
+		 "hot,cold,status; nothing is printed unless every row is good.",
+	.notes = "T is a time: 5000 (us), 5ms, 1.5s; ns, us, ms, s, m, h.",
+	.opts = score_opts,
+	.nr_opts = sizeof(score_opts) / sizeof(score_opts[0]),
+	.run = score_run,
+};

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * spec_parse.c - --profile items for the subcommands (include/hotscore/spec.h),
+ * refused the CLI's way: one line naming the option, exit 2.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <hotscore/spec.h>
+
+#include "cli.h"
+
+/* The command whose --list-profiles lists what @opt takes. */
+static const char *list_cmd(void)
+{
+	if (!cli_cmd_name || !strcmp(cli_cmd_name, "compare-records"))
+		return "score";
+	return cli_cmd_name;
+}
+
+/**
+ * cli_spec_parse() - a profile, a combination or a candidate file; a bad
+ * one exits 2 naming @opt.
+ * @opt:	the option ("--profile"), or where a CSV row is.
+ * @s:		the item.
+ * @out:	the spec.
+ */
+void cli_spec_parse(const char *opt, const char *s, struct hs_spec *out)
+{
+	switch (hs_spec_parse(s, out)) {
+	case 0:
+		return;
+	case HS_SPEC_TOO_LONG:
+		cli_die("%s: '%.40s...' is too long", opt, s);
+	case HS_SPEC_NO_BSR:
+		cli_die("%s: '%s' needs the x86 bsr instruction, not on this machine",
+			opt, s);
+	default:
+		cli_die("%s: no profile '%s' (see 'hotscore %s --list-profiles')",
+			opt, s, list_cmd());
+	}
+}
