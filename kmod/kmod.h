@@ -123,7 +123,7 @@ void kmod_json_str(struct kmod_json *j, const char *key, const char *s);
 void kmod_json_u64(struct kmod_json *j, const char *key, u64 v);
 void kmod_json_list(struct kmod_json *j, const char *key);
 void kmod_json_list_end(struct kmod_json *j);
-/* main.c: the clock, and one mode's bench */
+/* module.c: the clock, and one mode's bench */
 int kmod_clock(struct hs_clock *clk);
 int kmod_bench_fns(const struct hs_clock *clk,
 		   const struct hs_pool *const *pools, const hs_bench_fn *fns,

@@ -4,7 +4,7 @@
  * the prepared scorer (one region a call) and the batches (HS_BATCH_REGIONS
  * regions a call), made from a pool of inputs.  `hotscore bench` builds
  * them for every distribution (src/cli/bench_calls.c), hotscore.ko for its
- * one (kmod/main.c): the same code, so the two time the same calls.
+ * one (kmod/module.c): the same code, so the two time the same calls.
  *
  * The scheme is prepared once, from the pool's first row, as the kernel
  * would when a scheme is committed; every row must share its intervals and
