@@ -10,6 +10,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
 
+# The built-in profiles, in HS_PROFILE_LIST's order: a new profile is one
+# line there, and these tests follow it (score --list-profiles prints them).
+profiles=$("$hs" score --list-profiles | awk 'NR > 1 && !NF { exit }
+	NR > 1 && /^[^ ]/ { print $1 }')
+nr_profiles=$(printf '%s\n' $profiles | wc -l)
+last=$(printf '%s\n' $profiles | tail -n 1)
+[ "$nr_profiles" -ge 7 ] && ok "$nr_profiles profiles listed" ||
+	fail "profiles" "score --list-profiles gives: $profiles"
+
 expect_bad "unknown profile" "" verify --quick --profile v6.6,v9
 expect_bad "profile twice" "" verify --quick --profile v6.6,v6.6
 expect_bad "empty profile list" "" verify --quick --profile ,
@@ -125,11 +134,12 @@ i=$(for k in $(seq 0 20); do
 # row per class of equal profiles with the same counts
 n=$(awk '/^  [^ ].* +0 of [1-9][0-9]* grid \+ 100000 random inputs; [1-9][0-9]* \+ 98 schemes prepared$/ {
 		sub(/  +0 of .*/, ""); n += split($0, names, " = ") } END { print n + 0 }' "$tmp/out")
-[ "$n" = 7 ] && ok "prepared scorer = profile, 7 profiles" ||
-	fail "prepared scorer" "$n of 7 profiles: $(grep -A8 '^prepared' "$tmp/out")"
-[ "$("$jq" "$tmp/v.json" fast fast.6.profile fast.6.mismatches fast.6.random fast.6.schemes.random | paste -sd' ')" = \
-  "array 7 mm-new 0 100000 98" ] && ok "JSON: the prepared scorer per profile" ||
-	fail "JSON fast" "$("$jq" "$tmp/v.json" fast fast.6.profile fast.6.mismatches fast.6.random fast.6.schemes.random)"
+[ "$n" = "$nr_profiles" ] && ok "prepared scorer = profile, $n profiles" ||
+	fail "prepared scorer" "$n of $nr_profiles profiles: $(grep -A8 '^prepared' "$tmp/out")"
+k=$((nr_profiles - 1))
+[ "$("$jq" "$tmp/v.json" fast fast.$k.profile fast.$k.mismatches fast.$k.random fast.$k.schemes.random | paste -sd' ')" = \
+  "array $nr_profiles $last 0 100000 98" ] && ok "JSON: the prepared scorer per profile" ||
+	fail "JSON fast" "$("$jq" "$tmp/v.json" fast fast.$k.profile fast.$k.mismatches fast.$k.random fast.$k.schemes.random)"
 # the batch scorers: the scalar one at least, on every grid input, none differs
 grep -qE '^  in batches by scalar(, avx2| and avx2)?( and avx512)?, on every grid input: none differs$' "$tmp/out" &&
 	[ "$("$jq" "$tmp/v.json" fast.6.batches.grid.scalar fast.6.batches.mismatches.scalar | paste -sd' ')" = \
@@ -159,8 +169,7 @@ summary_rows() {
 	awk '/^summary/ { on = 1; next } on && !NF { exit }
 	     on && /^  [A-P]  [^ ]/ { print $1, $2 }' "$1"
 }
-want=$(printf '%s\n' "A v5.16" "B v6.6" "C rfc-fls" "D v2-ilog2" "E hotfix" \
-	"F debian-6.1.192" "G mm-new")
+want=$(printf '%s\n' $profiles | awk '{ printf "%c %s\n", 64 + NR, $1 }')
 [ "$(summary_rows "$tmp/out")" = "$want" ] &&
 	ok "summary: one row per profile, in order" ||
 	fail "summary rows" "$(summary_rows "$tmp/out" | paste -sd,)"
@@ -194,8 +203,9 @@ pair_blocks() {
 }
 n=$(pair_blocks "$tmp/out" | wc -l)
 dups=$(pair_blocks "$tmp/out" | sort | uniq -d | wc -l)
-[ "$n" = 6 ] && [ "$dups" = 0 ] &&
-	ok "pair blocks: 6 (one per pair of 4 classes), no two alike" ||
+g=$("$jq" "$tmp/v.json" groups | sed 's/^array //')
+[ "$n" = $((g * (g - 1) / 2)) ] && [ "$dups" = 0 ] &&
+	ok "pair blocks: $n (one per pair of $g classes), no two alike" ||
 	fail "pair blocks" "$n blocks, $dups repeated"
 [ "$(grep -c '^  v6\.6 = rfc-fls = v2-ilog2 vs hotfix = debian-6\.1\.192: differ on [0-9]* of [0-9]* inputs$' "$tmp/out")" = 1 ] &&
 	[ "$(grep -c '^    v6\.6 out-of-range, hotfix ok: ' "$tmp/out")" = 1 ] &&
@@ -204,10 +214,22 @@ dups=$(pair_blocks "$tmp/out" | sort | uniq -d | wc -l)
 	! grep -qE '(^ +|, | vs )(rfc-fls|v2-ilog2|debian-6\.1\.192) ' "$tmp/pairs" &&
 	ok "rfc-fls, v2-ilog2 grouped with v6.6: their block against hotfix printed once" ||
 	fail "grouping" "$(grep -E ' vs ' "$tmp/out")"
-# invariants: one block per class whose counts are the same
+# invariants: one block per class of equal profiles (JSON's groups)
+groups_text() {
+	local i j n m line
+	n=$("$jq" "$tmp/v.json" groups | sed 's/^array //')
+	for ((i = 0; i < n; i++)); do
+		m=$("$jq" "$tmp/v.json" groups.$i | sed 's/^array //')
+		line=
+		for ((j = 0; j < m; j++)); do
+			line+="${line:+ = }$("$jq" "$tmp/v.json" groups.$i.$j)"
+		done
+		echo "  $line"
+	done | paste -sd,
+}
 [ "$(awk '/^invariants/ { on = 1; next } on && !NF { exit }
-	  on && /^  [^ ]/ { print }' "$tmp/out" | paste -sd,)" = \
-  "  v5.16,  v6.6 = rfc-fls = v2-ilog2,  hotfix = debian-6.1.192,  mm-new" ] &&
+	  on && /^  [^ ]/ { print }' "$tmp/out" | paste -sd,)" = "$(groups_text)" ] &&
+	groups_text | grep -q ',  v6\.6 = rfc-fls = v2-ilog2,  hotfix = debian-6\.1\.192,' &&
 	ok "invariants: one block per class" ||
 	fail "invariant blocks" "$(grep -A40 '^invariants' "$tmp/out" | grep '^  [^ ]')"
 
@@ -225,26 +247,28 @@ wide=$(too_wide "$tmp/out" default; too_wide "$tmp/long" long; too_wide "$tmp/si
 [ -z "$wide" ] && [ "$(summary_rows "$tmp/long" | wc -l)" = 3 ] &&
 	[ "$(summary_rows "$tmp/sixteen" | wc -l)" = 16 ] &&
 	grep -q '^  B  raw+max-nr+fls-builtin+clamp  ' "$tmp/long" &&
-	ok "every line fits 100 columns: 7 profiles, long specs, 16 profiles" ||
+	ok "every line fits 100 columns: $nr_profiles profiles, long specs, 16 profiles" ||
 	fail "100 columns" "${wide:-rows: $(summary_rows "$tmp/long" | paste -sd,)}"
 
 # JSON: a summary row per profile and the classes, as the text has them
 q() { "$jq" "$tmp/v.json" "$@" | paste -sd' '; }
 [ "$(q summary summary.1.name summary.1.equal_to.0 summary.1.equal_to.1 \
       summary.1.equal_to summary.1.prepared_mismatches)" = \
-  "array 7 v6.6 rfc-fls v2-ilog2 array 2 0" ] &&
+  "array $nr_profiles v6.6 rfc-fls v2-ilog2 array 2 0" ] &&
 	[ "$(q summary.4.name summary.4.equal_to.0 summary.4.differs_from.0.profile \
 	      summary.4.differs_from.1.profile summary.4.differs_from.1.inputs)" = \
 	  "hotfix debian-6.1.192 v5.16 v6.6 $d" ] &&
 	[ "$(q summary.4.invariants_violated summary.4.invariants_violated.0.invariant)" = \
 	  "array 3 more accesses never colder" ] &&
-	[ "$(q summary.0.equal_to summary.0.differs_from summary.6.differs_from)" = \
-	  "array 0 array 6 array 6" ] &&
+	[ "$(q summary.0.equal_to summary.0.differs_from summary.$k.differs_from)" = \
+	  "array 0 array $k array $k" ] &&
 	ok "JSON: summary, one object per profile" ||
 	fail "JSON summary" "$(q summary summary.1.equal_to summary.4.differs_from summary.4.invariants_violated)"
-[ "$(q groups groups.0 groups.1 groups.1.0 groups.1.1 groups.1.2 groups.2.0 \
-      groups.2.1 groups.3.0)" = \
-  "array 4 array 1 array 3 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new" ] &&
+[ "$(q groups.0 groups.1 groups.1.0 groups.1.1 groups.1.2 groups.2.0 \
+      groups.2.1)" = \
+  "array 1 array 3 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192" ] &&
+	[ "$(groups_text | tr ',' '\n' | tr -s ' =' '\n' | grep -c .)" = \
+	  "$nr_profiles" ] &&
 	ok "JSON: groups, the classes of equal profiles" ||
 	fail "JSON groups" "$(q groups groups.1 groups.1.0 groups.2.0)"
 
