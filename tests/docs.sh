@@ -24,6 +24,12 @@ if out=$("$root/scripts/gendocs.sh" "$gendoc" check 2>&1); then
 else
 	fail "generated reference" "$out"
 fi
+# docs/architecture.md's layers are what the code's includes say
+if out=$(bash "$root/scripts/layers.sh" check "$root/docs/architecture.md" 2>&1); then
+	ok "architecture.md: the layers are the code's, no use flows back"
+else
+	fail "layers" "$out"
+fi
 bash -n "$root/completion/hotscore.bash" && ok "the completion is valid bash" ||
 	fail "completion" "bash -n"
 out=$(bash -c ". '$root/completion/hotscore.bash'
