@@ -273,7 +273,7 @@ void print_interval_note(const struct bench *b, FILE *f)
 			 " re-run's own error and a drift between runs of %.2f %%"
 			 " (--drift).", b->invocations, unit, b->placements,
 			 plural(b->placements, "placement", "placements"),
-			 (double)b->drift_bp / 100);
+			 (double)b->interval.drift_ppm / 10000);
 		break;
 	}
 	layout_wrap(f, text, 0, 0, 100, BENCH_WRAP);
