@@ -45,9 +45,8 @@ static const char *const assumption_text[NR_ASSUMPTIONS] = {
 	[A_FIRST_WINDOW] = "the time quota's first charge window: the kernel's initial throughput, PAGE_SIZE * 1024 bytes per ms",
 };
 
-struct region {
-	unsigned long start, end;
-	unsigned int nr, age;
+/* Where a region of run->r came from. */
+struct origin {
 	size_t record;		/* of the file */
 	unsigned int target;	/* of the context, from 0 */
 };
@@ -91,8 +90,8 @@ struct run {
 	size_t nr_infos;
 	unsigned long sample_us, aggr_us;
 	struct hs_scheme schemes[HS_MAX_SCHEMES];
-	struct region *r;
-	struct hs_damos_region *walk_r;	/* run->r as hs_damos_walk() reads */
+	struct hs_damos_region *r;	/* the snapshot's, as the walk reads */
+	struct origin *from;		/* each one's record and target */
 	size_t nr, cap;
 	struct pick picks[RANK_MAX_PROFILES * HS_MAX_SCHEMES];
 	unsigned int nr_picks;
@@ -209,7 +208,7 @@ static void rank_one(struct run *run, struct pick *pk, const struct hs_spec *p,
 	struct hs_damos_walk w = { .score = pk->score, .charged = pk->picked };
 
 	pk->nr_traps = pk->nr_out = 0;
-	hs_damos_walk(run->walk_r, run->nr, s, score_of, &sc, &w);
+	hs_damos_walk(run->r, run->nr, s, score_of, &sc, &w);
 	pk->esz = w.esz;
 	pk->min_score = w.min_score;
 	pk->nr_eligible = w.nr_eligible;
@@ -232,10 +231,10 @@ static void reserve(struct run *run, size_t n)
 	if (!p)
 		cli_die("out of memory for %zu regions", n);
 	run->r = p;
-	p = realloc(run->walk_r, cap * sizeof(*run->walk_r));
+	p = realloc(run->from, cap * sizeof(*run->from));
 	if (!p)
 		cli_die("out of memory for %zu regions", n);
-	run->walk_r = p;
+	run->from = p;
 	for (k = 0; k < run->nr_picks; k++) {
 		struct pick *pk = &run->picks[k];
 
@@ -287,13 +286,14 @@ static unsigned int add_target(struct run *run, const struct hs_rec_snapshot *s,
 		run->assumed[A_SAMPLE_FIELD]++;
 	for (i = 0; i < s->nr; i++) {
 		const struct hs_rec_region *q = &s->r[i];
-		struct region *r = &run->r[run->nr++];
+		struct hs_damos_region *r = &run->r[run->nr];
+		struct origin *o = &run->from[run->nr++];
 
 		r->start = q->start;
 		r->end = q->end;
-		r->record = s->record;
-		r->target = target + q->target;
-		r->nr = q->has_samples ? q->nr_accesses :
+		o->record = s->record;
+		o->target = target + q->target;
+		r->nr_accesses = q->has_samples ? q->nr_accesses :
 			q->has_percent ? samples_of(run, s, i) : 0;
 		r->age = q->has_aggrs ? q->age :
 			q->has_usec ? aggrs_of(run, s, i) : 0;
@@ -301,9 +301,6 @@ static unsigned int add_target(struct run *run, const struct hs_rec_snapshot *s,
 		run->assumed[A_NO_AGE] += !q->has_aggrs && !q->has_usec;
 		run->assumed[A_PERCENT] += !q->has_samples && q->has_percent;
 		run->assumed[A_USEC] += !q->has_aggrs && q->has_usec;
-		run->walk_r[r - run->r] = (struct hs_damos_region){
-			.start = r->start, .end = r->end,
-			.nr_accesses = r->nr, .age = r->age };
 	}
 	return s->nr_targets;
 }
@@ -620,13 +617,13 @@ static void print_picked(const struct run *run)
 		       cli_s(pk->nr_picked), pk->nr_picked ?
 		       "  start-end, bytes picked, nr_accesses, age, score" : "");
 		for (i = n = 0; i < run->nr; i++) {
-			const struct region *r = &run->r[i];
+			const struct hs_damos_region *r = &run->r[i];
 
 			if (!pk->picked[i] || n++ >= LIST_MAX)
 				continue;
 			fmt_bytes(sz, sizeof(sz), pk->picked[i]);
 			fprintf(run->txt, "  %lx-%lx  %10s  %5u  %5u  %2d\n", r->start,
-			       r->end, sz, r->nr, r->age, pk->score[i]);
+			       r->end, sz, r->nr_accesses, r->age, pk->score[i]);
 		}
 		if (n > LIST_MAX)
 			fprintf(run->txt, "  ... %zu more (--csv has them all)\n",
@@ -644,13 +641,14 @@ static void csv_rows(const struct run *run, const struct hs_rec_snapshot *s)
 		const struct pick *pk = &run->picks[k];
 
 		for (i = 0; i < run->nr; i++) {
-			const struct region *r = &run->r[i];
+			const struct hs_damos_region *r = &run->r[i];
+			const struct origin *o = &run->from[i];
 
 			cli_csv_field(f, pick_prof(run, k)->name);
 			fprintf(f, ",%u,%zu,%zu,%u,%lu,%lu,%u,%u,%d,%u,%lu\n",
 				pick_scheme(run, k),
-				r->record, s->index, r->target, r->start,
-				r->end, r->nr, r->age, pk->score[i],
+				o->record, s->index, o->target, r->start,
+				r->end, r->nr_accesses, r->age, pk->score[i],
 				pk->min_score, pk->picked[i]);
 		}
 	}
@@ -679,11 +677,11 @@ static void json_pick(struct run *run, unsigned int k)
 	/* a region: target, start, end, nr_accesses, age, score, picked */
 	hs_json_open(js, "regions", false, false);
 	for (i = 0; i < run->nr; i++) {
-		const struct region *r = &run->r[i];
+		const struct hs_damos_region *r = &run->r[i];
 
 		hs_json_put(js, NULL, json_pack("[I, o, o, I, I, i, o]",
-			(json_int_t)r->target, hs_json_u64(r->start),
-			hs_json_u64(r->end), (json_int_t)r->nr,
+			(json_int_t)run->from[i].target, hs_json_u64(r->start),
+			hs_json_u64(r->end), (json_int_t)r->nr_accesses,
 			(json_int_t)r->age, pk->score[i],
 			hs_json_u64(pk->picked[i])));
 	}
@@ -839,7 +837,7 @@ static void run_free(struct run *run)
 		hs_rec_close(run->pool[k]);
 	free(run->pool);
 	free(run->r);
-	free(run->walk_r);
+	free(run->from);
 	free((void *)run->infos);
 }
 
