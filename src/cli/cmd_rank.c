@@ -78,9 +78,8 @@ static void add_profile(void *ctx, const char *name)
 {
 	struct rank_cmd *c = ctx;
 
-	if (c->nr_prof == RANK_MAX_PROFILES)
-		cli_usage_die("--profile: at most %d profiles", RANK_MAX_PROFILES);
-	cli_spec_parse("--profile", name, &c->prof[c->nr_prof++]);
+	cli_spec_add("--profile", name, c->prof, &c->nr_prof,
+		     RANK_MAX_PROFILES, false);
 }
 
 static void set(void *ctx, const struct opt *o, const struct opt_val *v,

@@ -304,9 +304,8 @@ static void add_spec(void *ctx, const char *name)
 {
 	struct score *sc = ctx;
 
-	if (sc->nr_specs == MAX_SPECS)
-		cli_usage_die("--profile: more than %d profiles", MAX_SPECS);
-	cli_spec_parse("--profile", name, &sc->specs[sc->nr_specs++]);
+	cli_spec_add("--profile", name, sc->specs, &sc->nr_specs, MAX_SPECS,
+		     false);
 }
 
 

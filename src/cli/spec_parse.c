@@ -3,6 +3,7 @@
  * spec_parse.c - --profile items for the subcommands (include/hotscore/spec.h),
  * refused the CLI's way: one line naming the option, exit 2.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,4 +40,28 @@ void cli_spec_parse(const char *opt, const char *s, struct hs_spec *out)
 		cli_die("%s: no profile '%s' (see 'hotscore %s --list-profiles')",
 			opt, s, list_cmd());
 	}
+}
+
+/**
+ * cli_spec_add() - cli_spec_parse() onto the end of a list: more than @max
+ * items, or with @unique an item already listed, exits 2.
+ * @opt:	the option.
+ * @s:		the item.
+ * @list:	the list.
+ * @nr:		its length, incremented.
+ * @max:	its room.
+ * @unique:	refuse an item listed twice.
+ */
+void cli_spec_add(const char *opt, const char *s, struct hs_spec *list,
+		  unsigned int *nr, unsigned int max, bool unique)
+{
+	unsigned int i;
+
+	for (i = 0; unique && i < *nr; i++)
+		if (!strcmp(list[i].given, s))
+			cli_die("%s: '%s' is listed twice", opt, s);
+	if (*nr == max)
+		cli_die("%s: more than %u profiles", opt, max);
+	cli_spec_parse(opt, s, &list[*nr]);
+	(*nr)++;
 }

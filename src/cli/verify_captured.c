@@ -70,17 +70,9 @@ static struct {
 
 static void add_spec(void *ctx, const char *name)
 {
-	unsigned int i;
-
 	(void)ctx;
-	for (i = 0; i < cap.nr; i++)
-		if (!strcmp(cap.c[i].spec.name, name))
-			cli_die("--profile: '%s' is listed twice", name);
-	if (cap.nr == MAX_SPECS)
-		cli_die("--profile: more than %d profiles", MAX_SPECS);
-	cli_spec_parse("--profile", name, &cap.specs[cap.nr]);
-	cap.c[cap.nr].spec = cap.specs[cap.nr];
-	cap.nr++;
+	cli_spec_add("--profile", name, cap.specs, &cap.nr, MAX_SPECS, true);
+	cap.c[cap.nr - 1].spec = cap.specs[cap.nr - 1];
 }
 
 /*
