@@ -233,6 +233,17 @@ joined=$(tr -s ' \n' ' ' <"$tmp/v")
 	grep -q 'stopped at line [0-9]*: a call ran past --call_limit 50ms (hang), and its [0-9]* later calls were not checked' <<<"$joined" &&
 	ok "verify --captured: a hang is the model's answer, and the candidate's last" ||
 	fail "captured hang" "exit $rc: $(cat "$tmp/v")"
+# a base that is a combination (the first model beside the candidate):
+# the reproducer names it in --profile, where score takes it as the base
+timeout 120 "$hs" verify --captured "$here/data/capture-6.1.192.csv" \
+	--profile raw+max-nr+loop+none,./hang-nr7.c "${lim[@]}" >"$tmp/v" 2>&1
+cmd=$(tr -s ' \n' ' ' <"$tmp/v" |
+      sed -n 's/.*where the profile gives hang: hotscore \(.*\) stopped at line.*/\1/p')
+# shellcheck disable=SC2086
+[ "${cmd#score --profile raw+max-nr+loop+none,./hang-nr7.c }" != "$cmd" ] &&
+	timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' &&
+	ok "verify --captured: a combination as the base, named where score takes it" ||
+	fail "captured base" "'$cmd': $(cat "$tmp/v")"
 for c in score verify bench sim rank; do
 	w=()
 	[ $c = verify ] && w=(--candidate ./hang-nr7.c)

@@ -45,9 +45,10 @@ static void against_of(const struct bench *b, struct hs_spec *against,
  * the first difference (a hang, if one ended the check) as a `hotscore
  * score` command.
  */
-static void vet(struct bench *b, unsigned int k, const struct hs_components *comp,
-		const char *against)
+static void vet(struct bench *b, unsigned int k)
 {
+	const struct hs_components *comp = &b->against_spec.comp;
+	const char *against = b->against_spec.name;
 	static struct hs_cand_verify_result res;
 	struct hs_cand_verify_config cfg = {
 		.cand = b->cand[k], .against = *comp, .quick = true,
@@ -56,7 +57,7 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
 	struct hs_input dflt;
 	uint64_t total = 0;
 	unsigned int c, d;
-	char args[512];
+	char args[512], profile[416];
 
 	if (hs_cand_verify(&cfg, &res))
 		cli_die("out of memory");
@@ -83,9 +84,10 @@ static void vet(struct bench *b, unsigned int k, const struct hs_components *com
 			hs_status_code_name(c / HS_NR_CAND_CODES),
 			b->cand_var[k].name,
 			hs_cand_code_name(c % HS_NR_CAND_CODES));
-	fprintf(stderr, ", so it is not timed: hotscore score --profile %s,%s%s%s%s\n",
-		against, b->cand_spec[k].given, *args ? " " : "", args,
-		cli_call_limit_arg());
+	cli_spec_profiles(&b->cand_spec[k], against, &b->base_spec, profile,
+			  sizeof(profile));
+	fprintf(stderr, ", so it is not timed: hotscore score %s%s%s%s\n",
+		profile, *args ? " " : "", args, cli_call_limit_arg());
 	exit(CLI_EXIT_FINDING);
 }
 
@@ -112,27 +114,27 @@ static void place_candidate(struct bench *b, unsigned int k,
  */
 void bench_load_candidates(struct bench *b)
 {
-	struct hs_spec against, base;
+	struct hs_spec *against = &b->against_spec, *base = &b->base_spec;
 	unsigned int k;
 
-	against_of(b, &against, &base);
+	against_of(b, against, base);
 	for (k = 0; k < b->nr_variants; k++) {
 		struct hs_variant *v = &b->cand_var[k];
 
 		if (b->variants[k])
 			continue;
-		cli_spec_load("--profile", &b->cand_spec[k], &base);
+		cli_spec_load("--profile", &b->cand_spec[k], base);
 		b->cand[k] = b->cand_spec[k].cand;
 		v->name = b->cand_spec[k].name;
-		v->comp = against.comp;
+		v->comp = against->comp;
 		v->fn = (hs_bench_fn)b->cand[k]->hot;
-		place_candidate(b, k, base.comp.divisor);
+		place_candidate(b, k, base->comp.divisor);
 		v->what = "a candidate file (docs/your-change.md)";
 		v->call = HS_CALL_INPUT;
 		v->user_only = true;
 		b->variants[k] = v;
 		if (b->block < 0)
-			vet(b, k, &against.comp, against.name);
+			vet(b, k);
 	}
 }
 
@@ -148,16 +150,18 @@ void bench_pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
 		     size_t j)
 {
 	const struct hs_variant *var = b->variants[v];
+	char args[512], profile[416];
 	unsigned int cls;
-	char args[512];
 
 	if (!hs_cand_class(&var->comp, b->cand[v], &d->pool[j], &cls))
 		return;
 	cli_score_args(&d->pool[j], args, sizeof(args));
+	cli_spec_profiles(&b->cand_spec[v], b->against_spec.name,
+			  &b->base_spec, profile, sizeof(profile));
 	fflush(stdout);
-	fprintf(stderr, "hotscore bench: --profile: %s is %s where its --against is %s, on input %zu of --dist %s, so it is not timed: hotscore score --profile %s%s%s%s\n",
+	fprintf(stderr, "hotscore bench: --profile: %s is %s where its --against is %s, on input %zu of --dist %s, so it is not timed: hotscore score %s%s%s%s\n",
 		var->name, hs_cand_code_name(cls % HS_NR_CAND_CODES),
 		hs_status_code_name(cls / HS_NR_CAND_CODES), j + 1, d->name,
-		b->cand_spec[v].given, *args ? " " : "", args, cli_call_limit_arg());
+		profile, *args ? " " : "", args, cli_call_limit_arg());
 	exit(CLI_EXIT_FINDING);
 }

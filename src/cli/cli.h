@@ -99,6 +99,8 @@ struct hs_spec;
 void cli_spec_parse(const char *opt, const char *s, struct hs_spec *out);
 void cli_spec_add(const char *opt, const char *s, struct hs_spec *list,
 		  unsigned int *nr, unsigned int max, bool unique);
+void cli_spec_profiles(const struct hs_spec *sp, const char *shown,
+		       const struct hs_spec *base, char *buf, size_t size);
 void cli_spec_load(const char *opt, struct hs_spec *sp,
 		   const struct hs_spec *base);
 const struct hs_cand *cli_cand_placed(const char *opt,

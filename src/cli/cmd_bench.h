@@ -187,6 +187,7 @@ struct bench {
 	unsigned int nr_variants;
 	/* candidates (hotscore/spec.h): the spec, loaded, and its variant */
 	struct hs_spec cand_spec[BENCH_MAX_LIST];
+	struct hs_spec against_spec, base_spec;	/* resolved: bench_cand.c */
 	const struct hs_cand *cand[BENCH_MAX_LIST];
 	struct hs_variant cand_var[BENCH_MAX_LIST];
 	hs_bench_fn cand_placed[BENCH_MAX_LIST][HS_NR_PLACEMENTS];

@@ -127,13 +127,11 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 
 static void load_candidates(struct rank_cmd *c)
 {
-	struct hs_spec base;
 	unsigned int i;
 
-	hs_spec_base(c->prof, c->nr_prof, c->base, &base);
-	snprintf(c->base_name, sizeof(c->base_name), "%s", base.name);
+	hs_spec_base(c->prof, c->nr_prof, c->base, &c->base_spec);
 	for (i = 0; i < c->nr_prof; i++)
-		cli_spec_load("--profile", &c->prof[i], &base);
+		cli_spec_load("--profile", &c->prof[i], &c->base_spec);
 }
 
 static void parse_args(struct rank_cmd *c, int argc, char **argv)

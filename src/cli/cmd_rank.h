@@ -22,7 +22,7 @@
  * @prof:	the profiles (candidates loaded for @base_name).
  * @nr_prof:	how many.
  * @base:	--base, or NULL.
- * @base_name:	the candidates' base (hs_spec_base()).
+ * @base_spec:	the candidates' base (hs_spec_base()).
  * @ops:	vaddr or paddr.
  * @snapshot:	--snapshot, or -1.
  * @time_us:	--time, if @has_time.
@@ -40,7 +40,7 @@ struct rank_cmd {
 	struct hs_spec prof[RANK_MAX_PROFILES];
 	unsigned int nr_prof;
 	const struct hs_profile *base;
-	char base_name[64];
+	struct hs_spec base_spec;
 	enum hs_ops ops;
 	long snapshot;
 	uint64_t time_us;

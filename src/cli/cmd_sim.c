@@ -200,7 +200,7 @@ static void parse_scorers(struct sim_cmd *c, const char *list)
  * in the run, the guarded one; in the cost replay, the plain call.
  */
 static struct {
-	struct hs_spec sp;
+	struct hs_spec sp, base;
 	const struct hs_cand *cand;
 	struct hs_variant var;
 	const char *spec;
@@ -233,6 +233,7 @@ static const struct hs_variant *cand_variant(const struct sim_cmd *c,
 	for (i = 0; i < 2; i++)
 		cli_spec_parse("--profile", c->profiles[i], &specs[i]);
 	hs_spec_base(specs, 2, cand_base, &base);
+	cand_runs[k].base = base;
 	cand_runs[k].sp = *sp;
 	cli_spec_load("--profile", &cand_runs[k].sp, &base);
 	cand_runs[k].cand = cand_runs[k].sp.cand;
@@ -681,8 +682,9 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 static void report_trap(const struct sim_cmd *c, const struct sim_run *run)
 {
 	unsigned int k = run->variant == &cand_runs[1].var;
-	const char *other = c->profiles[!k];
-	char args[512], what[96];
+	const struct hs_spec *base = &cand_runs[k].base;
+	char args[512], what[96], profile[416];
+	struct hs_spec other;
 
 	cli_score_args(&cand_in, args, sizeof(args));
 	if (run->trap == HS_CAND_HANG)
@@ -691,10 +693,14 @@ static void report_trap(const struct sim_cmd *c, const struct sim_run *run)
 	else
 		snprintf(what, sizeof(what), "trapped (%s)",
 			 hs_cand_trap_name(run->trap));
-	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() %s at %.3f s; stopped.  Reproduce: hotscore score --profile %s,%s %s%s\n",
+	/* beside it: the other profile if --base is not it, else its base */
+	cli_spec_parse("--profile", c->profiles[!k], &other);
+	cli_spec_profiles(&cand_runs[k].sp, cand_base &&
+			  hs_spec_is_model(&other) ? other.given : base->name,
+			  base, profile, sizeof(profile));
+	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() %s at %.3f s; stopped.  Reproduce: hotscore score %s %s%s\n",
 		run->variant->name, what, hs_sim_now_us(&run->sim) / 1e6,
-		hs_profile_find(other) ? other : CLI_DEFAULT_PROFILE,
-		cand_runs[k].spec, args, cli_call_limit_arg());
+		profile, args, cli_call_limit_arg());
 }
 
 /* A score outside [0, 99] indexes past the kernel's histogram. */

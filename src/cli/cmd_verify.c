@@ -355,15 +355,14 @@ static int run_candidate(struct verify *v)
 {
 	static struct verify_cand vc;
 	const struct hs_profile *against;
-	struct hs_spec base;
 
 	against = named_profile("--against", v->against ? v->against :
 				CLI_DEFAULT_PROFILE);
 	hs_spec_base(NULL, 0, v->base ? named_profile("--base", v->base) :
-		     against, &base);
+		     against, &vc.base);
 	if (hs_spec_parse_file(v->candidate, &vc.spec))
 		cli_die("--candidate: '%.40s...' is too long", v->candidate);
-	cli_spec_load("--candidate", &vc.spec, &base);
+	cli_spec_load("--candidate", &vc.spec, &vc.base);
 	vc.against = against->name;
 	vc.comp = against->comp;
 	vc.json = v->json;

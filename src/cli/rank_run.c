@@ -134,13 +134,15 @@ static unsigned int pick_scheme(const struct run *run, unsigned int k)
 static void stop_at_hang(const struct run *run, const struct hs_spec *p,
 			 const struct hs_input *in)
 {
-	char args[512];
+	const struct hs_spec *base = &run->c->base_spec;
+	char args[512], profile[416];
 
 	cli_score_args(in, args, sizeof(args));
+	cli_spec_profiles(p, base->name, base, profile, sizeof(profile));
 	fflush(stdout);
-	fprintf(stderr, "hotscore rank: profile %s: damon_hot_score() did not return (hang: a call ran past --call_limit %s); stopped.  Reproduce: hotscore score --profile %s,%s%s%s%s\n",
-		p->name, cli_call_limit_text(), run->c->base_name, p->given,
-		*args ? " " : "", args, cli_call_limit_arg());
+	fprintf(stderr, "hotscore rank: profile %s: damon_hot_score() did not return (hang: a call ran past --call_limit %s); stopped.  Reproduce: hotscore score %s%s%s%s\n",
+		p->name, cli_call_limit_text(), profile, *args ? " " : "", args,
+		cli_call_limit_arg());
 	exit(CLI_EXIT_FINDING);
 }
 

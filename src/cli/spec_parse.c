@@ -65,3 +65,29 @@ void cli_spec_add(const char *opt, const char *s, struct hs_spec *list,
 	cli_spec_parse(opt, s, &list[*nr]);
 	(*nr)++;
 }
+
+/**
+ * cli_spec_profiles() - the --profile of a `hotscore score` command that
+ * computes candidate @sp as it was computed here: @shown beside it, and
+ * its base named with --base only where score would not pick it itself
+ * (the first model of --profile, else hotfix).
+ * @sp:		the candidate.
+ * @shown:	a model to show beside it (--against), or NULL: its base
+ *		then, unless that is hotfix.
+ * @base:	its base (hs_spec_base()); a profile where it differs from
+ *		@shown (--base takes profiles only).
+ * @buf:	receives "--profile [SHOWN,]FILE[ --base BASE]".
+ * @size:	its size.
+ */
+void cli_spec_profiles(const struct hs_spec *sp, const char *shown,
+		       const struct hs_spec *base, char *buf, size_t size)
+{
+	if (!shown && strcmp(base->name, CLI_DEFAULT_PROFILE))
+		shown = base->name;
+	snprintf(buf, size, "--profile %s%s%s%s%s", shown ? shown : "",
+		 shown ? "," : "", sp->given,
+		 strcmp(base->name, shown ? shown : CLI_DEFAULT_PROFILE) ?
+		 " --base " : "",
+		 strcmp(base->name, shown ? shown : CLI_DEFAULT_PROFILE) ?
+		 base->name : "");
+}

@@ -64,18 +64,19 @@ static void cand_outcome(const struct hs_spec *sp, const struct hs_input *in,
 static void reproducer(const struct verify_cand *vc, const struct hs_input *in,
 		       char *buf, size_t size)
 {
-	char args[512];
+	char args[512], profile[416];
 
 	cli_score_args(in, args, sizeof(args));
-	snprintf(buf, size, "hotscore score --profile %s,%s%s%s%s",
-		 vc->against, vc->spec.given, *args ? " " : "", args,
-		 cli_call_limit_arg());
+	cli_spec_profiles(&vc->spec, vc->against, &vc->base, profile,
+			  sizeof(profile));
+	snprintf(buf, size, "hotscore score %s%s%s%s", profile,
+		 *args ? " " : "", args, cli_call_limit_arg());
 }
 
 static void print_classes(const struct verify_cand *vc,
 			  const struct hs_cand_verify_result *res)
 {
-	char cmd[800], a[64], b[64];
+	char cmd[1024], a[64], b[64];
 	unsigned int k;
 
 	for (k = 0; k < HS_NR_CAND_CLASSES; k++) {
@@ -137,7 +138,7 @@ static json_t *json_classes(const struct verify_cand *vc,
 			    const struct hs_cand_verify_result *res)
 {
 	json_t *list = json_array();
-	char cmd[800];
+	char cmd[1024];
 	unsigned int k;
 
 	for (k = 0; k < HS_NR_CAND_CLASSES; k++) {

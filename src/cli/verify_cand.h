@@ -13,6 +13,7 @@
  * struct verify_cand - a candidate against a profile.
  * @spec:	the candidate ("./mine.c" or "LABEL=./mine.c"), loaded with
  *		the base's divisor; reports call it by its name.
+ * @base:	the base it was loaded for (--base, else @against).
  * @against:	the profile's name.
  * @comp:	its components.
  * @json:	--json, or NULL.
@@ -20,7 +21,7 @@
  * @cfg:	quick, threads, seed, random.
  */
 struct verify_cand {
-	struct hs_spec spec;
+	struct hs_spec spec, base;
 	const char *against;
 	struct hs_components comp;
 	const char *json;

@@ -62,7 +62,7 @@ struct capture_stats {
 
 static struct {
 	struct hs_spec specs[MAX_SPECS];	/* as given, for the base */
-	char base[64];				/* the candidates' */
+	struct hs_spec base;			/* the candidates' */
 	struct checked c[MAX_SPECS];
 	unsigned int nr;
 	struct capture_stats st;
@@ -168,13 +168,16 @@ static const char *fn_name(enum input_fn fn)
 static void command_of(const struct checked *c, const struct first_diff *d,
 		       char *buf, size_t size)
 {
-	bool base = c->spec.cand && strcmp(cap.base, CLI_DEFAULT_PROFILE);
-	char args[512];
+	char args[512], profile[416];
 
 	cli_score_args(&d->in, args, sizeof(args));
-	snprintf(buf, size, "hotscore score --profile %s%s%s%s%s%s",
-		 c->spec.cand ? c->spec.given : c->spec.name,
-		 base ? " --base " : "", base ? cap.base : "",
+	if (c->spec.cand)
+		cli_spec_profiles(&c->spec, NULL, &cap.base, profile,
+				  sizeof(profile));
+	else
+		snprintf(profile, sizeof(profile), "--profile %s",
+			 c->spec.name);
+	snprintf(buf, size, "hotscore score %s%s%s%s", profile,
 		 *args ? " " : "", args,
 		 c->spec.cand ? cli_call_limit_arg() : "");
 }
@@ -202,7 +205,7 @@ static void print_inputs(void)
 static void print_report(const char *path)
 {
 	const struct capture_stats *st = &cap.st;
-	char cmd[1024], agree[2048] = "", text[2048];
+	char cmd[1600], agree[2048] = "", text[2048];
 	unsigned int k;
 
 	printf("hotscore verify --captured %s\n", path);
@@ -252,7 +255,7 @@ static void print_report(const char *path)
 /* A call on which @c differs: where, what, and the command that shows it. */
 static json_t *json_diff(const struct checked *c, const struct first_diff *d)
 {
-	char cmd[1024];
+	char cmd[1600];
 
 	command_of(c, d, cmd, sizeof(cmd));
 	return json_pack("{s:o, s:s, s:i, s:s, s:o}", "line",
@@ -321,7 +324,6 @@ static int verdict(const struct verify_captured *vc)
  */
 int verify_captured(const struct verify_captured *vc)
 {
-	struct hs_spec base;
 	FILE *json;
 	unsigned int k;
 
@@ -331,10 +333,9 @@ int verify_captured(const struct verify_captured *vc)
 		for (k = 0; k < hs_nr_profiles; k++)
 			add_spec(NULL, hs_profiles[k].name);
 	}
-	hs_spec_base(cap.specs, cap.nr, vc->base, &base);
-	snprintf(cap.base, sizeof(cap.base), "%s", base.name);
+	hs_spec_base(cap.specs, cap.nr, vc->base, &cap.base);
 	for (k = 0; k < cap.nr; k++)
-		cli_spec_load("--profile", &cap.c[k].spec, &base);
+		cli_spec_load("--profile", &cap.c[k].spec, &cap.base);
 	json = cli_out_open("--json", vc->json);
 	check_file(vc->path);
 	print_report(vc->path);
