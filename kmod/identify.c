@@ -271,7 +271,7 @@ static void identify_answer(const char *why)
  * @v:		the variants to time next to the kernel's function.
  * @nr_v:	how many.
  *
- * A candidate among @v must first agree with against= (cand.c).
+ * A candidate among @v must first agree with against= (candidates.c).
  *
  * Return: 0 (also without DAMON: that is reported, not an error),
  * -EINVAL for a candidate that disagrees, or -ENOMEM.
@@ -284,7 +284,7 @@ int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)
 	return 0;
 }
 #else
-/* A candidate is timed only if it agrees with against= (cand.c). */
+/* A candidate is timed only if it agrees with against= (candidates.c). */
 static int vet_candidates(const struct kmod_fn *v, unsigned int nr_v,
 			  const struct hs_input *pool)
 {

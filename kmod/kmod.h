@@ -36,7 +36,7 @@ typedef int (*kmod_score_fn)(struct damon_ctx *c, struct damon_region *r,
 
 /**
  * struct kmod_cand - a damon_hot_score() compiled into the module from a
- * C file, against this kernel's headers (cand.c, make kmod CANDIDATE=).
+ * C file, against this kernel's headers (candidates.c, make kmod CANDIDATE=).
  * @name:	as variants= takes it: "candidate", or "hotfix-cand" for
  *		examples/candidates/hotfix.c compiled and called the same way.
  * @file:	the C file, as given to make.
@@ -154,7 +154,7 @@ int kmod_cand_user_hot(struct damon_ctx *c, struct damon_region *r,
 int kmod_cand_hotfix_hot(struct damon_ctx *c, struct damon_region *r,
 			 struct damos *s);
 
-/* cand.c: the candidates built in (none without CANDIDATE=) */
+/* candidates.c: the candidates built in (none without CANDIDATE=) */
 const struct kmod_cand *kmod_cand_find(const char *name);
 bool kmod_cand_known(const char *name);
 const struct kmod_cand *kmod_candidate(void);

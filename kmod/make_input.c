@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * make_input.c - the inputs the modes share: identify's generated inputs,
- * which the candidates' checks (cand.c) also take; a model input stored
+ * which the candidates' checks (candidates.c) also take; a model input stored
  * into this kernel's own structures, and what they can hold of one;
  * whether the model divides by zero on one; one as `hotscore score`
  * options.

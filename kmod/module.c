@@ -17,7 +17,7 @@
  *
  * mode=identify instead calls the running kernel's own damon_hot_score()
  * (identify.c).  make kmod CANDIDATE=FILE compiles a candidate
- * damon_hot_score() in, against this kernel's headers (cand.c): the
+ * damon_hot_score() in, against this kernel's headers (candidates.c): the
  * variant "candidate".  mode=capture records a live kdamond's calls of the
  * kernel's scoring functions (capture.c).
  *
@@ -194,7 +194,7 @@ out:
 /*
  * Each model variant must return the model's score on every input of the
  * pool, which no profile may divide by zero on (user space's rule); a
- * candidate must first agree with against= (cand.c).
+ * candidate must first agree with against= (candidates.c).
  */
 static int check_variants(const struct kmod_config *c,
 			  const struct hs_input *in)
@@ -231,7 +231,7 @@ static int check_variants(const struct kmod_config *c,
 
 /*
  * What each function is given, built before the timing: a candidate's
- * real structures (cand.c), a prepared or batch variant's calls
+ * real structures (candidates.c), a prepared or batch variant's calls
  * (prepared.c); the model's other variants take the pool as it is.
  */
 struct fn_inputs {

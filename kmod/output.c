@@ -287,13 +287,13 @@ static void fmt_ratio(char *buf, size_t len, u64 ppm)
  * interval of a re-run, so that bench --import of these samples prints it
  * too.
  */
-static void log_paired(const struct hs_cells *c, u64 *scratch, char *buf,
-		       size_t len)
+static void log_paired(const struct hs_cells *c, const struct hs_interval *iv,
+		       u64 *scratch, char *buf, size_t len)
 {
 	struct hs_cell_stats st;
 	char r[24], lo[24], hi[24];
 
-	hs_cells_ratio(c, hs_bootstrap_seed(kmod_seed()), scratch, &st);
+	hs_cells_ratio(c, iv->seed, scratch, &st);
 	if (!st.ratio.value) {
 		snprintf(buf, len, "-");
 		return;
@@ -337,11 +337,15 @@ void kmod_log_table(const struct hs_clock *clk, const char *dist,
 				      HS_PAIRED_SCRATCH(nr) + 2 * nr,
 				      sizeof(u64), GFP_KERNEL);
 	char med[24], lo[24], hi[24], ratio[96];
+	struct hs_interval iv;
 	struct hs_summary sum;
 	unsigned int k;
 
 	if (!scratch)
 		return;
+	/* the engine's decision, as bench --import of these samples takes it */
+	hs_interval_choose(&iv, runs, 1, HS_BLOCKS_MODULE_RUNS, kmod_seed(), 0);
+	c.drift_ppm = iv.drift_ppm;
 	pr_info("DAMON Perf Test, %s inputs, %s: %lu calls x %u run%s per function, batch-timed (N/2N, overhead cancelled), %s, TSC-derived\n",
 		dist, hs_mode_name(m), kmod_iterations(), runs,
 		runs == 1 ? "" : "s",
@@ -356,7 +360,7 @@ void kmod_log_table(const struct hs_clock *clk, const char *dist,
 		if (k > 1) {
 			c.fn = mt[k];
 			c.fn_units = units[k];
-			log_paired(&c, scratch, ratio, sizeof(ratio));
+			log_paired(&c, &iv, scratch, ratio, sizeof(ratio));
 			pr_info("  %-24s %-14s [%s - %s]  %s\n", names[k], med,
 				lo, hi, ratio);
 		} else {

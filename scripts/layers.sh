@@ -34,7 +34,7 @@ uses() {
 		include/*) from=$(owner "$(basename "$f" .h)") ;;
 		*) from=${f#src/}; from=${from%%/*} ;;
 		esac
-		grep -hoE '^#\s*include\s*[<"][a-z_/.]+\.[ch][>"]' "$f" |
+		grep -hoE '^#\s*include\s*[<"][a-z0-9_/.]+\.[ch][>"]' "$f" |
 		sed -E 's/^#\s*include\s*[<"]//; s/[>"]$//' |
 		while read -r inc; do
 			case $inc in

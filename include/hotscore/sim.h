@@ -212,7 +212,7 @@ int hs_scorer_parse(const char *name);
  * @comp:	the score's components (from a profile).
  * @score_fn:	damon_hot_score() specialised for @comp (the bench's
  *		variant); called on a struct hs_input.
- * @scorer:	@score_fn, or each scheme's prepared scorer (fast.h).
+ * @scorer:	@score_fn, or each scheme's prepared scorer (score_fast.h).
  * @batch:	HS_SCORER_FAST_BATCH's batch scorer; NULL: hs_fast_batch().
  * @duration_us: how long to simulate.
  * @seed:	seeds damon_rand() and the workload.

@@ -79,7 +79,7 @@ struct hs_agelog_stats {
 };
 
 /**
- * struct hs_fast_stats - the prepared scorer (fast.h) against its profile.
+ * struct hs_fast_stats - the prepared scorer (score_fast.h) against its profile.
  * @inputs:	inputs compared, per domain.
  * @schemes:	schemes prepared, per domain: each unit of work starts
  *		afresh, and a random block always prepares its scheme, so the

@@ -2,9 +2,10 @@
 /*
  * cmd_bench.h - `hotscore bench`: what the run produced, for the reporters.
  *
- * bench.c measures (through the engine in src/bench/); bench_report.c only
- * formats what is in struct bench.  All per-call costs are in milliticks of
- * the host clock (see include/hotscore/bench.h).
+ * cmd_bench.c measures (through the engine in src/bench/); the reporters
+ * (src/cli/report/, over bench_report.c) only format what is in struct
+ * bench.  All per-call costs are in milliticks of the host clock (see
+ * include/hotscore/bench.h).
  */
 #ifndef HOTSCORE_CLI_CMD_BENCH_H
 #define HOTSCORE_CLI_CMD_BENCH_H

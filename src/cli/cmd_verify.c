@@ -331,13 +331,6 @@ void find_classes(const struct verify *v, struct classes *c)
 	}
 }
 
-/*
- * `hotscore verify`.
- * @argc: argument count, argv[0] being "verify".
- * @argv: the arguments.
- *
- * Return: 0, or 1 if variants claimed equal differ.
- */
 /* A profile by name, for --against and --base. */
 static const struct hs_profile *named_profile(const char *opt,
 					      const char *name)
@@ -389,6 +382,13 @@ static int run_captured(struct verify *v)
 	return verify_captured(&vc);
 }
 
+/*
+ * `hotscore verify`.
+ * @argc: argument count, argv[0] being "verify".
+ * @argv: the arguments.
+ *
+ * Return: 0, or 1 if variants claimed equal differ.
+ */
 static int verify_run(int argc, char **argv)
 {
 	static struct verify v;

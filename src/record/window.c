@@ -12,6 +12,14 @@
 
 #include "reader.h"
 
+/**
+ * rec_fail() - put the reader in its failed state with a message; only
+ * the first failure is kept.
+ * @rd:		the reader.
+ * @fmt:	printf()'s.
+ *
+ * Return: -1.
+ */
 int rec_fail(struct hs_rec_reader *rd, const char *fmt, ...)
 {
 	va_list ap;
@@ -25,7 +33,12 @@ int rec_fail(struct hs_rec_reader *rd, const char *fmt, ...)
 	return -1;
 }
 
-/* A zlib stream's first two bytes (RFC 1950): deflate, and a checksum. */
+/**
+ * rec_zlib_header() - a zlib stream's first two bytes (RFC 1950): deflate,
+ * and a checksum.
+ * @p:		the bytes.
+ * @n:		how many there are.
+ */
 bool rec_zlib_header(const unsigned char *p, size_t n)
 {
 	return n >= 2 && (p[0] & 0x0f) == 8 && (p[0] >> 4) <= 7 &&
@@ -119,7 +132,14 @@ static int room(struct hs_rec_reader *rd, size_t want)
 	return 0;
 }
 
-/* At least @want bytes from pos, unless the text ends first. */
+/**
+ * rec_fill() - at least @want bytes of text from the reader's position,
+ * unless the text ends first.
+ * @rd:		the reader.
+ * @want:	how many.
+ *
+ * Return: 0, or -1 (rec_fail()).
+ */
 int rec_fill(struct hs_rec_reader *rd, size_t want)
 {
 	long n;
@@ -137,7 +157,12 @@ int rec_fill(struct hs_rec_reader *rd, size_t want)
 	return 0;
 }
 
-/* The next character after whitespace, not consumed: -1 at the end. */
+/**
+ * rec_peek() - the next character after whitespace, not consumed.
+ * @rd:		the reader.
+ *
+ * Return: the character, -1 at the end, or -2 on failure (rec_fail()).
+ */
 int rec_peek(struct hs_rec_reader *rd)
 {
 	for (;;) {
@@ -154,11 +179,24 @@ int rec_peek(struct hs_rec_reader *rd)
 	}
 }
 
+/**
+ * rec_where() - the reader's offset in the (inflated) text, for messages.
+ * @rd:		the reader.
+ */
 uint64_t rec_where(const struct hs_rec_reader *rd)
 {
 	return rd->base + rd->pos;
 }
 
+/**
+ * rec_expect() - consume @c, the next character after whitespace, or fail
+ * naming @what was expected.
+ * @rd:		the reader.
+ * @c:		the character.
+ * @what:	its name, for the message.
+ *
+ * Return: 0, or -1 (rec_fail()).
+ */
 int rec_expect(struct hs_rec_reader *rd, char c, const char *what)
 {
 	int got = rec_peek(rd);
@@ -219,7 +257,13 @@ static json_t *scalar(struct hs_rec_reader *rd)
 	return v;
 }
 
-/* The JSON value at pos, parsed by jansson; the window grows to hold it. */
+/**
+ * rec_value() - the JSON value at the reader's position, parsed by jansson;
+ * the window grows to hold it (up to HS_REC_MAX_VALUE).
+ * @rd:		the reader.
+ *
+ * Return: the value (json_decref() it), or NULL (rec_fail()).
+ */
 json_t *rec_value(struct hs_rec_reader *rd)
 {
 	size_t flags = JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK |

@@ -148,6 +148,9 @@ static void walk_score(const struct hs_damos_region *r, size_t nr,
 		w->score[i] = score_fn(ctx, &r[i]);
 		if (w->score[i] < 0)
 			continue;	/* no score: not applied */
+		/* the callback's contract; past it the histogram overruns */
+		if (w->score[i] > HS_DAMOS_MAX_SCORE)
+			w->score[i] = HS_DAMOS_MAX_SCORE;
 		hs_hist_add(w->hist, &w->max_score, (unsigned int)w->score[i],
 			    sz);
 	}

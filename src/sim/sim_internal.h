@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * internal.h - what the simulator's files share with each other and with
+ * sim_internal.h - what the simulator's files share with each other and with
  * their tests, and with nobody else: damon_rand(), the stage clock, the
  * region passes of regions.c and the DAMOS steps of damos.c.
  *

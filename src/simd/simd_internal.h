@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * internal.h - what the vector batch scorers share, and what only
+ * simd_internal.h - what the vector batch scorers share, and what only
  * dispatch.c calls: the scorers themselves and the scalar work around
  * their vector loops (scalar.c).  Users of libhotscore go through simd.h:
  * hs_fast_batch_with() and hs_fast_batch_for().  Only src/simd/ and

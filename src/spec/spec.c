@@ -105,7 +105,11 @@ int hs_spec_parse(const char *s, struct hs_spec *out)
 	return 0;
 }
 
-/** hs_spec_is_model() - @sp is computed by the model, not a candidate. */
+/**
+ * hs_spec_is_model() - whether @sp is computed by the model (a profile or a
+ * combination), not by a candidate.
+ * @sp:		the spec.
+ */
 bool hs_spec_is_model(const struct hs_spec *sp)
 {
 	return sp->kind != HS_SPEC_CAND;
@@ -269,6 +273,8 @@ const char *hs_spec_status(const struct hs_spec *sp,
  * spec (a profile's own, or one with the same components), or NULL: a
  * candidate, or a combination nothing compiles.
  * @sp:		the spec.
+ *
+ * Return: the variant, or NULL.
  */
 const struct hs_variant *hs_spec_variant(const struct hs_spec *sp)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * internal.h - what the files of src/verify/ share and nothing outside
+ * verify_internal.h - what the files of src/verify/ share and nothing outside
  * uses (tests include it, as DAMON's KUnit tests reach ops-common.h): an
  * input's evaluation and its comparisons, the status codes the tallies are
  * kept in, and the age_in_log sweep.  The public API is <hotscore/verify.h>.

@@ -48,7 +48,7 @@ void fuzz_fail(const char *file, int line, const char *what)
 
 /*
  * The parsers' state that cli_die() leaves behind; not part of the CLI's
- * interface, so declared here rather than in cli.h and bench.h.
+ * interface, so declared here rather than in cli.h and cmd_bench.h.
  */
 void cli_csv_reset(void);
 void bench_import_reset(void);

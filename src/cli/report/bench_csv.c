@@ -10,7 +10,7 @@
 
 /*
  * The paired ratio, "1.652", or "-" when no round had both sides above 0
- * to compare (compare() in bench.c).
+ * to compare (compare() in cmd_bench.c).
  */
 static const char *ratio_or_dash(const struct bench_result *r, int digits)
 {
