@@ -257,17 +257,36 @@ static int batch_reserve(struct hs_sim_batch *b, size_t n)
 	return 0;
 }
 
+/* What hs_damos_histogram() asks of a simulated region. */
+struct hist_ctx {
+	struct hs_sim *sim;
+	struct hs_scheme *s;
+	enum hs_score_kind kind;
+};
+
+/* A batch-scored region: the batch holds the eligible ones' scores. */
+static int batch_region(void *ctx, size_t i, unsigned long *sz)
+{
+	struct hist_ctx *h = ctx;
+	struct hs_sim_batch *b = &h->sim->batch;
+	const struct hs_region *r = &h->sim->r[b->idx[i]];
+
+	*sz = sz_region(r);
+	h->s->stat.nr_scored++;
+	return score_of(h->sim, r, h->s, h->kind, b->hot[i]);
+}
+
 /*
- * The histogram loop of hs_adjust_quota() with a batch scorer: gather the
+ * The histogram pass of hs_adjust_quota() with a batch scorer: gather the
  * eligible regions' fields, score them in one call, then count.  The
  * scratch must hold sim->nr regions.
  */
 static unsigned int histogram_batch(struct hs_sim *sim, struct hs_scheme *s,
 				    enum hs_score_kind kind)
 {
+	struct hist_ctx h = { sim, s, kind };
 	struct hs_sim_batch *b = &sim->batch;
 	struct hs_fast_regions fr;
-	unsigned int score, max_score = 0;
 	size_t i, n = 0;
 
 	for (i = 0; i < sim->nr; i++) {
@@ -285,14 +304,7 @@ static unsigned int histogram_batch(struct hs_sim *sim, struct hs_scheme *s,
 	(sim->cfg.batch ? sim->cfg.batch : hs_fast_batch)(scheme_prep(sim, s),
 							  &fr, n, b->hot);
 	sim->nr_scores += n;
-	for (i = 0; i < n; i++) {
-		const struct hs_region *r = &sim->r[b->idx[i]];
-
-		score = (unsigned int)score_of(sim, r, s, kind, b->hot[i]);
-		s->stat.nr_scored++;
-		hs_hist_add(sim->hist, &max_score, score, sz_region(r));
-	}
-	return max_score;
+	return hs_damos_histogram(n, batch_region, &h, sim->hist);
 }
 
 static bool quota_is_full(const struct hs_sim *sim, const struct hs_quota *q)
@@ -316,22 +328,25 @@ static void set_effective_quota(const struct hs_sim *sim, struct hs_quota *q)
 	q->esz = hs_quota_esz(q, throughput, sim->cfg.attrs.min_region_sz);
 }
 
-/* The histogram loop of hs_adjust_quota(), one score call a region. */
+/* A region scored on its own, if the scheme's pattern admits it. */
+static int region_score(void *ctx, size_t i, unsigned long *sz)
+{
+	struct hist_ctx *h = ctx;
+	const struct hs_region *r = &h->sim->r[i];
+
+	if (!hs_pattern_match(h->sim, r, &h->s->pattern))
+		return -1;
+	*sz = sz_region(r);
+	h->s->stat.nr_scored++;
+	return hs_scheme_score(h->sim, r, h->s);
+}
+
+/* The histogram pass of hs_adjust_quota(), one score call a region. */
 static unsigned int histogram(struct hs_sim *sim, struct hs_scheme *s)
 {
-	unsigned int score, max_score = 0;
-	size_t i;
+	struct hist_ctx h = { sim, s, HS_SCORE_MAX };
 
-	for (i = 0; i < sim->nr; i++) {
-		const struct hs_region *r = &sim->r[i];
-
-		if (!hs_pattern_match(sim, r, &s->pattern))
-			continue;
-		score = (unsigned int)hs_scheme_score(sim, r, s);
-		s->stat.nr_scored++;
-		hs_hist_add(sim->hist, &max_score, score, sz_region(r));
-	}
-	return max_score;
+	return hs_damos_histogram(sim->nr, region_score, &h, sim->hist);
 }
 
 /**
@@ -365,7 +380,6 @@ void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
 		q->charged_sz = 0;
 		set_effective_quota(sim, q);
 	}
-	memset(sim->hist, 0, sizeof(sim->hist));
 	s->stat.nr_adjust++;
 	kind = hs_score_kind(sim->cfg.ops, s->action);
 	/* out of scratch memory, score region by region: the same scores */

@@ -118,42 +118,75 @@ unsigned long hs_quota_take(unsigned long esz, unsigned long charged,
 	return sz;
 }
 
-/*
- * damos_adjust_quota()'s pass on a snapshot: the eligible regions, their
- * scores and the histogram.  Without a quota every eligible region is
- * applied whole and nothing is scored: damos_valid_target() asks for a
- * score only under a quota.
+/**
+ * hs_damos_histogram() - damos_adjust_quota()'s pass over the regions: each
+ * eligible region's score counted by its size, for hs_quota_min_score().
+ * The simulated kdamond and rank both build their histograms here.
+ * @nr:		how many regions.
+ * @region_fn:	region @i's score, 0..HS_DAMOS_MAX_SCORE (a larger one
+ *		counts as the largest), with its size in @sz; negative where it
+ *		is not eligible or has no score, which leaves it out.
+ * @ctx:	passed to @region_fn.
+ * @hist:	the histogram, HS_DAMOS_MAX_SCORE + 1 counters, zeroed here.
+ *
+ * Return: the highest score counted, 0 if none.
  */
-static void walk_score(const struct hs_damos_region *r, size_t nr,
-		       const struct hs_scheme *s, bool quota,
-		       hs_damos_score_fn score_fn, void *ctx,
-		       struct hs_damos_walk *w)
+unsigned int hs_damos_histogram(size_t nr, hs_damos_region_fn region_fn,
+				void *ctx, unsigned long *hist)
 {
+	unsigned int max_score = 0;
+	unsigned long sz;
 	size_t i;
+	int score;
 
+	memset(hist, 0, (HS_DAMOS_MAX_SCORE + 1) * sizeof(*hist));
 	for (i = 0; i < nr; i++) {
-		unsigned long sz = r[i].end - r[i].start;
-
-		w->score[i] = -1;
-		w->charged[i] = 0;
-		if (!hs_pattern_admits(&s->pattern, sz, r[i].nr_accesses,
-				       r[i].age))
+		score = region_fn(ctx, i, &sz);
+		if (score < 0)
 			continue;
-		w->nr_eligible++;
-		w->sz_eligible += sz;
-		if (!quota) {
-			w->charged[i] = sz;
-			continue;
-		}
-		w->score[i] = score_fn(ctx, &r[i]);
-		if (w->score[i] < 0)
-			continue;	/* no score: not applied */
-		/* the callback's contract; past it the histogram overruns */
-		if (w->score[i] > HS_DAMOS_MAX_SCORE)
-			w->score[i] = HS_DAMOS_MAX_SCORE;
-		hs_hist_add(w->hist, &w->max_score, (unsigned int)w->score[i],
-			    sz);
+		if (score > HS_DAMOS_MAX_SCORE)	/* past it, hist overruns */
+			score = HS_DAMOS_MAX_SCORE;
+		hs_hist_add(hist, &max_score, (unsigned int)score, sz);
 	}
+	return max_score;
+}
+
+/* hs_damos_walk()'s snapshot and result, for its region callback. */
+struct walk_ctx {
+	const struct hs_damos_region *r;
+	const struct hs_scheme *s;
+	bool quota;
+	hs_damos_score_fn score_fn;
+	void *ctx;
+	struct hs_damos_walk *w;
+};
+
+/*
+ * A region of the snapshot: eligible or not, and its score.  Without a
+ * quota every eligible region is applied whole and nothing is scored:
+ * damos_valid_target() asks for a score only under a quota.
+ */
+static int walk_region(void *ctx, size_t i, unsigned long *sz)
+{
+	struct walk_ctx *wc = ctx;
+	const struct hs_damos_region *r = &wc->r[i];
+	struct hs_damos_walk *w = wc->w;
+
+	*sz = r->end - r->start;
+	w->score[i] = -1;
+	w->charged[i] = 0;
+	if (!hs_pattern_admits(&wc->s->pattern, *sz, r->nr_accesses, r->age))
+		return -1;
+	w->nr_eligible++;
+	w->sz_eligible += *sz;
+	if (!wc->quota) {
+		w->charged[i] = *sz;
+		return -1;
+	}
+	w->score[i] = wc->score_fn(wc->ctx, r);
+	if (w->score[i] > HS_DAMOS_MAX_SCORE)
+		w->score[i] = HS_DAMOS_MAX_SCORE;
+	return w->score[i];	/* negative: no score, not applied */
 }
 
 /*
@@ -202,16 +235,14 @@ void hs_damos_walk(const struct hs_damos_region *r, size_t nr,
 		   void *ctx, struct hs_damos_walk *w)
 {
 	bool quota = s->quota.ms || s->quota.sz;
+	struct walk_ctx wc = { r, s, quota, score_fn, ctx, w };
 
-	memset(w->hist, 0, sizeof(w->hist));
-	w->max_score = w->min_score = 0;
 	w->nr_eligible = w->nr_charged = 0;
 	w->sz_eligible = w->sz_charged = 0;
 	w->esz = quota ? hs_quota_esz(&s->quota, HS_QUOTA_FIRST_THROUGHPUT,
 				      HS_PAGE_SIZE) : 0;
-	walk_score(r, nr, s, quota, score_fn, ctx, w);
-	if (quota)
-		w->min_score = hs_quota_min_score(w->hist, w->max_score,
-						  w->esz);
+	w->max_score = hs_damos_histogram(nr, walk_region, &wc, w->hist);
+	w->min_score = quota ? hs_quota_min_score(w->hist, w->max_score,
+						  w->esz) : 0;
 	walk_charge(r, nr, quota, w);
 }
