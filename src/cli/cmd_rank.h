@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cmd_rank.h - hotscore rank: the command line (cmd_rank.c) and the ranking of a
- * record's snapshots with its reports (rank_run.c).
+ * cmd_rank.h - hotscore rank: the command line (cmd_rank.c), the ranking of a
+ * record's snapshots (rank_run.c) and what its reports read: src/cli/report/'s
+ * rank_text.c, rank_csv.c and rank_json.c.
  */
 #ifndef HOTSCORE_CLI_CMD_RANK_H
 #define HOTSCORE_CLI_CMD_RANK_H
 
 #include <stdio.h>
 
+#include <hotscore/json_out.h>
 #include <hotscore/score.h>
+#include <hotscore/sim_damos.h>
 #include <hotscore/spec.h>
 
 #include "damos_opt.h"
@@ -52,6 +55,144 @@ struct rank_cmd {
 	FILE *csv_f, *json_f;
 };
 
+/* What a record lacked, and what rank assumed instead: counted. */
+enum rank_assumption {
+	RANK_A_INTERVALS, RANK_A_BOUNDARY, RANK_A_NO_AGE, RANK_A_NO_NR,
+	RANK_A_PERCENT, RANK_A_USEC, RANK_A_SAMPLE_FIELD, RANK_A_FIRST_WINDOW,
+	RANK_NR_ASSUMPTIONS
+};
+
+extern const char *const rank_assumption_text[RANK_NR_ASSUMPTIONS];
+
+/**
+ * struct rank_origin - where a region of rank_run.r came from.
+ * @record:	the record, of the file.
+ * @target:	the target, of the context, from 0.
+ */
+struct rank_origin {
+	size_t record;
+	unsigned int target;
+};
+
+/**
+ * struct rank_pick - one profile and one scheme on one snapshot: what
+ * hs_damos_walk() found, and what the ranking's score callback counted.
+ * @score:	per region, -1 where not eligible or trapped.
+ * @picked:	per region, bytes the walk acts on.
+ * @esz:	the quota's effective size in bytes, or 0 without a quota.
+ * @min_score:	the score a region needs to be acted on under the quota,
+ *		or 0.
+ * @nr_eligible: regions the scheme's access pattern admits.
+ * @nr_picked:	regions the walk acts on.
+ * @sz_eligible: bytes of the eligible regions.
+ * @sz_picked:	bytes the walk acts on.
+ * @nr_traps:	eligible regions whose score trapped.
+ * @nr_out:	eligible regions scored outside 0..HS_DAMOS_MAX_SCORE,
+ *		clamped.
+ */
+struct rank_pick {
+	int *score;
+	unsigned long *picked;
+	unsigned long esz;
+	unsigned int min_score;
+	size_t nr_eligible, nr_picked;
+	unsigned long sz_eligible, sz_picked;
+	size_t nr_traps, nr_out;
+};
+
+struct hs_rec_info;
+struct hs_rec_reader;
+struct hs_rec_snapshot;
+
+/**
+ * struct rank_run - the ranking of one file: a context's snapshot at a
+ * time, ranked by every pick (profile k / nr_schemes, scheme k %
+ * nr_schemes).
+ * @c:		the command.
+ * @infos:	the file's records.
+ * @nr_infos:	how many.
+ * @sample_us:	the context's sampling interval.
+ * @aggr_us:	its aggregation interval.
+ * @schemes:	the schemes, in these intervals.
+ * @r:		the snapshot's regions, as the walk reads them.
+ * @from:	each one's record and target.
+ * @nr:		regions in @r.
+ * @cap:	room in @r, @from and each pick's arrays.
+ * @picks:	each profile and scheme on the snapshot.
+ * @nr_picks:	how many.
+ * @diff_bytes:	with two picks: the bytes one acts on and the other not.
+ * @diff_regions: with two picks: the regions they act on differently.
+ * @assumed:	what the records lacked, counted by enum rank_assumption.
+ * @txt:	the summary: stdout, or stderr when a file is.
+ * @pool:	readers between groups.
+ * @nr_pool:	how many.
+ * @nr_ranked:	snapshots ranked.
+ * @nr_bad:	snapshots where a score trapped or left 0..99.
+ * @js:		--json, a snapshot at a time.
+ */
+struct rank_run {
+	struct rank_cmd *c;
+	const struct hs_rec_info *infos;
+	size_t nr_infos;
+	unsigned long sample_us, aggr_us;
+	struct hs_scheme schemes[HS_MAX_SCHEMES];
+	struct hs_damos_region *r;
+	struct rank_origin *from;
+	size_t nr, cap;
+	struct rank_pick picks[RANK_MAX_PROFILES * HS_MAX_SCHEMES];
+	unsigned int nr_picks;
+	uint64_t diff_bytes;
+	size_t diff_regions;
+	size_t assumed[RANK_NR_ASSUMPTIONS];
+	FILE *txt;
+	struct hs_rec_reader **pool;
+	size_t nr_pool;
+	size_t nr_ranked;
+	size_t nr_bad;
+	struct hs_json_stream js;
+};
+
+/**
+ * rank_pick_prof() - the profile of pick @k.
+ * @run:	the ranking.
+ * @k:		the pick.
+ *
+ * Return: the profile.
+ */
+static inline const struct hs_spec *rank_pick_prof(const struct rank_run *run,
+						   unsigned int k)
+{
+	return &run->c->prof[k / run->c->nr_schemes];
+}
+
+/**
+ * rank_pick_scheme() - the scheme of pick @k.
+ * @run:	the ranking.
+ * @k:		the pick.
+ *
+ * Return: the scheme's index.
+ */
+static inline unsigned int rank_pick_scheme(const struct rank_run *run,
+					    unsigned int k)
+{
+	return k % run->c->nr_schemes;
+}
+
 int rank_file(struct rank_cmd *c);
+
+void rank_text_begin(const struct rank_run *run, bool compressed);
+void rank_text_context(const struct rank_run *run,
+		       const struct hs_rec_info *in, size_t nr_records);
+void rank_text_row(const struct rank_run *run,
+		   const struct hs_rec_snapshot *s, uint64_t t0);
+void rank_text_picked(const struct rank_run *run);
+void rank_text_end(const struct rank_run *run);
+void rank_csv_head(FILE *f);
+void rank_csv_rows(const struct rank_run *run,
+		   const struct hs_rec_snapshot *s);
+void rank_json_begin(struct rank_run *run, bool compressed);
+void rank_json_snapshot(struct rank_run *run,
+			const struct hs_rec_snapshot *s);
+void rank_json_end(struct rank_run *run);
 
 #endif /* HOTSCORE_CLI_CMD_RANK_H */

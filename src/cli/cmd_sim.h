@@ -3,8 +3,9 @@
  * cmd_sim.h - `hotscore sim`: the options, one run's results, and the writers.
  *
  * cmd_sim.c parses and runs (through the engine in src/sim/); sim_report.c
- * formats: the summary, --json, --record (damo's format, written by
- * src/record/write.c), --actions and --heatmap.
+ * keeps what the reports read and writes --record (damo's format, through
+ * src/record/write.c) and --actions as the run goes; src/cli/report/'s
+ * sim_text.c, sim_json.c, sim_csv.c and sim_svg.c are the reports.
  */
 #ifndef HOTSCORE_CLI_CMD_SIM_H
 #define HOTSCORE_CLI_CMD_SIM_H

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rank_json.c - hotscore rank --json: the input and profiles, each
+ * snapshot's picks with their regions as they are ranked (a document
+ * streamed through jansson), and what the ranking assumed.
+ */
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include <hotscore/json_out.h>
+#include <hotscore/record.h>
+
+#include "../cmd_rank.h"
+
+/* One pick of a snapshot: its counts, then each region, as it goes. */
+static void json_pick(struct rank_run *run, unsigned int k)
+{
+	const struct rank_pick *pk = &run->picks[k];
+	struct hs_json_stream *js = &run->js;
+	size_t i;
+
+	hs_json_open(js, NULL, true, false);
+	hs_json_members(js, json_pack(
+		"{s:o, s:I, s:o, s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
+		"profile", hs_json_text(rank_pick_prof(run, k)->name),
+		"scheme", (json_int_t)rank_pick_scheme(run, k),
+		"esz", hs_json_u64(pk->esz),
+		"min_score", (json_int_t)pk->min_score,
+		"eligible_regions", hs_json_u64(pk->nr_eligible),
+		"eligible_bytes", hs_json_u64(pk->sz_eligible),
+		"picked_regions", hs_json_u64(pk->nr_picked),
+		"picked_bytes", hs_json_u64(pk->sz_picked),
+		"traps", hs_json_u64(pk->nr_traps),
+		"out_of_range", hs_json_u64(pk->nr_out)));
+	/* a region: target, start, end, nr_accesses, age, score, picked */
+	hs_json_open(js, "regions", false, false);
+	for (i = 0; i < run->nr; i++) {
+		const struct hs_damos_region *r = &run->r[i];
+
+		hs_json_put(js, NULL, json_pack("[I, o, o, I, I, i, o]",
+			(json_int_t)run->from[i].target, hs_json_u64(r->start),
+			hs_json_u64(r->end), (json_int_t)r->nr_accesses,
+			(json_int_t)r->age, pk->score[i],
+			hs_json_u64(pk->picked[i])));
+	}
+	hs_json_close(js);
+	hs_json_close(js);
+}
+
+/**
+ * rank_json_snapshot() - a snapshot: its record, index and times, then
+ * each pick with its regions, written as it goes.
+ * @run:	the ranking, after the snapshot's; --json is begun.
+ * @s:		the snapshot (its first target's).
+ */
+void rank_json_snapshot(struct rank_run *run,
+			const struct hs_rec_snapshot *s)
+{
+	unsigned int k;
+
+	hs_json_open(&run->js, NULL, true, false);
+	hs_json_members(&run->js, json_pack("{s:o, s:o, s:o, s:o}",
+		"record", hs_json_u64(s->record),
+		"index", hs_json_u64(s->index),
+		"start_ns", hs_json_u64(s->start_ns),
+		"end_ns", hs_json_u64(s->end_ns)));
+	hs_json_open(&run->js, "picks", false, true);
+	for (k = 0; k < run->nr_picks; k++)
+		json_pick(run, k);
+	hs_json_close(&run->js);
+	hs_json_close(&run->js);
+}
+
+/**
+ * rank_json_begin() - --json: the input and profiles; the snapshots
+ * follow as they are ranked.
+ * @run:	the ranking; run->c->json_f is open.
+ * @compressed:	whether the input is json_compressed.
+ */
+void rank_json_begin(struct rank_run *run, bool compressed)
+{
+	json_t *profiles = json_array();
+	unsigned int i;
+
+	for (i = 0; i < run->c->nr_prof; i++)
+		json_array_append_new(profiles,
+				      hs_json_text(run->c->prof[i].name));
+	hs_json_stream_init(&run->js, run->c->json_f, 0);
+	hs_json_open(&run->js, NULL, true, false);
+	hs_json_members(&run->js, json_pack("{s:o, s:s, s:o}",
+		"input", hs_json_text(run->c->input),
+		"format", compressed ? "json_compressed" : "json",
+		"profiles", profiles));
+	hs_json_open(&run->js, "snapshots", false, true);
+}
+
+/**
+ * rank_json_end() - --json's end: what the ranking assumed.
+ * @run:	the ranking, after every context.
+ */
+void rank_json_end(struct rank_run *run)
+{
+	json_t *assumed = json_array();
+	unsigned int a;
+
+	for (a = 0; a < RANK_NR_ASSUMPTIONS; a++)
+		if (run->assumed[a])
+			json_array_append_new(assumed, hs_json_text(
+				rank_assumption_text[a]));
+	hs_json_close(&run->js);
+	hs_json_put(&run->js, "assumed", assumed);
+	hs_json_close(&run->js);
+}

@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * rank_text.c - hotscore rank's summary: each context with its schemes, a
+ * row per snapshot ranked (what each pick acts on, and how two differ),
+ * the regions of a chosen snapshot, and what the ranking assumed.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <hotscore/record.h>
+
+#include "../cli.h"
+#include "../cmd_rank.h"
+#include "layout.h"
+
+static void fmt_bytes(char *buf, size_t size, uint64_t v)
+{
+	if (v >= 1ULL << 30)
+		snprintf(buf, size, "%.1f GiB", (double)v / (1ULL << 30));
+	else if (v >= 1ULL << 20)
+		snprintf(buf, size, "%.1f MiB", (double)v / (1ULL << 20));
+	else if (v >= 1ULL << 10)
+		snprintf(buf, size, "%.1f KiB", (double)v / (1ULL << 10));
+	else
+		snprintf(buf, size, "%" PRIu64 " B", v);
+}
+
+/**
+ * rank_text_begin() - the summary's first line: the file and its records.
+ * @run:	the ranking, its records scanned.
+ * @compressed:	whether the file is json_compressed.
+ */
+void rank_text_begin(const struct rank_run *run, bool compressed)
+{
+	fprintf(run->txt, "hotscore rank: %s (%s), %zu record%s\n",
+		run->c->input, compressed ? "json_compressed" : "json",
+		run->nr_infos, cli_s(run->nr_infos));
+}
+
+/* A table line, built in pieces and printed without trailing blanks. */
+struct line {
+	char s[1024];
+	size_t n;
+};
+
+static void addf(struct line *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void addf(struct line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(l->s + l->n, sizeof(l->s) - l->n, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		l->n = l->n + (size_t)n < sizeof(l->s) ? l->n + (size_t)n :
+			sizeof(l->s) - 1;
+}
+
+static void line_put(struct line *l, FILE *f)
+{
+	while (l->n && l->s[l->n - 1] == ' ')
+		l->n--;
+	l->s[l->n] = '\0';
+	fprintf(f, "%s\n", l->s);
+	l->n = 0;
+}
+
+/* "3..max": a pattern's bounds, UINT_MAX as damo's "max". */
+static void fmt_limit(char *buf, size_t size, unsigned int min,
+		      unsigned int max)
+{
+	if (max == UINT32_MAX)
+		snprintf(buf, size, "%u..max", min);
+	else
+		snprintf(buf, size, "%u..%u", min, max);
+}
+
+static void print_scheme(const struct rank_run *run, unsigned int k)
+{
+	const struct cli_scheme_spec *sp = &run->c->specs[k];
+	const struct hs_scheme *s = &run->schemes[k];
+	char sz[32], reset[32], nr[32], age[32];
+
+	fmt_bytes(sz, sizeof(sz), s->quota.sz);
+	snprintf(reset, sizeof(reset), sp->quota[2] == UINT64_MAX ? "max" :
+		 "%" PRIu64 " ms", sp->quota[2]);
+	fmt_limit(nr, sizeof(nr), s->pattern.min_nr, s->pattern.max_nr);
+	fmt_limit(age, sizeof(age), s->pattern.min_age, s->pattern.max_age);
+	fprintf(run->txt, "scheme %u: %s; nr_accesses %s, age %s aggregations; quota %lu ms,"
+	       " %s per %s;\n          weights %u %u %u\n",
+	       k, hs_action_name(s->action), nr, age, s->quota.ms,
+	       s->quota.sz ? sz : "no size limit", reset, s->quota.weight_sz,
+	       s->quota.weight_nr, s->quota.weight_age);
+}
+
+/* A pick's column head: its profile, and its scheme when there are more. */
+static void pick_head(const struct rank_run *run, unsigned int k, char *buf,
+		      size_t size)
+{
+	if (run->c->nr_schemes > 1)
+		snprintf(buf, size, "%s scheme %u", rank_pick_prof(run, k)->name,
+			 rank_pick_scheme(run, k));
+	else
+		snprintf(buf, size, "%s", rank_pick_prof(run, k)->name);
+}
+
+/**
+ * rank_text_context() - a context's heading: its records and intervals,
+ * its schemes, and the head of its table.
+ * @run:	the ranking, at the context's start.
+ * @in:		the context's first record.
+ * @nr_records:	its records (one per target).
+ */
+void rank_text_context(const struct rank_run *run,
+		       const struct hs_rec_info *in, size_t nr_records)
+{
+	char who[96] = "";
+	struct line l = { .n = 0 };
+	unsigned int k;
+
+	/* damo record's trace-based records name no kdamond or context */
+	if (in->kdamond_idx >= 0 || in->context_idx >= 0)
+		snprintf(who, sizeof(who), "kdamond %ld, context %ld, ",
+			 in->kdamond_idx, in->context_idx);
+	if (in->scheme_idx >= 0)
+		snprintf(who + strlen(who), sizeof(who) - strlen(who),
+			 "scheme %ld, ", in->scheme_idx);
+	fprintf(run->txt, "\ncontext: %s%zu record%s; sample %lu us, aggregation %lu us\n",
+	       who, nr_records, cli_s(nr_records), run->sample_us,
+	       run->aggr_us);
+	for (k = 0; k < run->c->nr_schemes; k++)
+		print_scheme(run, k);
+	addf(&l, "%6s  %7s  %6s  %14s", "snap", "end (s)", "regions",
+	     "eligible");
+	for (k = 0; k < run->nr_picks; k++) {
+		char head[96];
+
+		pick_head(run, k, head, sizeof(head));
+		addf(&l, "  %-22.22s", head);
+	}
+	addf(&l, "%s", run->nr_picks == 2 ? "  differ" : "");
+	line_put(&l, run->txt);
+	addf(&l, "%6s  %7s  %6s  %14s", "", "", "", "");
+	for (k = 0; k < run->nr_picks; k++)
+		addf(&l, "  %-22s", "min_score  picked");
+	addf(&l, "%s", run->nr_picks == 2 ? "  bytes/nr" : "");
+	line_put(&l, run->txt);
+}
+
+/**
+ * rank_text_row() - a snapshot's row: its regions, what the first pick
+ * finds eligible, what each pick acts on under which min_score, and with
+ * two picks what they act on differently; then each pick's traps and
+ * scores out of range.
+ * @run:	the ranking, after the snapshot's.
+ * @s:		the snapshot (its first target's).
+ * @t0:		when the context's first snapshot started, in ns.
+ */
+void rank_text_row(const struct rank_run *run,
+		   const struct hs_rec_snapshot *s, uint64_t t0)
+{
+	struct line l = { .n = 0 };
+	char e[32], p[32];
+	unsigned int k;
+
+	fmt_bytes(e, sizeof(e), run->picks[0].sz_eligible);
+	addf(&l, "%6zu  %7.3f  %6zu  %4zu %9s", s->index,
+	     (double)(s->end_ns - t0) / 1e9, run->nr,
+	     run->picks[0].nr_eligible, e);
+	for (k = 0; k < run->nr_picks; k++) {
+		const struct rank_pick *pk = &run->picks[k];
+
+		fmt_bytes(p, sizeof(p), pk->sz_picked);
+		addf(&l, "  %9u %3zu %8s", pk->min_score, pk->nr_picked, p);
+	}
+	if (run->nr_picks == 2) {
+		fmt_bytes(p, sizeof(p), run->diff_bytes);
+		addf(&l, "  %s/%zu", p, run->diff_regions);
+	}
+	line_put(&l, run->txt);
+	for (k = 0; k < run->nr_picks; k++) {
+		if (run->picks[k].nr_traps)
+			fprintf(run->txt, "          %s: %zu region%s trapped (the kernel would divide by zero)\n",
+			       rank_pick_prof(run, k)->name,
+			       run->picks[k].nr_traps,
+			       cli_s(run->picks[k].nr_traps));
+		if (run->picks[k].nr_out)
+			fprintf(run->txt, "          %s: %zu score%s outside 0..99 (the kernel would index past its histogram)\n",
+			       rank_pick_prof(run, k)->name,
+			       run->picks[k].nr_out,
+			       cli_s(run->picks[k].nr_out));
+	}
+}
+
+#define LIST_MAX	20	/* picked regions listed per pick */
+
+/**
+ * rank_text_picked() - one snapshot chosen (--snapshot, --time): the
+ * regions each pick acts on, in walk order, the first LIST_MAX of them.
+ * @run:	the ranking, after the snapshot's.
+ */
+void rank_text_picked(const struct rank_run *run)
+{
+	char sz[32], head[96];
+	unsigned int k;
+	size_t i, n;
+
+	for (k = 0; k < run->nr_picks; k++) {
+		const struct rank_pick *pk = &run->picks[k];
+
+		pick_head(run, k, head, sizeof(head));
+		fprintf(run->txt, "%s picks %zu region%s:%s\n", head, pk->nr_picked,
+		       cli_s(pk->nr_picked), pk->nr_picked ?
+		       "  start-end, bytes picked, nr_accesses, age, score" : "");
+		for (i = n = 0; i < run->nr; i++) {
+			const struct hs_damos_region *r = &run->r[i];
+
+			if (!pk->picked[i] || n++ >= LIST_MAX)
+				continue;
+			fmt_bytes(sz, sizeof(sz), pk->picked[i]);
+			fprintf(run->txt, "  %lx-%lx  %10s  %5u  %5u  %2d\n",
+				r->start, r->end, sz, r->nr_accesses, r->age,
+				pk->score[i]);
+		}
+		if (n > LIST_MAX)
+			fprintf(run->txt, "  ... %zu more (--csv has them all)\n",
+			       n - LIST_MAX);
+	}
+}
+
+/**
+ * rank_text_end() - the summary's end: what the ranking assumed.
+ * @run:	the ranking, after every context.
+ */
+void rank_text_end(const struct rank_run *run)
+{
+	unsigned int a;
+
+	fprintf(run->txt, "\nassumed:\n");
+	for (a = 0; a < RANK_NR_ASSUMPTIONS; a++)
+		if (run->assumed[a]) {
+			fputs("  - ", run->txt);
+			layout_wrap(run->txt, rank_assumption_text[a], 4, 4,
+				    100, 0);
+		}
+	fputs("  - ", run->txt);
+	layout_wrap(run->txt, "each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB",
+		    4, 4, 100, 0);
+}
