@@ -101,6 +101,8 @@ void cli_spec_add(const char *opt, const char *s, struct hs_spec *list,
 		  unsigned int *nr, unsigned int max, bool unique);
 void cli_spec_profiles(const struct hs_spec *sp, const char *shown,
 		       const struct hs_spec *base, char *buf, size_t size);
+const struct hs_profile *cli_profile_named(const char *opt,
+					   const char *name);
 void cli_spec_load(const char *opt, struct hs_spec *sp,
 		   const struct hs_spec *base);
 const struct hs_cand *cli_cand_placed(const char *opt,
@@ -111,6 +113,16 @@ const struct hs_cand *cli_cand_placed(const char *opt,
  * --call_limit, in every subcommand that calls a candidate: how much of a
  * thread's CPU time one call may take before it ends as status hang.
  */
+/*
+ * --base, in every subcommand that loads a candidate: whose
+ * damon_max_nr_accesses() the candidate's kernel has (hs_spec_base()).
+ */
+#define CLI_BASE_OPT(ID, DFLT, FLAGS, WITH)				\
+	{ .id = (ID), .name = "base", .type = OPT_STR, .arg = "PROFILE",	\
+	  .dflt = (DFLT), .flags = (FLAGS), .words = "@profiles",	\
+	  .help = "whose damon_max_nr_accesses() a candidate's kernel has", \
+	  .example = "v6.6", .with = (WITH) }
+
 #define CLI_CALL_LIMIT_OPT(ID, FLAGS, WITH)				\
 	{ .id = (ID), .name = "call_limit", .type = OPT_TIME, .arg = "T",	\
 	  .dflt = "1s", .min = 1000, .max = 3600000000ULL,		\

@@ -69,10 +69,7 @@ static const struct opt bench_opts[] = {
 	  " hotfix", .flags = MEASURE, .words = "@profiles",
 	  .help = "what a candidate must equal on verify's edge set before"
 		  " it is timed", .example = "hotfix" },
-	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
-	  .dflt = "--against", .flags = MEASURE, .words = "@profiles",
-	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
-	  .example = "v6.6" },
+	CLI_BASE_OPT(O_BASE, "--against", MEASURE, NULL),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, MEASURE, NULL),
 	{ .id = O_DIST, .name = "dist", .type = OPT_LIST, .arg = "LIST",
 	  .dflt = "seed", .flags = MEASURE | OPT_INPUT,
@@ -388,11 +385,9 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_IMPORT: b->import = v->s; break;
 	case O_AGAINST:
 	case O_BASE:
-		if (!hs_profile_find(v->s))
-			cli_usage_die("--%s: no profile '%s' (see 'hotscore score --list-profiles')",
-				      o->name, v->s);
 		*(o->id == O_AGAINST ? &b->against : &b->base) =
-			hs_profile_find(v->s);
+			cli_profile_named(o->id == O_AGAINST ? "--against" :
+					  "--base", v->s);
 		break;
 	case O_CALL_LIMIT:
 		cli_call_limit_set(v->u);

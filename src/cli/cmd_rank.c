@@ -42,11 +42,8 @@ static const struct opt rank_opts[] = {
 	  .help = "the damon_hot_score() profile, a combination or a"
 		  " candidate file; two: where their picks differ",
 	  .example = "v6.6,hotfix" },
-	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
-	  .dflt = "the first profile of --profile, else hotfix",
-	  .words = "@profiles",
-	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
-	  .example = "v6.6" },
+	CLI_BASE_OPT(O_BASE, "the first profile of --profile, else hotfix", 0,
+		     NULL),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
 	{ .id = O_OPS, .name = "ops", .type = OPT_STR, .arg = "OPS",
 	  .dflt = "vaddr", .words = "vaddr paddr",
@@ -98,10 +95,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		break;
 	case O_PROFILE: c->profiles = v->s; break;
 	case O_BASE:
-		c->base = hs_profile_find(v->s);
-		if (!c->base)
-			cli_usage_die("--base: no profile '%s' (hotscore rank --list-profiles)",
-				      v->s);
+		c->base = cli_profile_named("--base", v->s);
 		break;
 	case O_OPS:
 		if (strcmp(v->s, "vaddr") && strcmp(v->s, "paddr"))

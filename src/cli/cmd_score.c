@@ -37,11 +37,8 @@ static const struct opt score_opts[] = {
 	  .help = "profiles, FREQ+DIVISOR+AGE+CLAMP combinations, all, or"
 		  " candidate files (./mine.c, NAME=./mine.c), side by side",
 	  .example = "v6.6,hotfix" },
-	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
-	  .dflt = "the first profile of --profile, else hotfix",
-	  .words = "@profiles",
-	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
-	  .example = "v6.6" },
+	CLI_BASE_OPT(O_BASE, "the first profile of --profile, else hotfix", 0,
+		     NULL),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "FILE",
 	  .flags = OPT_INPUT,
@@ -333,10 +330,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		cli_call_limit_set(v->u);
 		break;
 	case O_BASE:
-		sc->base = hs_profile_find(v->s);
-		if (!sc->base)
-			cli_usage_die("--base: no profile '%s' (see 'hotscore score --list-profiles')",
-				      v->s);
+		sc->base = cli_profile_named("--base", v->s);
 		break;
 	default:
 		input_column_set((size_t)o->id, &sc->dflt.in, (unsigned long)v->u);

@@ -75,11 +75,8 @@ static const struct opt sim_opts[] = {
 	  .flags = OPT_CANDS, .words = "@profiles",
 	  .help = "the damon_hot_score() profile; two run twice and prove"
 		  " the decisions identical", .example = "v6.6,v2-ilog2" },
-	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
-	  .dflt = "the other profile of --profile, else hotfix",
-	  .words = "@profiles",
-	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
-	  .example = "v6.6" },
+	CLI_BASE_OPT(O_BASE, "the other profile of --profile, else hotfix", 0,
+		     NULL),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
 	{ .id = O_SCORER, .name = "scorer", .old = "compare-scorers",
 	  .type = OPT_LIST, .arg = "S[,S2]", .dflt = "kernel",
@@ -371,10 +368,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_MAXR: a->max_nr_regions = v->u; break;
 	case O_PROFILE: sa->profiles = v->s; break;
 	case O_BASE:
-		cand_base = hs_profile_find(v->s);
-		if (!cand_base)
-			cli_usage_die("--base: no profile '%s' (hotscore sim --list-profiles)",
-				      v->s);
+		cand_base = cli_profile_named("--base", v->s);
 		break;
 	case O_CALL_LIMIT: cli_call_limit_set(v->u); break;
 	case O_SCORER: sa->scorers = v->s; break;

@@ -58,11 +58,8 @@ static const struct opt verify_opts[] = {
 		  " combinations or candidate files) and name those that agree"
 		  " with all (docs/kernel.md)",
 	  .example = "tests/data/capture-6.1.192.csv" },
-	{ .id = O_BASE, .name = "base", .type = OPT_STR, .arg = "PROFILE",
-	  .dflt = "--against; --captured: the first profile of --profile,"
-		  " else hotfix", .words = "@profiles",
-	  .help = "whose damon_max_nr_accesses() a candidate's kernel has",
-	  .example = "v6.6", .with = "--candidate ./mine.c" },
+	CLI_BASE_OPT(O_BASE, "--against; --captured: the first profile of"
+		     " --profile, else hotfix", 0, "--candidate ./mine.c"),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, "--candidate ./mine.c"),
 	{ .id = O_QUICK, .name = "quick", .type = OPT_FLAG,
 	  .help = "boundaries and a stride of each domain (make test)" },
@@ -173,9 +170,8 @@ static void parse(struct verify *v, int argc, char **argv)
 			    opt_given(O_RANDOM) || opt_given(O_SEED) ||
 			    opt_given(O_THREADS)))
 		cli_usage_die("--captured takes --profile, --base, --call_limit and --json only");
-	if (v->captured && v->base && !hs_profile_find(v->base))
-		cli_usage_die("--base: no profile '%s' (see 'hotscore verify --list-profiles')",
-			      v->base);
+	if (v->captured && v->base)
+		cli_profile_named("--base", v->base);
 	if (v->captured)
 		return;
 	if (v->profile_list)
@@ -186,12 +182,10 @@ static void parse(struct verify *v, int argc, char **argv)
 		cli_usage_die("--against and --base go with --candidate FILE or --captured FILE");
 	if (!v->candidate && opt_given(O_CALL_LIMIT))
 		cli_usage_die("--call_limit limits a candidate's calls: it goes with --candidate FILE or --captured FILE");
-	if (v->against && !hs_profile_find(v->against))
-		cli_usage_die("--against: no profile '%s' (see 'hotscore verify --list-profiles')",
-			      v->against);
-	if (v->base && !hs_profile_find(v->base))
-		cli_usage_die("--base: no profile '%s' (see 'hotscore verify --list-profiles')",
-			      v->base);
+	if (v->against)
+		cli_profile_named("--against", v->against);
+	if (v->base)
+		cli_profile_named("--base", v->base);
 	if (!opt_given(O_PROFILE))
 		for (i = 0; i < hs_nr_profiles; i++)
 			add_profile(v, hs_profiles[i].name);
@@ -331,27 +325,15 @@ void find_classes(const struct verify *v, struct classes *c)
 	}
 }
 
-/* A profile by name, for --against and --base. */
-static const struct hs_profile *named_profile(const char *opt,
-					      const char *name)
-{
-	const struct hs_profile *p = hs_profile_find(name);
-
-	if (!p)
-		cli_usage_die("%s: no profile '%s' (see 'hotscore verify --list-profiles')",
-			      opt, name);
-	return p;
-}
-
 /* --candidate FILE [--against P] [--base P]: see verify_cand.c. */
 static int run_candidate(struct verify *v)
 {
 	static struct verify_cand vc;
 	const struct hs_profile *against;
 
-	against = named_profile("--against", v->against ? v->against :
+	against = cli_profile_named("--against", v->against ? v->against :
 				CLI_DEFAULT_PROFILE);
-	hs_spec_base(NULL, 0, v->base ? named_profile("--base", v->base) :
+	hs_spec_base(NULL, 0, v->base ? cli_profile_named("--base", v->base) :
 		     against, &vc.base);
 	if (hs_spec_parse_file(v->candidate, &vc.spec))
 		cli_die("--candidate: '%.40s...' is too long", v->candidate);
@@ -376,7 +358,7 @@ static int run_captured(struct verify *v)
 	opt_reproduce(&cmd_verify, v->command, sizeof(v->command));
 	vc.path = v->captured;
 	vc.profiles = v->profile_list;
-	vc.base = v->base ? named_profile("--base", v->base) : NULL;
+	vc.base = v->base ? cli_profile_named("--base", v->base) : NULL;
 	vc.json = v->json;
 	vc.command = v->command;
 	return verify_captured(&vc);

@@ -91,3 +91,21 @@ void cli_spec_profiles(const struct hs_spec *sp, const char *shown,
 		 strcmp(base->name, shown ? shown : CLI_DEFAULT_PROFILE) ?
 		 base->name : "");
 }
+
+/**
+ * cli_profile_named() - a built-in profile by name, for --base and
+ * --against (which take no combination or file); exit 2 if none.
+ * @opt:	the option.
+ * @name:	the name.
+ *
+ * Return: the profile.
+ */
+const struct hs_profile *cli_profile_named(const char *opt, const char *name)
+{
+	const struct hs_profile *p = hs_profile_find(name);
+
+	if (!p)
+		cli_usage_die("%s: no profile '%s' (see 'hotscore %s --list-profiles')",
+			      opt, name, list_cmd());
+	return p;
+}
