@@ -73,10 +73,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		break;
 	case O_PROFILE: c->profile = v->s; break;
 	case O_OPS:
-		if (strcmp(v->s, "vaddr") && strcmp(v->s, "paddr"))
-			cli_usage_die("--ops: '%s' is neither vaddr nor paddr",
-				      v->s);
-		c->ops = strcmp(v->s, "vaddr") ? HS_OPS_PADDR : HS_OPS_VADDR;
+		c->ops = cli_ops_parse(v->s);
 		break;
 	case O_JSON: c->json = v->s; break;
 	}

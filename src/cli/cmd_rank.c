@@ -98,10 +98,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		c->base = cli_profile_named("--base", v->s);
 		break;
 	case O_OPS:
-		if (strcmp(v->s, "vaddr") && strcmp(v->s, "paddr"))
-			cli_usage_die("--ops: '%s' is neither vaddr nor paddr",
-				      v->s);
-		c->ops = strcmp(v->s, "vaddr") ? HS_OPS_PADDR : HS_OPS_VADDR;
+		c->ops = cli_ops_parse(v->s);
 		break;
 	case O_SNAPSHOT:
 		c->snapshot = (long)v->u;

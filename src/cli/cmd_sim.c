@@ -349,9 +349,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	switch (o->id) {
 	case O_WORKLOAD: c->workload = v->s; break;
 	case O_OPS:
-		if (strcmp(v->s, "vaddr") && strcmp(v->s, "paddr"))
-			cli_usage_die("--ops: '%s' is not vaddr or paddr", v->s);
-		c->ops = !strcmp(v->s, "paddr") ? HS_OPS_PADDR : HS_OPS_VADDR;
+		c->ops = cli_ops_parse(v->s);
 		break;
 	case O_RATE:
 		c->rates = v->s;

@@ -234,3 +234,19 @@ void cli_damos_scheme(const struct cli_scheme_spec *sp, unsigned long sample_us,
 	s->quota.weight_nr = clamp_u(sp->quota[4]);
 	s->quota.weight_age = clamp_u(sp->quota[5]);
 }
+
+/**
+ * cli_ops_parse() - --ops: the monitoring operations, which decide the
+ * score each action takes (hs_score_kind()); anything else exits 2.
+ * @s:		"vaddr" or "paddr".
+ *
+ * Return: the operations.
+ */
+enum hs_ops cli_ops_parse(const char *s)
+{
+	if (!strcmp(s, "vaddr"))
+		return HS_OPS_VADDR;
+	if (!strcmp(s, "paddr"))
+		return HS_OPS_PADDR;
+	cli_usage_die("--ops: '%s' is neither vaddr nor paddr", s);
+}

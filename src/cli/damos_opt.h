@@ -111,5 +111,6 @@ unsigned int cli_damos_specs(const struct cli_schemes *ss,
 			     struct cli_scheme_spec *specs);
 void cli_damos_scheme(const struct cli_scheme_spec *sp, unsigned long sample_us,
 		      unsigned long aggr_us, struct hs_scheme *s);
+enum hs_ops cli_ops_parse(const char *s);
 
 #endif /* HOTSCORE_CLI_DAMOS_OPT_H */
