@@ -30,6 +30,22 @@ if out=$(bash "$root/scripts/layers.sh" check "$root/docs/architecture.md" 2>&1)
 else
 	fail "layers" "$out"
 fi
+# negative controls: a table that moved a folder, and a use that flows
+# back (src/score/ including a CLI header, in a copy of the tree)
+sed 's/^| 0 | src\/score\/ | - |$/| 1 | src\/score\/ | - |/' \
+	"$root/docs/architecture.md" >"$tmp/arch.md"
+mkdir -p "$tmp/tree"
+cp -r "$root/scripts" "$root/src" "$root/include" "$root/kmod" "$tmp/tree"
+echo '#include <hotscore/spec.h>' >>"$tmp/tree/src/score/profiles.c"
+if ! cmp -s "$root/docs/architecture.md" "$tmp/arch.md" &&
+   ! bash "$root/scripts/layers.sh" check "$tmp/arch.md" >/dev/null 2>&1 &&
+   ! out=$(bash "$tmp/tree/scripts/layers.sh" 2>&1 >/dev/null) &&
+   grep -q '^cycle: score uses' <<<"$out"; then
+	ok "layers: controls fail (a wrong table; $(grep "^cycle: score" <<<"$out"))"
+else
+	fail "layers controls" "a wrong table or a cycle passed: $out"
+fi
+rm -rf "$tmp/tree"
 bash -n "$root/completion/hotscore.bash" && ok "the completion is valid bash" ||
 	fail "completion" "bash -n"
 out=$(bash -c ". '$root/completion/hotscore.bash'

@@ -11,7 +11,17 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
 
-safe_dirs=(score bench)
+# kmod/Kbuild's make variable VAR (ARGS: more make arguments), read by
+# make itself, without a kernel tree.
+kbuild_var() {
+	local var=$1
+	shift
+	printf 'hs-var:\n\t@echo $(%s)\n' "$var" |
+		make --no-print-directory -s -f "$root/kmod/Kbuild" -f - \
+			src="$root/kmod" HS_ROOT="$root" "$@" hs-var
+}
+# the one list of kernel-safe folders is Kbuild's HS_SAFE_DIRS
+read -r -a safe_dirs <<<"$(kbuild_var HS_SAFE_DIRS)"
 kernel_safe=() headers=()
 shopt -s nullglob
 for d in "${safe_dirs[@]}"; do
@@ -20,26 +30,35 @@ for d in "${safe_dirs[@]}"; do
 done
 shopt -u nullglob
 
-# What Kbuild compiles of src/: its objects src-DIR-NAME.o, read from
-# kmod/Kbuild itself by make, without a kernel tree.
+# What Kbuild compiles of src/: its objects src-DIR-NAME.o
 kbuild_objs() {
-	printf 'hs-objs:\n\t@echo $(hotscore-y)\n' |
-		make --no-print-directory -s -f "$root/kmod/Kbuild" -f - \
-			src="$root/kmod" HS_ROOT="$root" hs-objs |
-		tr ' ' '\n' | grep '^src-' | sort
+	kbuild_var hotscore-y "$@" | tr ' ' '\n' | grep '^src-' | sort
 }
 for src in "${kernel_safe[@]}"; do
 	name=${src#"$root"/src/}
 	echo "src-${name//\//-}" | sed 's/\.c$/.o/'
 done | sort >"$tmp/folders"
-kbuild_objs >"$tmp/kbuild"
-only=$(comm -3 "$tmp/folders" "$tmp/kbuild" | tr -d '\t' | tr '\n' ' ')
-if [ -n "$only" ] || [ ! -s "$tmp/kbuild" ]; then
-	echo "FAIL kmod/Kbuild and src/{${safe_dirs[*]}}/*.c differ: ${only:-Kbuild builds none}"
+# the files of the folders and Kbuild's objects: "" when they agree
+differ() {
+	kbuild_objs "$@" >"$tmp/kbuild"
+	[ -s "$tmp/kbuild" ] || { echo "Kbuild builds none"; return; }
+	comm -3 "$tmp/folders" "$tmp/kbuild" | tr -d '\t' | tr '\n' ' '
+}
+only=$(differ)
+if [ ${#kernel_safe[@]} -eq 0 ] || [ -n "$only" ]; then
+	echo "FAIL kmod/Kbuild and src/{${safe_dirs[*]}}/*.c differ: ${only:-no kernel-safe file}"
 	failed=$((failed + 1))
 else
 	echo "ok   kmod/Kbuild builds every .c of src/{${safe_dirs[*]}}/, and only those"
 	passed=$((passed + 1))
+fi
+# negative control: a Kbuild that left a folder out must differ
+if [ ${#safe_dirs[@]} -gt 1 ] && [ -n "$(differ HS_SAFE_DIRS="${safe_dirs[0]}")" ]; then
+	echo "ok   control: a Kbuild without src/${safe_dirs[1]}/ is caught"
+	passed=$((passed + 1))
+else
+	echo "FAIL control: a Kbuild without a kernel-safe folder passes"
+	failed=$((failed + 1))
 fi
 # src-DIR-NAME.o includes <DIR/NAME.c>: a '-' in NAME would name another
 for src in "${kernel_safe[@]}"; do
