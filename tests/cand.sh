@@ -77,6 +77,16 @@ got=$("$hs" $cmd 2>&1 | grep -E '^hot ')
 	[ "$(awk '{ print ($2 != $3) }' <<<"$got")" = 1 ] &&
 	ok "the wrong example: exit 1, a reproducer that shows the difference: $cmd" ||
 	fail "wrong" "exit $rc, '$cmd' gives '$got': $(tail -4 "$tmp/w")"
+# --base other than --against: the reproducer names it, or score would
+# compile the candidate with the hotfix's safe divisor and see no trap
+"$hs" verify --quick --candidate ./wrong-signed-division.c --base v6.6 >"$tmp/w" 2>&1
+cmd=$(grep -A1 'trap(SIGFPE): [0-9]* inputs' "$tmp/w" |
+      sed -n 's/^    e\.g\. hotscore //p' | head -n 1)
+# shellcheck disable=SC2086
+[ "${cmd#*--base v6.6 }" != "$cmd" ] &&
+	"$hs" $cmd | grep -Eq '^status +ok +trap\(SIGFPE\)$' &&
+	ok "verify --candidate --base: the reproducer keeps the base: $cmd" ||
+	fail "reproducer --base" "'$cmd': $(tail -4 "$tmp/w")"
 "$hs" verify --quick --candidate ./div0-sample.c --against hotfix >"$tmp/d" 2>&1
 rc=$?
 [ $rc -eq 1 ] && grep -q 'hotfix ok, \./div0-sample\.c trap(SIGFPE): [0-9]* input' "$tmp/d" &&

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# The kernel-safe code is every .c file of src/score/ and src/bench/: it
-# must compile into the kernel module as is.  Each may include only
+# The kernel-safe code is every .c file of the folders kmod/Kbuild names in
+# HS_SAFE_DIRS (src/score/ and src/bench/): it must compile into the kernel module as is.  Each may include only
 # hotscore's own headers, and their objects, built freestanding, may call
 # nothing but each other (no libc, no libgcc helpers such as 128-bit
-# division).  kmod/Kbuild takes its list from the same folders: a file in
-# one and not the other fails here.
+# division).  Kbuild's objects must be those folders' files, one each.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)

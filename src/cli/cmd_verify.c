@@ -84,23 +84,14 @@ static const struct opt verify_opts[] = {
 static void add_profile(void *ctx, const char *name)
 {
 	struct verify *v = ctx;
-	struct hs_spec sp;
-	unsigned int i;
+	unsigned int nr = v->cfg.nr;
 
-	cli_spec_parse("--profile", name, &sp);
-	if (!hs_spec_is_model(&sp))
+	cli_spec_add("--profile", name, v->specs, &nr, HS_VERIFY_MAX_PROFILES,
+		     true);
+	if (!hs_spec_is_model(&v->specs[nr - 1]))
 		cli_usage_die("--profile: '%s' is a file: compare a candidate with --candidate %s --against PROFILE",
 			      name, name);
-	for (i = 0; i < v->cfg.nr; i++)
-		if (!strcmp(v->names[i], name))
-			cli_die("--profile: '%s' is listed twice", name);
-	if (v->cfg.nr == HS_VERIFY_MAX_PROFILES)
-		cli_die("--profile: more than %d profiles",
-		       HS_VERIFY_MAX_PROFILES);
-	if (strlen(name) >= sizeof(v->names[0]))
-		cli_die("--profile: '%.40s...' is too long", name);
-	snprintf(v->names[v->cfg.nr], sizeof(v->names[0]), "%s", name);
-	v->cfg.comp[v->cfg.nr++] = sp.comp;
+	v->cfg.comp[v->cfg.nr++] = v->specs[nr - 1].comp;
 }
 
 

@@ -11,12 +11,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <hotscore/spec.h>
 #include <hotscore/verify.h>
 
 /**
  * struct verify - one `hotscore verify`: its options and its result.
  * @cfg:		what to prove, for hs_verify_run().
- * @names:		each profile's name, as given.
+ * @specs:		each profile, as given (cli_spec_add()).
  * @json:		--json FILE, or NULL.
  * @candidate:		--candidate FILE, or NULL.
  * @against:		--against PROFILE, or NULL.
@@ -29,7 +30,7 @@
  */
 struct verify {
 	struct hs_verify_config cfg;
-	char names[HS_VERIFY_MAX_PROFILES][64];
+	struct hs_spec specs[HS_VERIFY_MAX_PROFILES];
 	const char *json;
 	const char *candidate, *against, *base;	/* --candidate mode */
 	const char *captured;			/* --captured mode */

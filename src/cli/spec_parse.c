@@ -82,14 +82,15 @@ void cli_spec_add(const char *opt, const char *s, struct hs_spec *list,
 void cli_spec_profiles(const struct hs_spec *sp, const char *shown,
 		       const struct hs_spec *base, char *buf, size_t size)
 {
+	const char *picked;	/* the base score would take */
+
 	if (!shown && strcmp(base->name, CLI_DEFAULT_PROFILE))
 		shown = base->name;
+	picked = shown ? shown : CLI_DEFAULT_PROFILE;
 	snprintf(buf, size, "--profile %s%s%s%s%s", shown ? shown : "",
 		 shown ? "," : "", sp->given,
-		 strcmp(base->name, shown ? shown : CLI_DEFAULT_PROFILE) ?
-		 " --base " : "",
-		 strcmp(base->name, shown ? shown : CLI_DEFAULT_PROFILE) ?
-		 base->name : "");
+		 strcmp(base->name, picked) ? " --base " : "",
+		 strcmp(base->name, picked) ? base->name : "");
 }
 
 /**

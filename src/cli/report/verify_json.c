@@ -52,7 +52,7 @@ static json_t *json_profiles(const struct verify *v)
 
 		hs_components_format(&v->cfg.comp[a], spec, sizeof(spec));
 		json_array_append_new(list, json_pack("{s:o, s:s}",
-			"name", hs_json_text(v->names[a]), "components", spec));
+			"name", hs_json_text(v->specs[a].given), "components", spec));
 	}
 	return list;
 }
@@ -99,7 +99,7 @@ static json_t *json_pair(const struct verify *v, unsigned int a,
 			 unsigned int b)
 {
 	const struct hs_pair_stats *ps = &v->res.pair[a][b];
-	const char *two[2] = { v->names[a], v->names[b] };
+	const char *two[2] = { v->specs[a].given, v->specs[b].given };
 	json_t *classes = json_array(), *cl;
 	unsigned int k;
 
@@ -114,7 +114,7 @@ static json_t *json_pair(const struct verify *v, unsigned int a,
 		json_array_append_new(classes, cl);
 	}
 	return json_pack("{s:o, s:o, s:b, s:o, s:o, s:b, s:o}",
-			 "a", hs_json_text(v->names[a]), "b", hs_json_text(v->names[b]),
+			 "a", hs_json_text(v->specs[a].given), "b", hs_json_text(v->specs[b].given),
 			 "claimed_equal", claimed(v, a, b),
 			 "inputs", hs_json_u64(ps->inputs),
 			 "agree", hs_json_u64(ps->agree),
@@ -140,10 +140,10 @@ static json_t *json_invariants(const struct verify *v)
 	for (a = 0; a < v->cfg.nr; a++)
 		for (k = 0; k < HS_NR_INVARIANTS; k++) {
 			const struct hs_inv_stats *is = &v->res.inv[a][k];
-			const char *one[1] = { v->names[a] };
+			const char *one[1] = { v->specs[a].given };
 
 			o = json_pack("{s:o, s:s, s:o, s:o}",
-				      "profile", hs_json_text(v->names[a]),
+				      "profile", hs_json_text(v->specs[a].given),
 				      "invariant", hs_invariant_name(k),
 				      "checked", hs_json_u64(is->checked),
 				      "violations", hs_json_u64(is->violations));
@@ -161,7 +161,7 @@ static json_t *json_invariants(const struct verify *v)
 static json_t *json_batches(const struct verify *v, unsigned int a)
 {
 	const struct hs_fast_stats *fs = &v->res.fast[a];
-	const char *one[1] = { v->names[a] };
+	const char *one[1] = { v->specs[a].given };
 	json_t *o, *grid = json_object(), *differ = json_object();
 	unsigned int k;
 
@@ -189,10 +189,10 @@ static json_t *json_fast(const struct verify *v)
 
 	for (a = 0; v->cfg.fast && a < v->cfg.nr; a++) {
 		const struct hs_fast_stats *fs = &v->res.fast[a];
-		const char *one[1] = { v->names[a] };
+		const char *one[1] = { v->specs[a].given };
 
 		o = json_pack("{s:o, s:o, s:o, s:{s:o, s:o}, s:o}",
-			      "profile", hs_json_text(v->names[a]),
+			      "profile", hs_json_text(v->specs[a].given),
 			      "grid", hs_json_u64(fs->inputs[HS_DOM_GRID]),
 			      "random", hs_json_u64(fs->inputs[HS_DOM_RANDOM]),
 			      "schemes",
@@ -215,7 +215,7 @@ static json_t *json_names(const struct verify *v, unsigned int mask)
 
 	for (a = 0; a < v->cfg.nr; a++)
 		if (has(mask, a))
-			json_array_append_new(list, hs_json_text(v->names[a]));
+			json_array_append_new(list, hs_json_text(v->specs[a].given));
 	return list;
 }
 
@@ -230,7 +230,7 @@ static json_t *json_summary_row(const struct verify *v,
 		if (c->of[b] != c->of[a])
 			json_array_append_new(differs, json_pack(
 				"{s:o, s:o, s:o}",
-				"profile", hs_json_text(v->names[b]),
+				"profile", hs_json_text(v->specs[b].given),
 				"inputs", hs_json_u64(differ(v, a, b)),
 				"compared", hs_json_u64(pair_of(v, a, b)->inputs)));
 	for (k = 0; k < HS_NR_INVARIANTS; k++)
@@ -240,7 +240,7 @@ static json_t *json_summary_row(const struct verify *v,
 				"violations",
 				hs_json_u64(v->res.inv[a][k].violations)));
 	return json_pack("{s:o, s:o, s:o, s:o, s:o}",
-			 "name", hs_json_text(v->names[a]),
+			 "name", hs_json_text(v->specs[a].given),
 			 "equal_to", json_names(v, c->members[c->of[a]] &
 						~(1U << a)),
 			 "differs_from", differs,

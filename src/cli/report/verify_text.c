@@ -152,7 +152,7 @@ static const char *names_of(const struct verify *v, unsigned int mask,
 	for (a = 0; a < v->cfg.nr; a++)
 		if (has(mask, a) && at < size)
 			at += (size_t)snprintf(buf + at, size - at, "%s%s",
-					       at ? " = " : "", v->names[a]);
+					       at ? " = " : "", v->specs[a].given);
 	return buf;
 }
 
@@ -211,8 +211,8 @@ static void put_pair_example(const struct verify *v, unsigned int a,
 	static const char fmt[] = "%s hotscore score %s%s--profile %-*s  # %s";
 	static const char lead[] = "      e.g.";
 	char args[512], ca[700], cb[700], ra[64], rb[64];
-	int w = (int)(strlen(v->names[a]) > strlen(v->names[b]) ?
-		      strlen(v->names[a]) : strlen(v->names[b]));
+	int w = (int)(strlen(v->specs[a].given) > strlen(v->specs[b].given) ?
+		      strlen(v->specs[a].given) : strlen(v->specs[b].given));
 	const char *sp;
 
 	cli_score_args(in, args, sizeof(args));
@@ -221,16 +221,16 @@ static void put_pair_example(const struct verify *v, unsigned int a,
 	outcome(&v->cfg.comp[b], in, rb, sizeof(rb));
 	if (snprintf(NULL, 0, fmt, lead, args, sp, w, "", ra) <= COLS &&
 	    snprintf(NULL, 0, fmt, lead, args, sp, w, "", rb) <= COLS) {
-		printf(fmt, lead, args, sp, w, v->names[a], ra);
+		printf(fmt, lead, args, sp, w, v->specs[a].given, ra);
 		printf("\n");
-		printf(fmt, "          ", args, sp, w, v->names[b], rb);
+		printf(fmt, "          ", args, sp, w, v->specs[b].given, rb);
 		printf("\n");
 		return;
 	}
 	snprintf(ca, sizeof(ca), "hotscore score %s%s--profile %s", args, sp,
-		 v->names[a]);
+		 v->specs[a].given);
 	snprintf(cb, sizeof(cb), "hotscore score %s%s--profile %s", args, sp,
-		 v->names[b]);
+		 v->specs[b].given);
 	put_command("      e.g. ", 13, ca, ra);
 	put_command("           ", 13, cb, rb);
 }
@@ -260,7 +260,7 @@ static void print_pair_block(const struct verify *v, unsigned int a,
 		if (!ps->count[k])
 			continue;
 		snprintf(line, sizeof(line), "%s %s, %s %s%s: %llu inputs",
-			 v->names[a], hs_status_code_name(ca), v->names[b],
+			 v->specs[a].given, hs_status_code_name(ca), v->specs[b].given,
 			 hs_status_code_name(cb),
 			 ca == cb ? ", hot differs" : "",
 			 (unsigned long long)ps->count[k]);
@@ -312,8 +312,8 @@ static void print_class_pair(const struct verify *v, unsigned int mx,
 			if (mx == my)
 				print_equal(v, x, y, tx);
 			else
-				print_pair_block(v, x, y, v->names[x],
-						 v->names[y]);
+				print_pair_block(v, x, y, v->specs[x].given,
+						 v->specs[y].given);
 		}
 }
 
@@ -396,7 +396,7 @@ static void print_inv_part(const struct verify *v, unsigned int mask,
 			continue;
 		cli_score_args(&is->ex.in, args, sizeof(args));
 		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
-			 v->names[a], *args ? " " : "", args);
+			 v->specs[a].given, *args ? " " : "", args);
 		outcome(&v->cfg.comp[a], &is->ex.in, r, sizeof(r));
 		strncat(r, neighbour(&v->cfg.comp[a], k, &is->ex.in),
 			sizeof(r) - strlen(r) - 1);
@@ -483,7 +483,7 @@ static void print_fast_part(const struct verify *v, unsigned int mask,
 		return;
 	cli_score_args(&fs->ex.in, args, sizeof(args));
 	snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
-		 v->names[a], *args ? " " : "", args);
+		 v->specs[a].given, *args ? " " : "", args);
 	outcome(&v->cfg.comp[a], &fs->ex.in, model, sizeof(model));
 	fast_outcome(&v->cfg.comp[a], &fs->ex.in, fast, sizeof(fast));
 	snprintf(r, sizeof(r), "%s; prepared: %s", model, fast);
@@ -550,12 +550,12 @@ static void print_batches(const struct verify *v)
 		batch_counts(v, a, counts, sizeof(counts));
 		snprintf(line, sizeof(line),
 			 "%s: grid inputs that differ in a batch: %s",
-			 v->names[a], counts);
+			 v->specs[a].given, counts);
 		printf("  ");
 		layout_wrap(stdout, line, 2, 4, COLS, VERIFY_WRAP);
 		cli_score_args(&fs->batch_ex.in, args, sizeof(args));
 		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
-			 v->names[a], *args ? " " : "", args);
+			 v->specs[a].given, *args ? " " : "", args);
 		outcome(&v->cfg.comp[a], &fs->batch_ex.in, model,
 			sizeof(model));
 		b = hs_batch_result(&p, &v->cfg.comp[a], fs->batch_impl,
@@ -645,7 +645,7 @@ static void summary_row(const struct verify *v, const struct classes *c,
 	char item[40];
 
 	snprintf(row[T_LETTER], CELL, "%c", 'A' + a);
-	snprintf(row[T_NAME], CELL, "%s", v->names[a]);
+	snprintf(row[T_NAME], CELL, "%s", v->specs[a].given);
 	for (b = 0; b < v->cfg.nr; b++)
 		if (b != a && c->of[b] == c->of[a])
 			snprintf(row[T_EQUAL] + strlen(row[T_EQUAL]),
