@@ -66,9 +66,9 @@ function odd(n,   s, odds, all, at) {
 	return substr(s, 1, at) substr(odds, 1 + rnd(length(odds)), 1) \
 		substr(s, at + 1)
 }
-# k distinct valid variants of this load's mode (VL), shuffled
-function vlist(k,   a, n, i, j, t, s) {
-	n = split(VL, a, " ")
+# k (at least 1) distinct words of the list, shuffled, comma-separated
+function shuffled(list, k,   a, n, i, j, t, s) {
+	n = split(list, a, " ")
 	for (i = n; i > 1; i--) {
 		j = 1 + rnd(i)
 		t = a[i]; a[i] = a[j]; a[j] = t
@@ -77,22 +77,18 @@ function vlist(k,   a, n, i, j, t, s) {
 	for (i = 2; i <= k && i <= n; i++)
 		s = s "," a[i]
 	return s
+}
+# k distinct valid variants of this load's mode (VL), shuffled
+function vlist(k) {
+	return shuffled(VL, k)
 }
 function isnum(p) {
 	return p == "iterations" || p == "runs" || p == "seed" || \
 	       p == "inputs" || p == "calls"
 }
 # the profiles, shuffled: k of them, comma-separated
-function plist(k,   a, n, i, j, t, s) {
-	n = split(PR, a, " ")
-	for (i = n; i > 1; i--) {
-		j = 1 + rnd(i)
-		t = a[i]; a[i] = a[j]; a[j] = t
-	}
-	s = a[1]
-	for (i = 2; i <= k && i <= n; i++)
-		s = s "," a[i]
-	return s
+function plist(k) {
+	return shuffled(PR, k)
 }
 # a valid value: cheap (a quick run under TCG) unless dear
 function good(p, dear) {
