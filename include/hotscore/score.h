@@ -5,7 +5,7 @@
  *
  * Kernels combine four components differently, so each is a separate choice
  * (see docs/scoring.md):
- *   frequency formula  raw | mvsum
+ *   frequency formula  raw | mvsum | bp
  *   divisor helper     u32-trunc | max-nr | safe
  *   age_in_log method  loop | fls | ilog2   (+ an fls implementation)
  *   clamp              none | clamp
@@ -25,6 +25,9 @@
  * @sample_us:		c->attrs.sample_interval (µs).
  * @aggr_us:		c->attrs.aggr_interval (µs).
  * @nr_accesses:	r->nr_accesses.
+ * @nr_accesses_bp:	r->nr_accesses_bp (bp only; 6.7+): the moving sum of
+ *			the samples in basis points that the kernel keeps up
+ *			to date sample by sample (damon_moving_sum()).
  * @last_nr_accesses:	r->last_nr_accesses (mvsum only).
  * @age:		r->age, in aggregation intervals.
  * @passed_sis:		c->passed_sample_intervals (mvsum only).
@@ -38,6 +41,7 @@ struct hs_input {
 	unsigned long passed_sis;
 	unsigned long next_aggr_sis;
 	unsigned int nr_accesses;
+	unsigned int nr_accesses_bp;
 	unsigned int last_nr_accesses;
 	unsigned int age;
 	unsigned int weight_nr_accesses;
@@ -47,6 +51,7 @@ struct hs_input {
 enum hs_freq {
 	HS_FREQ_RAW,	/* nr_accesses * 100 / divisor */
 	HS_FREQ_MVSUM,	/* mult_frac(mvsum, 100, divisor) */
+	HS_FREQ_BP,	/* mult_frac(nr_accesses_bp / 10000, 100, divisor) */
 	HS_NR_FREQ
 };
 
@@ -114,7 +119,10 @@ struct hs_components {
 	X(debian_6_1_192, "debian-6.1.192", RAW, SAFE, LOOP, ARCH, 0_99, \
 	  "Debian 12 linux-source-6.1 6.1.192-3: hotfix on the shift loop") \
 	X(mm_new, "mm-new", MVSUM, SAFE, ILOG2, ARCH, 0_99,		\
-	  "mm-new / damon/next 2026: mult_frac of the moving sum")
+	  "mm-new / damon/next 2026: mult_frac of the moving sum")	\
+	X(debian_6_12_117, "debian-6.12.117", BP, SAFE, LOOP, ARCH, 0_99, \
+	  "Debian 12 linux-source-6.12 6.12.117-1~deb12u1: mult_frac of " \
+	  "nr_accesses_bp / 10000 on the shift loop")
 
 /* The struct hs_components initializer of one HS_PROFILE_LIST line. */
 #define HS_COMPONENTS(freq, div, age, fls, clamp)			\
@@ -190,6 +198,20 @@ struct hs_trace {
 	int averaged;
 	int scaled;
 };
+
+/**
+ * hs_bp_of_nr() - r->nr_accesses_bp where only nr_accesses is known: what
+ * 6.12's mm/damon/core.c stores after a merge (damon_merge_two_regions())
+ * or an attrs change (damon_update_monitoring_result()),
+ * 'r->nr_accesses * 10000', an unsigned int product that wraps.
+ * @nr_accesses:	r->nr_accesses.
+ *
+ * Return: the default nr_accesses_bp of an input that gives none.
+ */
+static inline unsigned int hs_bp_of_nr(unsigned int nr_accesses)
+{
+	return nr_accesses * 10000u;
+}
 
 struct hs_result hs_score(const struct hs_components *comp,
 			  const struct hs_input *in, struct hs_trace *trace);

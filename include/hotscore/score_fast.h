@@ -83,7 +83,8 @@ struct hs_prep {
 
 /**
  * struct hs_fast_regions - regions to score, one array per field.
- * @nr_accesses:	r->nr_accesses.
+ * @nr_accesses:	r->nr_accesses; r->nr_accesses_bp for a bp profile
+ *			(hs_fast_nr_of()).
  * @last_nr_accesses:	r->last_nr_accesses (read by mvsum profiles only).
  * @age:		r->age.
  */
@@ -139,10 +140,30 @@ static __always_inline uint32_t hs_fast_age_row(const struct hs_prep *p,
 		(uint32_t)(((uint64_t)age - p->age_thr[j]) >> 32));
 }
 
-/* The count the frequency line divides: nr_accesses, or the moving sum. */
+/**
+ * hs_fast_nr_of() - the region field a prepared scorer takes as its @nr:
+ * r->nr_accesses_bp for a bp profile, whose frequency line reads only
+ * that, else r->nr_accesses.
+ * @c:	the profile's components.
+ * @in:	the input.
+ *
+ * Return: the field.
+ */
+static __always_inline uint32_t hs_fast_nr_of(const struct hs_components *c,
+					      const struct hs_input *in)
+{
+	return c->freq == HS_FREQ_BP ? in->nr_accesses_bp : in->nr_accesses;
+}
+
+/*
+ * The count the frequency line divides: nr_accesses, the moving sum, or
+ * (bp, where @nr is r->nr_accesses_bp) 'r->nr_accesses_bp / 10000'.
+ */
 static __always_inline uint32_t hs_fast_count(const struct hs_prep *p,
 					      uint32_t nr, uint32_t last)
 {
+	if (p->comp.freq == HS_FREQ_BP)
+		return nr / 10000u;
 	if (p->comp.freq != HS_FREQ_MVSUM)
 		return nr;
 	if (p->left_window_bp == 10000)
@@ -160,9 +181,9 @@ static __always_inline uint32_t hs_fast_fs(const struct hs_prep *p,
 
 	if (v < HS_FAST_SMALL)
 		return p->fs_small[v];
-	if (p->comp.freq != HS_FREQ_MVSUM) {	/* v * 100 wraps as u32 */
+	if (p->comp.freq == HS_FREQ_RAW) {	/* v * 100 wraps as u32 */
 		fs = hs_recip_div(&p->div, v * 100u);
-	} else {	/* mult_frac(v, 100, max_nr) in unsigned int */
+	} else {	/* mvsum, bp: mult_frac(v, 100, max_nr), unsigned int */
 		q = hs_recip_div(&p->div, v);
 		r = v - q * p->max_nr;
 		fs = q * 100u + hs_recip_div(&p->div, r * 100u);
@@ -173,7 +194,8 @@ static __always_inline uint32_t hs_fast_fs(const struct hs_prep *p,
 /**
  * hs_fast_hot_inline() - damon_hot_score() of one region, prepared.
  * @p:		the prepared scheme; its status must be HS_OK.
- * @nr:		r->nr_accesses.
+ * @nr:		r->nr_accesses (r->nr_accesses_bp for a bp profile, as
+ *		hs_fast_nr_of()).
  * @last:	r->last_nr_accesses.
  * @age:	r->age.
  *

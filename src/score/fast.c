@@ -193,7 +193,7 @@ bool hs_prep_matches(const struct hs_prep *p, const struct hs_input *in)
 /**
  * hs_fast_slow() - the model, for a region the tables do not cover.
  * @p:		the prepared scheme.
- * @nr:		r->nr_accesses.
+ * @nr:		r->nr_accesses (r->nr_accesses_bp for a bp profile).
  * @last:	r->last_nr_accesses.
  * @age:	r->age.
  *
@@ -209,6 +209,7 @@ __attribute__((__noinline__)) int hs_fast_slow(const struct hs_prep *p,
 	struct hs_input in = p->attrs;
 
 	in.nr_accesses = nr;
+	in.nr_accesses_bp = nr;	/* what @nr is for a bp profile */
 	in.last_nr_accesses = last;
 	in.age = age;
 	return hs_score(&p->comp, &in, NULL).hot;
@@ -217,7 +218,7 @@ __attribute__((__noinline__)) int hs_fast_slow(const struct hs_prep *p,
 /**
  * hs_fast_score() - hot, cold and status of one region, as hs_score().
  * @p:		the prepared scheme.
- * @nr:		r->nr_accesses.
+ * @nr:		r->nr_accesses (r->nr_accesses_bp for a bp profile).
  * @last:	r->last_nr_accesses.
  * @age:	r->age.
  *
@@ -236,7 +237,7 @@ struct hs_result hs_fast_score(const struct hs_prep *p, unsigned int nr,
 /**
  * hs_fast_hot() - damon_hot_score() of one region, prepared.
  * @p:		the prepared scheme; its status must be HS_OK.
- * @nr:		r->nr_accesses.
+ * @nr:		r->nr_accesses (r->nr_accesses_bp for a bp profile).
  * @last:	r->last_nr_accesses.
  * @age:	r->age.
  *
@@ -333,8 +334,9 @@ enum hs_status hs_fast_batch(const struct hs_prep *p,
 		return HS_DIV0;
 	if (p->comp.freq == HS_FREQ_MVSUM && p->left_window_bp == 10000)
 		count = r->last_nr_accesses;
-	else if (p->comp.freq == HS_FREQ_MVSUM && p->left_window_bp)
-		count = NULL;	/* nr + a share of last: per region */
+	else if ((p->comp.freq == HS_FREQ_MVSUM && p->left_window_bp) ||
+		 p->comp.freq == HS_FREQ_BP)
+		count = NULL;	/* nr + a share of last, or bp / 10000 */
 	if (count && !p->age_direct)
 		out = batch_mapped(p, count, r, n, hot);
 	else

@@ -17,7 +17,7 @@
 const struct hs_profile hs_profiles[] = { HS_PROFILE_LIST(HS_PROFILE_ROW) };
 const unsigned int hs_nr_profiles = HS_ARRAY_SIZE(hs_profiles);
 
-static const char *const freq_names[HS_NR_FREQ] = { "raw", "mvsum" };
+static const char *const freq_names[HS_NR_FREQ] = { "raw", "mvsum", "bp" };
 static const char *const divisor_names[HS_NR_DIVISOR] = {
 	"u32-trunc", "max-nr", "safe" };
 static const char *const clamp_names[HS_NR_CLAMP] = { "none", "clamp" };

@@ -142,17 +142,44 @@ static __always_inline bool hs_mvsum(const struct hs_input *in,
 }
 
 /*
- * The frequency line on the count it divides (nr_accesses, or the moving
- * sum) once the divisor is known and non-zero.
+ * The count the bp frequency line divides (6.7+, mm/damon/ops-common.c,
+ * damon_hot_score()): 'r->nr_accesses_bp / 10000', an unsigned int.
+ */
+static __always_inline uint32_t hs_bp_count(uint32_t nr_accesses_bp)
+{
+	return nr_accesses_bp / 10000u;
+}
+
+/*
+ * The frequency line on the count it divides (nr_accesses, the moving sum,
+ * or nr_accesses_bp / 10000) once the divisor is known and non-zero.
  */
 static __always_inline uint32_t hs_freq_of_count(enum hs_freq freq,
 						 uint32_t count,
 						 uint32_t max_nr)
 {
-	if (freq == HS_FREQ_MVSUM)
+	/*
+	 * mvsum: mult_frac(damon_nr_accesses_mvsum(r), ...); bp (6.12):
+	 * freq_subscore = mult_frac(r->nr_accesses_bp / 10000,
+	 *		DAMON_MAX_SUBSCORE, damon_max_nr_accesses(&c->attrs));
+	 * typeof(x) is unsigned int in both: no product can wrap.
+	 */
+	if (freq != HS_FREQ_RAW)
 		return hs_mult_frac(count, 100u, max_nr);
 	/* unsigned int product, wraps above 42,949,672 accesses */
 	return count * 100u / max_nr;
+}
+
+/* The count the profile's frequency line divides. */
+static __always_inline uint32_t hs_count_of(const struct hs_components *c,
+					    const struct hs_input *in,
+					    const struct hs_trace *t)
+{
+	if (c->freq == HS_FREQ_MVSUM)
+		return t->mvsum;
+	if (c->freq == HS_FREQ_BP)
+		return hs_bp_count(in->nr_accesses_bp);
+	return in->nr_accesses;
 }
 
 static __always_inline bool hs_freq_subscore(const struct hs_components *c,
@@ -171,8 +198,7 @@ static __always_inline bool hs_freq_subscore(const struct hs_components *c,
 		*site = HS_DIV0_MAX_NR;
 		return false;
 	}
-	fs = hs_freq_of_count(c->freq, c->freq == HS_FREQ_MVSUM ? t->mvsum :
-			      in->nr_accesses, t->max_nr);
+	fs = hs_freq_of_count(c->freq, hs_count_of(c, in, t), t->max_nr);
 	t->freq_subscore = hs_s32(fs);
 	return true;
 }

@@ -12,15 +12,17 @@
  * hs_fast_vector_usable() - can a vector scorer score with @p?
  * @p:	the prepared scheme.
  *
- * The vector paths need the age map and, for a moving sum, a window at an
- * end (left_window_bp 0 or 10000: the count is nr_accesses or
+ * The vector paths need the age map, a count they look up as it is (not
+ * bp's nr_accesses_bp / 10000) and, for a moving sum, a window at an end
+ * (left_window_bp 0 or 10000: the count is nr_accesses or
  * last_nr_accesses, which is where kdamond scores).
  *
  * Return: true if they can.
  */
 bool hs_fast_vector_usable(const struct hs_prep *p)
 {
-	if (p->status != HS_OK || p->age_direct)
+	if (p->status != HS_OK || p->age_direct ||
+	    p->comp.freq == HS_FREQ_BP)
 		return false;
 	return p->comp.freq != HS_FREQ_MVSUM || p->left_window_bp == 0 ||
 	       p->left_window_bp == 10000;
