@@ -234,13 +234,14 @@ const char *hs_dist_what(enum hs_dist d)
 
 /**
  * hs_dist_base() - the seed module's constants: 5 ms sampling, 100 ms
- * aggregation, 15 accesses, weights 50/50.
+ * aggregation, 15 accesses (nr_accesses_bp 150000), weights 50/50.
  * @in: receives them, age 0.
  */
 void hs_dist_base(struct hs_input *in)
 {
 	*in = (struct hs_input){
 		.sample_us = 5000, .aggr_us = 100000, .nr_accesses = 15,
+		.nr_accesses_bp = hs_bp_of_nr(15),
 		.weight_nr_accesses = 50, .weight_age = 50,
 	};
 }

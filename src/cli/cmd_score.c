@@ -25,7 +25,7 @@
 
 /* A column's option id is its index in input_columns[]. */
 enum { O_PROFILE = INPUT_NR_COLUMNS, O_INPUT, O_CSV, O_LIST, O_BASE,
-       O_CALL_LIMIT };
+       O_CALL_LIMIT, O_BP };
 
 #define U32 4294967295UL
 #define FIELD(i, n, h, m, d, e) { .id = i, .name = n, .type = OPT_COUNT, \
@@ -55,6 +55,10 @@ static const struct opt score_opts[] = {
 	FIELD(2, "nr_accesses", "the region's nr_accesses", U32, "0", "21"),
 	FIELD(3, "last_nr_accesses", "the region's last_nr_accesses (the"
 	      " moving sum's)", U32, "0", "3"),
+	FIELD(O_BP, "nr_accesses_bp", "the region's nr_accesses_bp (6.7+,"
+	      " what bp profiles read); without it, nr_accesses * 10000 as an"
+	      " unsigned int, the kernel's after a merge", U32,
+	      "nr_accesses * 10000", "52000"),
 	FIELD(4, "age", "the region's age, in aggregation intervals", U32,
 	      "0", "50"),
 	FIELD(5, "passed_sis", "ctx->passed_sample_intervals (the moving"
@@ -110,14 +114,15 @@ void cli_list_profiles(void)
 	       "  CLAMP    none | clamp\n");
 }
 
-static void print_csv_header(void)
+static void print_csv_header(bool bp)
 {
 	size_t i;
 
 	fputs("profile", stdout);
 	for (i = 0; i < INPUT_NR_COLUMNS; i++)
 		printf(",%s", input_columns[i].csv);
-	fputs(",hot,cold,status\n", stdout);
+	fputs(bp ? ",nr_accesses_bp,hot,cold,status\n" : ",hot,cold,status\n",
+	      stdout);
 }
 
 /* hot, cold and status as printed: "undef" where the kernel traps. */
@@ -132,7 +137,8 @@ static void outcome_of(const struct hs_spec *sp, const struct hs_input *in,
 	snprintf(cold, size, r.undef ? "undef" : "%d", r.cold);
 }
 
-static void print_csv_row(const struct row *r, const struct hs_spec *spec)
+static void print_csv_row(const struct row *r, const struct hs_spec *spec,
+			  bool bp)
 {
 	char hot[32], cold[32], status[32];
 	size_t i;
@@ -141,7 +147,28 @@ static void print_csv_row(const struct row *r, const struct hs_spec *spec)
 	fputs(spec->name, stdout);
 	for (i = 0; i < INPUT_NR_COLUMNS; i++)
 		printf(",%lu", input_column_get(i, &r->in));
+	if (bp)
+		printf(",%u", r->in.nr_accesses_bp);
 	printf(",%s,%s,%s\n", hot, cold, status);
+}
+
+static bool spec_reads_bp(const struct hs_spec *sp)
+{
+	return !sp->cand && sp->comp.freq == HS_FREQ_BP;
+}
+
+/*
+ * Whether the output has an nr_accesses_bp column: where the input gives
+ * one or a profile reads it, so that other runs print what they did.
+ */
+static bool csv_shows_bp(const struct score *sc)
+{
+	unsigned int k;
+	bool bp = sc->dflt.has_bp || input_has_bp_column();
+
+	for (k = 0; k < sc->nr_specs; k++)
+		bp |= spec_reads_bp(&sc->specs[k]);
+	return bp;
 }
 
 /* Each row under its own profile, or else under every --profile. */
@@ -151,23 +178,27 @@ static int run_csv(const struct score *sc)
 	struct row r;
 	unsigned int k;
 	int pass;
+	bool bp;
 
 	input_open("--input", sc->input);
 	input_header();
 	body = input_mark();
+	bp = csv_shows_bp(sc);
 	for (pass = 0; pass < 2; pass++) {	/* check all, then print */
 		input_rewind(body);
 		if (pass)
-			print_csv_header();
+			print_csv_header(bp);
 		hs_cand_watch_begin();	/* one timer for the candidates' calls */
 		for (r = sc->dflt; input_next_row(&r); r = sc->dflt) {
-			if (!pass)
+			if (!pass) {
+				bp |= r.has_profile && spec_reads_bp(&r.spec);
 				continue;
+			}
 			if (r.has_profile)
-				print_csv_row(&r, &r.spec);
+				print_csv_row(&r, &r.spec, bp);
 			else
 				for (k = 0; k < sc->nr_specs; k++)
-					print_csv_row(&r, &sc->specs[k]);
+					print_csv_row(&r, &sc->specs[k], bp);
 		}
 		hs_cand_watch_end();
 	}
@@ -176,13 +207,13 @@ static int run_csv(const struct score *sc)
 }
 
 /* The computation's steps, one row each; "-" where a step is not taken. */
-enum { ST_COMP, ST_WINDOW, ST_LEFT, ST_MVSUM, ST_MAXNR, ST_FREQ, ST_AGESEC,
-       ST_AGELOG, ST_AGELOG32, ST_AGESUB, ST_WSUM, ST_WMEAN, ST_SCALED,
-       ST_HOT, ST_COLD, ST_STATUS, NR_STEPS };
+enum { ST_COMP, ST_WINDOW, ST_LEFT, ST_MVSUM, ST_BP, ST_BPCOUNT, ST_MAXNR,
+       ST_FREQ, ST_AGESEC, ST_AGELOG, ST_AGELOG32, ST_AGESUB, ST_WSUM,
+       ST_WMEAN, ST_SCALED, ST_HOT, ST_COLD, ST_STATUS, NR_STEPS };
 
 static const char *const step_names[NR_STEPS] = {
 	"components", "window_len", "left_window_bp", "mvsum",
-	"max_nr_accesses", "freq_subscore", "age_in_sec", "age_in_log",
+	"nr_accesses_bp", "bp/10000", "max_nr_accesses", "freq_subscore", "age_in_sec", "age_in_log",
 	"age_in_log+32", "age_subscore", "weighted_sum", "weighted_mean",
 	"hotness*99/100", "hot", "cold", "status",
 };
@@ -213,6 +244,11 @@ static void steps_of(const struct hs_spec *sp, const struct hs_input *in,
 				 t.left_window_bp);
 			snprintf(v[ST_MVSUM], sizeof(*v), "%u", t.mvsum);
 		}
+	}
+	if (sp->comp.freq == HS_FREQ_BP) {	/* the count it divides */
+		snprintf(v[ST_BP], sizeof(*v), "%u", in->nr_accesses_bp);
+		snprintf(v[ST_BPCOUNT], sizeof(*v), "%u",
+			 in->nr_accesses_bp / 10000);
 	}
 	snprintf(v[ST_STATUS], sizeof(*v), "%s", hs_status_name(&res));
 	if (res.status == HS_DIV0) {
@@ -332,6 +368,10 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_BASE:
 		sc->base = cli_profile_named("--base", v->s);
 		break;
+	case O_BP:
+		sc->dflt.in.nr_accesses_bp = (unsigned int)v->u;
+		sc->dflt.has_bp = true;
+		break;
 	default:
 		input_column_set((size_t)o->id, &sc->dflt.in, (unsigned long)v->u);
 	}
@@ -358,6 +398,7 @@ static int score_run(int argc, char **argv)
 	sc.nr_specs = 1;
 	opt_parse(&cmd_score, argc, argv, set, &sc);
 	opt_parsed(&cmd_score);
+	input_bp_default(&sc.dflt);
 	load_specs(&sc);
 	sc.dflt.spec = sc.specs[0];
 	return sc.input ? run_csv(&sc) : run_one(&sc);
@@ -374,11 +415,13 @@ const struct cli_cmd cmd_score = {
 		 " one column a profile.\nWith --input, each CSV row is scored:"
 		 " its header names any of profile,\nsample_us, aggr_us,"
 		 " nr_accesses, last_nr_accesses, age, passed_sis,\n"
-		 "next_aggr_sis, weight_nr_accesses, weight_age (the kernel's"
-		 " field names; times\nin us).  Columns the file lacks take the"
-		 " flags' values; a row without a profile\ncolumn is scored under"
-		 " every --profile.  Output: every column, then\n"
-		 "hot,cold,status; nothing is printed unless every row is good.",
+		 "next_aggr_sis, weight_nr_accesses, weight_age, nr_accesses_bp"
+		 " (the kernel's\nfield names; times in us).  Columns the file"
+		 " lacks take the flags' values\n(nr_accesses_bp: nr_accesses *"
+		 " 10000); a row without a profile column is\nscored under every"
+		 " --profile.  Output: every column (nr_accesses_bp where\n"
+		 "given or read), then hot,cold,status; nothing is printed unless"
+		 " every row\nis good.",
 	.notes = "T is a time: 5000 (us), 5ms, 1.5s; ns, us, ms, s, m, h.",
 	.opts = score_opts,
 	.nr_opts = sizeof(score_opts) / sizeof(score_opts[0]),

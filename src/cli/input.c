@@ -6,8 +6,9 @@
  * through here.  A capture from hotscore.ko (mode=capture) is such a CSV
  * with four more columns: fn (hot or cold), caller (ops, or cold for a
  * damon_hot_score() call made inside damon_cold_score()), returned (what the
- * kernel's function returned) and nr_accesses_bp (>= 6.7; no modelled
- * kernel's score reads it, so it is only checked for a number).
+ * kernel's function returned) and nr_accesses_bp (>= 6.7; what the bp
+ * profiles read).  Any input without nr_accesses_bp takes the kernel's
+ * value after a merge, nr_accesses * 10000 (input_bp_default()).
  */
 #include <errno.h>
 #include <limits.h>
@@ -42,6 +43,27 @@ static const char *const extra_columns[NR_COLS - PROFILE_COL] = {
 const struct input_column input_columns[INPUT_NR_COLUMNS] = {
 	INPUT_COLUMNS(INPUT_COLUMN)
 };
+
+/*
+ * nr_accesses_bp, apart from INPUT_COLUMNS so that score's output keeps its
+ * columns where no bp is given; its default follows nr_accesses.
+ */
+const struct input_column input_bp_column = {
+	"nr_accesses_bp", "nr_accesses_bp",
+	offsetof(struct hs_input, nr_accesses_bp), false, false, 0
+};
+
+/**
+ * input_bp_default() - nr_accesses_bp of a row that gives none: the
+ * kernel's after a merge or an attrs change, nr_accesses * 10000
+ * (hs_bp_of_nr()).
+ * @r:	the row; left alone when @r->has_bp.
+ */
+void input_bp_default(struct row *r)
+{
+	if (!r->has_bp)
+		r->in.nr_accesses_bp = hs_bp_of_nr(r->in.nr_accesses);
+}
 
 /* What a profile column's candidate is compiled for (--base). */
 static struct hs_spec row_base;
@@ -143,6 +165,7 @@ static struct {
 	size_t ncols;
 	size_t *map;		/* header field -> column index */
 	bool capture;		/* the header has fn and returned */
+	bool has_bp;		/* the header has nr_accesses_bp */
 	char **fields;
 	struct hs_input *rows;	/* cli_read_inputs()'s, until returned */
 } csv;
@@ -271,6 +294,16 @@ static void csv_header(void)
 	}
 	check_capture_header(seen);
 	csv.capture = seen[FN_COL];
+	csv.has_bp = seen[BP_COL];
+}
+
+/**
+ * input_has_bp_column() - whether the CSV whose header was read has an
+ * nr_accesses_bp column.
+ */
+bool input_has_bp_column(void)
+{
+	return csv.has_bp;
 }
 
 /**
@@ -326,15 +359,12 @@ static void csv_row(struct row *r)
 
 		if (col == IGNORED_COL)
 			continue;
-		if (col == BP_COL) {	/* a number, which no profile reads */
-			struct hs_input unused;
-			static const struct input_column bp = {
-				"nr_accesses_bp", "", 0, false, false, 0
-			};
-
+		if (col == BP_COL) {
 			snprintf(where, sizeof(where), "%sline %zu: nr_accesses_bp",
 				 csv.what, csv.lineno);
-			column_parse(&bp, csv.fields[i], &unused, where);
+			column_parse(&input_bp_column, csv.fields[i], &r->in,
+				     where);
+			r->has_bp = true;
 			continue;
 		}
 		if (col > PROFILE_COL) {
@@ -356,6 +386,7 @@ static void csv_row(struct row *r)
 	if (r->nested && r->fn != INPUT_FN_HOT)
 		cli_die("%sline %zu: caller cold: only a damon_hot_score() call (fn hot) is made inside damon_cold_score()",
 			csv.what, csv.lineno);
+	input_bp_default(r);
 }
 
 static void csv_free(void)
@@ -386,6 +417,7 @@ void input_row_defaults(struct row *r)
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < INPUT_NR_COLUMNS; i++)
 		column_set(&input_columns[i], &r->in, input_columns[i].dflt);
+	input_bp_default(r);
 	cli_spec_parse("default profile", CLI_DEFAULT_PROFILE, &r->spec);
 }
 
@@ -400,7 +432,8 @@ void cli_score_defaults(struct hs_input *in)
 
 /**
  * cli_score_args() - the `hotscore score` flags that give @in: each column
- * that differs from its default, as --flag VALUE, times with units.
+ * that differs from its default, as --flag VALUE, times with units, and
+ * --nr_accesses_bp unless it is nr_accesses * 10000.
  * @in:		the input.
  * @buf:	receives the flags, space-separated (empty if all default).
  * @size:	of @buf.
@@ -424,6 +457,9 @@ void cli_score_args(const struct hs_input *in, char *buf, size_t size)
 				       at ? " " : "", input_columns[i].flag,
 				       value);
 	}
+	if (at < size && in->nr_accesses_bp != hs_bp_of_nr(in->nr_accesses))
+		snprintf(buf + at, size - at, "%s--nr_accesses_bp %u",
+			 at ? " " : "", in->nr_accesses_bp);
 }
 
 /**

@@ -51,6 +51,7 @@ struct input_column {
 };
 
 extern const struct input_column input_columns[INPUT_NR_COLUMNS];
+extern const struct input_column input_bp_column;
 
 /* Which function a captured call was (hotscore.ko mode=capture). */
 enum input_fn { INPUT_FN_NONE, INPUT_FN_HOT, INPUT_FN_COLD };
@@ -64,11 +65,14 @@ enum input_fn { INPUT_FN_NONE, INPUT_FN_HOT, INPUT_FN_COLD };
  * @nested:	a damon_hot_score() call made inside damon_cold_score()
  *		(caller column "cold"): the same computation as that row.
  * @returned:	what the kernel's function returned (the returned column).
+ * @has_bp:	@in.nr_accesses_bp was given (a column or --nr_accesses_bp);
+ *		else input_bp_default() sets it from nr_accesses.
  */
 struct row {
 	struct hs_input in;
 	struct hs_spec spec;
 	bool has_profile;
+	bool has_bp;
 	enum input_fn fn;
 	bool nested;
 	int returned;
@@ -78,6 +82,8 @@ unsigned long input_column_get(size_t i, const struct hs_input *in);
 void input_column_set(size_t i, struct hs_input *in, unsigned long v);
 void input_set_base(const struct hs_spec *base);
 void input_row_defaults(struct row *r);
+void input_bp_default(struct row *r);
+bool input_has_bp_column(void);
 bool input_is_capture(void);
 
 /* A CSV of rows, read whole and walked line by line (score --input). */

@@ -90,6 +90,7 @@ static int score_of(void *ctx, const struct hs_damos_region *r)
 		.passed_sis = (unsigned long)sc->sis,
 		.next_aggr_sis = (unsigned long)sc->sis,
 		.nr_accesses = r->nr_accesses,
+		.nr_accesses_bp = hs_bp_of_nr(r->nr_accesses),
 		.last_nr_accesses = r->nr_accesses, .age = r->age,
 		.weight_nr_accesses = s->quota.weight_nr,
 		.weight_age = s->quota.weight_age,

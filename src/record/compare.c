@@ -156,6 +156,7 @@ static int score_of(const struct hs_cmp_side *side,
 		/* at the aggregation's end, as rank scores a snapshot */
 		.passed_sis = 1, .next_aggr_sis = 1,
 		.nr_accesses = nr, .last_nr_accesses = nr, .age = age,
+		.nr_accesses_bp = hs_bp_of_nr(nr),
 		.weight_nr_accesses = sc->weight_nr,
 		.weight_age = sc->weight_age,
 	};

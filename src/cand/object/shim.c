@@ -11,7 +11,7 @@
 /* the fields, in struct hs_input's order */
 struct hs_cand_input {
 	unsigned long sample_us, aggr_us, passed_sis, next_aggr_sis;
-	unsigned int nr_accesses, last_nr_accesses, age;
+	unsigned int nr_accesses, nr_accesses_bp, last_nr_accesses, age;
 	unsigned int weight_nr_accesses, weight_age;
 };
 
@@ -55,7 +55,7 @@ void hs_cand_build(const struct hs_cand_input *in, struct damon_ctx *c,
 	c->passed_sample_intervals = in->passed_sis;
 	c->next_aggregation_sis = in->next_aggr_sis;
 	r->nr_accesses = in->nr_accesses;
-	r->nr_accesses_bp = in->nr_accesses * 10000;
+	r->nr_accesses_bp = in->nr_accesses_bp;
 	r->last_nr_accesses = in->last_nr_accesses;
 	r->age = in->age;
 	s->quota.weight_nr_accesses = in->weight_nr_accesses;
