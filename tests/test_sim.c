@@ -22,7 +22,7 @@ static void test_merge_two(void)
 	struct hs_region r = { .start = 100, .end = 300, .nr_accesses = 20,
 			       .last_nr_accesses = 7, .age = 21 };
 
-	hs_merge_two(&l, &r);
+	hs_merge_two(&l, &r, false);
 	CHECK_EQ(l.end, 300);
 	CHECK_EQ(l.nr_accesses, 16);
 	CHECK_EQ(l.age, 17);

@@ -25,6 +25,9 @@
  * @start:	ar.start.
  * @end:	ar.end.
  * @nr_accesses: samples that found the region accessed, this aggregation.
+ * @nr_accesses_bp: 6.7+'s running moving sum of the samples, in basis
+ *		points: kept (struct hs_sim.track_bp) only where the profile
+ *		reads it, else 0.
  * @last_nr_accesses: @nr_accesses of the last aggregation.
  * @age:	aggregation intervals its access pattern has lasted.
  * @wl:		the workload region it lies in, and whether wholly: the
@@ -33,6 +36,7 @@
 struct hs_region {
 	unsigned long start, end;
 	unsigned int nr_accesses;
+	unsigned int nr_accesses_bp;
 	unsigned int last_nr_accesses;
 	unsigned int age;
 	unsigned int wl;
@@ -307,6 +311,9 @@ struct hs_sim_batch {
  * @overrun_in:	its input.
  * @overrun_hot: its score.
  * @preps:	per scheme, its prepared scorer (not HS_SCORER_KERNEL).
+ * @track_bp:	the profile reads nr_accesses_bp (HS_FREQ_BP): each region
+ *		keeps the kernel's running one.
+ * @bp_window:	its moving sum's len_window, damon_max_nr_accesses().
  * @batch:	HS_SCORER_FAST_BATCH's scratch.
  */
 struct hs_sim {
@@ -345,6 +352,8 @@ struct hs_sim {
 	struct hs_input overrun_in;
 	int overrun_hot;
 	struct hs_prep *preps;
+	bool track_bp;
+	unsigned int bp_window;
 	struct hs_sim_batch batch;
 };
 

@@ -103,6 +103,8 @@ static void fill_input(const struct hs_sim *sim, const struct hs_region *r,
 	in->passed_sis = sim->passed_sis;
 	in->next_aggr_sis = sim->next_aggr_sis;
 	in->nr_accesses = r->nr_accesses;
+	in->nr_accesses_bp = sim->track_bp ? r->nr_accesses_bp :
+		hs_bp_of_nr(r->nr_accesses);
 	in->last_nr_accesses = r->last_nr_accesses;
 	in->age = r->age;
 	in->weight_nr_accesses = q ? q->weight_nr : 0;
@@ -143,8 +145,18 @@ unsigned int hs_region_mvsum(const struct hs_sim *sim,
 bool hs_pattern_match(const struct hs_sim *sim, const struct hs_region *r,
 		      const struct hs_pattern *p)
 {
-	return hs_pattern_admits(p, sz_region(r), hs_region_mvsum(sim, r),
-				 r->age);
+	/* 6.12: 'unsigned int nr_accesses = r->nr_accesses_bp / 10000;' */
+	unsigned int nr = sim->track_bp ? r->nr_accesses_bp / 10000 :
+		hs_region_mvsum(sim, r);
+
+	return hs_pattern_admits(p, sz_region(r), nr, r->age);
+}
+
+/* The region field a prepared scorer takes (hs_fast_nr_of()). */
+static unsigned int fast_nr(const struct hs_sim *sim,
+			    const struct hs_region *r)
+{
+	return sim->track_bp ? r->nr_accesses_bp : r->nr_accesses;
 }
 
 /* Keep a uniform sample of the score inputs for the cost replay. */
@@ -224,7 +236,7 @@ int hs_scheme_score(struct hs_sim *sim, const struct hs_region *r,
 		return HS_DAMOS_MAX_SCORE;
 	if (sim->cfg.scorer != HS_SCORER_KERNEL) {
 		sim->nr_scores++;
-		hot = hs_fast_hot(scheme_prep(sim, s), r->nr_accesses,
+		hot = hs_fast_hot(scheme_prep(sim, s), fast_nr(sim, r),
 				  r->last_nr_accesses, r->age);
 		return score_of(sim, r, s, kind, hot);
 	}
@@ -295,7 +307,7 @@ static unsigned int histogram_batch(struct hs_sim *sim, struct hs_scheme *s,
 		if (!hs_pattern_match(sim, r, &s->pattern))
 			continue;
 		b->idx[n] = i;
-		b->nr[n] = r->nr_accesses;
+		b->nr[n] = fast_nr(sim, r);
 		b->last[n] = r->last_nr_accesses;
 		b->age[n] = r->age;
 		n++;
@@ -643,6 +655,7 @@ static size_t walk_emit(struct walk *w, struct hs_region *out, size_t n,
 	if (prev && prev->end == r->start && prev->age == r->age &&
 	    prev->last_nr_accesses == r->last_nr_accesses &&
 	    prev->nr_accesses == r->nr_accesses &&
+	    prev->nr_accesses_bp == r->nr_accesses_bp &&
 	    r->end - prev->start <= max_region_sz) {
 		prev->end = r->end;
 		return n;

@@ -194,6 +194,21 @@ static int prepare_schemes(struct hs_sim *sim)
 	return 0;
 }
 
+/*
+ * damon_update_region_access_rate()'s len_window (6.12, mm/damon/core.c):
+ * damon_max_nr_accesses(attrs) where sample_interval is set, else 1.
+ */
+static unsigned int bp_window(const struct hs_attrs *a)
+{
+	unsigned long q;
+
+	if (!a->sample_us)
+		return 1;
+	q = a->aggr_us / a->sample_us;
+	q = q < UINT_MAX ? q : UINT_MAX;
+	return q ? (unsigned int)q : 1;
+}
+
 /**
  * hs_sim_init() - set up kdamond for a workload: the target's initial
  * regions (damon_set_regions() of the ranges, then min_nr_regions) and the
@@ -218,6 +233,8 @@ int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
 	if (hs_sim_validate(cfg, err, errlen))
 		return -1;
 	sim->rnd = cfg->seed;
+	sim->track_bp = cfg->comp.freq == HS_FREQ_BP;
+	sim->bp_window = bp_window(&cfg->attrs);
 	sim->capture_rnd = cfg->seed ^ 0x5851f42d4c957f2dULL;
 	sim->hash = 0xcbf29ce484222325ULL;
 	sim->schemes = calloc(cfg->nr_schemes + 1, sizeof(*sim->schemes));
@@ -303,6 +320,25 @@ static void locate_regions(struct hs_sim *sim)
 }
 
 /*
+ * One sample's result for @r: nr_accesses and, where kept, 6.12's
+ * damon_update_region_access_rate():
+ *	r->nr_accesses_bp = damon_moving_sum(r->nr_accesses_bp,
+ *			r->last_nr_accesses * 10000, len_window,
+ *			accessed ? 10000 : 0);
+ * with damon_moving_sum() = mvsum - nomvsum / len_window + new_value, all
+ * unsigned int.
+ */
+static __always_inline void sampled(struct hs_region *r, bool accessed,
+				    bool bp, unsigned int len_window)
+{
+	if (bp)
+		r->nr_accesses_bp = r->nr_accesses_bp -
+			r->last_nr_accesses * 10000u / len_window +
+			(accessed ? 10000u : 0);
+	r->nr_accesses += accessed;
+}
+
+/*
  * prepare_access_checks, the sample interval and check_accesses.  The
  * kernel picks every sampling address, sleeps, then checks them all; as
  * the workload oracle does not depend on when a region is checked, one
@@ -310,11 +346,12 @@ static void locate_regions(struct hs_sim *sim)
  * inside a workload region that this sample touches entirely or not at
  * all has an answer that no sampling address can change: it draws none.
  */
-static void sample(struct hs_sim *sim)
+static __always_inline void sample_with(struct hs_sim *sim, bool bp)
 {
 	const struct hs_workload *wl = sim->wl;
 	struct hs_region *r = sim->r, *end = sim->r + sim->nr;
 	uint64_t rnd = sim->rnd;	/* a local: no aliasing with regions */
+	unsigned int len_window = sim->bp_window;
 
 	hs_workload_begin(sim->wl, sim->passed_sis, hs_sim_now_us(sim));
 	if (sim->regions_changed)
@@ -326,18 +363,27 @@ static void sample(struct hs_sim *sim)
 			uint8_t kind = wl->kind[r->wl & ~HS_REGION_WHOLE];
 
 			if (kind != HS_WL_SOME) {
-				r->nr_accesses += kind == HS_WL_ALL;
+				sampled(r, kind == HS_WL_ALL, bp, len_window);
 				continue;
 			}
 		}
 		addr = hs_rand_next(&rnd, r->start, r->end);
 		if (!(r->wl & HS_REGION_WHOLE))
 			r->wl = hs_workload_find(wl, addr, r->wl);
-		r->nr_accesses += hs_workload_touched(wl, r->wl &
-						      ~HS_REGION_WHOLE, addr);
+		sampled(r, hs_workload_touched(wl, r->wl & ~HS_REGION_WHOLE,
+					       addr), bp, len_window);
 	}
 	sim->rnd = rnd;
 	sim->region_samples += sim->nr;
+}
+
+/* Two copies: the moving sum costs nothing where no profile reads it. */
+static void sample(struct hs_sim *sim)
+{
+	if (sim->track_bp)
+		sample_with(sim, true);
+	else
+		sample_with(sim, false);
 }
 
 /* check_accesses()'s return: the largest nr_accesses. */
@@ -352,7 +398,10 @@ static unsigned int max_nr_accesses(const struct hs_sim *sim)
 	return max_nr;
 }
 
-/* kdamond_reset_aggregated() */
+/*
+ * kdamond_reset_aggregated(); 6.12's leaves nr_accesses_bp as it is: the
+ * moving sum runs on across the boundary.
+ */
 static void reset_aggregated(struct hs_sim *sim)
 {
 	size_t i;

@@ -114,14 +114,18 @@ int hs_split_region_at(struct hs_sim *sim, size_t i, unsigned long sz_r)
  * nr_accesses and age; @l keeps its last_nr_accesses.
  * @l:		the left region; becomes the merged one.
  * @r:		the adjacent right region.
+ * @bp:		nr_accesses_bp is kept: 6.12 sets it to
+ *		'l->nr_accesses * 10000' (hs_bp_of_nr()).
  */
-void hs_merge_two(struct hs_region *l, const struct hs_region *r)
+void hs_merge_two(struct hs_region *l, const struct hs_region *r, bool bp)
 {
 	unsigned long sz_l = sz_region(l), sz_r = sz_region(r);
 
 	l->nr_accesses = (unsigned int)((l->nr_accesses * sz_l +
 					 r->nr_accesses * sz_r) /
 					(sz_l + sz_r));
+	if (bp)
+		l->nr_accesses_bp = hs_bp_of_nr(l->nr_accesses);
 	l->age = (unsigned int)((l->age * sz_l + r->age * sz_r) /
 				(sz_l + sz_r));
 	l->end = r->end;
@@ -149,7 +153,7 @@ static void merge_pass(struct hs_sim *sim, unsigned int thres,
 		if (prev && prev->end == r.start &&
 		    abs_diff(prev->nr_accesses, r.nr_accesses) <= thres &&
 		    sz_region(prev) + sz_region(&r) <= sz_limit)
-			hs_merge_two(prev, &r);
+			hs_merge_two(prev, &r, sim->track_bp);
 		else
 			sim->r[out++] = r;
 	}
