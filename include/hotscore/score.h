@@ -25,15 +25,16 @@
  * @sample_us:		c->attrs.sample_interval (µs).
  * @aggr_us:		c->attrs.aggr_interval (µs).
  * @nr_accesses:	r->nr_accesses.
- * @nr_accesses_bp:	r->nr_accesses_bp (bp only; 6.7+): the moving sum of
- *			the samples in basis points that the kernel keeps up
- *			to date sample by sample (damon_moving_sum()).
  * @last_nr_accesses:	r->last_nr_accesses (mvsum only).
  * @age:		r->age, in aggregation intervals.
  * @passed_sis:		c->passed_sample_intervals (mvsum only).
  * @next_aggr_sis:	c->next_aggregation_sis (mvsum only).
  * @weight_nr_accesses:	s->quota.weight_nr_accesses.
  * @weight_age:		s->quota.weight_age.
+ * @nr_accesses_bp:	r->nr_accesses_bp (bp only; 6.7+): the moving sum of
+ *			the samples in basis points that the kernel keeps up
+ *			to date sample by sample (damon_moving_sum()).  Last,
+ *			so that the older fields keep their places.
  */
 struct hs_input {
 	unsigned long sample_us;
@@ -41,11 +42,11 @@ struct hs_input {
 	unsigned long passed_sis;
 	unsigned long next_aggr_sis;
 	unsigned int nr_accesses;
-	unsigned int nr_accesses_bp;
 	unsigned int last_nr_accesses;
 	unsigned int age;
 	unsigned int weight_nr_accesses;
 	unsigned int weight_age;
+	unsigned int nr_accesses_bp;
 };
 
 enum hs_freq {

@@ -25,21 +25,21 @@
  * @start:	ar.start.
  * @end:	ar.end.
  * @nr_accesses: samples that found the region accessed, this aggregation.
- * @nr_accesses_bp: 6.7+'s running moving sum of the samples, in basis
- *		points: kept (struct hs_sim.track_bp) only where the profile
- *		reads it, else 0.
  * @last_nr_accesses: @nr_accesses of the last aggregation.
  * @age:	aggregation intervals its access pattern has lasted.
  * @wl:		the workload region it lies in, and whether wholly: the
  *		simulator's own hint (src/sim/sim_internal.h).
+ * @nr_accesses_bp: 6.7+'s running moving sum of the samples, in basis
+ *		points: kept (struct hs_sim.track_bp) only where the profile
+ *		reads it, else 0.
  */
 struct hs_region {
 	unsigned long start, end;
 	unsigned int nr_accesses;
-	unsigned int nr_accesses_bp;
 	unsigned int last_nr_accesses;
 	unsigned int age;
 	unsigned int wl;
+	unsigned int nr_accesses_bp;
 };
 
 /**

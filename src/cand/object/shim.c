@@ -11,8 +11,8 @@
 /* the fields, in struct hs_input's order */
 struct hs_cand_input {
 	unsigned long sample_us, aggr_us, passed_sis, next_aggr_sis;
-	unsigned int nr_accesses, nr_accesses_bp, last_nr_accesses, age;
-	unsigned int weight_nr_accesses, weight_age;
+	unsigned int nr_accesses, last_nr_accesses, age;
+	unsigned int weight_nr_accesses, weight_age, nr_accesses_bp;
 };
 
 /* a candidate need not have a cold function: then cold is 99 - hot */
