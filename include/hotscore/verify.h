@@ -175,6 +175,7 @@ struct hs_verify_result {
 
 int hs_verify_run(const struct hs_verify_config *cfg,
 		  struct hs_verify_result *res);
+bool hs_more_access(const struct hs_components *c, struct hs_input *in);
 bool hs_verify_ok(const struct hs_verify_config *cfg,
 		  const struct hs_verify_result *res);
 

@@ -239,7 +239,7 @@ static bool fast_pred(const struct hs_input *in, const void *ctx)
 	static struct hs_prep p;	/* 3.5 KB: not on the stack */
 
 	hs_prep_init(&p, c, in);
-	fast = hs_fast_score(&p, in->nr_accesses, in->last_nr_accesses,
+	fast = hs_fast_score(&p, hs_fast_nr_of(c, in), in->last_nr_accesses,
 			     in->age);
 	return !hs_fast_same(&model, &fast);
 }

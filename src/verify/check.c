@@ -100,7 +100,7 @@ struct hs_result hs_batch_result(struct hs_prep *p,
 
 	hs_prep_init(p, c, in);
 	for (k = 0; k < 16; k++) {
-		nr[k] = in->nr_accesses;
+		nr[k] = hs_fast_nr_of(c, in);
 		last[k] = in->last_nr_accesses;
 		age[k] = in->age;
 	}
@@ -117,9 +117,33 @@ struct hs_result hs_batch_result(struct hs_prep *p,
 }
 
 /**
+ * hs_more_access() - @in with one more access, as profile @c counts it:
+ * nr_accesses + 1, or for bp 10000 more nr_accesses_bp (one more accessed
+ * sample: damon_moving_sum() adds 10000).
+ * @c:	the profile.
+ * @in:	the input; changed only where the count has room.
+ *
+ * Return: false where the count is at its top (no neighbour).
+ */
+bool hs_more_access(const struct hs_components *c, struct hs_input *in)
+{
+	if (c->freq == HS_FREQ_BP) {
+		if (in->nr_accesses_bp > UINT32_MAX - 10000u)
+			return false;
+		in->nr_accesses_bp += 10000u;
+		return true;
+	}
+	if (in->nr_accesses == UINT32_MAX)
+		return false;
+	in->nr_accesses++;
+	return true;
+}
+
+/**
  * hs_eval() - a profile on an input and on the two neighbours the
- * monotonicity invariants compare it with: one more access, and one more
- * aggregation interval of age.
+ * monotonicity invariants compare it with: one more access (for bp, 10000
+ * more nr_accesses_bp: one more accessed sample), and one more aggregation
+ * interval of age.
  * @c:	the profile.
  * @in:	the input.
  * @e:	receives the three results.
@@ -135,11 +159,10 @@ void hs_eval(const struct hs_components *c, const struct hs_input *in,
 	e->has_more = e->has_older = false;
 	if (e->r.status == HS_DIV0)
 		return;
-	if (in->nr_accesses != UINT32_MAX) {
-		next.nr_accesses++;
+	if (hs_more_access(c, &next)) {
 		e->more = hs_score(c, &next, NULL);
 		e->has_more = e->more.status != HS_DIV0;
-		next.nr_accesses--;
+		next = *in;
 	}
 	if (in->age != UINT32_MAX) {
 		next.age++;

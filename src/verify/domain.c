@@ -86,7 +86,7 @@ static const uint32_t weights[][2] = {
 	{ UINT32_MAX, 1 }, { 1, UINT32_MAX },
 };
 
-#define NR_MV 4	/* moving-sum states, for mvsum profiles */
+#define NR_MV 4	/* moving-sum and bp states, for mvsum and bp profiles */
 /* Axis sizes: 257 small counts + 2 x 202 thresholds + the boundary values;
  * 2 x 33 first ages + the boundary values.  Checked in hs_grid_unit(). */
 #define NR_AXIS_MAX (257 + 2 * 202 + NR_B32 + 1)
@@ -283,23 +283,33 @@ void hs_domain_init(void)
 	done = true;
 }
 
-/* The moving-sum state: last window's count and where in the window. */
+/*
+ * The moving-sum state: last window's count and where in the window; and
+ * nr_accesses_bp apart from nr_accesses (state 0: nr_accesses * 10000).
+ */
 static void mv_state(unsigned int m, uint64_t window, uint32_t nr,
 		     uint32_t max, struct hs_input *in)
 {
+	in->nr_accesses_bp = hs_bp_of_nr(nr);
 	switch (m) {
 	case 1:		/* half-way through the window */
 		in->last_nr_accesses = nr;
 		in->next_aggr_sis = window / 2;
+		/* bp / 10000 one below nr (or wrapped, from 0) */
+		in->nr_accesses_bp -= 1;
 		break;
 	case 2:		/* the window just started: mvsum = last */
 		in->last_nr_accesses = max;
 		in->next_aggr_sis = window;
+		/* bp / 10000 at the window's count, above nr but at max */
+		in->nr_accesses_bp = hs_bp_of_nr(max) + 9999u;
 		break;
 	case 3:		/* half-way, last window full, counters wrapped */
 		in->last_nr_accesses = UINT32_MAX;
 		in->passed_sis = UINT64_MAX - window / 4;
 		in->next_aggr_sis = in->passed_sis + window / 2;
+		/* near UINT_MAX: bp / 10000 is 429496 or just below */
+		in->nr_accesses_bp = UINT32_MAX - nr % 20000u;
 		break;
 	default:
 		break;
@@ -316,7 +326,8 @@ unsigned int hs_grid_unit_mv(unsigned int u, bool mvsum)
  * hs_grid_unit() - the inputs of grid unit @u.
  * @u:		below hs_grid_units(@mvsum).
  * @quick:	the boundary rows only: no full sweep of small counts.
- * @mvsum:	also vary the moving-sum state.
+ * @mvsum:	also vary the moving-sum state and nr_accesses_bp (for
+ *		mvsum and bp profiles: hs_reads_state()).
  * @out:	room for HS_GRID_UNIT_MAX inputs, or NULL to count them.
  *
  * Return: how many inputs the unit has.
@@ -416,6 +427,10 @@ void hs_random_input(uint64_t seed, uint64_t i, struct hs_input *in)
 	in->next_aggr_sis = pick64(hs_stats_rand(&s), 1000);
 	in->weight_nr_accesses = pick32(hs_stats_rand(&s), 1001);
 	in->weight_age = pick32(hs_stats_rand(&s), 1001);
+	/* drawn last: the other fields are what they were before it */
+	in->nr_accesses_bp = (hs_stats_rand(&s) & 3) == 0 ?
+		hs_bp_of_nr(in->nr_accesses) :
+		pick32(hs_stats_rand(&s), 10010000);
 }
 
 /**

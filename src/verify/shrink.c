@@ -64,6 +64,23 @@ static bool try(struct hs_input *in, const struct field *f, uint64_t v,
 	return false;
 }
 
+/*
+ * nr_accesses_bp is not one of the fields shrunk: it takes its default,
+ * nr_accesses * 10000 (hs_bp_of_nr()), where the property does not hang
+ * on it, so that a reproducer names it only where it matters.
+ */
+static void shrink_bp(struct hs_input *in, hs_shrink_pred pred,
+		      const void *ctx)
+{
+	unsigned int bp = in->nr_accesses_bp;
+
+	if (bp == hs_bp_of_nr(in->nr_accesses))
+		return;
+	in->nr_accesses_bp = hs_bp_of_nr(in->nr_accesses);
+	if (!pred(in, ctx))
+		in->nr_accesses_bp = bp;
+}
+
 /**
  * hs_shrink() - shrink @in while @pred holds.
  * @in:		a counterexample: @pred(@in) must be true.
@@ -122,6 +139,7 @@ unsigned int hs_shrink(struct hs_input *in, const struct hs_input *prefer,
 			changed |= hi < v;
 		}
 	}
+	shrink_bp(in, pred, ctx);
 	return steps;
 }
 

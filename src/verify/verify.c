@@ -102,6 +102,31 @@ static void keep_first(struct hs_example *ex, uint64_t order,
 	}
 }
 
+/* Profile @a reads nr_accesses_bp. */
+static bool reads_bp(const struct hs_verify_config *cfg, unsigned int a)
+{
+	return cfg->comp[a].freq == HS_FREQ_BP;
+}
+
+/* Profile @a reads the grid's state: the moving sum's, or bp. */
+static bool reads_state(const struct hs_verify_config *cfg, unsigned int a)
+{
+	return cfg->comp[a].freq == HS_FREQ_MVSUM || reads_bp(cfg, a);
+}
+
+/*
+ * @in with nr_accesses_bp at its default: the example kept where no
+ * profile involved reads it, so that a reproducer names it only where it
+ * matters.
+ */
+static const struct hs_input *plain(const struct hs_input *in,
+				    struct hs_input *buf)
+{
+	*buf = *in;
+	buf->nr_accesses_bp = hs_bp_of_nr(in->nr_accesses);
+	return buf;
+}
+
 /*
  * The prepared scorer of profile @a on @in against the model's @model.
  * The scheme is prepared again only when @in's differs from the last one.
@@ -122,7 +147,8 @@ static void fast_check(struct worker *w, unsigned int a,
 		w->prepared[a] = true;
 		fs->schemes[dom]++;
 	}
-	r = hs_fast_score(p, in->nr_accesses, in->last_nr_accesses, in->age);
+	r = hs_fast_score(p, hs_fast_nr_of(&p->comp, in), in->last_nr_accesses,
+			  in->age);
 	fs->inputs[dom]++;
 	if (!hs_fast_same(model, &r)) {
 		fs->mismatches++;
@@ -137,7 +163,7 @@ static void fast_check(struct worker *w, unsigned int a,
 static void fast_random(struct worker *w, uint64_t i, const struct hs_input *in)
 {
 	const struct hs_verify_config *cfg = w->job->cfg;
-	struct hs_input h;
+	struct hs_input h, p;
 	struct hs_result model;
 	unsigned int a;
 
@@ -147,20 +173,22 @@ static void fast_random(struct worker *w, uint64_t i, const struct hs_input *in)
 	}
 	h = w->block;
 	h.nr_accesses = in->nr_accesses;
+	h.nr_accesses_bp = in->nr_accesses_bp;
 	h.last_nr_accesses = in->last_nr_accesses;
 	h.age = in->age;
 	for (a = 0; a < cfg->nr; a++) {
 		model = hs_score(&cfg->comp[a], &h, NULL);
-		fast_check(w, a, &h, (2ULL << 62) | i, &model, HS_DOM_RANDOM);
+		fast_check(w, a, reads_bp(cfg, a) ? &h : plain(&h, &p),
+			   (2ULL << 62) | i, &model, HS_DOM_RANDOM);
 	}
 }
 
 /*
  * Every profile on @in: pairs compared, invariants checked.  With
- * @mvsum_only (a grid unit that varies only the moving-sum state), a raw
- * profile would repeat what state 0 found: only the moving-sum profiles'
- * invariants and the pairs that include one are checked.  With @fast,
- * each profile's prepared scorer is compared with it on @in.
+ * @mvsum_only (a grid unit that varies only the moving-sum state and bp),
+ * a raw profile would repeat what state 0 found: only the moving-sum and bp
+ * profiles' invariants and the pairs that include one are checked.  With
+ * @fast, each profile's prepared scorer is compared with it on @in.
  */
 static void check_input(struct worker *w, const struct hs_input *in,
 			uint64_t order, bool mvsum_only, bool fast)
@@ -168,12 +196,15 @@ static void check_input(struct worker *w, const struct hs_input *in,
 	const struct hs_verify_config *cfg = w->job->cfg;
 	struct acc *acc = w->acc;
 	struct hs_eval e[HS_VERIFY_MAX_PROFILES];
-	bool mv[HS_VERIFY_MAX_PROFILES];
+	bool mv[HS_VERIFY_MAX_PROFILES], bp[HS_VERIFY_MAX_PROFILES];
+	struct hs_input buf;
+	const struct hs_input *pl = plain(in, &buf);
 	unsigned int a, b, inv;
 	bool checked;
 
 	for (a = 0; a < cfg->nr; a++) {
-		mv[a] = cfg->comp[a].freq == HS_FREQ_MVSUM;
+		mv[a] = reads_state(cfg, a);
+		bp[a] = reads_bp(cfg, a);
 		if (mvsum_only && !mv[a])
 			e[a].r = hs_score(&cfg->comp[a], in, NULL);
 		else
@@ -193,12 +224,13 @@ static void check_input(struct worker *w, const struct hs_input *in,
 			}
 			cls = hs_pair_code(&e[a].r, &e[b].r);
 			ps->count[cls]++;
-			keep_first(&ps->ex[cls], order, in);
+			keep_first(&ps->ex[cls], order, bp[a] || bp[b] ? in : pl);
 		}
 		if (mvsum_only && !mv[a])
 			continue;
 		if (fast)
-			fast_check(w, a, in, order, &e[a].r, HS_DOM_GRID);
+			fast_check(w, a, bp[a] ? in : pl, order, &e[a].r,
+				   HS_DOM_GRID);
 		if (fast && w->model)	/* for batch_check() */
 			w->model[a * BATCH_CHUNK + w->kept] = e[a].r;
 		for (inv = 0; inv < HS_NR_INVARIANTS; inv++) {
@@ -206,7 +238,7 @@ static void check_input(struct worker *w, const struct hs_input *in,
 
 			if (hs_eval_violates(&e[a], inv, &checked)) {
 				is->violations++;
-				keep_first(&is->ex, order, in);
+				keep_first(&is->ex, order, bp[a] ? in : pl);
 			}
 			is->checked += checked;
 		}
@@ -268,15 +300,15 @@ static void batch_check(struct worker *w, const struct hs_input *in,
 	unsigned int a, impl;
 
 	for (i = 0; i < n; i++) {
-		w->nr[i] = in[i].nr_accesses;
 		w->last[i] = in[i].last_nr_accesses;
 		w->age[i] = in[i].age;
 	}
 	w->kept = 0;
 	for (a = 0; a < cfg->nr; a++) {
-		if (!w->prepared[a] ||
-		    (mvsum_only && cfg->comp[a].freq != HS_FREQ_MVSUM))
+		if (!w->prepared[a] || (mvsum_only && !reads_state(cfg, a)))
 			continue;
+		for (i = 0; i < n; i++)	/* bp, or nr_accesses */
+			w->nr[i] = hs_fast_nr_of(&w->prep[a].comp, &in[i]);
 		for (impl = 0; impl < HS_NR_FAST_IMPLS; impl++)
 			if (cfg->batch_impls & (1u << impl))
 				batch_compare(w, a, impl, in, n, order);
@@ -520,7 +552,7 @@ static int plan_job(struct job *job, uint64_t *total)
 	unsigned int k;
 
 	for (k = 0; k < cfg->nr; k++)
-		job->mvsum |= cfg->comp[k].freq == HS_FREQ_MVSUM;
+		job->mvsum |= reads_state(cfg, k);
 	job->quick_values = calloc(HS_AGELOG_QUICK_MAX, sizeof(uint32_t));
 	if (!job->quick_values)
 		return -1;

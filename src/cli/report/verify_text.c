@@ -70,7 +70,7 @@ static const char *neighbour(const struct hs_components *c,
 	if (inv == HS_INV_RANGE || inv == HS_INV_SUM)
 		return "";
 	if (inv == HS_INV_ACCESSES)
-		next.nr_accesses++;
+		hs_more_access(c, &next);
 	else
 		next.age++;
 	r = hs_score(c, &next, NULL);
@@ -88,7 +88,8 @@ static void fast_outcome(const struct hs_components *c,
 	struct hs_result r;
 
 	hs_prep_init(&p, c, in);
-	r = hs_fast_score(&p, in->nr_accesses, in->last_nr_accesses, in->age);
+	r = hs_fast_score(&p, hs_fast_nr_of(c, in), in->last_nr_accesses,
+			  in->age);
 	result_text(&r, buf, size);
 }
 
