@@ -87,14 +87,15 @@ static void same(const struct hs_components *c, const struct hs_prep *p,
 		 const struct hs_input *in)
 {
 	struct hs_result a = hs_score(c, in, NULL);
-	struct hs_result b = hs_fast_score(p, in->nr_accesses,
+	struct hs_result b = hs_fast_score(p, hs_fast_nr_of(c, in),
 					   in->last_nr_accesses, in->age);
 
 	CHECK(a.status == b.status && a.div0 == b.div0 &&
 	      (a.status == HS_DIV0 || (a.hot == b.hot && a.cold == b.cold)),
-	      "model %d/%d/%d, fast %d/%d/%d: sample %lu aggr %lu nr %u last %u age %u w %u/%u passed %lu next %lu",
+	      "model %d/%d/%d, fast %d/%d/%d: sample %lu aggr %lu nr %u bp %u last %u age %u w %u/%u passed %lu next %lu",
 	      a.hot, a.status, a.div0, b.hot, b.status, b.div0, in->sample_us,
-	      in->aggr_us, in->nr_accesses, in->last_nr_accesses, in->age,
+	      in->aggr_us, in->nr_accesses, in->nr_accesses_bp,
+	      in->last_nr_accesses, in->age,
 	      in->weight_nr_accesses, in->weight_age, in->passed_sis,
 	      in->next_aggr_sis);
 }
@@ -115,6 +116,7 @@ static void test_fast_random(void)
 			for (j = 0; j < 64; j++) {
 				hs_random_input(k + 99, i * 64ULL + j, &region);
 				scheme.nr_accesses = region.nr_accesses;
+				scheme.nr_accesses_bp = region.nr_accesses_bp;
 				scheme.last_nr_accesses =
 					region.last_nr_accesses;
 				scheme.age = region.age;
@@ -341,6 +343,7 @@ static void batch_vs_model(const struct hs_components *c,
 			struct hs_result m;
 
 			x.nr_accesses = nr[i];
+			x.nr_accesses_bp = nr[i];	/* bp profiles' @nr */
 			x.last_nr_accesses = last[i];
 			x.age = age[i];
 			m = hs_score(c, &x, NULL);
@@ -727,12 +730,49 @@ static void test_fast_div0(void)
 	      "vector batch by pointer on a trapping scheme");
 }
 
+/*
+ * debian-6.12.117's prepared scorer takes nr_accesses_bp: every bp that
+ * changes the count near the tabulated ones, the tables' edge and the
+ * wrap at UINT_MAX, against the model, one at a time and in batches.
+ */
+static void test_fast_bp(void)
+{
+	static unsigned int bp[512], last[512], age[512];
+	const struct hs_components *c = &hs_profile_find("debian-6.12.117")->comp;
+	static const unsigned long divs[][2] = {
+		{ 5000, 100000 }, { 1000, 1000 }, { 1, 4294967296000ul },
+		{ 0, 0 }, { 3, 1000 },
+	};
+	struct hs_input in;
+	struct hs_prep p;
+	unsigned int d, i;
+
+	for (d = 0; d < sizeof(divs) / sizeof(divs[0]); d++) {
+		hs_dist_base(&in);
+		in.sample_us = divs[d][0];
+		in.aggr_us = divs[d][1];
+		hs_prep_init(&p, c, &in);
+		for (i = 0; i < 512; i++) {
+			bp[i] = i < 256 ? i * 9999u / 2 :
+				UINT32_MAX - (i - 256) * 5003u;
+			last[i] = 0;
+			age[i] = i * 37;
+			in.nr_accesses = 0;	/* not read */
+			in.nr_accesses_bp = bp[i];
+			in.age = age[i];
+			same(c, &p, &in);
+		}
+		batch_vs_model(c, &in, bp, last, age, 512, "bp");
+	}
+}
+
 int main(void)
 {
 	RUN(test_recip_small_divisors);
 	RUN(test_recip_large_divisors);
 	RUN(test_recip_sweep);
 	RUN(test_fast_random);
+	RUN(test_fast_bp);
 	RUN(test_fast_seed_scheme);
 	RUN(test_age_map);
 	RUN(test_fast_slow_entries);

@@ -76,6 +76,8 @@ static struct ref reference(const struct hs_components *c,
 			(in->nr_accesses +
 			 frac(in->last_nr_accesses, bp, 10000, 64)) & M32;
 	}
+	if (c->freq == HS_FREQ_BP)	/* r->nr_accesses_bp / 10000 */
+		x = in->nr_accesses_bp / 10000;
 
 	if (c->divisor == HS_DIV_SAFE) {
 		d = in->aggr_us / (in->sample_us ? in->sample_us : 1);
@@ -93,7 +95,7 @@ static struct ref reference(const struct hs_components *c,
 		return out;
 	}
 
-	fs = c->freq == HS_FREQ_MVSUM ? frac(x, 100, d, 32) :
+	fs = c->freq != HS_FREQ_RAW ? frac(x, 100, d, 32) :
 		((x * 100) & M32) / d;
 	fsi = as_int(fs);
 
@@ -157,6 +159,8 @@ static struct hs_input random_input(void)
 	static const unsigned long long ages[] = {
 		0, 1, 9, 10, 49, 50, 1200, 36000, 42949, 1u << 20, 2147483648u };
 	static const unsigned long long weights[] = { 0, 1, 2, 3, 50, 100, 1000 };
+	static const unsigned long long bps[] = {
+		0, 9999, 10000, 19999, 150000, 209999, 429490000, 4294967295u };
 	struct hs_input in;
 
 	in.sample_us = pick(64, intervals, 12);
@@ -168,6 +172,7 @@ static struct hs_input random_input(void)
 	in.next_aggr_sis = pick(64, counts, 13);
 	in.weight_nr_accesses = (unsigned int)pick(32, weights, 7);
 	in.weight_age = (unsigned int)pick(32, weights, 7);
+	in.nr_accesses_bp = (unsigned int)pick(32, bps, 8);
 	return in;
 }
 
@@ -188,9 +193,11 @@ static int compare(const struct hs_components *c, const struct hs_input *in)
 	if (same)
 		return 0;
 	hs_components_format(c, name, sizeof(name));
-	CHECK(same, "%s sample %lu aggr %lu nr %u last %u age %u passed %lu "
-	      "next %lu fw %u aw %u: model %d/%d/%s, reference %lld/%lld/div0=%d",
+	CHECK(same, "%s sample %lu aggr %lu nr %u bp %u last %u age %u "
+	      "passed %lu next %lu fw %u aw %u: model %d/%d/%s, "
+	      "reference %lld/%lld/div0=%d",
 	      name, in->sample_us, in->aggr_us, in->nr_accesses,
+	      in->nr_accesses_bp,
 	      in->last_nr_accesses, in->age, in->passed_sis, in->next_aggr_sis,
 	      in->weight_nr_accesses, in->weight_age, got.hot, got.cold,
 	      hs_status_name(&got), want.hot, want.cold, want.div0);

@@ -42,6 +42,7 @@ static void test_worked_example_hot(void)
 	unsigned int i;
 
 	in.nr_accesses = 10;
+	in.nr_accesses_bp = 100000;	/* as after a merge: bp / 10000 = 10 */
 	in.age = 50;
 	/* fs 50, age 5 s -> L 3 -> 35 -> as 54; (50+54)/2 = 52; 52*99/100 */
 	for (i = 0; i < hs_nr_profiles; i++) {
@@ -50,6 +51,60 @@ static void test_worked_example_hot(void)
 		CHECK(r.hot == 51 && r.cold == 48 && r.status == HS_OK,
 		      "%s: hot %d cold %d", hs_profiles[i].name, r.hot, r.cold);
 	}
+}
+
+/*
+ * debian-6.12.117 (mm/damon/ops-common.c, damon_hot_score()):
+ *	freq_subscore = mult_frac(r->nr_accesses_bp / 10000,
+ *			DAMON_MAX_SUBSCORE, damon_max_nr_accesses(&c->attrs));
+ * worked by hand with 5 ms / 100 ms (max 20) and weights 1/1.
+ */
+static void test_debian_6_12_bp(void)
+{
+	struct hs_components c = profile("debian-6.12.117");
+	struct hs_input in = defaults();
+	struct hs_trace t;
+	struct hs_result r;
+
+	CHECK(c.freq == HS_FREQ_BP && c.divisor == HS_DIV_SAFE &&
+	      c.agelog == HS_AGELOG_LOOP && c.clamp == HS_CLAMP_0_99,
+	      "components");
+	/* bp 129999: count 12; mult_frac(12, 100, 20) = 0 * 100 + 1200 / 20
+	 * = 60; age 0: as 50; (60 + 50) / 2 = 55; 55 * 99 / 100 = 54 */
+	in.nr_accesses = 5;	/* not read: 6.1 gives 36 */
+	in.nr_accesses_bp = 129999;
+	r = hs_score(&c, &in, &t);
+	CHECK(t.freq_subscore == 60 && r.hot == 54 && r.cold == 45,
+	      "bp above nr: fs %d hot %d", t.freq_subscore, r.hot);
+	CHECK_EQ(score("debian-6.1.192", &in).hot, 36);
+	/* bp 99999 under nr 10: count 9, fs 45; age 5 s: L 3, as 54;
+	 * (45 + 54) / 2 = 49; 49 * 99 / 100 = 48 (6.1: 51) */
+	in.nr_accesses = 10;
+	in.nr_accesses_bp = 99999;
+	in.age = 50;
+	r = hs_score(&c, &in, &t);
+	CHECK(t.freq_subscore == 45 && r.hot == 48, "bp below nr: fs %d hot %d",
+	      t.freq_subscore, r.hot);
+	CHECK_EQ(score("debian-6.1.192", &in).hot, 51);
+	/* nr 429497: the kernel's nr * 10000 wraps to 2704, count 0: fs 0
+	 * flips L 3 to 29, as 45; 45 / 2 = 22; 22 * 99 / 100 = 21 */
+	in.nr_accesses = 429497;
+	in.nr_accesses_bp = hs_bp_of_nr(429497);
+	CHECK_EQ(in.nr_accesses_bp, 2704);
+	r = hs_score(&c, &in, &t);
+	CHECK(t.freq_subscore == 0 && t.age_subscore == 45 && r.hot == 21,
+	      "wrapped bp: fs %d as %d hot %d", t.freq_subscore,
+	      t.age_subscore, r.hot);
+	/* bp UINT_MAX, 1 ms / 1 ms (max 1): count 429496, fs 42949600;
+	 * (42949600 + 50) / 2 = 21474825; * 99 = 2126007675 (no wrap);
+	 * / 100 = 21260076, clamped to 99 */
+	in.sample_us = in.aggr_us = 1000;
+	in.age = 0;
+	in.nr_accesses_bp = UINT_MAX;
+	r = hs_score(&c, &in, &t);
+	CHECK(t.freq_subscore == 42949600 && t.scaled == 21260076 &&
+	      r.hot == 99 && r.status == HS_OK, "bp at UINT_MAX: fs %d hot %d",
+	      t.freq_subscore, r.hot);
 }
 
 static void test_worked_example_reclaim(void)
@@ -413,6 +468,7 @@ static void test_profile_names(void)
 int main(void)
 {
 	RUN(test_worked_example_hot);
+	RUN(test_debian_6_12_bp);
 	RUN(test_worked_example_reclaim);
 	RUN(test_kunit_nr_samples_per_aggr);
 	RUN(test_kunit_mvsum);

@@ -29,6 +29,51 @@ static void test_merge_two(void)
 	CHECK_EQ(l.last_nr_accesses, 3);	/* l keeps its own */
 }
 
+/*
+ * 6.12's running nr_accesses_bp: damon_test_moving_sum's vector through
+ * damon_update_region_access_rate() (last 5: nomvsum 50000, len_window
+ * 10), then damon_merge_two_regions() and a split, then a wrapped
+ * nomvsum.
+ */
+static void test_bp_running(void)
+{
+	static const bool acc[] = { 1, 0, 1, 0, 0, 0, 1, 0, 0, 0 };
+	static const unsigned int want[] = { 55000, 50000, 55000, 50000,
+		45000, 40000, 45000, 40000, 35000, 30000 };
+	struct hs_region l = { .start = 0, .end = 100, .last_nr_accesses = 5,
+			       .nr_accesses_bp = 50000 };
+	struct hs_region r = { .start = 100, .end = 400, .nr_accesses = 7,
+			       .nr_accesses_bp = 123456 };
+	struct hs_sim sim;
+	size_t i;
+
+	for (i = 0; i < sizeof(acc) / sizeof(acc[0]); i++) {
+		hs_region_sampled(&l, acc[i], 10);
+		CHECK(l.nr_accesses_bp == want[i], "sample %zu: %u", i,
+		      l.nr_accesses_bp);
+	}
+	CHECK_EQ(l.nr_accesses, 3);
+	/* (3 * 100 + 7 * 300) / 400 = 6; l->nr_accesses_bp = 6 * 10000 */
+	hs_merge_two(&l, &r, true);
+	CHECK_EQ(l.nr_accesses, 6);
+	CHECK_EQ(l.nr_accesses_bp, 60000);
+	/* the right part of a split copies it (damon_split_region_at()) */
+	memset(&sim, 0, sizeof(sim));
+	sim.r = calloc(1, sizeof(*sim.r));
+	sim.nr = sim.cap = 1;
+	sim.r[0] = (struct hs_region){ 0, 100 * PAGE, 6, 2, 1, 0, 60000 };
+	CHECK_EQ(hs_split_region_at(&sim, 0, 25 * PAGE), 0);
+	CHECK_EQ(sim.r[1].nr_accesses_bp, 60000);
+	free(sim.r);
+	/* 429497 * 10000 wraps to 2704; 2704 / 20 = 135; 0 - 135 + 10000 */
+	l = (struct hs_region){ .last_nr_accesses = 429497 };
+	hs_region_sampled(&l, true, 20);
+	CHECK_EQ(l.nr_accesses_bp, 9865);
+	/* an unaccessed sample drops the same share: 9865 - 135 */
+	hs_region_sampled(&l, false, 20);
+	CHECK_EQ(l.nr_accesses_bp, 9730);
+}
+
 /* damon_test_split_at: the right part copies nr, last and age. */
 static void test_split_at(void)
 {
@@ -38,7 +83,7 @@ static void test_split_at(void)
 	sim.nr = 1;
 	sim.cap = 1;
 	sim.r = calloc(1, sizeof(*sim.r));
-	sim.r[0] = (struct hs_region){ 0, 100 * PAGE, 7, 5, 42, 0 };
+	sim.r[0] = (struct hs_region){ 0, 100 * PAGE, 7, 5, 42, 0, 0 };
 	CHECK_EQ(hs_split_region_at(&sim, 0, 25 * PAGE), 0);
 	CHECK_EQ(sim.nr, 2);
 	CHECK_EQ(sim.r[0].end, 25 * PAGE);
@@ -114,10 +159,10 @@ static void test_merge_ages(void)
 	sim.cap = 4;
 	sim.nr = 4;
 	/* far apart: no merges, so each keeps its own age */
-	sim.r[0] = (struct hs_region){ 0, PAGE, 5, 5, 3, 0 };	/* same: +1 */
-	sim.r[1] = (struct hs_region){ 2 * PAGE, 3 * PAGE, 0, 1, 3, 0 };
-	sim.r[2] = (struct hs_region){ 4 * PAGE, 5 * PAGE, 20, 5, 3, 0 };
-	sim.r[3] = (struct hs_region){ 6 * PAGE, 7 * PAGE, 0, 0, 3, 0 };
+	sim.r[0] = (struct hs_region){ 0, PAGE, 5, 5, 3, 0, 0 }; /* same: +1 */
+	sim.r[1] = (struct hs_region){ 2 * PAGE, 3 * PAGE, 0, 1, 3, 0, 0 };
+	sim.r[2] = (struct hs_region){ 4 * PAGE, 5 * PAGE, 20, 5, 3, 0, 0 };
+	sim.r[3] = (struct hs_region){ 6 * PAGE, 7 * PAGE, 0, 0, 3, 0, 0 };
 	/* more regions than max_nr_regions: merge passes repeat */
 	hs_merge_regions(&sim, 2, ULONG_MAX);
 	CHECK_EQ(sim.nr, 4);
@@ -144,7 +189,7 @@ static void test_split_regions(void)
 	for (i = 0; i < 10; i++)
 		sim.r[i] = (struct hs_region){ i * 1000 * PAGE,
 					       (i + 1) * 1000 * PAGE, 3, 2, 9,
-					       0 };
+					       0, 0 };
 	for (round = 0; round < 3; round++) {
 		size_t before = sim.nr;
 
@@ -191,7 +236,7 @@ static void test_apply_min_nr_regions(void)
 	sim.cfg.attrs = (struct hs_attrs){ 5000, 100000, 0, 10, 1000, PAGE };
 	sim.r = calloc(1, sizeof(*sim.r));
 	sim.cap = sim.nr = 1;
-	sim.r[0] = (struct hs_region){ 0, 95 * PAGE, 1, 2, 3, 0 };
+	sim.r[0] = (struct hs_region){ 0, 95 * PAGE, 1, 2, 3, 0, 0 };
 	limit = hs_apply_min_nr_regions(&sim);
 	CHECK_EQ(limit, 10 * PAGE);	/* 9.5 pages, aligned up */
 	CHECK_EQ(sim.nr, 10);
@@ -219,7 +264,7 @@ static void apply_one(unsigned long quota_sz, struct hs_sim *sim,
 	/* one 40-page region with an age, as damos_test_apply_scheme_quota */
 	sim->r[0] = (struct hs_region){ HS_WL_PADDR_START,
 					HS_WL_PADDR_START + 40 * PAGE, 0, 0, 5,
-					0 };
+					0, 0 };
 	sim->nr = 1;
 	/* the window's effective quota, as damos_adjust_quota() sets it */
 	sim->schemes[0].quota.esz = quota_sz;
@@ -662,6 +707,7 @@ int main(void)
 {
 	RUN(test_merge_two);
 	RUN(test_split_at);
+	RUN(test_bp_running);
 	RUN(test_mvsum_rows);
 	RUN(test_mvsum_fast_path);
 	RUN(test_merge_ages);

@@ -35,7 +35,7 @@ static void set_regions(struct hs_sim *sim, unsigned long base, size_t n,
 	sim->nr = n;
 	for (i = 0; i < n; i++) {
 		sim->r[i] = (struct hs_region){ at, at + pages[i] * PAGE,
-						nr[i], nr[i], age, 0 };
+						nr[i], nr[i], age, 0, 0 };
 		at += pages[i] * PAGE;
 	}
 }
@@ -74,29 +74,29 @@ static void test_merge_bounds(void)
 	sim.cap = 8;
 	/* |nr - last| == thres still ages (R3); far apart: no merge */
 	sim.nr = 1;
-	sim.r[0] = (struct hs_region){ 0, PAGE, 7, 5, 3, 0 };
+	sim.r[0] = (struct hs_region){ 0, PAGE, 7, 5, 3, 0, 0 };
 	hs_merge_regions(&sim, 2, ULONG_MAX);
 	CHECK_EQ(sim.r[0].age, 4);
 	/* a difference of exactly thres merges (R5) */
 	sim.nr = 2;
-	sim.r[0] = (struct hs_region){ 0, PAGE, 5, 5, 3, 0 };
-	sim.r[1] = (struct hs_region){ PAGE, 2 * PAGE, 7, 7, 3, 0 };
+	sim.r[0] = (struct hs_region){ 0, PAGE, 5, 5, 3, 0, 0 };
+	sim.r[1] = (struct hs_region){ PAGE, 2 * PAGE, 7, 7, 3, 0, 0 };
 	hs_merge_regions(&sim, 2, ULONG_MAX);
 	CHECK_EQ(sim.nr, 1);
 	/* a merged size of exactly sz_limit merges (R6) */
 	sim.nr = 2;
-	sim.r[0] = (struct hs_region){ 0, PAGE, 5, 5, 3, 0 };
-	sim.r[1] = (struct hs_region){ PAGE, 2 * PAGE, 5, 5, 3, 0 };
+	sim.r[0] = (struct hs_region){ 0, PAGE, 5, 5, 3, 0, 0 };
+	sim.r[1] = (struct hs_region){ PAGE, 2 * PAGE, 5, 5, 3, 0, 0 };
 	hs_merge_regions(&sim, 2, 2 * PAGE);
 	CHECK_EQ(sim.nr, 1);
 	/* above max_nr_regions the threshold doubles until a pass with
 	 * threshold >= aggr/sample (20): 0,20,0,20 all merge (R9) */
 	sim.cfg.attrs.max_nr_regions = 3;
 	sim.nr = 4;
-	sim.r[0] = (struct hs_region){ 0, PAGE, 0, 0, 3, 0 };
-	sim.r[1] = (struct hs_region){ PAGE, 2 * PAGE, 20, 20, 3, 0 };
-	sim.r[2] = (struct hs_region){ 2 * PAGE, 3 * PAGE, 0, 0, 3, 0 };
-	sim.r[3] = (struct hs_region){ 3 * PAGE, 4 * PAGE, 20, 20, 3, 0 };
+	sim.r[0] = (struct hs_region){ 0, PAGE, 0, 0, 3, 0, 0 };
+	sim.r[1] = (struct hs_region){ PAGE, 2 * PAGE, 20, 20, 3, 0, 0 };
+	sim.r[2] = (struct hs_region){ 2 * PAGE, 3 * PAGE, 0, 0, 3, 0, 0 };
+	sim.r[3] = (struct hs_region){ 3 * PAGE, 4 * PAGE, 20, 20, 3, 0, 0 };
 	hs_merge_regions(&sim, 1, ULONG_MAX);
 	CHECK_EQ(sim.nr, 1);
 	free(sim.r);
@@ -118,7 +118,7 @@ static void split_setup(struct hs_sim *sim, size_t n, unsigned long pages,
 	for (i = 0; i < n; i++)
 		sim->r[i] = (struct hs_region){ i * pages * PAGE,
 						(i + 1) * pages * PAGE, 3, 3,
-						9, 0 };
+						9, 0, 0 };
 }
 
 /* R10 R11 R12 R13 R14 R15: kdamond_split_regions()'s exact rules. */
@@ -434,8 +434,8 @@ static void test_score_kinds(void)
 {
 	struct hs_scheme s[2] = { scheme(HS_ACT_LRU_PRIO),
 				  scheme(HS_ACT_PAGEOUT) };
-	struct hs_region hot = { BASE, BASE + PAGE, 10, 10, 10, 0 };
-	struct hs_region cold = { BASE, BASE + PAGE, 0, 0, 10, 0 };
+	struct hs_region hot = { BASE, BASE + PAGE, 10, 10, 10, 0, 0 };
+	struct hs_region cold = { BASE, BASE + PAGE, 0, 0, 10, 0, 0 };
 	struct hs_workload wl;
 	struct hs_sim sim;
 	int k;
@@ -513,7 +513,7 @@ static void test_vaddr_pageout(void)
 	cfg.nr_schemes = 1;
 	CHECK(!hs_sim_init(&sim, &cfg, &wl, err, sizeof(err)), "%s", err);
 	sim.r[0] = (struct hs_region){ wl.regions[1].start,
-				       wl.regions[1].end, 0, 0, 5, 0 };
+				       wl.regions[1].end, 0, 0, 5, 0, 0 };
 	sim.nr = 1;
 	hs_apply_scheme_at(&sim, 0, 0);
 	hs_apply_scheme_at(&sim, 0, 0);

@@ -116,7 +116,7 @@ static void test_shrink(void)
 {
 	struct threshold t = { 1000, 32 };
 	struct hs_input in = { 123456789, 987654321, 55, 66, 3000000000u,
-			       77, 0xffffffe0u, 88, 99 };
+			       77, 0xffffffe0u, 88, 99, 0 };
 	struct hs_input prefer = base();
 
 	hs_shrink(&in, NULL, above, &t);
@@ -124,7 +124,7 @@ static void test_shrink(void)
 	CHECK_EQ(in.age, 32);
 	CHECK(!in.sample_us && !in.aggr_us && !in.weight_age &&
 	      !in.passed_sis, "irrelevant fields not zeroed");
-	in = (struct hs_input){ 1, 2, 3, 4, 5000, 6, 0xffffffe0u, 8, 9 };
+	in = (struct hs_input){ 1, 2, 3, 4, 5000, 6, 0xffffffe0u, 8, 9, 0 };
 	hs_shrink(&in, &prefer, above, &t);
 	CHECK(in.sample_us == 5000 && in.aggr_us == 100000 &&
 	      in.weight_nr_accesses == 1, "preferred values not taken");
@@ -144,7 +144,7 @@ static bool at_seven(const struct hs_input *in, const void *ctx)
 static void test_shrink_to_one(void)
 {
 	struct hs_input in = { 123456789, 987654321, 55, 66, 7, 77,
-			       0xffffffe0u, 88, 99 };
+			       0xffffffe0u, 88, 99, 0 };
 	struct hs_input prefer = base(), want = base();
 	unsigned int held = 0;
 

@@ -338,6 +338,20 @@ static __always_inline void sampled(struct hs_region *r, bool accessed,
 	r->nr_accesses += accessed;
 }
 
+/**
+ * hs_region_sampled() - damon_update_region_access_rate() of 6.12 on one
+ * region: one sample's result, nr_accesses_bp included.
+ * @r:		the region.
+ * @accessed:	whether the sample found it accessed.
+ * @len_window:	damon_max_nr_accesses() of the attributes (1 if the
+ *		sampling interval is 0).
+ */
+void hs_region_sampled(struct hs_region *r, bool accessed,
+		       unsigned int len_window)
+{
+	sampled(r, accessed, true, len_window);
+}
+
 /*
  * prepare_access_checks, the sample interval and check_accesses.  The
  * kernel picks every sampling address, sleeps, then checks them all; as

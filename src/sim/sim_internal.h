@@ -60,6 +60,8 @@ void hs_sim_stamp(struct hs_sim *sim, enum hs_stage stage, uint64_t *t);
 /* Regions (src/sim/regions.c). */
 int hs_split_region_at(struct hs_sim *sim, size_t i, unsigned long sz_r);
 void hs_merge_two(struct hs_region *l, const struct hs_region *r, bool bp);
+void hs_region_sampled(struct hs_region *r, bool accessed,
+		       unsigned int len_window);
 void hs_merge_regions(struct hs_sim *sim, unsigned int threshold,
 		      unsigned long sz_limit);
 void hs_split_regions(struct hs_sim *sim);
