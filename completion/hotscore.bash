@@ -30,26 +30,27 @@ _hotscore()
 		opts='score bench verify sim rank workload convert compare-records' ;;
 	score)
 		case $prev in
-		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new all'; return ;;
-		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117 all'; return ;;
+		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--call_limit) COMPREPLY=(); return ;;
 		--input) _hotscore_files ''; return ;;
 		--sample|--sample-us) COMPREPLY=(); return ;;
 		--aggr|--aggr-us) COMPREPLY=(); return ;;
 		--nr_accesses) COMPREPLY=(); return ;;
 		--last_nr_accesses) COMPREPLY=(); return ;;
+		--nr_accesses_bp) COMPREPLY=(); return ;;
 		--age) COMPREPLY=(); return ;;
 		--passed_sis) COMPREPLY=(); return ;;
 		--next_aggr_sis) COMPREPLY=(); return ;;
 		--weight_nr_accesses) COMPREPLY=(); return ;;
 		--weight_age) COMPREPLY=(); return ;;
 		esac
-		opts='--help --profile --base --call_limit --input --sample --aggr --nr_accesses --last_nr_accesses --age --passed_sis --next_aggr_sis --weight_nr_accesses --weight_age --list-profiles' ;;
+		opts='--help --profile --base --call_limit --input --sample --aggr --nr_accesses --last_nr_accesses --nr_accesses_bp --age --passed_sis --next_aggr_sis --weight_nr_accesses --weight_age --list-profiles' ;;
 	bench)
 		case $prev in
-		--profile|--variants) _hotscore_list 'loop fls ilog2 fls-generic fls-builtin ilog2-generic ilog2-builtin fls-bsr ilog2-bsr v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new fast fast-batch fast-batch-scalar fast-prepare hotfix-batch'; return ;;
-		--against) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
-		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--profile|--variants) _hotscore_list 'loop fls ilog2 fls-generic fls-builtin ilog2-generic ilog2-builtin fls-bsr ilog2-bsr v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117 fast fast-batch fast-batch-scalar fast-prepare hotfix-batch'; return ;;
+		--against) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
+		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--call_limit) COMPREPLY=(); return ;;
 		--dist) _hotscore_list 'seed uniform young zero worst file:'; return ;;
 		--mode|--modes) _hotscore_list 'throughput latency'; return ;;
@@ -73,11 +74,11 @@ _hotscore()
 		opts='--help --profile --against --base --call_limit --dist --mode --iterations --invocations --placements --warmup --drift --batch --pool --seed --cpu --clock --method --accuracy --keep-aslr --format --json --csv --svg --import --list-profiles --list-dists' ;;
 	verify)
 		case $prev in
-		--profile|--profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new all'; return ;;
+		--profile|--profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117 all'; return ;;
 		--candidate) _hotscore_files ''; return ;;
-		--against) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--against) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--captured) _hotscore_files ''; return ;;
-		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--call_limit) COMPREPLY=(); return ;;
 		--threads) COMPREPLY=(); return ;;
 		--seed) COMPREPLY=(); return ;;
@@ -103,8 +104,8 @@ _hotscore()
 		--damos_age) COMPREPLY=(); return ;;
 		--damos_apply_interval) COMPREPLY=(); return ;;
 		--damos_quotas) COMPREPLY=(); return ;;
-		--profile|--compare-profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
-		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--profile|--compare-profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
+		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--call_limit) COMPREPLY=(); return ;;
 		--scorer|--compare-scorers) _hotscore_list 'kernel fast fast-batch'; return ;;
 		--capture) COMPREPLY=(); return ;;
@@ -118,8 +119,8 @@ _hotscore()
 	rank)
 		case $prev in
 		--input) _hotscore_files ''; return ;;
-		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
-		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
+		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--call_limit) COMPREPLY=(); return ;;
 		--ops) _hotscore_list 'vaddr paddr'; return ;;
 		--snapshot) COMPREPLY=(); return ;;
@@ -159,7 +160,7 @@ _hotscore()
 	compare-records)
 		case $prev in
 		--input) _hotscore_files ''; return ;;
-		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new'; return ;;
+		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--ops) _hotscore_list 'vaddr paddr'; return ;;
 		--damos_action) _hotscore_list 'stat pageout lru_prio lru_deprio migrate_hot migrate_cold'; return ;;
 		--damos_access_rate) COMPREPLY=(); return ;;

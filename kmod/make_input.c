@@ -33,6 +33,7 @@ void kmod_set_input(const struct hs_input *in, struct damon_ctx *c,
 #if KMOD_HAVE_SIS
 	c->passed_sample_intervals = in->passed_sis;
 	c->next_aggregation_sis = in->next_aggr_sis;
+	r->nr_accesses_bp = in->nr_accesses_bp;
 #endif
 	r->nr_accesses = in->nr_accesses;
 	r->last_nr_accesses = in->last_nr_accesses;
@@ -51,6 +52,8 @@ void kmod_fit_input(struct hs_input *in)
 	/* no moving-sum fields: the window is always complete */
 	in->passed_sis = 0;
 	in->next_aggr_sis = 0;
+	/* nor nr_accesses_bp: the value a merge gives it */
+	in->nr_accesses_bp = hs_bp_of_nr(in->nr_accesses);
 #endif
 }
 
@@ -80,11 +83,36 @@ bool kmod_any_div0(const struct hs_input *in)
  */
 int kmod_input_args(char *buf, size_t size, const struct hs_input *in)
 {
-	return snprintf(buf, size, "--sample %luus --aggr %luus --nr_accesses %u --last_nr_accesses %u --age %u --passed_sis %lu --next_aggr_sis %lu --weight_nr_accesses %u --weight_age %u",
-			in->sample_us, in->aggr_us, in->nr_accesses,
-			in->last_nr_accesses, in->age, in->passed_sis,
-			in->next_aggr_sis, in->weight_nr_accesses,
-			in->weight_age);
+	int n = snprintf(buf, size, "--sample %luus --aggr %luus --nr_accesses %u --last_nr_accesses %u --age %u --passed_sis %lu --next_aggr_sis %lu --weight_nr_accesses %u --weight_age %u",
+			 in->sample_us, in->aggr_us, in->nr_accesses,
+			 in->last_nr_accesses, in->age, in->passed_sis,
+			 in->next_aggr_sis, in->weight_nr_accesses,
+			 in->weight_age);
+
+#if KMOD_HAVE_SIS
+	if (n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - n, " --nr_accesses_bp %u",
+			      in->nr_accesses_bp);
+#endif
+	return n;
+}
+
+/*
+ * nr_accesses_bp apart from nr_accesses, from bits of @r: a merge's
+ * (nr * 10000), one count above, one bp below, or near UINT_MAX.
+ */
+static unsigned int make_bp(unsigned int nr, u64 r)
+{
+	switch ((r >> 56) & 3) {
+	case 1:
+		return hs_bp_of_nr(nr + 1);
+	case 2:
+		return hs_bp_of_nr(nr) - 1;
+	case 3:
+		return U32_MAX - (u32)(r >> 32) % 10000;
+	default:
+		return hs_bp_of_nr(nr);
+	}
 }
 
 /**
@@ -126,6 +154,7 @@ void kmod_make_input(u64 i, u64 *rnd, struct hs_input *in)
 	in->last_nr_accesses = (u32)(r >> 48);
 	in->next_aggr_sis = hs_stats_rand(rnd) % 1000;
 	in->passed_sis = in->next_aggr_sis - (r >> 60);
+	in->nr_accesses_bp = make_bp(in->nr_accesses, r);
 	kmod_fit_input(in);
 }
 #endif

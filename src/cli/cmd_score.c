@@ -105,7 +105,7 @@ void cli_list_profiles(void)
 	}
 	printf("\nAny combination: --profile FREQ+DIVISOR+AGE+CLAMP, e.g. "
 	       "raw+max-nr+fls-bsr+none\n"
-	       "  FREQ     raw | mvsum\n"
+	       "  FREQ     raw | mvsum | bp\n"
 	       "  DIVISOR  u32-trunc | max-nr | safe\n"
 	       "  AGE      loop | fls | ilog2, or fls-IMPL | ilog2-IMPL with "
 	       "IMPL generic | bsr | builtin\n"
