@@ -36,10 +36,18 @@ static uint64_t get(const struct hs_input *in, const struct field *f)
 			    *(const unsigned int *)p;
 }
 
+/*
+ * Set field @f to @v.  nr_accesses_bp at nr_accesses' default follows it,
+ * so that an input whose bp does not matter keeps the default, with no
+ * try of its own.
+ */
 static void set(struct hs_input *in, const struct field *f, uint64_t v)
 {
 	char *p = (char *)in + f->offset;
 
+	if (f->offset == offsetof(struct hs_input, nr_accesses) &&
+	    in->nr_accesses_bp == hs_bp_of_nr(in->nr_accesses))
+		in->nr_accesses_bp = hs_bp_of_nr((unsigned int)v);
 	if (f->is_long)
 		*(unsigned long *)p = v;
 	else
@@ -67,7 +75,8 @@ static bool try(struct hs_input *in, const struct field *f, uint64_t v,
 /*
  * nr_accesses_bp is not one of the fields shrunk: it takes its default,
  * nr_accesses * 10000 (hs_bp_of_nr()), where the property does not hang
- * on it, so that a reproducer names it only where it matters.
+ * on it, so that a reproducer names it only where it matters.  One try,
+ * only where it is not at the default already.
  */
 static void shrink_bp(struct hs_input *in, hs_shrink_pred pred,
 		      const void *ctx)
