@@ -313,7 +313,8 @@ struct hs_sim_batch {
  * @preps:	per scheme, its prepared scorer (not HS_SCORER_KERNEL).
  * @track_bp:	the profile reads nr_accesses_bp (HS_FREQ_BP): each region
  *		keeps the kernel's running one.
- * @bp_window:	its moving sum's len_window, damon_max_nr_accesses().
+ * @bp_window:	its moving sum's len_window, damon_max_nr_accesses(), as
+ *		a reciprocal (score_fast.h): a division per region a sample.
  * @batch:	HS_SCORER_FAST_BATCH's scratch.
  */
 struct hs_sim {
@@ -353,7 +354,7 @@ struct hs_sim {
 	int overrun_hot;
 	struct hs_prep *preps;
 	bool track_bp;
-	unsigned int bp_window;
+	struct hs_recip bp_window;
 	struct hs_sim_batch batch;
 };
 

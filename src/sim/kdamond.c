@@ -234,7 +234,7 @@ int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
 		return -1;
 	sim->rnd = cfg->seed;
 	sim->track_bp = cfg->comp.freq == HS_FREQ_BP;
-	sim->bp_window = bp_window(&cfg->attrs);
+	hs_recip_init(&sim->bp_window, bp_window(&cfg->attrs));
 	sim->capture_rnd = cfg->seed ^ 0x5851f42d4c957f2dULL;
 	sim->hash = 0xcbf29ce484222325ULL;
 	sim->schemes = calloc(cfg->nr_schemes + 1, sizeof(*sim->schemes));
@@ -329,11 +329,12 @@ static void locate_regions(struct hs_sim *sim)
  * unsigned int.
  */
 static __always_inline void sampled(struct hs_region *r, bool accessed,
-				    bool bp, unsigned int len_window)
+				    bool bp, const struct hs_recip *len_window)
 {
+	/* nomvsum / len_window by the reciprocal: exact for any u32 */
 	if (bp)
 		r->nr_accesses_bp = r->nr_accesses_bp -
-			r->last_nr_accesses * 10000u / len_window +
+			hs_recip_div(len_window, r->last_nr_accesses * 10000u) +
 			(accessed ? 10000u : 0);
 	r->nr_accesses += accessed;
 }
@@ -349,7 +350,10 @@ static __always_inline void sampled(struct hs_region *r, bool accessed,
 void hs_region_sampled(struct hs_region *r, bool accessed,
 		       unsigned int len_window)
 {
-	sampled(r, accessed, true, len_window);
+	struct hs_recip d;
+
+	hs_recip_init(&d, len_window);
+	sampled(r, accessed, true, &d);
 }
 
 /*
@@ -365,7 +369,7 @@ static __always_inline void sample_with(struct hs_sim *sim, bool bp)
 	const struct hs_workload *wl = sim->wl;
 	struct hs_region *r = sim->r, *end = sim->r + sim->nr;
 	uint64_t rnd = sim->rnd;	/* a local: no aliasing with regions */
-	unsigned int len_window = sim->bp_window;
+	const struct hs_recip *len_window = &sim->bp_window;
 
 	hs_workload_begin(sim->wl, sim->passed_sis, hs_sim_now_us(sim));
 	if (sim->regions_changed)
