@@ -738,7 +738,8 @@ static void test_fast_div0(void)
 static void test_fast_bp(void)
 {
 	static unsigned int bp[512], last[512], age[512];
-	const struct hs_components *c = &hs_profile_find("debian-6.12.117")->comp;
+	const struct hs_components *c =
+		&hs_profile_find("debian-6.12.117")->comp;
 	static const unsigned long divs[][2] = {
 		{ 5000, 100000 }, { 1000, 1000 }, { 1, 4294967296000ul },
 		{ 0, 0 }, { 3, 1000 },

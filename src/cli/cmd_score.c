@@ -213,7 +213,8 @@ enum { ST_COMP, ST_WINDOW, ST_LEFT, ST_MVSUM, ST_BP, ST_BPCOUNT, ST_MAXNR,
 
 static const char *const step_names[NR_STEPS] = {
 	"components", "window_len", "left_window_bp", "mvsum",
-	"nr_accesses_bp", "bp/10000", "max_nr_accesses", "freq_subscore", "age_in_sec", "age_in_log",
+	"nr_accesses_bp", "bp/10000", "max_nr_accesses", "freq_subscore",
+	"age_in_sec", "age_in_log",
 	"age_in_log+32", "age_subscore", "weighted_sum", "weighted_mean",
 	"hotness*99/100", "hot", "cold", "status",
 };
@@ -420,8 +421,8 @@ const struct cli_cmd cmd_score = {
 		 " lacks take the flags' values\n(nr_accesses_bp: nr_accesses *"
 		 " 10000); a row without a profile column is\nscored under every"
 		 " --profile.  Output: every column (nr_accesses_bp where\n"
-		 "given or read), then hot,cold,status; nothing is printed unless"
-		 " every row\nis good.",
+		 "given or read), then hot,cold,status; nothing is printed"
+		 " unless every row\nis good.",
 	.notes = "T is a time: 5000 (us), 5ms, 1.5s; ns, us, ms, s, m, h.",
 	.opts = score_opts,
 	.nr_opts = sizeof(score_opts) / sizeof(score_opts[0]),

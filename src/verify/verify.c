@@ -224,7 +224,8 @@ static void check_input(struct worker *w, const struct hs_input *in,
 			}
 			cls = hs_pair_code(&e[a].r, &e[b].r);
 			ps->count[cls]++;
-			keep_first(&ps->ex[cls], order, bp[a] || bp[b] ? in : pl);
+			keep_first(&ps->ex[cls], order,
+				   bp[a] || bp[b] ? in : pl);
 		}
 		if (mvsum_only && !mv[a])
 			continue;
