@@ -112,6 +112,16 @@ printf 'age\n50\n' | "$hs" score --input - --profile v6.6,hotfix --nr_accesses 1
 	[ "$(wc -l <"$tmp/two.csv")" -eq 3 ] &&
 	ok "--input: a row without a profile column, once per profile" ||
 	fail "csv two profiles" "$(cat "$tmp/two.csv" "$tmp/err")"
+# nr_accesses_bp: the column, the flag, else nr_accesses * 10000 (u32)
+printf 'nr_accesses,nr_accesses_bp\n5,129999\n7,70000\n' >"$tmp/bp.csv"
+printf 'nr_accesses\n7\n429497\n' | "$hs" score --input - --profile debian-6.12.117 >"$tmp/bpd.csv" &&
+	"$hs" score --input "$tmp/bp.csv" --profile debian-6.12.117 >"$tmp/bpc.csv" &&
+	[ "$(field "$tmp/bpc.csv" 1 hot)/$(field "$tmp/bpc.csv" 1 nr_accesses_bp)" = 54/129999 ] &&
+	[ "$(field "$tmp/bpd.csv" 1 nr_accesses_bp)/$(field "$tmp/bpd.csv" 2 nr_accesses_bp)" = 70000/2704 ] &&
+	[ "$(field "$tmp/bpd.csv" 1 hot)" = "$(field "$tmp/bpc.csv" 2 hot)" ] &&
+	grep -Eq '^hot +54 ' <("$hs" score --profile debian-6.12.117,debian-6.1.192 --nr_accesses 5 --nr_accesses_bp 129999) &&
+	ok "nr_accesses_bp: the column, the flag, else nr_accesses * 10000" ||
+	fail "nr_accesses_bp" "$(cat "$tmp/bpc.csv" "$tmp/bpd.csv")"
 printf 'age\n50\n' >"$tmp/in.csv"
 "$hs" score --input "$tmp/in.csv" --nr-accesses 10 >"$tmp/f.csv" &&
 	[ "$(field "$tmp/f.csv" 1 hot)" = 51 ] && ok "--input FILE" || fail "--input FILE" "$(cat "$tmp/f.csv")"
