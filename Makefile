@@ -15,7 +15,10 @@
 #   make static          build/static/hotscore, linked -static: the same
 #                        program for a guest without libc (hotscore workload)
 #   make kmod            kmod/hotscore.ko (KDIR=/lib/modules/$(uname -r)/build)
-#   make test-kernel     hotscore.ko in Debian's and a DAMON kernel, QEMU
+#   make test-kernel     hotscore.ko in Debian's and a DAMON kernel, QEMU;
+#                        then scripts/kernel-check on 6.1 and 6.12
+#   make kernel-check    PATCH=FILE KERNEL=6.12|6.1: a patch, booted and
+#                        judged (scripts/kernel-check; exit 0 equal, 1 not)
 #   make fuzz            each parser under libFuzzer (clang) for FUZZ_SECONDS
 #                        (60) each, or FUZZ_RUNS executions; tests/fuzz/
 #   make fuzz-ci         CI's: each for FUZZ_CI_SECONDS (20), one at a time
@@ -74,7 +77,7 @@ FUZZ_NAMES  := score_csv dist_file masim kmod_import units record trace
 FUZZ_REPLAY := $(FUZZ_NAMES:%=$(B)/tests/fuzz/%)
 
 .PHONY: all static run test bench bench-sim bench-fast bench-coverage verify kmod \
-	test-kernel clean \
+	test-kernel kernel-check clean \
 	docs install fuzz fuzz-bin fuzz-ci
 all: $(B)/hotscore $(B)/libhotscore.a $(B)/gendoc
 
@@ -190,6 +193,12 @@ kmod:
 # QEMU (TCG): Debian's stock kernel, then a DAMON kernel (cached build)
 test-kernel: all static $(B)/tests/jsonq
 	@scripts/kernel-test.sh $(B)
+
+# a user's patch in a real kernel: its exit status is the verdict
+KERNEL ?= 6.12
+kernel-check: all static
+	@test -n "$(PATCH)" || { echo "make kernel-check: give PATCH=FILE (KERNEL=6.12 or 6.1)" >&2; exit 2; }
+	@scripts/kernel-check $(abspath $(PATCH)) --kernel $(KERNEL)
 
 # Fuzzing (tests/fuzz/, docs/reliability.md).  One harness per parser;
 # make test replays their corpora with $(CC) and replay.c, so CI needs no

@@ -60,6 +60,7 @@ add damo "$here/damo.sh" "$build/hotscore" "$build/tests/jsonq"
 # the real workload, and the static binary (make static) that guests run
 add workload "$here/workload.sh" "$build/hotscore" "$build/tests/jsonq" \
 	"$here/../build/static/hotscore"
+add kernelcheck "$here/kernelcheck.sh" "$build/hotscore"
 add freestanding "$here/freestanding.sh"
 add kerneldoc "$here/kerneldoc.sh"
 add fuzz-replay "$here/fuzz/replay.sh" "$build"
