@@ -704,6 +704,78 @@ static json_t *json_checked(const struct checked *c)
 	return o;
 }
 
+/* The classes and edges: "classes": { profile, calls, inputs, ... }. */
+static json_t *json_coverage(void)
+{
+	const struct coverage *cov = &cap.cov;
+	json_t *e = json_object();
+	unsigned int k;
+
+	for (k = 0; k < NR_EDGES; k++)
+		if (k != EDGE_BP || cap.mv.has_bp)
+			json_object_set_new(e, edges[k].json,
+					    hs_json_u64(cov->edge[k]));
+	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "profile",
+			 hs_json_text(cap.c[0].spec.name), "calls",
+			 hs_json_u64(cap.st.calls), "inputs",
+			 hs_json_u64(cov->nr_inputs), "classes",
+			 hs_json_u64(cov->nr_classes), "edges", e);
+}
+
+/* One pair: told apart on how many calls, the first, or equal by proof. */
+static json_t *json_pair(unsigned int a, unsigned int b)
+{
+	const struct pair_diff *p = &cap.pair[a][b];
+	char cmd[1600];
+	json_t *o = json_pack("{s:o, s:o, s:b, s:b, s:o}", "a",
+			      hs_json_text(cap.c[a].spec.name), "b",
+			      hs_json_text(cap.c[b].spec.name), "told_apart",
+			      p->differs != 0, "equal_by_proof",
+			      equal_by_proof(a, b), "calls",
+			      hs_json_u64(p->differs));
+
+	if (!o || !p->differs)
+		return o;
+	pair_command(a, b, cmd, sizeof(cmd));
+	json_object_set_new(o, "first", json_pack("{s:o, s:s, s:s, s:s, s:o}",
+			    "line", hs_json_u64(p->line), "fn",
+			    p->fn == INPUT_FN_HOT ? "hot" : "cold", "a_gives",
+			    p->a, "b_gives", p->b, "command",
+			    hs_json_text(cmd)));
+	return o;
+}
+
+static json_t *json_pairs(void)
+{
+	json_t *rows = json_array();
+	unsigned int a, b;
+
+	for (a = 0; a < cap.nr; a++)
+		for (b = a + 1; b < cap.nr; b++)
+			json_array_append_new(rows, json_pair(a, b));
+	return rows;
+}
+
+/* "moving_sum": the kernel's running one against the model's, or null. */
+static json_t *json_mvsum(void)
+{
+	const struct mvsum_check *mv = &cap.mv;
+	json_t *o;
+
+	if (!mv->has_bp)
+		return json_null();
+	o = json_pack("{s:o, s:o, s:o, s:o}", "calls", hs_json_u64(mv->calls),
+		      "equal", hs_json_u64(mv->calls - mv->differs), "differ",
+		      hs_json_u64(mv->differs), "max_diff",
+		      hs_json_u64(mv->max_diff));
+	if (o && mv->differs)
+		json_object_set_new(o, "first", json_pack("{s:o, s:o, s:o}",
+				    "line", hs_json_u64(mv->line),
+				    "nr_accesses_bp", hs_json_u64(mv->bp),
+				    "model", hs_json_u64(mv->model)));
+	return o;
+}
+
 static int write_json(const struct verify_captured *vc, FILE *f)
 {
 	const struct capture_stats *st = &cap.st;
@@ -724,6 +796,11 @@ static int write_json(const struct verify_captured *vc, FILE *f)
 			hs_json_u64(st->hot), "cold", hs_json_u64(st->cold),
 			"nested", hs_json_u64(st->nested), "profiles", rows,
 			"agree_with_all", agree);
+	if (doc) {
+		json_object_set_new(doc, "classes", json_coverage());
+		json_object_set_new(doc, "pairs", json_pairs());
+		json_object_set_new(doc, "moving_sum", json_mvsum());
+	}
 	return hs_json_write_doc(f, doc, JSON_COMPACT);
 }
 
