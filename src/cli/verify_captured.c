@@ -533,10 +533,11 @@ static void print_coverage(void)
 	unsigned int e, reached = 0;
 
 	printf("\nclasses covered, under %s\n", cap.c[0].spec.name);
-	snprintf(text, sizeof(text), "%zu calls, %zu distinct inputs, %zu"
-		 " classes of (freq_subscore, age_in_log, weight_nr_accesses,"
-		 " weight_age)", cap.st.calls, cov->nr_inputs,
-		 cov->nr_classes);
+	snprintf(text, sizeof(text), "%zu call%s, %zu distinct input%s, %zu"
+		 " class%s of (freq_subscore, age_in_log, weight_nr_accesses,"
+		 " weight_age)", cap.st.calls, cli_s(cap.st.calls),
+		 cov->nr_inputs, cli_s(cov->nr_inputs), cov->nr_classes,
+		 cov->nr_classes == 1 ? "" : "es");
 	printf("  ");
 	layout_wrap(stdout, text, 2, 4, 100, 0);
 	printf("  %-58s %8s\n", "edge", "calls");
@@ -570,8 +571,9 @@ static void print_mvsum(void)
 	snprintf(text, sizeof(text), "moving sum: nr_accesses_bp / 10000"
 		 " differs from the model's hs_nr_accesses_mvsum() on %zu of"
 		 " %zu calls, by at most %u; first: line %zu, nr_accesses_bp"
-		 " %u where the model's mvsum is %u: %s", mv->differs,
-		 mv->calls, mv->max_diff, mv->line, mv->bp, mv->model, cmd);
+		 " %u (%u) where the model's mvsum is %u: %s", mv->differs,
+		 mv->calls, mv->max_diff, mv->line, mv->bp, mv->bp / 10000,
+		 mv->model, cmd);
 	layout_wrap(stdout, text, 0, 2, 100, 0);
 }
 
