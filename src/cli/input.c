@@ -349,7 +349,8 @@ static void csv_row(struct row *r)
 			snprintf(where, sizeof(where), "%sline %zu: nr_accesses_bp",
 				 csv.what, csv.lineno);
 			column_parse(&bp, csv.fields[i], &unused, where);
-			r->nr_accesses_bp = (unsigned int)column_get(&bp, &unused);
+			r->nr_accesses_bp = (unsigned int)column_get(&bp,
+								&unused);
 			continue;
 		}
 		if (col > PROFILE_COL) {

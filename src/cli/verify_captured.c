@@ -69,9 +69,9 @@ struct capture_stats {
  * the kernel's profile where the trace has them.
  */
 enum edge {
-	EDGE_WEIGHT_SUM,	/* weight_nr_accesses + weight_age wraps */
-	EDGE_WEIGHTED,		/* fw * freq_subscore + aw * age_subscore wraps */
-	EDGE_ABOVE_MAX,		/* the frequency count above its divisor */
+	EDGE_WEIGHT_SUM,	/* fw + aw wraps */
+	EDGE_WEIGHTED,		/* fw * freq + aw * age subscore wraps */
+	EDGE_ABOVE_MAX,		/* the count above its divisor */
 	EDGE_SAMPLE0,
 	EDGE_AGGR0,
 	EDGE_AGGR_LT_SAMPLE,
@@ -79,7 +79,7 @@ enum edge {
 	EDGE_AGE_TOP,		/* age_in_sec >= 2^31: age_in_log 32 */
 	EDGE_AGE_TRUNC,		/* age * aggr / 10^6 above UINT_MAX */
 	EDGE_AGE_WRAP,		/* age * aggr wraps the unsigned long */
-	EDGE_BP,		/* 6.7+: nr_accesses_bp / 10000 != nr_accesses */
+	EDGE_BP,		/* 6.7+: bp / 10000 != nr_accesses */
 	NR_EDGES
 };
 
@@ -99,7 +99,8 @@ static const struct {
 	{ "age * aggr_us / 10^6 > UINT_MAX (age_in_sec truncated)",
 	  "age_in_sec_truncated" },
 	{ "age * aggr_us wraps (unsigned long)", "age_product_wraps" },
-	{ "nr_accesses_bp / 10000 != nr_accesses (6.7+)", "bp_not_nr_accesses" },
+	{ "nr_accesses_bp / 10000 != nr_accesses (6.7+)",
+	  "bp_not_nr_accesses" },
 };
 
 /* A distinct input: every column, and nr_accesses_bp. */
