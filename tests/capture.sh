@@ -169,7 +169,9 @@ covered() {
 	  max = int(a / (s ? s : 1)); if (max > 4294967295) max = 4294967295
 	  if (!max) max = 1
 	  fs = int(((n * 100) % 4294967296) / max)
-	  prod = $c["age"] * a; sec = int(prod / 1000000)
+	  prod = $c["age"] * a	# exact for the ages and intervals used here
+	  if (prod >= 18446744073709551616) { e[10]++; prod -= 18446744073709551616 }
+	  sec = int(prod / 1000000)
 	  if (sec > 4294967295) { e[9]++; sec = sec % 4294967296 }
 	  ail = bits(sec); ls = (fs ? ail : -ail) + 32
 	  as = int(int(ls * 100 / 32) / 2)
@@ -188,7 +190,7 @@ covered() {
 # score or undef, the first's line), or "A/B proof" for two that are never
 # apart and differ only in the age_in_log method
 pairs_expected() {
-	"$hs" score --list-profiles | awk '/^$/ { exit } NR > 1 && NF >= 5 { print $1, $2, $3, $5 }' \
+	"$hs" score --list-profiles | awk '/^$/ { exit } NR > 1 && /^[^ ]/ { print $1, $2, $3, $5 }' \
 		>"$tmp/profiles"
 	"$hs" score --input "$1" --profile "$2" | awk -F, -v plist="$tmp/profiles" -v order="$2" '
 	BEGIN { while ((getline l <plist) > 0) { split(l, f, " "); cp[f[1]] = f[2] f[3] f[4] }
@@ -208,7 +210,7 @@ pairs_expected() {
 # those computed above, and the JSON says the same
 order=debian-6.1.192,v5.16,v6.6,rfc-fls,v2-ilog2,hotfix,mm-new
 check_cover() {
-	local name=$1 f=$2 exp got sum told=0 untold="" proof=0 p n l bad=""
+	local name=$1 f=$2 exp got
 	"$hs" verify --captured "$f" --profile "$order" --json "$tmp/c.json" \
 		>"$tmp/c.out" 2>"$tmp/c.err"
 	covered "$f" >"$tmp/cov"
@@ -227,7 +229,14 @@ check_cover() {
 		[ "$("$jq" "$tmp/c.json" classes.classes)" = "$classes" ] &&
 		[ "$("$jq" "$tmp/c.json" classes.edges.above_divisor)" = "$(sed -n 4p "$tmp/cov")" ] &&
 		ok "$name: the JSON's classes" || fail "$name: JSON classes" "$(cat "$tmp/c.json")"
-	pairs_expected "$f" "$order" >"$tmp/pairs"
+	check_pairs "$name" "$f" "$order"
+}
+
+# check_pairs NAME CAPTURE LIST: $tmp/c.out, verify's report on CAPTURE
+# under LIST, has each pair's row and the pairs line computed above
+check_pairs() {
+	local name=$1 sum told=0 untold="" proof=0 p n l bad=""
+	pairs_expected "$2" "$3" >"$tmp/pairs"
 	while read -r p n l; do
 		local a=${p%/*} b=${p#*/}
 		if [ "$n" = proof ]; then
@@ -249,7 +258,10 @@ check_cover() {
 }
 
 # a capture that reaches the edges: intervals of 0, nr_accesses above the
-# divisor, weights whose sum wraps, a count whose nr_accesses * 100 wraps
+# divisor, weights whose sum wraps, a count whose nr_accesses * 100 wraps,
+# aggr / sample above UINT_MAX, and ages of 2^31 s and over, truncated to
+# 32 bits, or whose age * aggr wraps (2^24 * 2^40 = 2^64: age_in_sec 0);
+# every pair not equal by proof is told apart
 {
 	echo sample_us,aggr_us,nr_accesses,age,weight_nr_accesses,weight_age
 	echo 5000,100000,3,7,700,300
@@ -258,6 +270,10 @@ check_cover() {
 	echo 5000,50000,20,3,1,1
 	echo 5000,100000,3,7,2147483648,2147483648
 	echo 5000,100000,50000000,2,1,1
+	echo 1,4294967297,1,0,1,1
+	echo 5000,1000000000000,3,3000,1,1
+	echo 5000,1000000000000,3,5000,1,1
+	echo 5000,1099511627776,3,16777216,1,1
 } >"$tmp/edge-in.csv"
 capture debian-6.1.192 "$tmp/edge-in.csv" >"$tmp/edge.csv"
 check_cover "edge capture" "$tmp/edge.csv"
@@ -266,6 +282,9 @@ for p in v2-ilog2 v6.6 mm-new; do
 		ok "the edge capture tells debian-6.1.192 from $p" ||
 		fail "told apart: $p" "$(grep "^  debian-6.1.192 / $p" "$tmp/c.out")"
 done
+grep -q '^pairs: 17 of 21 told apart, 4 equal by proof; not told apart: none$' "$tmp/c.out" &&
+	ok "the edge capture tells apart every pair but the 4 equal by proof" ||
+	fail "edge capture pairs" "$(grep -A2 '^pairs:' "$tmp/c.out")"
 cmd=$("$jq" "$tmp/c.json" pairs.5.first.command)
 [ "$("$jq" "$tmp/c.json" pairs.5.b)" = mm-new ] &&
 	"$hs" ${cmd#hotscore } | grep -Eq '^hot +[0-9]+ +undef$' &&
@@ -337,6 +356,14 @@ if [ -s "$real" ]; then
 		fail "real bench" "exit $rc: $(head -c 300 "$tmp/b.err")"
 	# 22 classes, no edge reached, no pair told apart
 	check_cover "capture-6.1.192.csv" "$real"
+	# without --profile: every built-in profile, the first the kernel's
+	"$hs" verify --captured "$real" >"$tmp/c.out"
+	all=$("$hs" score --list-profiles |
+		awk '/^$/ { exit } NR > 1 && /^[^ ]/ { printf "%s%s", n++ ? "," : "", $1 }')
+	grep -q "^classes covered, under ${all%%,*}$" "$tmp/c.out" &&
+		ok "without --profile: under the first built-in profile, ${all%%,*}" ||
+		fail "default classes" "$(grep '^classes' "$tmp/c.out")"
+	check_pairs "capture-6.1.192.csv, every built-in profile" "$real" "$all"
 else
 	fail "real capture" "no $real"
 fi

@@ -260,7 +260,7 @@ static void cover_call(const struct hs_components *comp, const struct row *r)
 	struct class_key *k;
 	struct hs_trace t;
 	struct hs_result res = hs_score(comp, in, &t);
-	unsigned int count, bp;
+	unsigned int count, bp = 0;
 	uint64_t sum;
 	size_t i;
 
@@ -283,7 +283,11 @@ static void cover_call(const struct hs_components *comp, const struct row *r)
 		return;
 	k->freq_subscore = t.freq_subscore;
 	k->age_in_log = t.age_in_log;
-	count = comp->freq == HS_FREQ_MVSUM ? t.mvsum : in->nr_accesses;
+	/* the count the frequency line divides: any other is 6.12's bp */
+	if (comp->freq == HS_FREQ_RAW)
+		count = in->nr_accesses;
+	else
+		count = comp->freq == HS_FREQ_MVSUM ? t.mvsum : bp / 10000;
 	cov->edge[EDGE_ABOVE_MAX] += count > t.max_nr;
 	sum = (uint64_t)fw * (uint32_t)t.freq_subscore +
 	      (uint64_t)aw * (uint32_t)t.age_subscore;
