@@ -5,7 +5,10 @@
  * what damon_hot_score() or damon_cold_score() returned), scored again by
  * each profile of the model.  It answers two questions on real inputs: does
  * the model compute what this kernel computed, and which kernel versions'
- * arithmetic would have returned the same on every call.
+ * arithmetic would have returned the same on every call.  And it says what
+ * that is worth: the classes and edges the calls reach, which pairs of
+ * profiles some call tells apart, and (6.7+) whether the kernel's running
+ * moving sum is the model's closed form.
  */
 #include <errno.h>
 #include <limits.h>
@@ -65,8 +68,8 @@ struct capture_stats {
 
 /*
  * The edge features a call can reach: the inputs where the kernel versions'
- * arithmetic can differ (docs/verify.md, "Pairs"), read off the trace of
- * the kernel's profile where the trace has them.
+ * arithmetic can differ (docs/verify.md, "What it finds"), read off the
+ * trace of the kernel's profile where the trace has them.
  */
 enum edge {
 	EDGE_WEIGHT_SUM,	/* fw + aw wraps */
