@@ -282,6 +282,20 @@ bool input_is_capture(void)
 	return csv.capture;
 }
 
+/**
+ * input_has_column() - whether the header just read has column @name.
+ * @name:	a CSV column name ("nr_accesses_bp").
+ */
+bool input_has_column(const char *name)
+{
+	size_t j = column_index(name), i;
+
+	for (i = 0; i < csv.ncols && j != NR_COLS; i++)
+		if (csv.map[i] == j)
+			return true;
+	return false;
+}
+
 /* A captured call's fn, caller or returned field, into @r. */
 static void capture_field(size_t col, const char *s, struct row *r)
 {
@@ -335,6 +349,8 @@ static void csv_row(struct row *r)
 			snprintf(where, sizeof(where), "%sline %zu: nr_accesses_bp",
 				 csv.what, csv.lineno);
 			column_parse(&bp, csv.fields[i], &unused, where);
+			r->nr_accesses_bp = (unsigned int)column_get(&bp,
+								&unused);
 			continue;
 		}
 		if (col > PROFILE_COL) {

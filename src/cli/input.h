@@ -64,6 +64,7 @@ enum input_fn { INPUT_FN_NONE, INPUT_FN_HOT, INPUT_FN_COLD };
  * @nested:	a damon_hot_score() call made inside damon_cold_score()
  *		(caller column "cold"): the same computation as that row.
  * @returned:	what the kernel's function returned (the returned column).
+ * @nr_accesses_bp: a 6.7+ capture's nr_accesses_bp column, else 0.
  */
 struct row {
 	struct hs_input in;
@@ -72,6 +73,7 @@ struct row {
 	enum input_fn fn;
 	bool nested;
 	int returned;
+	unsigned int nr_accesses_bp;
 };
 
 unsigned long input_column_get(size_t i, const struct hs_input *in);
@@ -79,6 +81,7 @@ void input_column_set(size_t i, struct hs_input *in, unsigned long v);
 void input_set_base(const struct hs_spec *base);
 void input_row_defaults(struct row *r);
 bool input_is_capture(void);
+bool input_has_column(const char *name);
 
 /* A CSV of rows, read whole and walked line by line (score --input). */
 void input_open(const char *opt, const char *path);
