@@ -621,7 +621,7 @@ static void emit_test(FILE *f, const struct kunit_gen *g)
 		"static struct kunit_suite damon_ops_common_test_suite = {\n"
 		"\t.name = \"damon-ops-common\",\n"
 		"\t.test_cases = damon_ops_common_test_cases,\n"
-		"};\n"
+		"};\n\n"
 		"kunit_test_suite(damon_ops_common_test_suite);\n\n"
 		"#endif /* _DAMON_OPS_COMMON_TEST_H */\n\n"
 		"#endif\t/* CONFIG_DAMON_KUNIT_TEST */\n");
