@@ -91,6 +91,11 @@ static const struct opt kunit_opts[] = {
 	  .example = "ops-common-kunit.h", .with = "--kernel 6.1" },
 };
 
+/**
+ * struct kunit_cmd - the command line.
+ * @k:		--kernel.
+ * @output:	--output, or NULL for standard output.
+ */
 struct kunit_cmd {
 	const struct kunit_kernel *k;
 	const char *output;
@@ -205,6 +210,9 @@ static void list_add(char *buf, size_t size, const char *word)
 /**
  * struct pair_ctx - what hs_shrink() keeps: @p disagrees with the kernel
  * in class @cls on the projected input.
+ * @g:		the suite: the kernel's profile.
+ * @p:		the other profile.
+ * @cls:	the class (hs_pair_class()).
  */
 struct pair_ctx {
 	const struct kunit_gen *g;
