@@ -68,7 +68,9 @@ struct kunit_row {
  * @comp:	its profile's components.
  * @rows:	the rows, in the order they are written.
  * @nr:		how many.
- * @equal:	the profiles no row can tell from @k's, for the header.
+ * @equal:	the profiles that differ from @k's only in how age_in_log
+ *		is computed (hs_claimed_equal()) and score no input apart.
+ * @unseen:	the others that scored no input of the search apart.
  */
 struct kunit_gen {
 	const struct kunit_kernel *k;
@@ -76,6 +78,7 @@ struct kunit_gen {
 	struct kunit_row rows[KUNIT_MAX_ROWS];
 	unsigned int nr;
 	char equal[256];
+	char unseen[256];
 };
 
 enum { O_KERNEL, O_OUTPUT };
@@ -306,7 +309,9 @@ static void pair_rows(struct kunit_gen *g)
 			found++;
 		}
 		if (!found)
-			list_add(g->equal, sizeof(g->equal), p->name);
+			list_add(hs_claimed_equal(&g->comp, &p->comp) ?
+				 g->equal : g->unseen, sizeof(g->equal),
+				 p->name);
 	}
 }
 
@@ -551,10 +556,14 @@ static void emit_head(FILE *f, const struct kunit_gen *g)
 		     " intervals, the weights and the ages.",
 		     g->k->profile, g->k->version);
 	if (*g->equal)
+		n += snprintf(text + n, sizeof(text) - (size_t)n,
+			      "  No row can tell the model's %s from it: they"
+			      " compute age_in_log another way, and score every"
+			      " input the same.", g->equal);
+	if (*g->unseen)
 		snprintf(text + n, sizeof(text) - (size_t)n,
-			 "  No row can tell the model's %s from it: they compute"
-			 " age_in_log another way, and score every input the"
-			 " same.", g->equal);
+			 "  The search found no input on which the model's %s"
+			 " scores differently.", g->unseen);
 	fprintf(f, "/* SPDX-License-Identifier: GPL-2.0 */\n/*\n"
 		" * Data Access Monitor Unit Tests: damon_hot_score() and"
 		" damon_cold_score()\n *\n");
