@@ -31,17 +31,18 @@ dump() {
 console() {
 	local d=$1 verdict=${2:-"hotfix, $base"} cap=${3:-$real} kf=${4:-0} i
 	mkdir -p "$d"
+	"$hs" kunit --kernel 6.1 --output "$d/ops-common-kunit.h"
 	{
 		echo "=== kernel 6.1.192"
 		echo "=== kunit begin"
 		echo "KTAP version 1"
 		echo "    # Subtest: damon-ops-common"
 		echo "        # Subtest: damon_test_hot_score"
-		for i in 1 2 3 4 5; do
-			if [ "$i" -le "$kf" ]; then
-				echo "        not ok $i row $i"
+		for i in 0 1 2 3 4; do
+			if [ "$i" -lt "$kf" ]; then
+				echo "        not ok $((i + 1)) row $i"
 			else
-				echo "        ok $i row $i"
+				echo "        ok $((i + 1)) row $i"
 			fi
 		done
 		echo "    ok 1 damon_test_hot_score"
@@ -103,7 +104,17 @@ grep -Eq '^live capture: .*, 1 differ from debian-6.1.192' "$tmp/capture/report.
 	fail "capture count" "$(grep '^live capture' "$tmp/capture/report.txt")"
 
 console "$tmp/kunit" "" "" 2
-judge "KUnit fails" 1 "^verdict: different; first, in kunit: row 'row 1'" "$tmp/kunit"
+judge "KUnit fails" 1 "^verdict: different; first, in kunit: hotscore score --profile $base --sample" "$tmp/kunit"
+# the failing row's command gives the row's expected score
+want=$(awk '/damon_score_tests\[\] = \{/ { on = 1; next }
+	on && /^\t\{ / { gsub(/[{},]/, " "); n = split($0, v, " "); print v[n]; exit }' \
+	"$tmp/kunit/ops-common-kunit.h")
+cmd=$(sed -n '/^verdict: /,$p' "$tmp/kunit/report.txt" | tr -d '\\\n' | tr -s ' ' |
+	sed -n 's/.*first, in kunit: hotscore \(score .*\) (the suite.*/\1/p')
+got=$("$hs" $cmd | sed -n 's/^hot  *//p' | tr -s ' ' | cut -d' ' -f1)
+[ -n "$want" ] && [ "$got" = "$want" ] &&
+	ok "the failing row's command gives the row's score, $got: hotscore $cmd" ||
+	fail "kunit row command" "'hotscore $cmd' gives '$got', the row says '$want'"
 grep -q '^kunit: 3 passed, 2 failed$' "$tmp/kunit/report.txt" &&
 	ok "kunit's leaf rows are counted: 3 passed, 2 failed" ||
 	fail "kunit count" "$(grep '^kunit' "$tmp/kunit/report.txt")"

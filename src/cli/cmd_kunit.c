@@ -602,37 +602,44 @@ static void emit_table(FILE *f, const struct kunit_gen *g)
 	fprintf(f, "%s};\n\n", wide ? "#endif\n" : "");
 }
 
+/*
+ * One KUnit case per row (KUNIT_ARRAY_PARAM), so that the log names each
+ * row that fails: "not ok N row N", which scripts/kernel-report turns back
+ * into a `hotscore score` command from the table.
+ */
 static void emit_test(FILE *f, const struct kunit_gen *g)
 {
-	fprintf(f, "static void damon_test_hot_cold_score(struct kunit *test)\n"
+	fprintf(f, "static void damon_score_test_desc(const struct damon_score_test *t,\n"
+		"\t\t\t\t  char *desc)\n"
 		"{\n"
-		"\tconst struct damon_score_test *t;\n"
+		"\tsnprintf(desc, KUNIT_PARAM_DESC_SIZE, \"row %%u\",\n"
+		"\t\t (unsigned int)(t - damon_score_tests));\n"
+		"}\n\n"
+		"KUNIT_ARRAY_PARAM(damon_score, damon_score_tests, damon_score_test_desc);\n\n"
+		"static void damon_test_hot_cold_score(struct kunit *test)\n"
+		"{\n"
+		"\tconst struct damon_score_test *t = test->param_value;\n"
 		"\tstruct damon_region r = {};\n"
 		"\tstruct damon_ctx *c;\n"
-		"\tstruct damos *s;\n"
-		"\tunsigned int i;\n\n"
+		"\tstruct damos *s;\n\n"
 		"\tc = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);\n"
 		"\tKUNIT_ASSERT_NOT_NULL(test, c);\n"
 		"\ts = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);\n"
 		"\tKUNIT_ASSERT_NOT_NULL(test, s);\n\n"
-		"\tfor (i = 0; i < ARRAY_SIZE(damon_score_tests); i++) {\n"
-		"\t\tt = &damon_score_tests[i];\n"
-		"\t\tc->attrs.sample_interval = t->sample_interval;\n"
-		"\t\tc->attrs.aggr_interval = t->aggr_interval;\n"
-		"\t\tr.nr_accesses = t->nr_accesses;\n");
+		"\tc->attrs.sample_interval = t->sample_interval;\n"
+		"\tc->attrs.aggr_interval = t->aggr_interval;\n"
+		"\tr.nr_accesses = t->nr_accesses;\n");
 	if (g->k->bp)
-		fprintf(f, "\t\tr.nr_accesses_bp = t->nr_accesses_bp;\n");
-	fprintf(f, "\t\tr.age = t->age;\n"
-		"\t\ts->quota.weight_nr_accesses = t->weight_nr_accesses;\n"
-		"\t\ts->quota.weight_age = t->weight_age;\n"
-		"\t\tKUNIT_EXPECT_EQ_MSG(test, damon_hot_score(c, &r, s), t->hot,\n"
-		"\t\t\t\t    \"row %%u\", i);\n"
-		"\t\tKUNIT_EXPECT_EQ_MSG(test, damon_cold_score(c, &r, s),\n"
-		"\t\t\t\t    DAMOS_MAX_SCORE - t->hot, \"row %%u\", i);\n"
-		"\t}\n"
+		fprintf(f, "\tr.nr_accesses_bp = t->nr_accesses_bp;\n");
+	fprintf(f, "\tr.age = t->age;\n"
+		"\ts->quota.weight_nr_accesses = t->weight_nr_accesses;\n"
+		"\ts->quota.weight_age = t->weight_age;\n"
+		"\tKUNIT_EXPECT_EQ(test, damon_hot_score(c, &r, s), t->hot);\n"
+		"\tKUNIT_EXPECT_EQ(test, damon_cold_score(c, &r, s),\n"
+		"\t\t\tDAMOS_MAX_SCORE - t->hot);\n"
 		"}\n\n"
 		"static struct kunit_case damon_ops_common_test_cases[] = {\n"
-		"\tKUNIT_CASE(damon_test_hot_cold_score),\n"
+		"\tKUNIT_CASE_PARAM(damon_test_hot_cold_score, damon_score_gen_params),\n"
 		"\t{},\n"
 		"};\n\n"
 		"static struct kunit_suite damon_ops_common_test_suite = {\n"
