@@ -65,20 +65,24 @@ intervals() {
 }
 
 # check_phases: while the workload runs, each phase for phase_s seconds:
-#   weights  both 2^31, which kstrtouint takes: their u32 sum wraps to 0;
-#   shrink   the aggregation interval cut tenfold online: 6.1 keeps
-#            nr_accesses (up to 20) above the new maximum (2); 6.12 scales
-#            it, but its moving sum lags;
-#   zero     sample and aggregation intervals of 0, which the 2026 hotfix
-#            made safe: a divisor of 1, and ages grow every sample;
-#   long     a 2^40 us aggregation interval after the zero phase (6.12
-#            scales no result from a zero interval): the ages counted at
-#            zero become days of age_in_sec, and the unsigned long product
-#            wraps; 6.12's schemes apply every 100 ms (apply_interval_us),
-#            6.1's at the end of an aggregation, so 6.1 takes 1 s instead.
+#   weights   both 2^31, which kstrtouint takes: their u32 sum wraps to 0;
+#   shrink    the aggregation interval cut tenfold online: 6.1 keeps
+#             nr_accesses (up to 20) above the new maximum (2); 6.12
+#             scales it, but its moving sum lags;
+#   inverted  (6.1, which takes it; 6.12 refuses sample > aggr) a sample
+#             interval above the aggregation interval: a divisor of 0
+#             that the 2026 hotfix makes 1, and mm-new's window of 0;
+#   zero      sample and aggregation intervals of 0, which the hotfix made
+#             safe: a divisor of 1, and ages grow every sample;
+#   long      a 2^40 us aggregation interval after the zero phase (6.12
+#             scales no result from a zero interval): the ages counted at
+#             zero become years of age_in_sec, and the unsigned long
+#             product wraps.  6.12's schemes apply every 100 ms
+#             (apply_interval_us); 6.1 applies them once, in the
+#             aggregation its sysfs commit lands in (after_aggregation),
+#             and then waits for an aggregation that never ends.
 check_phases() {
-	local long=1099511627776 s
-	[ -e $k/0/contexts/0/schemes/0/apply_interval_us ] || long=1000000
+	local s
 	sleep "$phase_s"
 	weights 2147483648 2147483648
 	commit weights
@@ -87,6 +91,11 @@ check_phases() {
 	intervals 5000 10000
 	commit shrink
 	sleep "$phase_s"
+	if [ ! -e $k/0/contexts/0/schemes/0/apply_interval_us ]; then
+		intervals 100000 5000
+		commit inverted
+		sleep "$phase_s"
+	fi
 	intervals 0 0
 	commit zero
 	sleep "$phase_s"
@@ -94,13 +103,13 @@ check_phases() {
 		[ -e $k/0/contexts/0/schemes/$s/apply_interval_us ] &&
 			echo 100000 >$k/0/contexts/0/schemes/$s/apply_interval_us
 	done
-	intervals 5000 "$long"
+	intervals 5000 1099511627776
 	commit long
 	sleep "$phase_s"
 }
 
 clamps=$(sed -n 's/.*identify: scores outside \[0, 99\]: \([0-9]*\).*/\1/p' /tmp/identify.dmesg 2>/dev/null)
-live_duration=$((phase_s * 5 + 5))s
+live_duration=$((phase_s * 6 + 5))s
 live_calls=400000
 if [ ! -d "$k" ]; then
 	echo "=== check: no DAMON sysfs"
