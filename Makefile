@@ -14,8 +14,14 @@
 #   make install         PREFIX=/usr/local: the binary, man page, completion
 #   make static          build/static/hotscore, linked -static: the same
 #                        program for a guest without libc (hotscore workload)
+#   make kunit           build/kunit/KERNEL/ops-common-kunit.h: a KUnit suite
+#                        of damon_hot_score() for 6.1 and 6.12, and 6.12's
+#                        patch when its tree is extracted (KUNIT_TREE=DIR)
 #   make kmod            kmod/hotscore.ko (KDIR=/lib/modules/$(uname -r)/build)
-#   make test-kernel     hotscore.ko in Debian's and a DAMON kernel, QEMU
+#   make test-kernel     hotscore.ko in Debian's and a DAMON kernel, QEMU;
+#                        then scripts/kernel-check on 6.1 and 6.12
+#   make kernel-check    PATCH=FILE KERNEL=6.12|6.1: a patch, booted and
+#                        judged (scripts/kernel-check; exit 0 equal, 1 not)
 #   make fuzz            each parser under libFuzzer (clang) for FUZZ_SECONDS
 #                        (60) each, or FUZZ_RUNS executions; tests/fuzz/
 #   make fuzz-ci         CI's: each for FUZZ_CI_SECONDS (20), one at a time
@@ -74,7 +80,7 @@ FUZZ_NAMES  := score_csv dist_file masim kmod_import units record trace
 FUZZ_REPLAY := $(FUZZ_NAMES:%=$(B)/tests/fuzz/%)
 
 .PHONY: all static run test bench bench-sim bench-fast bench-coverage verify kmod \
-	test-kernel clean \
+	test-kernel kernel-check kunit clean \
 	docs install fuzz fuzz-bin fuzz-ci
 all: $(B)/hotscore $(B)/libhotscore.a $(B)/gendoc
 
@@ -180,6 +186,34 @@ bench-sim: all $(B)/tests/jsonq
 bench-fast: all $(B)/tests/jsonq
 	@scripts/bench-fast.sh $(B)
 
+# The KUnit suite of damon_hot_score() for each guest kernel, from its
+# profile (docs/kernel.md, "KUnit"), and the patch that adds it to 6.12's
+# tree: KUNIT_TREE, else the one scripts/damon-kernel.sh 6.12 extracted.
+# 6.12's waits for a build with the debian-6.12.117 profile.
+KUNIT_TREE ?=
+kunit: $(B)/hotscore
+	@mkdir -p build/kunit/6.1 build/kunit/6.12
+	$(B)/hotscore kunit --kernel 6.1 --output build/kunit/6.1/ops-common-kunit.h
+	@if ! $(B)/hotscore score --list-profiles | grep -q '^debian-6\.12\.117 '; then \
+		echo "make kunit: 6.12: this build has no debian-6.12.117 profile; skipped"; \
+		exit 0; \
+	fi; \
+	echo "$(B)/hotscore kunit --kernel 6.12 --output build/kunit/6.12/ops-common-kunit.h"; \
+	$(B)/hotscore kunit --kernel 6.12 \
+		--output build/kunit/6.12/ops-common-kunit.h || exit 1; \
+	tree='$(KUNIT_TREE)'; \
+	cache=$${HOTSCORE_CACHE:-$${XDG_CACHE_HOME:-$${HOME:-/root}/.cache}/hotscore}; \
+	for d in "$$cache"/damon-kernel-6.12.*/linux-source-6.12; do \
+		[ -z "$$tree" ] && [ -f "$${d%/*}/extracted" ] && tree=$$d; \
+	done; \
+	if [ -z "$$tree" ]; then \
+		echo "make kunit: no 6.12 tree (scripts/damon-kernel.sh 6.12, or KUNIT_TREE=DIR): no patch"; \
+		exit 0; \
+	fi; \
+	echo "scripts/kunit-patch.sh $$tree build/kunit/6.12/ops-common-kunit.h build/kunit/6.12/0001-mm-damon-ops-common-kunit.patch"; \
+	scripts/kunit-patch.sh "$$tree" build/kunit/6.12/ops-common-kunit.h \
+		build/kunit/6.12/0001-mm-damon-ops-common-kunit.patch
+
 # the kernel module, against a kernel build tree; CANDIDATE=FILE (relative
 # to where make runs) compiles a candidate damon_hot_score() into it
 KDIR ?= /lib/modules/$(shell uname -r)/build
@@ -190,6 +224,12 @@ kmod:
 # QEMU (TCG): Debian's stock kernel, then a DAMON kernel (cached build)
 test-kernel: all static $(B)/tests/jsonq
 	@scripts/kernel-test.sh $(B)
+
+# a user's patch in a real kernel: its exit status is the verdict
+KERNEL ?= 6.12
+kernel-check: all static
+	@test -n "$(PATCH)" || { echo "make kernel-check: give PATCH=FILE (KERNEL=6.12 or 6.1)" >&2; exit 2; }
+	@scripts/kernel-check $(abspath $(PATCH)) --kernel $(KERNEL)
 
 # Fuzzing (tests/fuzz/, docs/reliability.md).  One harness per parser;
 # make test replays their corpora with $(CC) and replay.c, so CI needs no

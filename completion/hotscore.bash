@@ -22,12 +22,12 @@ _hotscore()
 	local cur=${COMP_WORDS[COMP_CWORD]} opts
 	local prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank workload convert compare-records' -- "$cur"))
+		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank workload convert compare-records kunit' -- "$cur"))
 		return
 	fi
 	case ${COMP_WORDS[1]} in
 	help)
-		opts='score bench verify sim rank workload convert compare-records' ;;
+		opts='score bench verify sim rank workload convert compare-records kunit' ;;
 	score)
 		case $prev in
 		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117 all'; return ;;
@@ -172,6 +172,12 @@ _hotscore()
 		esac
 		[[ $cur == -* ]] || { _hotscore_files ''; return; }
 		opts='--help --input --profile --ops --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --json' ;;
+	kunit)
+		case $prev in
+		--kernel) _hotscore_list '6.1 6.12'; return ;;
+		--output) _hotscore_files ''; return ;;
+		esac
+		opts='--help --kernel --output' ;;
 	*) return ;;
 	esac
 	COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -129,12 +129,18 @@ static void tally_add(struct tally *t, const struct hs_input *in, int hot,
 	}
 }
 
+/* What the kernel's functions did on the compared inputs. */
+struct counts {
+	u64 total, skipped, cold_bad;
+	u64 outside;	/* hot outside [0, 99]: the kernel does not clamp */
+};
+
 /*
  * Compare every profile, and the candidate if one is built in (@cand), with
  * the kernel on @inputs inputs.
  */
 static int compare_profiles(struct tally *tally, struct tally *cand,
-			    u64 *total, u64 *skipped, u64 *cold_bad)
+			    struct counts *n)
 {
 	const struct kmod_cand *c = kmod_candidate();
 	u64 rnd = 0x68f5c0de, i;
@@ -154,7 +160,7 @@ static int compare_profiles(struct tally *tally, struct tally *cand,
 			div0 |= res[k].status == HS_DIV0;
 		}
 		if (div0) {	/* never divide by zero in the kernel */
-			(*skipped)++;
+			n->skipped++;
 			continue;
 		}
 		set_input(&in);
@@ -162,8 +168,10 @@ static int compare_profiles(struct tally *tally, struct tally *cand,
 		cold = kernel_cold(ctx, region, scheme);
 		/* damon_cold_score(): DAMOS_MAX_SCORE - hot, as an int */
 		if (cold != (int)(99U - (unsigned int)hot))
-			(*cold_bad)++;
-		(*total)++;
+			n->cold_bad++;
+		if (hot < 0 || hot > 99)
+			n->outside++;
+		n->total++;
 		for (k = 0; k < hs_nr_profiles; k++)
 			tally_add(&tally[k], &in, hot, res[k].hot);
 		/* the candidate on the structures the kernel was given */
@@ -346,10 +354,15 @@ static bool alloc_damon(void)
 	return true;
 }
 
-/* Each profile's tally, and the verdict: the profiles that always agree. */
-static void report_verdict(const struct tally *tally, u64 total,
-			   u64 cold_bad)
+/*
+ * Each profile's tally, and the verdict: the profiles that always agree.
+ * The count of scores outside [0, 99] tells a kernel that clamps (0) from
+ * one whose quota histogram such a score would overrun: scripts/kernel-check
+ * drives a live kdamond to the edge classes only on the first kind.
+ */
+static void report_verdict(const struct tally *tally, const struct counts *n)
 {
+	u64 total = n->total;
 	struct kmod_json j;
 	char agreeing[256] = "";
 	unsigned int k;
@@ -362,15 +375,17 @@ static void report_verdict(const struct tally *tally, u64 total,
 				 sizeof(agreeing) - strlen(agreeing), "%s%s",
 				 agreeing[0] ? ", " : "", hs_profiles[k].name);
 	}
-	if (cold_bad)
+	if (n->cold_bad)
 		pr_info("identify: damon_cold_score() is not 99 - hot on %llu inputs\n",
-			cold_bad);
+			n->cold_bad);
+	pr_info("identify: scores outside [0, 99]: %llu\n", n->outside);
 	pr_info("identify: verdict: %s\n",
 		agreeing[0] ? agreeing : "no profile agrees on every input");
 	kmod_json_begin(&j);
 	kmod_json_str(&j, "verdict", agreeing);
 	kmod_json_u64(&j, "inputs", total);
-	kmod_json_u64(&j, "cold_mismatch", cold_bad);
+	kmod_json_u64(&j, "cold_mismatch", n->cold_bad);
+	kmod_json_u64(&j, "outside", n->outside);
 	kmod_json_end(&j);
 }
 
@@ -378,7 +393,7 @@ int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)
 {
 	const struct kmod_cand *cand = kmod_candidate();
 	struct tally *tally = NULL, cand_tally = { 0 };
-	u64 total = 0, skipped = 0, cold_bad = 0;
+	struct counts n = { 0 };
 	struct hs_input *pool;
 	int err;
 
@@ -396,17 +411,16 @@ int kmod_identify(const struct kmod_fn *v, unsigned int nr_v)
 	if (cand)
 		pr_info("identify: and the candidate %s at %pS\n", cand->file,
 			cand->hot);
-	err = compare_profiles(tally, &cand_tally, &total, &skipped,
-			       &cold_bad);
+	err = compare_profiles(tally, &cand_tally, &n);
 	if (err)
 		goto out;
 	pr_info("identify: %llu inputs compared, %llu skipped (some profile divides by zero there)\n",
-		total, skipped);
-	report_verdict(tally, total, cold_bad);
+		n.total, n.skipped);
+	report_verdict(tally, &n);
 	/* the candidate against this kernel's own function */
 	if (cand)
 		report(cand->name, cand->file, kmod_cand_base(), &cand_tally,
-		       total);
+		       n.total);
 	err = bench_real(pool, v, nr_v);
 out:
 	kvfree(pool);

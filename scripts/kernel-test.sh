@@ -665,5 +665,77 @@ else
 	fail "damon: kernel" "scripts/damon-kernel.sh failed"
 fi
 
+# kcheck NAME WANT ARGS...: scripts/kernel-check ARGS, its report in the
+# log; its exit status must be WANT.  Its files: $out/check-NAME/
+kcheck() {
+	local n=$1 want=$2 rc
+	shift 2
+	echo "kernel-test: scripts/kernel-check $* (build, boot)" >&2
+	"$root/scripts/kernel-check" "$@" --out "$out/check-$n" \
+		>"$out/check-$n.txt" 2>"$out/check-$n.err"
+	rc=$?
+	echo "--- $n: scripts/kernel-check $* (exit $rc)"
+	cat "$out/check-$n.txt"
+	[ "$rc" = "$want" ] &&
+		ok "$n: scripts/kernel-check exits $rc: $(grep -m1 '^verdict: ' "$out/check-$n.txt" | cut -c1-60)" ||
+		fail "$n: kernel-check" "exit $rc, want $want: $(tail -2 "$out/check-$n.err" | tr '\n' ' ')"
+}
+
+# kline NAME PATTERN WHAT: the report's line matching PATTERN (ERE) exists
+kline() {
+	local l
+	l=$(grep -m1 -E "$2" "$out/check-$1.txt")
+	[ -n "$l" ] && ok "$1: $3: $(echo "$l" | sed 's/^ *//' | cut -c1-90)" ||
+		fail "$1: $3" "no line matching '$2' in $out/check-$1.txt"
+}
+
+# kbad WHAT ARGS...: kernel-check refuses bad input in one line, exit 2
+kbad() {
+	local what=$1 rc msg
+	shift
+	msg=$("$root/scripts/kernel-check" "$@" 2>&1 >/dev/null)
+	rc=$?
+	[ "$rc" = 2 ] && [ "$(echo "$msg" | grep -c '^kernel-check: ')" = 1 ] &&
+		ok "kernel-check: $what: exit 2, '$(echo "$msg" | head -1 | cut -c1-80)'" ||
+		fail "kernel-check: $what" "exit $rc: $msg"
+}
+
+# The user's patch in a real kernel (scripts/kernel-check): each kernel as
+# Debian ships it, with the KUnit suite `hotscore kunit` writes; then the
+# seed's change (ilog2), a subtly wrong one (ilog2 without the +1) and one
+# that differs only in an edge class (mult_frac on the final scaling), on
+# 6.12.  Then bad input, each refused in one line.
+if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
+	for k in 6.1 6.12; do
+		case $k in 6.1) b=debian-6.1.192 ;; 6.12) b=debian-6.12.117 ;; esac
+		kcheck unpatched-$k 0 --unpatched --kernel $k
+		kline unpatched-$k "^identify: .*equals: (.*, )?$b(,|$)" "identify names $b"
+		kline unpatched-$k "^live capture: [1-9][0-9]* calls .*, 0 differ from $b" "live capture"
+		kline unpatched-$k "^kunit: [1-9][0-9]* passed, 0 failed" "kunit"
+		kline unpatched-$k "^ *pairs: " "the profile pairs told apart"
+	done
+	p=$root/examples/patches
+	kcheck v2-ilog2 0 "$p/v2-ilog2.patch" --kernel 6.12
+	kline v2-ilog2 "^kunit: [1-9][0-9]* passed, 0 failed" "the seed's patch passes kunit"
+	kcheck wrong-ilog2 1 "$p/wrong-ilog2-no-plus1.patch" --kernel 6.12
+	kline wrong-ilog2 "^live capture: .*, [1-9][0-9]* differ from debian-6.12.117" "the capture tells"
+	kline wrong-ilog2 "^kunit: [0-9]* passed, [1-9][0-9]* failed" "kunit tells"
+	kline wrong-ilog2 "^verdict: different; first" "the verdict"
+	kcheck mult-frac 1 "$p/mult-frac-scale.patch" --kernel 6.12
+	kline mult-frac "^kunit: [0-9]* passed, [1-9][0-9]* failed" "kunit tells the edge class"
+	kline mult-frac "^verdict: different; first" "the verdict"
+	kbad "no such patch" /nonexistent.patch --kernel 6.12
+	kbad "bad --kernel" "$p/v2-ilog2.patch" --kernel 5.4
+	printf 'not a patch\n' >"$out/garbage.patch"
+	kbad "not a diff" "$out/garbage.patch"
+	sed 's/^-\tfor (age_in_log = 0;/-\tfor (age_in_log = 1;/' \
+		"$p/v2-ilog2.patch" >"$out/stale.patch"
+	kbad "a patch that does not apply" "$out/stale.patch" --kernel 6.12
+	sed 's|b/mm/damon/ops-common.c|b/../../etc/passwd|' "$p/v2-ilog2.patch" >"$out/outside.patch"
+	kbad "a patch outside the tree" "$out/outside.patch"
+	sed 's/^+\t\tage_in_log = 0;$/+\t\tage_in_log = 0/' "$p/v2-ilog2.patch" >"$out/nobuild.patch"
+	kbad "a patched kernel that does not build" "$out/nobuild.patch" --kernel 6.12
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

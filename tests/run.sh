@@ -60,8 +60,10 @@ add damo "$here/damo.sh" "$build/hotscore" "$build/tests/jsonq"
 # the real workload, and the static binary (make static) that guests run
 add workload "$here/workload.sh" "$build/hotscore" "$build/tests/jsonq" \
 	"$here/../build/static/hotscore"
+add kernelcheck "$here/kernelcheck.sh" "$build/hotscore"
 add freestanding "$here/freestanding.sh"
 add kerneldoc "$here/kerneldoc.sh"
+add kunit "$here/kunit.sh" "$build/hotscore"
 add fuzz-replay "$here/fuzz/replay.sh" "$build"
 # the module under QEMU: once, with the plain build (it tests the kernel
 # side; the sanitized pass would only repeat it)

@@ -18,7 +18,8 @@
 # the console between markers, gzipped and in base64; the host checks them
 # and runs the gate.  live.conf may set live_config (a masim config in the
 # initrd, default /live.cfg) and live_duration (default 2m: two passes, for
-# at least 10000 calls under TCG).
+# at least 10000 calls under TCG), live_calls the capture's limit (10^6)
+# and live_during a command run while the workload runs.
 #
 # Two things make the guest a fair stand-in for a machine (docs/sim.md,
 # "Sim against a real kdamond"):
@@ -159,7 +160,7 @@ live_run() {
 	echo 16384 >$t/buffer_size_kb
 	echo >$t/trace
 	dmesg -c >/dev/null
-	finit /hotscore.ko mode=capture calls=1000000 duration=10m
+	finit /hotscore.ko mode=capture calls=${live_calls:-1000000} duration=10m
 	echo "=== insmod capture rc=$?"
 	aslr=$(cat /proc/sys/kernel/randomize_va_space)
 	echo 0 >/proc/sys/kernel/randomize_va_space
@@ -186,6 +187,8 @@ live_run() {
 	live_poll_stats $wpid /tmp/damos_stats.txt &
 	spid=$!
 	kill -USR1 $wpid
+	# scripts/guest/check.sh's phases, while the workload runs
+	[ -n "${live_during:-}" ] && $live_during
 	wait $wpid
 	rc=$?
 	echo "=== live: workload rc=$rc at $(up) s"

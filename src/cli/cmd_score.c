@@ -164,7 +164,7 @@ static bool spec_reads_bp(const struct hs_spec *sp)
 static bool csv_shows_bp(const struct score *sc)
 {
 	unsigned int k;
-	bool bp = sc->dflt.has_bp || input_has_bp_column();
+	bool bp = sc->dflt.has_bp || input_has_column("nr_accesses_bp");
 
 	for (k = 0; k < sc->nr_specs; k++)
 		bp |= spec_reads_bp(&sc->specs[k]);

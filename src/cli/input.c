@@ -165,7 +165,6 @@ static struct {
 	size_t ncols;
 	size_t *map;		/* header field -> column index */
 	bool capture;		/* the header has fn and returned */
-	bool has_bp;		/* the header has nr_accesses_bp */
 	char **fields;
 	struct hs_input *rows;	/* cli_read_inputs()'s, until returned */
 } csv;
@@ -294,16 +293,6 @@ static void csv_header(void)
 	}
 	check_capture_header(seen);
 	csv.capture = seen[FN_COL];
-	csv.has_bp = seen[BP_COL];
-}
-
-/**
- * input_has_bp_column() - whether the CSV whose header was read has an
- * nr_accesses_bp column.
- */
-bool input_has_bp_column(void)
-{
-	return csv.has_bp;
 }
 
 /**
@@ -313,6 +302,20 @@ bool input_has_bp_column(void)
 bool input_is_capture(void)
 {
 	return csv.capture;
+}
+
+/**
+ * input_has_column() - whether the header just read has column @name.
+ * @name:	a CSV column name ("nr_accesses_bp").
+ */
+bool input_has_column(const char *name)
+{
+	size_t j = column_index(name), i;
+
+	for (i = 0; i < csv.ncols && j != NR_COLS; i++)
+		if (csv.map[i] == j)
+			return true;
+	return false;
 }
 
 /* A captured call's fn, caller or returned field, into @r. */
@@ -365,6 +368,7 @@ static void csv_row(struct row *r)
 			column_parse(&input_bp_column, csv.fields[i], &r->in,
 				     where);
 			r->has_bp = true;
+			r->nr_accesses_bp = r->in.nr_accesses_bp;
 			continue;
 		}
 		if (col > PROFILE_COL) {

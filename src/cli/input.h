@@ -67,6 +67,7 @@ enum input_fn { INPUT_FN_NONE, INPUT_FN_HOT, INPUT_FN_COLD };
  * @returned:	what the kernel's function returned (the returned column).
  * @has_bp:	@in.nr_accesses_bp was given (a column or --nr_accesses_bp);
  *		else input_bp_default() sets it from nr_accesses.
+ * @nr_accesses_bp: a 6.7+ capture's nr_accesses_bp column, else 0.
  */
 struct row {
 	struct hs_input in;
@@ -76,6 +77,7 @@ struct row {
 	enum input_fn fn;
 	bool nested;
 	int returned;
+	unsigned int nr_accesses_bp;
 };
 
 unsigned long input_column_get(size_t i, const struct hs_input *in);
@@ -83,8 +85,8 @@ void input_column_set(size_t i, struct hs_input *in, unsigned long v);
 void input_set_base(const struct hs_spec *base);
 void input_row_defaults(struct row *r);
 void input_bp_default(struct row *r);
-bool input_has_bp_column(void);
 bool input_is_capture(void);
+bool input_has_column(const char *name);
 
 /* A CSV of rows, read whole and walked line by line (score --input). */
 void input_open(const char *opt, const char *path);

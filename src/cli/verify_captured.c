@@ -5,9 +5,14 @@
  * what damon_hot_score() or damon_cold_score() returned), scored again by
  * each profile of the model.  It answers two questions on real inputs: does
  * the model compute what this kernel computed, and which kernel versions'
- * arithmetic would have returned the same on every call.
+ * arithmetic would have returned the same on every call.  And it says what
+ * that is worth: the classes and edges the calls reach, which pairs of
+ * profiles some call tells apart, and (6.7+) whether the kernel's running
+ * moving sum is the model's closed form.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +21,7 @@
 #include <hotscore/json_out.h>
 #include <hotscore/score.h>
 #include <hotscore/spec.h>
+#include <hotscore/verify.h>
 
 #include "cli.h"
 #include "report/layout.h"
@@ -60,12 +66,101 @@ struct capture_stats {
 	unsigned long min[INPUT_NR_COLUMNS], max[INPUT_NR_COLUMNS];
 };
 
+/*
+ * The edge features a call can reach: the inputs where the kernel versions'
+ * arithmetic can differ (docs/verify.md, "What it finds"), read off the
+ * trace of the kernel's profile where the trace has them.
+ */
+enum edge {
+	EDGE_WEIGHT_SUM,	/* fw + aw wraps */
+	EDGE_WEIGHTED,		/* fw * freq + aw * age subscore wraps */
+	EDGE_ABOVE_MAX,		/* the count above its divisor */
+	EDGE_SAMPLE0,
+	EDGE_AGGR0,
+	EDGE_AGGR_LT_SAMPLE,
+	EDGE_RATIO_WIDE,	/* aggr / sample above UINT_MAX */
+	EDGE_AGE_TOP,		/* age_in_sec >= 2^31: age_in_log 32 */
+	EDGE_AGE_TRUNC,		/* age * aggr / 10^6 above UINT_MAX */
+	EDGE_AGE_WRAP,		/* age * aggr wraps the unsigned long */
+	EDGE_BP,		/* 6.7+: bp / 10000 != nr_accesses */
+	NR_EDGES
+};
+
+static const struct {
+	const char *text, *json;
+} edges[NR_EDGES] = {
+	{ "weight_nr_accesses + weight_age wraps (unsigned int)",
+	  "weight_sum_wraps" },
+	{ "the weighted sum wraps (unsigned int)", "weighted_sum_wraps" },
+	{ "nr_accesses above the divisor (freq_subscore > 100)",
+	  "above_divisor" },
+	{ "sample_us 0", "sample_0" },
+	{ "aggr_us 0", "aggr_0" },
+	{ "aggr_us < sample_us", "aggr_below_sample" },
+	{ "aggr_us / sample_us > UINT_MAX", "ratio_above_uint" },
+	{ "age_in_sec >= 2^31 (age_in_log 32)", "age_in_log_32" },
+	{ "age * aggr_us / 10^6 > UINT_MAX (age_in_sec truncated)",
+	  "age_in_sec_truncated" },
+	{ "age * aggr_us wraps (unsigned long)", "age_product_wraps" },
+	{ "nr_accesses_bp / 10000 != nr_accesses (6.7+)",
+	  "bp_not_nr_accesses" },
+};
+
+/* A distinct input: every column, and nr_accesses_bp. */
+struct input_key {
+	unsigned long v[INPUT_NR_COLUMNS + 1];
+};
+
+/* A class: all the score depends on once the weights are read. */
+struct class_key {
+	int div0, freq_subscore, age_in_log;
+	unsigned int fw, aw;
+};
+
+/*
+ * What the capture covers under the kernel's profile (the first --profile):
+ * its distinct inputs and classes (collected, sorted at the end), and how
+ * many calls reach each edge.
+ */
+struct coverage {
+	struct input_key *inputs;
+	struct class_key *classes;
+	size_t nr, cap;
+	size_t edge[NR_EDGES];
+	size_t nr_inputs, nr_classes;
+};
+
+/* The first call on which two profiles give different results. */
+struct pair_diff {
+	size_t differs;
+	size_t line;
+	struct hs_input in;
+	enum input_fn fn;
+	char a[16], b[16];
+};
+
+/*
+ * The kernel's running moving sum (nr_accesses_bp / 10000) against the
+ * model's closed form, hs_nr_accesses_mvsum(), on a 6.7+ capture.
+ */
+struct mvsum_check {
+	bool has_bp;
+	size_t calls, differs;
+	unsigned int max_diff;
+	size_t line;
+	struct hs_input in;
+	unsigned int bp, model;
+};
+
 static struct {
 	struct hs_spec specs[MAX_SPECS];	/* as given, for the base */
 	struct hs_spec base;			/* the candidates' */
 	struct checked c[MAX_SPECS];
 	unsigned int nr;
 	struct capture_stats st;
+	struct coverage cov;
+	struct pair_diff pair[MAX_SPECS][MAX_SPECS];	/* [a][b], a < b */
+	struct mvsum_check mv;
 } cap;
 
 static void add_spec(void *ctx, const char *name)
@@ -81,14 +176,13 @@ static void add_spec(void *ctx, const char *name)
  * a candidate), "hang" where a candidate's call ran past the limit.
  * Return: whether it is a number equal to @r->returned.
  */
-static bool same_as_kernel(const struct hs_spec *sp, const struct row *r,
-			   char *text, size_t size)
+static bool same_as_kernel(const struct hs_spec_result *res,
+			   const struct row *r, char *text, size_t size)
 {
-	struct hs_spec_result res = hs_spec_score(sp, &r->in);
-	int v = r->fn == INPUT_FN_HOT ? res.hot : res.cold;
+	int v = r->fn == INPUT_FN_HOT ? res->hot : res->cold;
 
-	if (res.undef) {
-		snprintf(text, size, "%s", res.trap == HS_CAND_HANG ?
+	if (res->undef) {
+		snprintf(text, size, "%s", res->trap == HS_CAND_HANG ?
 			 "hang" : "undef");
 		return false;
 	}
@@ -115,18 +209,203 @@ static void count_call(const struct row *r)
 	st->nested += r->nested;
 }
 
+/*
+ * A row's nr_accesses_bp: the one place that reads it, so that it can
+ * follow the column into struct hs_input.  Return: whether the capture
+ * has the column (6.7+).
+ */
+static bool row_bp(const struct row *r, unsigned int *bp)
+{
+	*bp = r->nr_accesses_bp;
+	return cap.mv.has_bp;
+}
+
+/* Room for one more input and class in @cov. */
+static void cover_grow(struct coverage *cov)
+{
+	size_t n = cov->cap ? 2 * cov->cap : 1024;
+
+	if (cov->nr < cov->cap)
+		return;
+	cov->inputs = realloc(cov->inputs, n * sizeof(*cov->inputs));
+	cov->classes = realloc(cov->classes, n * sizeof(*cov->classes));
+	if (!cov->inputs || !cov->classes)
+		cli_die("out of memory");
+	cov->cap = n;
+}
+
+/* The edges of the intervals and of the age: the inputs alone decide. */
+static void cover_intervals(const struct hs_input *in, size_t *edge)
+{
+	unsigned long prod;
+	bool wraps = __builtin_mul_overflow((unsigned long)in->age,
+					    in->aggr_us, &prod);
+
+	edge[EDGE_SAMPLE0] += !in->sample_us;
+	edge[EDGE_AGGR0] += !in->aggr_us;
+	edge[EDGE_AGGR_LT_SAMPLE] += in->aggr_us < in->sample_us;
+	edge[EDGE_RATIO_WIDE] += in->sample_us &&
+		in->aggr_us / in->sample_us > UINT_MAX;
+	edge[EDGE_AGE_WRAP] += wraps;
+	edge[EDGE_AGE_TRUNC] += !wraps && prod / 1000000UL > UINT_MAX;
+}
+
+/*
+ * One call's class and edges under the kernel's profile @comp, from the
+ * model's trace: the divisor and the count it divides, the subscores, and
+ * the weighted sum as the kernel's unsigned int holds it.
+ */
+static void cover_call(const struct hs_components *comp, const struct row *r)
+{
+	struct coverage *cov = &cap.cov;
+	const struct hs_input *in = &r->in;
+	unsigned int fw = in->weight_nr_accesses, aw = in->weight_age;
+	struct class_key *k;
+	struct hs_trace t;
+	struct hs_result res = hs_score(comp, in, &t);
+	unsigned int count, bp = 0;
+	uint64_t sum;
+	size_t i;
+
+	cover_grow(cov);
+	memset(&cov->inputs[cov->nr], 0, sizeof(cov->inputs[0]));
+	for (i = 0; i < INPUT_NR_COLUMNS; i++)
+		cov->inputs[cov->nr].v[i] = input_column_get(i, in);
+	if (row_bp(r, &bp)) {
+		cov->inputs[cov->nr].v[INPUT_NR_COLUMNS] = bp;
+		cov->edge[EDGE_BP] += bp / 10000 != in->nr_accesses;
+	}
+	k = &cov->classes[cov->nr++];
+	memset(k, 0, sizeof(*k));
+	k->div0 = res.status == HS_DIV0;
+	k->fw = fw;
+	k->aw = aw;
+	cov->edge[EDGE_WEIGHT_SUM] += fw + aw < fw;
+	cover_intervals(in, cov->edge);
+	if (k->div0)	/* the kernel traps before the age */
+		return;
+	k->freq_subscore = t.freq_subscore;
+	k->age_in_log = t.age_in_log;
+	/* the count the frequency line divides: any other is 6.12's bp */
+	if (comp->freq == HS_FREQ_RAW)
+		count = in->nr_accesses;
+	else
+		count = comp->freq == HS_FREQ_MVSUM ? t.mvsum : bp / 10000;
+	cov->edge[EDGE_ABOVE_MAX] += count > t.max_nr;
+	sum = (uint64_t)fw * (uint32_t)t.freq_subscore +
+	      (uint64_t)aw * (uint32_t)t.age_subscore;
+	cov->edge[EDGE_WEIGHTED] += sum != (uint32_t)t.weighted;
+	cov->edge[EDGE_AGE_TOP] += t.age_in_sec >= 1U << 31;
+}
+
+static int cmp_input(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct input_key));
+}
+
+static int cmp_class(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct class_key));
+}
+
+/* How many of @n sorted items of @size differ from the one before. */
+static size_t count_distinct(void *items, size_t n, size_t size,
+			     int (*cmp)(const void *, const void *))
+{
+	const char *p = items;
+	size_t i, d = n ? 1 : 0;
+
+	qsort(items, n, size, cmp);
+	for (i = 1; i < n; i++)
+		d += cmp(p + (i - 1) * size, p + i * size) != 0;
+	return d;
+}
+
+static void cover_done(struct coverage *cov)
+{
+	cov->nr_inputs = count_distinct(cov->inputs, cov->nr,
+					sizeof(*cov->inputs), cmp_input);
+	cov->nr_classes = count_distinct(cov->classes, cov->nr,
+					 sizeof(*cov->classes), cmp_class);
+	free(cov->inputs);
+	free(cov->classes);
+	cov->inputs = NULL;
+	cov->classes = NULL;
+}
+
+/* The kernel's running moving sum against the model's, on one call. */
+static void check_mvsum(const struct row *r, size_t line)
+{
+	struct mvsum_check *mv = &cap.mv;
+	unsigned int bp, kernel, model, diff;
+
+	if (!row_bp(r, &bp))
+		return;
+	kernel = bp / 10000;
+	model = hs_nr_accesses_mvsum(&r->in);
+	mv->calls++;
+	if (kernel == model)
+		return;
+	diff = kernel > model ? kernel - model : model - kernel;
+	if (diff > mv->max_diff)
+		mv->max_diff = diff;
+	if (mv->differs++)
+		return;
+	mv->line = line;
+	mv->in = r->in;
+	mv->bp = bp;
+	mv->model = model;
+}
+
+/* Two results are the same: both trap alike, or the same score. */
+static bool same_result(const struct hs_spec_result *x,
+			const struct hs_spec_result *y)
+{
+	if (x->undef || y->undef)
+		return x->undef == y->undef &&
+		       (x->trap == HS_CAND_HANG) == (y->trap == HS_CAND_HANG);
+	return x->hot == y->hot;
+}
+
+/* Which pairs of profiles this call tells apart. */
+static void check_pairs(const struct row *r, size_t line,
+			const struct hs_spec_result *res, const bool *have)
+{
+	unsigned int a, b;
+
+	for (a = 0; a < cap.nr; a++)
+		for (b = a + 1; b < cap.nr; b++) {
+			struct pair_diff *p = &cap.pair[a][b];
+
+			if (!have[a] || !have[b] ||
+			    same_result(&res[a], &res[b]) || p->differs++)
+				continue;
+			p->line = line;
+			p->in = r->in;
+			p->fn = r->fn;
+			same_as_kernel(&res[a], r, p->a, sizeof(p->a));
+			same_as_kernel(&res[b], r, p->b, sizeof(p->b));
+		}
+}
+
 static void check_call(const struct row *r, size_t line)
 {
+	struct hs_spec_result res[MAX_SPECS];
+	bool have[MAX_SPECS] = { false };
 	unsigned int k;
 
 	count_call(r);
+	cover_call(&cap.c[0].spec.comp, r);
+	check_mvsum(r, line);
 	for (k = 0; k < cap.nr; k++) {
 		struct checked *c = &cap.c[k];
 		struct first_diff d = { line, r->in, r->fn, r->returned, "" };
 
 		if (c->hung)
 			continue;
-		if (same_as_kernel(&c->spec, r, d.model, sizeof(d.model))) {
+		res[k] = hs_spec_score(&c->spec, &r->in);
+		have[k] = true;
+		if (same_as_kernel(&res[k], r, d.model, sizeof(d.model))) {
 			c->agrees++;
 			continue;
 		}
@@ -137,6 +416,7 @@ static void check_call(const struct row *r, size_t line)
 			c->hang = d;
 		}
 	}
+	check_pairs(r, line, res, have);
 }
 
 /* Every row of the capture, checked by every profile. */
@@ -149,6 +429,7 @@ static void check_file(const char *path)
 	if (!input_is_capture())
 		cli_die("--captured: %s: not a capture: its header has no fn and returned columns (hotscore.ko mode=capture writes them)",
 			path);
+	cap.mv.has_bp = input_has_column("nr_accesses_bp");
 	input_row_defaults(&dflt);
 	hs_cand_watch_begin();	/* one timer for the candidates' calls */
 	for (r = dflt; input_next_row(&r); r = dflt)
@@ -157,6 +438,7 @@ static void check_file(const char *path)
 	input_close();
 	if (!cap.st.calls)
 		cli_die("--captured: %s: no calls", path);
+	cover_done(&cap.cov);
 }
 
 static const char *fn_name(enum input_fn fn)
@@ -182,6 +464,55 @@ static void command_of(const struct checked *c, const struct first_diff *d,
 		 c->spec.cand ? cli_call_limit_arg() : "");
 }
 
+/*
+ * "--profile A,B": the two side by side, each as score takes it, and the
+ * candidates' base where score would not pick it (the first model named,
+ * else hotfix).
+ */
+static void pair_profiles(const struct hs_spec *a, const struct hs_spec *b,
+			  char *buf, size_t size)
+{
+	const char *picked = CLI_DEFAULT_PROFILE;
+
+	if (!a->cand)
+		picked = a->name;
+	else if (!b->cand)
+		picked = b->name;
+	snprintf(buf, size, "--profile %s,%s%s%s",
+		 a->cand ? a->given : a->name, b->cand ? b->given : b->name,
+		 (a->cand || b->cand) && strcmp(cap.base.name, picked) ?
+		 " --base " : "",
+		 (a->cand || b->cand) && strcmp(cap.base.name, picked) ?
+		 cap.base.name : "");
+}
+
+/* "hotscore score --profile A,B ARGS": the call that tells A from B. */
+static void pair_command(unsigned int a, unsigned int b, char *buf,
+			 size_t size)
+{
+	const struct hs_spec *sa = &cap.c[a].spec, *sb = &cap.c[b].spec;
+	char args[512], profile[640];
+
+	cli_score_args(&cap.pair[a][b].in, args, sizeof(args));
+	pair_profiles(sa, sb, profile, sizeof(profile));
+	snprintf(buf, size, "hotscore score %s%s%s%s", profile,
+		 *args ? " " : "", args, sa->cand || sb->cand ?
+		 cli_call_limit_arg() : "");
+}
+
+/*
+ * Two models that differ only in the age_in_log method: verify's
+ * exhaustive age_in_log proof makes them equal on every input.
+ */
+static bool equal_by_proof(unsigned int a, unsigned int b)
+{
+	const struct hs_spec *sa = &cap.c[a].spec, *sb = &cap.c[b].spec;
+
+	return !sa->cand && !sb->cand &&
+	       hs_claimed_equal(&sa->comp, &sb->comp) &&
+	       !cap.pair[a][b].differs;
+}
+
 static void print_inputs(void)
 {
 	const struct capture_stats *st = &cap.st;
@@ -200,6 +531,107 @@ static void print_inputs(void)
 	}
 	printf("  inputs   ");
 	layout_wrap(stdout, text, 11, 11, 100, 0);
+}
+
+/* The classes and edges the capture reaches, under the kernel's profile. */
+static void print_coverage(void)
+{
+	const struct coverage *cov = &cap.cov;
+	char text[512];
+	unsigned int e, reached = 0;
+
+	printf("\nclasses covered, under %s\n", cap.c[0].spec.name);
+	snprintf(text, sizeof(text), "%zu call%s, %zu distinct input%s, %zu"
+		 " class%s of (freq_subscore, age_in_log, weight_nr_accesses,"
+		 " weight_age)", cap.st.calls, cli_s(cap.st.calls),
+		 cov->nr_inputs, cli_s(cov->nr_inputs), cov->nr_classes,
+		 cov->nr_classes == 1 ? "" : "es");
+	printf("  ");
+	layout_wrap(stdout, text, 2, 4, 100, 0);
+	printf("  %-58s %8s\n", "edge", "calls");
+	for (e = 0; e < NR_EDGES; e++) {
+		if (e == EDGE_BP && !cap.mv.has_bp)
+			continue;
+		printf("  %-58s %8zu\n", edges[e].text, cov->edge[e]);
+		reached += cov->edge[e] != 0;
+	}
+	printf("edges reached: %u of %u\n", reached,
+	       NR_EDGES - !cap.mv.has_bp);
+}
+
+/* One line: the kernel's moving sum against the model's (6.7+ only). */
+static void print_mvsum(void)
+{
+	const struct mvsum_check *mv = &cap.mv;
+	struct first_diff d = { mv->line, mv->in, INPUT_FN_HOT, 0, "" };
+	struct checked mm = { .spec = { .name = "mm-new" } };
+	char cmd[1600], text[2048];
+
+	if (!mv->has_bp)
+		return;
+	if (!mv->differs) {
+		printf("moving sum: nr_accesses_bp / 10000 equals the model's"
+		       " hs_nr_accesses_mvsum() on %zu of %zu calls\n",
+		       mv->calls, mv->calls);
+		return;
+	}
+	command_of(&mm, &d, cmd, sizeof(cmd));
+	snprintf(text, sizeof(text), "moving sum: nr_accesses_bp / 10000"
+		 " differs from the model's hs_nr_accesses_mvsum() on %zu of"
+		 " %zu calls, by at most %u; first: line %zu, nr_accesses_bp"
+		 " %u (%u) where the model's mvsum is %u: %s", mv->differs,
+		 mv->calls, mv->max_diff, mv->line, mv->bp, mv->bp / 10000,
+		 mv->model, cmd);
+	layout_wrap(stdout, text, 0, 2, 100, 0);
+}
+
+/* One pair's row: told apart (how often, first call), by proof, or not. */
+static void print_pair(unsigned int a, unsigned int b, char *untold,
+		       size_t size)
+{
+	const struct pair_diff *p = &cap.pair[a][b];
+	char name[160], cmd[1600], text[2048];
+
+	snprintf(name, sizeof(name), "%s / %s", cap.c[a].spec.name,
+		 cap.c[b].spec.name);
+	if (!p->differs) {
+		printf("  %-36s %10s  %s\n", name, "0",
+		       equal_by_proof(a, b) ? "equal by proof (they differ"
+		       " only in age_in_log)" : "not told apart");
+		if (!equal_by_proof(a, b))
+			snprintf(untold + strlen(untold), size - strlen(untold),
+				 "%s%s/%s", *untold ? ", " : "",
+				 cap.c[a].spec.name, cap.c[b].spec.name);
+		return;
+	}
+	pair_command(a, b, cmd, sizeof(cmd));
+	snprintf(text, sizeof(text), "  %-36s %10zu  line %zu, %s: %s gives"
+		 " %s, %s %s: %s", name, p->differs, p->line, fn_name(p->fn),
+		 cap.c[a].spec.name, p->a, cap.c[b].spec.name, p->b, cmd);
+	layout_wrap(stdout, text, 0, 6, 100, LAYOUT_KEEP_SPACES);
+}
+
+/* For each pair of profiles: does some captured call tell them apart? */
+static void print_pairs(void)
+{
+	char untold[4096] = "", text[4200];
+	unsigned int a, b, pairs = 0, told = 0, proof = 0;
+
+	if (cap.nr < 2)
+		return;
+	printf("\n  %-36s %10s  %s\n", "pair", "calls", "first call that"
+	       " tells them apart");
+	for (a = 0; a < cap.nr; a++)
+		for (b = a + 1; b < cap.nr; b++) {
+			print_pair(a, b, untold, sizeof(untold));
+			pairs++;
+			told += cap.pair[a][b].differs != 0;
+			proof += equal_by_proof(a, b);
+		}
+	snprintf(text, sizeof(text), "pairs: %u of %u told apart, %u equal"
+		 " by proof; not told apart: %s", told, pairs, proof,
+		 *untold ? untold : "none");
+	layout_wrap(stdout, text, 0, 2, 100, 0);
 }
 
 static void print_report(const char *path)
@@ -250,6 +682,9 @@ static void print_report(const char *path)
 	}
 	printf("\nagree with every captured call: ");
 	layout_wrap(stdout, *agree ? agree : "none", 32, 2, 100, 0);
+	print_coverage();
+	print_mvsum();
+	print_pairs();
 }
 
 /* A call on which @c differs: where, what, and the command that shows it. */
@@ -279,6 +714,78 @@ static json_t *json_checked(const struct checked *c)
 	return o;
 }
 
+/* The classes and edges: "classes": { profile, calls, inputs, ... }. */
+static json_t *json_coverage(void)
+{
+	const struct coverage *cov = &cap.cov;
+	json_t *e = json_object();
+	unsigned int k;
+
+	for (k = 0; k < NR_EDGES; k++)
+		if (k != EDGE_BP || cap.mv.has_bp)
+			json_object_set_new(e, edges[k].json,
+					    hs_json_u64(cov->edge[k]));
+	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "profile",
+			 hs_json_text(cap.c[0].spec.name), "calls",
+			 hs_json_u64(cap.st.calls), "inputs",
+			 hs_json_u64(cov->nr_inputs), "classes",
+			 hs_json_u64(cov->nr_classes), "edges", e);
+}
+
+/* One pair: told apart on how many calls, the first, or equal by proof. */
+static json_t *json_pair(unsigned int a, unsigned int b)
+{
+	const struct pair_diff *p = &cap.pair[a][b];
+	char cmd[1600];
+	json_t *o = json_pack("{s:o, s:o, s:b, s:b, s:o}", "a",
+			      hs_json_text(cap.c[a].spec.name), "b",
+			      hs_json_text(cap.c[b].spec.name), "told_apart",
+			      p->differs != 0, "equal_by_proof",
+			      equal_by_proof(a, b), "calls",
+			      hs_json_u64(p->differs));
+
+	if (!o || !p->differs)
+		return o;
+	pair_command(a, b, cmd, sizeof(cmd));
+	json_object_set_new(o, "first", json_pack("{s:o, s:s, s:s, s:s, s:o}",
+			    "line", hs_json_u64(p->line), "fn",
+			    p->fn == INPUT_FN_HOT ? "hot" : "cold", "a_gives",
+			    p->a, "b_gives", p->b, "command",
+			    hs_json_text(cmd)));
+	return o;
+}
+
+static json_t *json_pairs(void)
+{
+	json_t *rows = json_array();
+	unsigned int a, b;
+
+	for (a = 0; a < cap.nr; a++)
+		for (b = a + 1; b < cap.nr; b++)
+			json_array_append_new(rows, json_pair(a, b));
+	return rows;
+}
+
+/* "moving_sum": the kernel's running one against the model's, or null. */
+static json_t *json_mvsum(void)
+{
+	const struct mvsum_check *mv = &cap.mv;
+	json_t *o;
+
+	if (!mv->has_bp)
+		return json_null();
+	o = json_pack("{s:o, s:o, s:o, s:o}", "calls", hs_json_u64(mv->calls),
+		      "equal", hs_json_u64(mv->calls - mv->differs), "differ",
+		      hs_json_u64(mv->differs), "max_diff",
+		      hs_json_u64(mv->max_diff));
+	if (o && mv->differs)
+		json_object_set_new(o, "first", json_pack("{s:o, s:o, s:o}",
+				    "line", hs_json_u64(mv->line),
+				    "nr_accesses_bp", hs_json_u64(mv->bp),
+				    "model", hs_json_u64(mv->model)));
+	return o;
+}
+
 static int write_json(const struct verify_captured *vc, FILE *f)
 {
 	const struct capture_stats *st = &cap.st;
@@ -299,6 +806,11 @@ static int write_json(const struct verify_captured *vc, FILE *f)
 			hs_json_u64(st->hot), "cold", hs_json_u64(st->cold),
 			"nested", hs_json_u64(st->nested), "profiles", rows,
 			"agree_with_all", agree);
+	if (doc) {
+		json_object_set_new(doc, "classes", json_coverage());
+		json_object_set_new(doc, "pairs", json_pairs());
+		json_object_set_new(doc, "moving_sum", json_mvsum());
+	}
 	return hs_json_write_doc(f, doc, JSON_COMPACT);
 }
 

@@ -1,0 +1,124 @@
+#!/bin/busybox sh
+# The guest's /init for scripts/kernel-check: a kernel built with a user's
+# patch (or none) and the KUnit suite `make kunit` writes.  In order:
+#   1. KUnit: the suite ran at boot; its lines go to the console.
+#   2. identify: hotscore.ko mode=identify calls this kernel's
+#      damon_hot_score() on its generated inputs against every profile,
+#      and times it beside the unpatched kernel's profile (check.conf's
+#      base), compiled into the module.
+#   3. a live capture: hotscore.ko mode=capture records every call a vaddr
+#      kdamond makes while `hotscore workload` runs (scripts/guest/live.sh's
+#      run: its two schemes), through phases that reach the classes where
+#      kernel versions differ (check_phases below).  Only on a kernel that
+#      clamps: identify counts the scores outside [0, 99], and an unclamped
+#      kernel would overrun its quota's histogram on these inputs.
+# Each result is printed between "=== NAME begin/end" markers, files
+# gzipped and in base64; then reboot (QEMU runs with -no-reboot).
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+mount -t debugfs debugfs /sys/kernel/debug
+echo "=== kernel $(uname -r)"
+up() { cut -d' ' -f1 /proc/uptime; }
+base=debian-6.12.117 phase_s=8
+. /check.conf
+. /live.sh
+k=/sys/kernel/mm/damon/admin/kdamonds
+
+echo "=== kunit begin"
+# KUnit's lines (KTAP), from the first to the end of hotscore's suite
+dmesg | sed 's/^\[ *[0-9.]*\] //' | awk '/^KTAP version/ { on = 1 }
+	on { print } on && /^(not )?ok [0-9]+ damon-ops-common/ { exit }'
+echo "=== kunit end"
+dmesg -c >/dev/null
+
+insmod /hotscore.ko mode=identify iterations=200000 runs=2 variants="$base"
+echo "=== insmod identify rc=$?"
+echo "=== identify begin"
+cat /sys/kernel/debug/hotscore/results
+echo "=== identify end"
+rmmod hotscore
+echo "=== dmesg identify begin"
+dmesg -c | tee /tmp/identify.dmesg
+echo "=== dmesg identify end"
+
+# commit: the sysfs files into the running kdamond
+commit() {
+	echo commit >$k/0/state || echo "=== check: commit refused at $1"
+	echo "=== phase $1 at $(up) s"
+}
+
+# weights W_NR W_AGE: both schemes' quota weights
+weights() {
+	local s
+	for s in 0 1; do
+		echo "$1" >$k/0/contexts/0/schemes/$s/quotas/weights/nr_accesses_permil
+		echo "$2" >$k/0/contexts/0/schemes/$s/quotas/weights/age_permil
+	done
+}
+
+# intervals SAMPLE AGGR: the context's, in us
+intervals() {
+	echo "$1" >$k/0/contexts/0/monitoring_attrs/intervals/sample_us
+	echo "$2" >$k/0/contexts/0/monitoring_attrs/intervals/aggr_us
+}
+
+# check_phases: while the workload runs, each phase for phase_s seconds:
+#   weights   both 2^31, which kstrtouint takes: their u32 sum wraps to 0;
+#   shrink    the aggregation interval cut tenfold online: 6.1 keeps
+#             nr_accesses (up to 20) above the new maximum (2); 6.12
+#             scales it, but its moving sum lags;
+#   inverted  (6.1, which takes it; 6.12 refuses sample > aggr) a sample
+#             interval above the aggregation interval: a divisor of 0
+#             that the 2026 hotfix makes 1, and mm-new's window of 0;
+#   zero      sample and aggregation intervals of 0, which the hotfix made
+#             safe: a divisor of 1, and ages grow every sample;
+#   long      a 2^40 us aggregation interval after the zero phase (6.12
+#             scales no result from a zero interval): the ages counted at
+#             zero become years of age_in_sec, and the unsigned long
+#             product wraps.  6.12's schemes apply every 100 ms
+#             (apply_interval_us); 6.1 applies them once, in the
+#             aggregation its sysfs commit lands in (after_aggregation),
+#             and then waits for an aggregation that never ends.
+check_phases() {
+	local s
+	sleep "$phase_s"
+	weights 2147483648 2147483648
+	commit weights
+	sleep "$phase_s"
+	weights 700 300
+	intervals 5000 10000
+	commit shrink
+	sleep "$phase_s"
+	if [ ! -e $k/0/contexts/0/schemes/0/apply_interval_us ]; then
+		intervals 100000 5000
+		commit inverted
+		sleep "$phase_s"
+	fi
+	intervals 0 0
+	commit zero
+	sleep "$phase_s"
+	for s in 0 1; do
+		[ -e $k/0/contexts/0/schemes/$s/apply_interval_us ] &&
+			echo 100000 >$k/0/contexts/0/schemes/$s/apply_interval_us
+	done
+	intervals 5000 1099511627776
+	commit long
+	sleep "$phase_s"
+}
+
+clamps=$(sed -n 's/.*identify: scores outside \[0, 99\]: \([0-9]*\).*/\1/p' /tmp/identify.dmesg 2>/dev/null)
+live_duration=$((phase_s * 6 + 5))s
+live_calls=400000
+if [ ! -d "$k" ]; then
+	echo "=== check: no DAMON sysfs"
+elif [ "$clamps" = 0 ]; then
+	live_during=check_phases
+	live_run
+else
+	echo "=== check: edge phases skipped: identify saw ${clamps:-no count of} scores outside [0, 99]"
+	live_run
+fi
+echo "=== ALL_DONE"
+reboot -f
