@@ -21,7 +21,7 @@ mount -t devtmpfs devtmpfs /dev
 mount -t debugfs debugfs /sys/kernel/debug
 echo "=== kernel $(uname -r)"
 up() { cut -d' ' -f1 /proc/uptime; }
-base=debian-6.12.117 phase_s=8
+base=debian-6.12.117 phase_s=6
 . /check.conf
 . /live.sh
 k=/sys/kernel/mm/damon/admin/kdamonds
@@ -74,13 +74,14 @@ intervals() {
 #             that the 2026 hotfix makes 1, and mm-new's window of 0;
 #   zero      sample and aggregation intervals of 0, which the hotfix made
 #             safe: a divisor of 1, and ages grow every sample;
-#   long      a 2^40 us aggregation interval after the zero phase (6.12
+#   long      a 2^60 us aggregation interval after the zero phase (6.12
 #             scales no result from a zero interval): the ages counted at
-#             zero become years of age_in_sec, and the unsigned long
-#             product wraps.  6.12's schemes apply every 100 ms
-#             (apply_interval_us); 6.1 applies them once, in the
-#             aggregation its sysfs commit lands in (after_aggregation),
-#             and then waits for an aggregation that never ends.
+#             zero (tens) times 2^60 wrap the unsigned long product, and
+#             age_in_sec is truncated to 32 bits.  6.12's schemes apply
+#             every 100 ms (apply_interval_us); 6.1 applies them once,
+#             when the sysfs commit lands in the zero phase's aggregation
+#             (after_aggregation), and then waits for an aggregation that
+#             never ends (and refuses further commits).
 check_phases() {
 	local s
 	sleep "$phase_s"
@@ -103,7 +104,7 @@ check_phases() {
 		[ -e $k/0/contexts/0/schemes/$s/apply_interval_us ] &&
 			echo 100000 >$k/0/contexts/0/schemes/$s/apply_interval_us
 	done
-	intervals 5000 1099511627776
+	intervals 5000 1152921504606846976
 	commit long
 	sleep "$phase_s"
 }
