@@ -11,7 +11,7 @@
 # missing.
 kl_packages() {
 	pkgs_need linux-headers-amd64 qemu-system-x86 busybox-static make gcc python3 \
-		libc6-dev
+		libc6-dev patch perl
 }
 
 # kl_kver: the release of Debian's stock kernel that linux-headers-amd64

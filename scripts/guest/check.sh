@@ -64,11 +64,32 @@ intervals() {
 	echo "$2" >$k/0/contexts/0/monitoring_attrs/intervals/aggr_us
 }
 
+# apply_interval US: both schemes' apply interval (6.7+; 0: the
+# aggregation interval); false where the kernel has none
+apply_interval() {
+	local s
+	for s in 0 1; do
+		[ -e $k/0/contexts/0/schemes/$s/apply_interval_us ] || return 1
+		echo "$1" >$k/0/contexts/0/schemes/$s/apply_interval_us
+	done
+}
+
 # check_phases: while the workload runs, each phase for phase_s seconds:
 #   weights   both 2^31, which kstrtouint takes: their u32 sum wraps to 0;
-#   shrink    the aggregation interval cut tenfold online: 6.1 keeps
-#             nr_accesses (up to 20) above the new maximum (2); 6.12
-#             scales it, but its moving sum lags;
+#   apply     (6.7+) schemes applied every 15 ms, within a 21 ms
+#             aggregation of 3 ms samples: nr_accesses is the window's
+#             count so far and nr_accesses_bp the moving sum, so 6.12's
+#             frequency differs from 6.1's arithmetic on the same region;
+#             and a window of 7 samples, which divides no count * 10000
+#             but multiples of 7, makes each sample's
+#             nomvsum / len_window truncate, so the running sum drifts
+#             from mm-new's closed form (docs/kernel.md, "What a capture
+#             covers");
+#   shrink    the aggregation interval halved online: 6.1 keeps
+#             nr_accesses (up to 20) above the new maximum (10); 6.12
+#             converts nr_accesses_bp but leaves last_nr_accesses in the
+#             old units (damon_update_monitoring_result()), where mm-new's
+#             closed-form moving sum parts from the running one;
 #   inverted  (6.1, which takes it; 6.12 refuses sample > aggr) a sample
 #             interval above the aggregation interval: a divisor of 0
 #             that the 2026 hotfix makes 1, and mm-new's window of 0;
@@ -78,18 +99,22 @@ intervals() {
 #             scales no result from a zero interval): the ages counted at
 #             zero (tens) times 2^60 wrap the unsigned long product, and
 #             age_in_sec is truncated to 32 bits.  6.12's schemes apply
-#             every 100 ms (apply_interval_us); 6.1 applies them once,
-#             when the sysfs commit lands in the zero phase's aggregation
-#             (after_aggregation), and then waits for an aggregation that
-#             never ends (and refuses further commits).
+#             every 100 ms; 6.1 applies them once, when the sysfs commit
+#             lands in the zero phase's aggregation (after_aggregation),
+#             and then waits for an aggregation that never ends (and
+#             refuses further commits).
 check_phases() {
-	local s
 	sleep "$phase_s"
 	weights 2147483648 2147483648
 	commit weights
 	sleep "$phase_s"
 	weights 700 300
-	intervals 5000 10000
+	if apply_interval 15000; then
+		intervals 3000 21000
+		commit apply
+		sleep "$phase_s"
+	fi
+	intervals 5000 50000
 	commit shrink
 	sleep "$phase_s"
 	if [ ! -e $k/0/contexts/0/schemes/0/apply_interval_us ]; then
@@ -97,13 +122,11 @@ check_phases() {
 		commit inverted
 		sleep "$phase_s"
 	fi
+	apply_interval 0	# 15 ms of samples of 0 us would be forever
 	intervals 0 0
 	commit zero
 	sleep "$phase_s"
-	for s in 0 1; do
-		[ -e $k/0/contexts/0/schemes/$s/apply_interval_us ] &&
-			echo 100000 >$k/0/contexts/0/schemes/$s/apply_interval_us
-	done
+	apply_interval 100000
 	intervals 5000 1152921504606846976
 	commit long
 	sleep "$phase_s"
