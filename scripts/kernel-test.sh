@@ -671,7 +671,8 @@ kcheck() {
 	local n=$1 want=$2 rc
 	shift 2
 	echo "kernel-test: scripts/kernel-check $* (build, boot)" >&2
-	"$root/scripts/kernel-check" "$@" --out "$out/check-$n" \
+	# from the repository, as a user types it: a relative patch works
+	(cd "$root" && scripts/kernel-check "$@" --out "$out/check-$n") \
 		>"$out/check-$n.txt" 2>"$out/check-$n.err"
 	rc=$?
 	echo "--- $n: scripts/kernel-check $* (exit $rc)"
@@ -727,7 +728,7 @@ if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
 	[ "$line" = "${line#total: 0 errors, 0 warnings, 0 checks}" ] &&
 		fail "kunit patch" "${line:-no checkpatch result}; $out/checkpatch.txt" ||
 		ok "the KUnit suite as a patch against 6.12 ($(grep -c '^+\t{ ' "$out/0001-kunit-6.12.patch") rows) applies, and checkpatch --strict: $line"
-	p=$root/examples/patches
+	p=examples/patches
 	kcheck v2-ilog2 0 "$p/v2-ilog2.patch" --kernel 6.12
 	kline v2-ilog2 "^kunit: [1-9][0-9]* passed, 0 failed" "the seed's patch passes kunit"
 	kcheck wrong-ilog2 1 "$p/wrong-ilog2-no-plus1.patch" --kernel 6.12
@@ -738,15 +739,15 @@ if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
 	kline mult-frac "^kunit: [0-9]* passed, [1-9][0-9]* failed" "kunit tells the edge class"
 	kline mult-frac "^verdict: different; first" "the verdict"
 	kbad "no such patch" /nonexistent.patch --kernel 6.12
-	kbad "bad --kernel" "$p/v2-ilog2.patch" --kernel 5.4
+	kbad "bad --kernel" "$root/$p/v2-ilog2.patch" --kernel 5.4
 	printf 'not a patch\n' >"$out/garbage.patch"
 	kbad "not a diff" "$out/garbage.patch"
 	sed 's/^-\tfor (age_in_log = 0;/-\tfor (age_in_log = 1;/' \
-		"$p/v2-ilog2.patch" >"$out/stale.patch"
+		"$root/$p/v2-ilog2.patch" >"$out/stale.patch"
 	kbad "a patch that does not apply" "$out/stale.patch" --kernel 6.12
-	sed 's|b/mm/damon/ops-common.c|b/../../etc/passwd|' "$p/v2-ilog2.patch" >"$out/outside.patch"
+	sed 's|b/mm/damon/ops-common.c|b/../../etc/passwd|' "$root/$p/v2-ilog2.patch" >"$out/outside.patch"
 	kbad "a patch outside the tree" "$out/outside.patch"
-	sed 's/^+\t\tage_in_log = 0;$/+\t\tage_in_log = 0/' "$p/v2-ilog2.patch" >"$out/nobuild.patch"
+	sed 's/^+\t\tage_in_log = 0;$/+\t\tage_in_log = 0/' "$root/$p/v2-ilog2.patch" >"$out/nobuild.patch"
 	kbad "a patched kernel that does not build" "$out/nobuild.patch" --kernel 6.12
 fi
 
