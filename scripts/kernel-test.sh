@@ -52,6 +52,10 @@ command -v apt-get >/dev/null || skip "no apt-get"
 [ -x "$hs" ] || skip "no $hs (make first)"
 . "$root/scripts/kernel-lib.sh"
 kl_packages || skip "apt-get install failed"
+# both DAMON kernels' packages now, so that the two builds below (6.12's in
+# the background) never run apt-get at the same time
+pkgs_need linux-source-6.1 linux-source-6.12 bc flex bison libelf-dev \
+	libssl-dev cpio xz-utils || skip "apt-get install failed"
 KVER=$(kl_kver)
 cache=${HOTSCORE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/hotscore}
 out=$build/kernel-test
@@ -355,6 +359,12 @@ check_capture_bad() {
 		ok "$n: mode=capture refuses ${#capture_bad[@]} bad calls= and duration= values with EINVAL, each in one line naming it, e.g. $(between "$n" "dmesg capture duration=5parsecs" | sed -n 's/.*hotscore: //p')" ||
 		fail "$n: capture's bad parameters" "${fails#; }"
 }
+
+# the 6.12 kernel builds while the guests below run on one emulated CPU
+# (QEMU's TCG uses one core): kernel-check waits for it at the end
+echo "kernel-test: building the 6.12 DAMON kernel in the background (cached, or about 10 minutes)" >&2
+"$root/scripts/damon-kernel.sh" 6.12 >"$out/damon-kernel-6.12.txt" 2>&1 &
+k612=$!
 
 echo "kernel-test: Debian $KVER, building the module" >&2
 if build_module debian "/lib/modules/$KVER/build"; then
@@ -665,17 +675,25 @@ else
 	fail "damon: kernel" "scripts/damon-kernel.sh failed"
 fi
 
-# kcheck NAME WANT ARGS...: scripts/kernel-check ARGS, its report in the
-# log; its exit status must be WANT.  Its files: $out/check-NAME/
-kcheck() {
-	local n=$1 want=$2 rc
-	shift 2
+# kcheck_run NAME ARGS...: scripts/kernel-check ARGS from the repository,
+# as a user types it (a relative patch works); its report, its stderr and
+# its exit status in $out/check-NAME.{txt,err,rc}, its files in
+# $out/check-NAME/.  Two run at once: each guest uses one core.
+kcheck_run() {
+	local n=$1
+	shift
 	echo "kernel-test: scripts/kernel-check $* (build, boot)" >&2
-	# from the repository, as a user types it: a relative patch works
 	(cd "$root" && scripts/kernel-check "$@" --out "$out/check-$n") \
 		>"$out/check-$n.txt" 2>"$out/check-$n.err"
-	rc=$?
-	echo "--- $n: scripts/kernel-check $* (exit $rc)"
+	echo $? >"$out/check-$n.rc"
+}
+
+# kcheck NAME WANT: a finished run's report in the log; its exit status
+# must be WANT
+kcheck() {
+	local n=$1 want=$2 rc
+	rc=$(cat "$out/check-$n.rc" 2>/dev/null)
+	echo "--- $n: scripts/kernel-check (exit $rc)"
 	cat "$out/check-$n.txt"
 	[ "$rc" = "$want" ] &&
 		ok "$n: scripts/kernel-check exits $rc: $(grep -m1 '^verdict: ' "$out/check-$n.txt" | cut -c1-60)" ||
@@ -688,6 +706,32 @@ kline() {
 	l=$(grep -m1 -E "$2" "$out/check-$1.txt")
 	[ -n "$l" ] && ok "$1: $3: $(echo "$l" | sed 's/^ *//' | cut -c1-90)" ||
 		fail "$1: $3" "no line matching '$2' in $out/check-$1.txt"
+}
+
+# apart NAME BASE PROFILE...: the run's capture (its verify --captured
+# JSON) tells BASE from each PROFILE, or proves them equal
+apart() {
+	local n=$1 b=$2 r
+	shift 2
+	r=$(python3 - "$out/check-$n/captured.json" "$b" "$@" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+base, want = sys.argv[2], [p for p in sys.argv[3:] if p != sys.argv[2]]
+st = {}
+for p in j["pairs"]:
+    if base in (p["a"], p["b"]):
+        o = p["b"] if p["a"] == base else p["a"]
+        st[o] = "%d calls" % p["calls"] if p["told_apart"] else \
+            "equal by proof" if p["equal_by_proof"] else None
+bad = [p for p in want if not st.get(p)]
+print("missing: " + " ".join(bad) if bad else
+      ", ".join("%s (%s)" % (p, st[p]) for p in want))
+PY
+)
+	case $r in
+	missing:*|"") fail "$n: pairs told apart from $b" "${r:-no JSON}" ;;
+	*) ok "$n: its capture tells $b from $r" ;;
+	esac
 }
 
 # kbad WHAT ARGS...: kernel-check refuses bad input in one line, exit 2
@@ -706,15 +750,28 @@ kbad() {
 # seed's change (ilog2), a subtly wrong one (ilog2 without the +1) and one
 # that differs only in an edge class (mult_frac on the final scaling), on
 # 6.12.  Then bad input, each refused in one line.
+wait "$k612" || fail "6.12 kernel" "scripts/damon-kernel.sh 6.12: $(tail -3 "$out/damon-kernel-6.12.txt")"
 if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
+	p=examples/patches
+	kcheck_run unpatched-6.1 --unpatched --kernel 6.1 &
+	kcheck_run unpatched-6.12 --unpatched --kernel 6.12 &
+	wait
 	for k in 6.1 6.12; do
 		case $k in 6.1) b=debian-6.1.192 ;; 6.12) b=debian-6.12.117 ;; esac
-		kcheck unpatched-$k 0 --unpatched --kernel $k
+		kcheck unpatched-$k 0
 		kline unpatched-$k "^identify: .*equals: (.*, )?$b(,|$)" "identify names $b"
 		kline unpatched-$k "^live capture: [1-9][0-9]* calls .*, 0 differ from $b" "live capture"
 		kline unpatched-$k "^kunit: [1-9][0-9]* passed, 0 failed" "kunit"
-		kline unpatched-$k "^ *pairs: " "the profile pairs told apart"
 	done
+	# 6.1's capture tells debian-6.1.192 from v2-ilog2, v6.6 and mm-new;
+	# 6.12's tells debian-6.12.117 from every other profile
+	apart unpatched-6.1 debian-6.1.192 v2-ilog2 v6.6 mm-new
+	apart unpatched-6.12 debian-6.12.117 $kprofiles
+	kcheck_run v2-ilog2 "$p/v2-ilog2.patch" --kernel 6.12 &
+	kcheck_run wrong-ilog2 "$p/wrong-ilog2-no-plus1.patch" --kernel 6.12 &
+	wait
+	kcheck_run mult-frac "$p/mult-frac-scale.patch" --kernel 6.12 &
+	mpid=$!
 	# the suite as a patch against 6.12's tree, ready to mail
 	if W6=$("$root/scripts/damon-kernel.sh" 6.12) &&
 		"$hs" kunit --kernel 6.12 --output "$out/kunit-6.12.h" &&
@@ -728,16 +785,12 @@ if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
 	[ "$line" = "${line#total: 0 errors, 0 warnings, 0 checks}" ] &&
 		fail "kunit patch" "${line:-no checkpatch result}; $out/checkpatch.txt" ||
 		ok "the KUnit suite as a patch against 6.12 ($(grep -c '^+\t{ ' "$out/0001-kunit-6.12.patch") rows) applies, and checkpatch --strict: $line"
-	p=examples/patches
-	kcheck v2-ilog2 0 "$p/v2-ilog2.patch" --kernel 6.12
+	kcheck v2-ilog2 0
 	kline v2-ilog2 "^kunit: [1-9][0-9]* passed, 0 failed" "the seed's patch passes kunit"
-	kcheck wrong-ilog2 1 "$p/wrong-ilog2-no-plus1.patch" --kernel 6.12
+	kcheck wrong-ilog2 1
 	kline wrong-ilog2 "^live capture: .*, [1-9][0-9]* differ from debian-6.12.117" "the capture tells"
 	kline wrong-ilog2 "^kunit: [0-9]* passed, [1-9][0-9]* failed" "kunit tells"
 	kline wrong-ilog2 "^verdict: different; first" "the verdict"
-	kcheck mult-frac 1 "$p/mult-frac-scale.patch" --kernel 6.12
-	kline mult-frac "^kunit: [0-9]* passed, [1-9][0-9]* failed" "kunit tells the edge class"
-	kline mult-frac "^verdict: different; first" "the verdict"
 	kbad "no such patch" /nonexistent.patch --kernel 6.12
 	kbad "bad --kernel" "$root/$p/v2-ilog2.patch" --kernel 5.4
 	printf 'not a patch\n' >"$out/garbage.patch"
@@ -749,6 +802,10 @@ if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
 	kbad "a patch outside the tree" "$out/outside.patch"
 	sed 's/^+\t\tage_in_log = 0;$/+\t\tage_in_log = 0/' "$root/$p/v2-ilog2.patch" >"$out/nobuild.patch"
 	kbad "a patched kernel that does not build" "$out/nobuild.patch" --kernel 6.12
+	wait "$mpid"
+	kcheck mult-frac 1
+	kline mult-frac "^kunit: [0-9]* passed, [1-9][0-9]* failed" "kunit tells the edge class"
+	kline mult-frac "^verdict: different; first" "the verdict"
 fi
 
 echo "$passed passed, $failed failed"
