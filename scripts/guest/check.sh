@@ -49,13 +49,14 @@ commit() {
 	echo "=== phase $1 at $(up) s"
 }
 
-# weights W_NR W_AGE: both schemes' quota weights
+# weights W_NR W_AGE [W_NR1 W_AGE1]: the schemes' quota weights (scheme
+# 1's, if given, apart)
 weights() {
-	local s
-	for s in 0 1; do
-		echo "$1" >$k/0/contexts/0/schemes/$s/quotas/weights/nr_accesses_permil
-		echo "$2" >$k/0/contexts/0/schemes/$s/quotas/weights/age_permil
-	done
+	local d=$k/0/contexts/0/schemes
+	echo "$1" >$d/0/quotas/weights/nr_accesses_permil
+	echo "$2" >$d/0/quotas/weights/age_permil
+	echo "${3:-$1}" >$d/1/quotas/weights/nr_accesses_permil
+	echo "${4:-$2}" >$d/1/quotas/weights/age_permil
 }
 
 # intervals SAMPLE AGGR: the context's, in us
@@ -75,7 +76,11 @@ apply_interval() {
 }
 
 # check_phases: while the workload runs, each phase for phase_s seconds:
-#   weights   both 2^31, which kstrtouint takes: their u32 sum wraps to 0;
+#   weights   2^31 each, which kstrtouint takes: their u32 sum wraps to 0,
+#             so the weighted sum is not divided; and on the second scheme
+#             2^31 + 3 and 2^31 - 1, whose sum wraps to 2: the weighted sum
+#             wraps too, and half of it, past 2^30, overflows the int
+#             hotness * DAMOS_MAX_SCORE before the clamp;
 #   apply     (6.7+) schemes applied every 15 ms, within a 21 ms
 #             aggregation of 3 ms samples: nr_accesses is the window's
 #             count so far and nr_accesses_bp the moving sum, so 6.12's
@@ -105,7 +110,7 @@ apply_interval() {
 #             refuses further commits).
 check_phases() {
 	sleep "$phase_s"
-	weights 2147483648 2147483648
+	weights 2147483648 2147483648 2147483651 2147483647
 	commit weights
 	sleep "$phase_s"
 	weights 700 300
