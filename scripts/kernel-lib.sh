@@ -36,14 +36,19 @@ kl_vmlinuz() {
 	echo "$v"
 }
 
-# kl_build_module DIR KDIR ROOT [CANDIDATE]: DIR/hotscore.ko from a copy
-# of ROOT/kmod/ against the kernel build tree KDIR (out of tree);
-# CANDIDATE, relative to ROOT, is compiled in.  The log: DIR/build.log.
+# kl_build_module DIR KDIR ROOT [CANDIDATE [NAME]]: DIR/hotscore.ko from a
+# copy of ROOT/kmod/ against the kernel build tree KDIR (out of tree);
+# CANDIDATE, relative to ROOT or absolute, is compiled in, named NAME
+# (default CANDIDATE) in the module's lines.  The log: DIR/build.log.
 kl_build_module() {
-	local c=()
+	local c=() f=${4:-}
 	mkdir -p "$1"
 	cp "$3"/kmod/Kbuild "$3"/kmod/*.c "$3"/kmod/*.h "$1"/
-	[ -n "${4:-}" ] && c=(CANDIDATE="$3/$4" HS_CANDIDATE_NAME="$4")
+	case $f in
+	'') ;;
+	/*) c=(CANDIDATE="$f" HS_CANDIDATE_NAME="${5:-$f}") ;;
+	*) c=(CANDIDATE="$3/$f" HS_CANDIDATE_NAME="${5:-$f}") ;;
+	esac
 	make -s -C "$2" M="$1" HS_ROOT="$3" "${c[@]}" modules \
 		>"$1/build.log" 2>&1
 }

@@ -86,6 +86,17 @@ awk -v w=120 '{ print } END { }' "$tmp/equal/report.txt" |
 	ok "the report fits 100 columns" ||
 	fail "report width" "$(awk 'length > 100' "$tmp/equal/report.txt" | head -2)"
 
+# kernel-check --candidate: identify's line for a candidate in the module
+console "$tmp/cand"
+sed -i 's|^\(\[   1.000003\] hotscore: identify: verdict: .*\)|[   1.0] hotscore: identify: and the candidate ./mine.c at candidate_hot+0x0/0x90 [hotscore]\n[   1.1] hotscore: identify: candidate       differs on 3 of 1000; first: hotscore score --profile ./mine.c --base hotfix --sample 5000us --aggr 100000us gives 7, this kernel 8\n\1|' \
+	"$tmp/cand/console.log"
+judge "a candidate in the module" 0 "^verdict: equal" "$tmp/cand"
+grep -q '^          the candidate ./mine.c: differs on 3 of 1000; first: hotscore score --profile ./mine.c' \
+	"$tmp/cand/report.txt" &&
+	awk 'length > 100 { bad++ } END { exit bad > 0 }' "$tmp/cand/report.txt" &&
+	ok "identify's candidate line is in the report, within 100 columns" ||
+	fail "candidate line" "$(grep -A2 'candidate' "$tmp/cand/report.txt")"
+
 console "$tmp/identify" "hotfix"
 judge "identify differs" 1 "^verdict: different; first, in identify: hotscore score --profile $base" "$tmp/identify"
 grep -q 'differs from debian-6.1.192 on 7 of 1000 inputs' "$tmp/identify/report.txt" &&
@@ -149,6 +160,7 @@ kc_bad "a missing patch" "$tmp/none.patch"
 kc_bad "--kernel 5.4" "$root/examples/patches/v2-ilog2.patch" --kernel 5.4
 kc_bad "two patches" a.patch b.patch
 kc_bad "an unknown option" --frobnicate
+kc_bad "a missing candidate" --unpatched --candidate "$tmp/none.c"
 kc_bad "--unpatched with a patch" --unpatched "$root/examples/patches/v2-ilog2.patch"
 "$root/scripts/kernel-check" --help | grep -q '^usage: scripts/kernel-check PATCH' &&
 	ok "kernel-check --help" || fail "kernel-check --help" "no usage line"
