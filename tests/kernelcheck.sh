@@ -15,7 +15,15 @@ real=$here/data/capture-6.1.192.csv
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$here/lib.sh"
+. "$root/scripts/pkgs.sh"
 base=debian-6.1.192
+# kernel-report reads verify's JSON with python3, installed here when
+# missing (root, apt); without it the suite says so and stops
+if ! pkgs_need python3 || ! command -v python3 >/dev/null; then
+	echo "SKIP kernel-report's cases: no python3 (not root: apt-get install python3)"
+	report_counts
+	exit
+fi
 
 # dump NAME FILE: as the guest prints a file (gzip, base64, markers)
 dump() {
@@ -138,6 +146,27 @@ console "$tmp/crash"
 sed -i 's/^=== ALL_DONE$/[   9.0] divide error: 0000 [#1] PREEMPT\n[   9.1] RIP: 0010:damon_hot_score+0x2a\/0x100/' "$tmp/crash/console.log"
 judge "a crash in the scoring" 1 "^verdict: different \(the unpatched kernel does not crash there\)" "$tmp/crash"
 
+# a crash elsewhere, after identify named damon_hot_score(): no verdict
+console "$tmp/crash2"
+sed -i 's/^=== ALL_DONE$/[   8.0] hotscore: identify: calling damon_hot_score+0x0\/0x100 and damon_cold_score+0x0\/0x20\n[   9.0] Out of memory: Kill process 1\n[   9.1] Kernel panic - not syncing: Out of memory\n[   9.2] RIP: 0010:panic+0x10\/0x300/' "$tmp/crash2/console.log"
+judge "a crash elsewhere" 2 "no verdict: the guest did not finish \(\[   9.1\] Kernel panic" "$tmp/crash2"
+
+# identify, the capture and KUnit, each unreadable: no verdict, not "different"
+console "$tmp/noident"
+sed -i '/identify: verdict: /d' "$tmp/noident/console.log"
+judge "identify did not run" 2 "no verdict: identify did not run" "$tmp/noident"
+console "$tmp/badcap"
+sed -i '/^=== capture begin/,/^=== capture end/{/^===/!s/^/x/}' "$tmp/badcap/console.log"
+judge "an unreadable capture" 2 "no verdict: no live capture" "$tmp/badcap"
+# one that decodes but is not a capture
+console "$tmp/badcap2" "" "$root/README.md"
+judge "a capture verify cannot read" 2 "no verdict: the capture could not be checked" "$tmp/badcap2"
+
+# a failure in another KUnit suite (DAMON's own) is a finding too
+console "$tmp/other"
+sed -i 's/^=== kunit end$/not ok 2 damon\n=== kunit end/' "$tmp/other/console.log"
+judge "another suite fails" 1 "^verdict: different; first, in kunit: suites damon failed" "$tmp/other"
+
 console "$tmp/unfinished"
 sed -i '/^=== ALL_DONE$/d' "$tmp/unfinished/console.log"
 judge "a guest that did not finish" 2 "no verdict: the guest did not finish" "$tmp/unfinished"
@@ -149,7 +178,7 @@ kc_bad() {	# NAME ARGS...
 	"$root/scripts/kernel-check" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	if [ "$rc" = 2 ] && [ "$(grep -c '^kernel-check: ' "$tmp/err")" = 1 ] &&
-		[ ! -s "$tmp/out" ]; then
+		[ "$(wc -l <"$tmp/err")" = 1 ] && [ ! -s "$tmp/out" ]; then
 		ok "kernel-check $n: exit 2, $(head -1 "$tmp/err")"
 	else
 		fail "kernel-check $n" "exit $rc: $(cat "$tmp/err" "$tmp/out" | head -3)"
@@ -161,6 +190,11 @@ kc_bad "--kernel 5.4" "$root/examples/patches/v2-ilog2.patch" --kernel 5.4
 kc_bad "two patches" a.patch b.patch
 kc_bad "an unknown option" --frobnicate
 kc_bad "a missing candidate" --unpatched --candidate "$tmp/none.c"
+mkdir -p "$tmp/mine"
+cp "$root/examples/patches/v2-ilog2.patch" "$tmp/mine/"
+kc_bad "--out over a directory it did not make" "$tmp/mine/v2-ilog2.patch" --out "$tmp/mine"
+[ -f "$tmp/mine/v2-ilog2.patch" ] && ok "the directory and the patch in it are left as they were" ||
+	fail "--out" "the patch in --out's directory is gone"
 kc_bad "--unpatched with a patch" --unpatched "$root/examples/patches/v2-ilog2.patch"
 "$root/scripts/kernel-check" --help | grep -q '^usage: scripts/kernel-check PATCH' &&
 	ok "kernel-check --help" || fail "kernel-check --help" "no usage line"

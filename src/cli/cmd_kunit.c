@@ -348,7 +348,7 @@ static const struct kunit_edge kunit_edges[] = {
 	{ 5000, 100000, 11, NR_BP, 0, 1u << 25, 1u << 25,
 	  "weights 2^25 each: the weighted sum wraps" },
 	{ 5000, 100000, 1, NR_BP, 0, (1u << 31) + 3, (1u << 31) - 1,
-	  "weights 2^31 + 3 and 2^31 - 1: their sum wraps to 2, and hotness * DAMOS_MAX_SCORE overflows int" },
+	  "weights 2^31 + 3 and 2^31 - 1: their sum wraps to 2, and hotness * DAMOS_MAX_SCORE overflows int (the kernel builds with -fno-strict-overflow: it wraps)" },
 	{ 5000, 100000, 10, NR_BP, 0, 0, 0, "weights 0 and 0: no division" },
 	{ 5000, SEC, 200, NR_BP, 2, 0, 1, "age_in_sec 2^1" },
 	{ 5000, SEC, 200, NR_BP, 1u << 15, 0, 1, "age_in_sec 2^15" },
