@@ -792,7 +792,7 @@ if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
 	line=$(grep '^total: ' "$out/checkpatch.txt" 2>/dev/null)
 	[ "$line" = "${line#total: 0 errors, 0 warnings, 0 checks}" ] &&
 		fail "kunit patch" "${line:-no checkpatch result}; $out/checkpatch.txt" ||
-		ok "the KUnit suite as a patch against 6.12 ($(grep -c '^+\t{ ' "$out/0001-kunit-6.12.patch") rows) applies, and checkpatch --strict: $line"
+		ok "the KUnit suite as a patch against 6.12 ($(grep -c "^+$(printf '\t'){ " "$out/0001-kunit-6.12.patch") rows) applies, and checkpatch --strict: $line"
 	kcheck v2-ilog2 0
 	kline v2-ilog2 "^kunit: [1-9][0-9]* passed, 0 failed" "the seed's patch passes kunit"
 	kcheck wrong-ilog2 1
