@@ -5,7 +5,7 @@
 set -u
 build=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
-passed=0 failed=0
+passed=0 failed=0 fails=()
 result='^[0-9]+ passed, [0-9]+ failed$'
 
 suite() {	# NAME COMMAND...
@@ -14,9 +14,14 @@ suite() {	# NAME COMMAND...
 	out=$("$@" 2>&1)
 	rc=$?
 	printf '%s\n' "$out" | grep -Ev "$result" | sed "s/^/[$name] /"
+	# a CI log may keep only its tail: the failures are repeated there
+	while IFS= read -r line; do
+		fails+=("[$name] $line")
+	done < <(printf '%s\n' "$out" | grep -E '^(FAIL|not ok)' | cut -c1-300)
 	line=$(printf '%s\n' "$out" | grep -E "$result" | tail -n 1)
 	if [ -z "$line" ]; then
 		echo "[$name] FAIL: no result line (exit $rc)"
+		fails+=("[$name] FAIL: no result line (exit $rc)")
 		failed=$((failed + 1))
 		return
 	fi
@@ -26,6 +31,7 @@ suite() {	# NAME COMMAND...
 	failed=$((failed + $3))
 	if [ "$rc" -ne 0 ] && [ "$3" -eq 0 ]; then
 		echo "[$name] FAIL: exit status $rc"
+		fails+=("[$name] FAIL: exit status $rc")
 		failed=$((failed + 1))
 	fi
 }
@@ -111,5 +117,9 @@ case $build in
 	echo "[kernel] run by the plain build's pass" ;;
 esac
 
+if [ ${#fails[@]} -gt 0 ]; then
+	echo "--- the failures, again:"
+	printf '%s\n' "${fails[@]}"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
