@@ -143,7 +143,8 @@ expect_bad "a combination with no compiled variant" "" bench --profile loop,mvsu
 
 # --- sim: a candidate in the simulated kdamond; a trap stops it, reported
 "$hs" sim --profile hotfix,./hotfix-rewritten.c --no-timing --duration 20s >"$tmp/s" 2>&1 &&
-	grep -q '^compare: hotfix and \./hotfix-rewritten\.c made identical decisions' "$tmp/s" &&
+	grep -q '^compare: A = hotfix, B = \./hotfix-rewritten\.c' "$tmp/s" &&
+	grep -q '^  decisions identical for this workload and scheme$' "$tmp/s" &&
 	ok "sim: hotfix and its rewrite decide identically" || fail "sim" "$(tail -2 "$tmp/s")"
 printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\tvolatile int zero = 0;\n\n\tif (r->age >= 21)\n\t\treturn 1000 / zero;\n\treturn 50;\n}\n' >agetrap.c
 "$hs" sim --profile hotfix,./agetrap.c --no-timing --duration 20s >"$tmp/s" 2>"$tmp/err"
