@@ -5,7 +5,9 @@
  * going to the n-th --damos_action; with no --damos_action they change
  * the default scheme.
  */
+#include <inttypes.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -102,8 +104,11 @@ static void apply_opt(struct cli_scheme_spec *sp,
 		break;
 	case CLI_O_DAMOS_AGE:
 		check_range(so->o->name, v);
-		for (k = 0; k < 2; k++)
+		for (k = 0; k < 2; k++) {
 			sp->age_us[k] = v[k].u;
+			sp->age_bare[k] = *v[k].s &&
+				strspn(v[k].s, "0123456789") == strlen(v[k].s);
+		}
 		break;
 	case CLI_O_DAMOS_APPLY:
 		sp->apply_us = v[0].u;
@@ -188,6 +193,29 @@ static unsigned int clamp_u(uint64_t v)
 	return v > UINT32_MAX ? UINT32_MAX : (unsigned int)v;
 }
 
+/*
+ * A bare --damos_age is microseconds, as damo takes it: "5" meant as five
+ * aggregations or seconds becomes 0 aggregations, which every region
+ * passes.  Said once, on one line of stderr; the run goes on.
+ */
+static void warn_bare_age(const struct cli_scheme_spec *sp,
+			  unsigned long aggr_us)
+{
+	static bool warned;
+	char aggr[32];
+	int k;
+
+	for (k = 0; k < 2 && !warned; k++) {
+		if (!sp->age_bare[k] || !sp->age_us[k] ||
+		    sp->age_us[k] >= aggr_us)
+			continue;
+		warned = true;
+		cli_format_time_us(aggr_us, aggr, sizeof(aggr));
+		fprintf(stderr, "hotscore %s: warning: --damos_age %" PRIu64 " is 0 aggregations of %s: a bare number is us, as in damo\n",
+			cli_cmd_name ? cli_cmd_name : "", sp->age_us[k], aggr);
+	}
+}
+
 /**
  * cli_damos_scheme() - a scheme in kernel units, as damo converts it:
  * access rates in samples (percent of aggr / sample, truncated), ages in
@@ -202,6 +230,7 @@ void cli_damos_scheme(const struct cli_scheme_spec *sp, unsigned long sample_us,
 {
 	int k;
 
+	warn_bare_age(sp, aggr_us);
 	memset(s, 0, sizeof(*s));
 	s->action = (enum hs_action)sp->action;
 	for (k = 0; k < 2; k++) {
