@@ -457,3 +457,23 @@ void layout_printf(FILE *f, size_t width, const char *fmt, ...)
 	layout_wrap(f, p + lead, lead, lead + 2, width,
 		    LAYOUT_CUT | LAYOUT_KEEP_SPACES);
 }
+
+/**
+ * layout_tail() - @s in @w columns: itself where it fits, else "..." and
+ * its last @w - 3 characters (a file's name is at its end).
+ * @s:		the text.
+ * @w:		the columns, at least 4.
+ * @buf:	room for the shortened text.
+ * @size:	its size.
+ *
+ * Return: @s or @buf.
+ */
+const char *layout_tail(const char *s, size_t w, char *buf, size_t size)
+{
+	size_t len = strlen(s);
+
+	if (len <= w)
+		return s;
+	snprintf(buf, size, "...%s", s + len - (w - 3));
+	return buf;
+}

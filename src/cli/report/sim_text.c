@@ -163,21 +163,6 @@ static void report_score_stage(FILE *f, const struct sim_cmd *c)
 		      ka > 0 ? 100.0 * a / ka : 0, kb > 0 ? 100.0 * b / kb : 0);
 }
 
-/*
- * A run's label as a column head of @w characters: the label, or its end
- * after "..." where it is longer.
- */
-static const char *col_label(const char *label, size_t w, char *buf,
-			     size_t size)
-{
-	size_t len = strlen(label);
-
-	if (len <= w)
-		return label;
-	snprintf(buf, size, "...%s", label + len - (w - 3));
-	return buf;
-}
-
 /* The runs' column width: their labels', within COLS. */
 static size_t col_width(const struct sim_cmd *c)
 {
@@ -229,8 +214,8 @@ static void report_costs(FILE *f, const struct sim_cmd *c)
 		      "TSC-derived, this VM has no PMU" : "wall time");
 	fprintf(f, "  %-*s", STAGE_W, "stage");
 	for (k = 0; k < c->nr_runs; k++)
-		fprintf(f, " %*s", (int)w, col_label(c->runs[k].label, w, buf,
-						      sizeof(buf)));
+		fprintf(f, " %*s", (int)w, layout_tail(c->runs[k].label, w,
+							buf, sizeof(buf)));
 	fputc('\n', f);
 	for (s = 0; s < HS_NR_STAGES; s++) {
 		fprintf(f, "  %-*s", STAGE_W, stage_names[s]);
