@@ -27,7 +27,7 @@ expect_bad "workload: no such file" "" sim --workload "$tmp/nosuch.cfg"
 expect_bad "unknown option" "" sim --frobnicate
 expect_bad "unknown action" "" sim --damos_action hugepage
 expect_bad "a scheme option twice for one action" "" sim --damos_action stat --damos_age 1s max --damos_age 2s max
-grep -q -- "--damos_age is given twice, --damos_action once before it" "$tmp/err" &&
+grep -q -- "--damos_age is given twice, --damos_action once:" "$tmp/err" &&
 	ok "the message counts in words" || fail "counts" "$(cat "$tmp/err")"
 expect_bad "a scheme option twice, no action" "" sim --damos_quotas 10ms --damos_quotas 20ms
 expect_bad "one value short" "" sim --damos_action stat --damos_age 1s
@@ -55,6 +55,19 @@ expect_bad "duration above 30 days" "" sim --duration 721h
 expect_bad "more than 10^9 samples" "" sim --sample 1 --aggr 1 --duration 2000s
 expect_bad "a record too large" "" sim --sample 1ms --aggr 1ms --duration 1h --record "$tmp/r"
 [ -e "$tmp/r" ] && fail "record size" "file created anyway" || ok "nothing written"
+# the messages of bad schemes and settings fit 100 columns, the try hint too
+: >"$tmp/msgs"
+for a in "--damos_action hugepage" "--damos_action stat --damos_age 1s max --damos_age 2s max" \
+	 "--damos_quotas 10ms --damos_quotas 20ms" "--scorer kernel,fast --capture 10" \
+	 "--damos_quotas 10ms 8MiB 1s 0 0 4294967296" "--profile v5.16 --sample 1 --aggr 4294967296" \
+	 "--sample 1ms --aggr 1ms --duration 1h --record $tmp/r"; do
+	# shellcheck disable=SC2086
+	"$hs" sim $a >/dev/null 2>>"$tmp/msgs"
+done
+[ "$(wc -l <"$tmp/msgs")" -eq 7 ] && [ -z "$(awk 'length($0) > 100' "$tmp/msgs")" ] &&
+	[ -n "$(printf '%0101d\n' 0 | awk 'length($0) > 100')" ] &&
+	ok "7 messages of bad schemes and settings fit 100 columns" ||
+	fail "message width" "$(awk 'length($0) > 100' "$tmp/msgs")"
 expect_bad "record into a directory, before the run" "" sim --record "$tmp"
 grep -q "Is a directory" "$tmp/err" && ok "the record's error names the cause" ||
 	fail "record errno" "$(cat "$tmp/err")"
@@ -364,7 +377,7 @@ grep -Eq '^  picked [0-9]+ regions \([0-9.]+ [KMG]iB\) in [0-9]+ of [0-9]+ appli
 [ "$(awk 'length($0) > 100' "$tmp/ac.out" | wc -l)" -eq 0 ] &&
 	ok "the summary fits 100 columns" || fail "width" "$(awk 'length($0) > 100' "$tmp/ac.out")"
 expect_bad "--actions with no format's extension" "" sim --actions "$tmp/acts.txt"
-grep -q -- "--actions: '.*acts.txt': the extension names the format: .csv or .json" "$tmp/err" &&
+grep -q -- "--actions: '.*acts.txt': the name ends in neither .csv nor .json" "$tmp/err" &&
 	ok "the message says which extensions" || fail "extension" "$(cat "$tmp/err")"
 expect_bad "--actions with no extension" "" sim --actions "$tmp/acts"
 expect_bad "--actions to standard output" "" sim --actions -
@@ -399,11 +412,13 @@ grep -q 'a&lt;b&amp;c.cfg' "$tmp/x.svg" && ! grep -q 'a<b' "$tmp/x.svg" &&
 "$hs" sim --no-timing --profile v6.6 --ops paddr --damos_action lru_prio \
 	--damos_quotas 0 8MiB 1000 0 2147483648 2147483648 >"$tmp/o" 2>"$tmp/oe"
 rc=$?
-[ $rc -eq 1 ] && grep -q 'would write past regions_score_histogram' "$tmp/oe" &&
-	ok "overrun stops the run, exit 1" || fail "overrun" "exit $rc: $(cat "$tmp/oe")"
-cmd=$(sed -n 's/.*Reproduce: \(hotscore score .*\)$/\1/p' "$tmp/oe")
+[ $rc -eq 1 ] && joined "$tmp/oe" | grep -q 'would write past regions_score_histogram' &&
+	[ -z "$(awk 'length($0) > 100' "$tmp/oe")" ] &&
+	ok "overrun stops the run, exit 1, within 100 columns" || fail "overrun" "exit $rc: $(cat "$tmp/oe")"
+cmd=$(reproducer "$tmp/oe")
 if [ -n "$cmd" ]; then
-	out=$("$hs" ${cmd#hotscore })
+	# shellcheck disable=SC2086
+	out=$("$hs" $cmd)
 	echo "$out" | grep -Eq 'out of range|OUT_OF_RANGE|out-of-range' &&
 		ok "the reproducer reproduces: $cmd" || fail "reproducer" "$out"
 else

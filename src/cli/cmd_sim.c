@@ -25,11 +25,13 @@
 #include "outfile.h"
 #include "cmd_sim.h"
 #include "sim_report.h"
+#include "report/layout.h"
 
 /* 4x the 1,000,000 regions benchmarked; about 0.5 GB of region arrays */
 #define SIM_MAX_REGIONS	(1UL << 22)
 #define SIM_MAX_SAMPLES	1000000000ULL		/* per run */
 #define SIM_MAX_RECORD	20000000ULL	/* --record: snapshots x regions */
+#define SIM_COLS	100	/* text fits this many columns */
 
 enum { O_WORKLOAD, O_OPS, O_RATE, O_DURATION, O_SEED, O_SAMPLE, O_AGGR,
        O_UPDR, O_MINR, O_MAXR, O_PROFILE, O_SCORER, O_CAPTURE, O_NO_TIMING,
@@ -309,7 +311,7 @@ static bool actions_json(const char *path)
 		return false;
 	if (ext && !strcasecmp(ext, ".json"))
 		return true;
-	cli_usage_die("--actions: '%s': the extension names the format: .csv or .json",
+	cli_usage_die("--actions: '%s': the name ends in neither .csv nor .json",
 		      path);
 }
 
@@ -425,7 +427,7 @@ static void check_comparison(struct sim_cmd *c, const struct sim_args *sa)
 	profile_variant(c, c->profiles[0]);
 	profile_variant(c, c->profiles[1]);
 	if (opt_given(O_CAPTURE) && (c->compare_scorers || c->scorers[0]))
-		cli_usage_die("--capture: nothing is captured with a prepared scorer or two scorers: the replay times the kernel's form");
+		cli_usage_die("--capture: prepared scorers capture nothing");
 	if (c->compare_scorers) {
 		/* one profile, both scorers; nothing captured to replay, so
 		 * that the score stage holds the same work in both runs */
@@ -684,7 +686,7 @@ static void report_trap(const struct sim_cmd *c, const struct sim_run *run)
 {
 	unsigned int k = run->variant == &cand_runs[1].var;
 	const struct hs_spec *base = &cand_runs[k].base;
-	char args[512], what[96], profile[416];
+	char args[512], what[96], profile[416], cmd[1024];
 	struct hs_spec other;
 
 	cli_score_args(&cand_in, args, sizeof(args));
@@ -699,21 +701,28 @@ static void report_trap(const struct sim_cmd *c, const struct sim_run *run)
 	cli_spec_profiles(&cand_runs[k].sp, cand_base &&
 			  hs_spec_is_model(&other) ? other.given : base->name,
 			  base, profile, sizeof(profile));
-	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() %s at %.3f s; stopped.  Reproduce: hotscore score %s %s%s\n",
-		run->variant->name, what, hs_sim_now_us(&run->sim) / 1e6,
-		profile, args, cli_call_limit_arg());
+	fflush(stdout);
+	layout_printf(stderr, SIM_COLS, "hotscore sim: profile %s: damon_hot_score() %s at %.3f s; stopped\n",
+		      run->variant->name, what, hs_sim_now_us(&run->sim) / 1e6);
+	snprintf(cmd, sizeof(cmd), "hotscore score %s%s%s%s", profile,
+		 *args ? " " : "", args, cli_call_limit_arg());
+	layout_command(stderr, "  reproduce: ", 4, cmd, NULL, SIM_COLS);
 }
 
 /* A score outside [0, 99] indexes past the kernel's histogram. */
 static void report_overrun(const struct sim_run *run)
 {
 	const struct hs_input *in = &run->sim.overrun_in;
-	char args[512];
+	char args[512], cmd[1024];
 
 	cli_score_args(in, args, sizeof(args));
-	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() returned %d at %.3f s: the kernel would write past regions_score_histogram[99]; stopped.  Reproduce: hotscore score --profile %s %s\n",
-		run->profile, run->sim.overrun_hot,
-		hs_sim_now_us(&run->sim) / 1e6, run->profile, args);
+	fflush(stdout);
+	layout_printf(stderr, SIM_COLS, "hotscore sim: profile %s: damon_hot_score() returned %d at %.3f s: the kernel would write past regions_score_histogram[99]; stopped\n",
+		      run->profile, run->sim.overrun_hot,
+		      hs_sim_now_us(&run->sim) / 1e6);
+	snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
+		 run->profile, *args ? " " : "", args);
+	layout_command(stderr, "  reproduce: ", 4, cmd, NULL, SIM_COLS);
 }
 
 /*
@@ -748,7 +757,7 @@ static void check_duration(struct sim_cmd *c)
 	/* about 150 bytes a region: keep a record under about 3 GB */
 	if (c->record && (c->cfg.duration_us / a->aggr_us + 1) *
 	    a->max_nr_regions > SIM_MAX_RECORD)
-		cli_die("--record: %llu snapshots of up to %lu regions is too much; shorten --duration, raise --aggr or lower --maxr",
+		cli_die("--record: %llu snapshots x %lu regions: too large; lower --duration or --maxr",
 		       (unsigned long long)(c->cfg.duration_us / a->aggr_us + 1),
 		       a->max_nr_regions);
 }

@@ -89,8 +89,8 @@ static void apply_opt(struct cli_scheme_spec *sp,
 	case CLI_O_DAMOS_ACTION:
 		sp->action = hs_action_parse(v[0].s);
 		if (sp->action < 0)
-			cli_usage_die("--damos_action: '%s' is not simulated (stat, pageout, lru_prio, lru_deprio, migrate_hot, migrate_cold)",
-				      v[0].s);
+			cli_die("--damos_action '%s': not stat, pageout, lru_(de)prio or migrate_hot/cold",
+				v[0].s);
 		break;
 	case CLI_O_DAMOS_ACCESS_RATE:
 		check_range(so->o->name, v);
@@ -121,7 +121,7 @@ static void apply_opt(struct cli_scheme_spec *sp,
 		}
 		for (k = 0; k < so->nr; k++) {
 			if (k >= 3 && v[k].u > UINT32_MAX)
-				cli_usage_die("--damos_quotas: weight '%s' is above 4294967295 (an unsigned int)",
+				cli_usage_die("--damos_quotas: weight '%s' is above 2^32 - 1",
 					      v[k].s);
 			sp->quota[k] = v[k].u;
 		}
@@ -160,8 +160,8 @@ unsigned int cli_damos_specs(const struct cli_schemes *ss,
 			const struct cli_scheme_opt *so = &ss->sopts[i];
 
 			if (count[so->o->id - CLI_O_DAMOS_ACTION]++)
-				cli_usage_die("--%s is given twice, and there is one scheme: start each scheme with --damos_action",
-					      so->o->name);
+				cli_die("--%s is given twice for one scheme: start each scheme with --damos_action",
+					so->o->name);
 			apply_opt(&specs[0], so, true);
 		}
 		return 1;
@@ -175,9 +175,9 @@ unsigned int cli_damos_specs(const struct cli_schemes *ss,
 		if (so->o->id == CLI_O_DAMOS_ACTION)
 			spec_defaults(&specs[k]);
 		else if (k >= count[0])
-			cli_usage_die("--%s is given %s, --damos_action %s before it: each scheme starts with --damos_action",
-				      so->o->name, times(k + 1),
-				      count[0] ? times(count[0]) : "never");
+			cli_die("--%s is given %s, --damos_action %s: a scheme starts with --damos_action",
+				so->o->name, times(k + 1),
+				count[0] ? times(count[0]) : "never");
 		apply_opt(&specs[k], so, false);
 	}
 	return n;
