@@ -76,8 +76,8 @@ static const struct opt sim_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .old = "compare-profiles",
 	  .type = OPT_LIST, .arg = "P[,P2]", .dflt = CLI_DEFAULT_PROFILE,
 	  .flags = OPT_CANDS, .words = "@profiles",
-	  .help = "the damon_hot_score() profile; two run twice and prove"
-		  " the decisions identical", .example = "v6.6,v2-ilog2" },
+	  .help = "the damon_hot_score() profile; two: how many score calls"
+		  " and decisions differ", .example = "v6.6,v2-ilog2" },
 	CLI_BASE_OPT(O_BASE, "the other profile of --profile, else hotfix", 0,
 		     NULL),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
