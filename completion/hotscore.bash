@@ -133,9 +133,10 @@ _hotscore()
 		--damos_quotas) COMPREPLY=(); return ;;
 		--csv) _hotscore_files ''; return ;;
 		--json) _hotscore_files ''; return ;;
+		--svg) _hotscore_files ''; return ;;
 		esac
 		[[ $cur == -* ]] || { _hotscore_files ''; return; }
-		opts='--help --input --profile --base --call_limit --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --csv --json --list-profiles' ;;
+		opts='--help --input --profile --base --call_limit --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --csv --json --sweep_weights --svg --list-profiles' ;;
 	workload)
 		case $prev in
 		--workload) _hotscore_files 'stairs zigzag '; return ;;

@@ -154,7 +154,7 @@ stage_runs() {	# PROFILE SCORER: 5 invocations, the stage line of each
 		echo "bench-fast: in context, $1, kernel vs $2, invocation $k of 5" >&2
 		"$hs" sim "${ctx[@]}" --profile "$1" --scorer "kernel,$2" \
 			>"$out/sim-$1-$2-$k.txt"
-		grep -q 'made identical decisions' "$out/sim-$1-$2-$k.txt" || {
+		grep -q '^  decisions identical for this workload' "$out/sim-$1-$2-$k.txt" || {
 			echo "bench-fast: $1: kernel and $2 decided differently" >&2
 			exit 1
 		}
@@ -254,7 +254,7 @@ trap 'rm -f "$section"' EXIT
 	echo
 	echo "One of them in full (hotfix, fast-batch, invocation 1):"
 	echo
-	sed -n '/^cost per aggregation/,/^compare:/p' \
+	sed -n '/^cost per aggregation/,$p' \
 		"$out/sim-hotfix-fast-batch-1.txt" | grep -v '^$' | sed 's/^/    /'
 	echo
 	echo "<!-- fast:end -->"

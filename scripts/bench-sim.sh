@@ -124,7 +124,7 @@ trap 'rm -f "$section"' EXIT
 	echo
 	cost_table "$out/compare.txt"
 	echo
-	grep '^compare:' "$out/compare.txt" | sed 's/^/    /'
+	sed -n '/^compare:/,$p' "$out/compare.txt" | sed 's/^/    /'
 	echo
 	echo "With 1000 regions, where the histogram sees hundreds of regions per"
 	echo "aggregation, \`hotscore sim --minr 1000 --maxr 1000"
@@ -132,7 +132,7 @@ trap 'rm -f "$section"' EXIT
 	echo
 	cost_table "$out/compare-1000.txt"
 	echo
-	grep '^compare:' "$out/compare-1000.txt" | sed 's/^/    /'
+	sed -n '/^compare:/,$p' "$out/compare-1000.txt" | sed 's/^/    /'
 	echo
 	echo "<!-- sim:end -->"
 } >"$section"

@@ -143,14 +143,16 @@ expect_bad "a combination with no compiled variant" "" bench --profile loop,mvsu
 
 # --- sim: a candidate in the simulated kdamond; a trap stops it, reported
 "$hs" sim --profile hotfix,./hotfix-rewritten.c --no-timing --duration 20s >"$tmp/s" 2>&1 &&
-	grep -q '^compare: hotfix and \./hotfix-rewritten\.c made identical decisions' "$tmp/s" &&
+	grep -q '^compare: A = hotfix, B = \./hotfix-rewritten\.c' "$tmp/s" &&
+	grep -q '^  decisions identical for this workload and scheme$' "$tmp/s" &&
 	ok "sim: hotfix and its rewrite decide identically" || fail "sim" "$(tail -2 "$tmp/s")"
 printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\tvolatile int zero = 0;\n\n\tif (r->age >= 21)\n\t\treturn 1000 / zero;\n\treturn 50;\n}\n' >agetrap.c
 "$hs" sim --profile hotfix,./agetrap.c --no-timing --duration 20s >"$tmp/s" 2>"$tmp/err"
 rc=$?
-cmd=$(sed -n 's/.*Reproduce: hotscore //p' "$tmp/err")
+cmd=$(reproducer "$tmp/err")
 # shellcheck disable=SC2086
 [ $rc -eq 1 ] && grep -q 'damon_hot_score() trapped (SIGFPE)' "$tmp/err" && [ -n "$cmd" ] &&
+	[ -z "$(awk 'length($0) > 100' "$tmp/err")" ] &&
 	"$hs" $cmd | grep -Eq '^status +ok +trap\(SIGFPE\)$' &&
 	ok "sim: a candidate's trap stops its run, exit 1, and the reproducer traps" ||
 	fail "sim trap" "exit $rc: $(cat "$tmp/err")"
@@ -218,9 +220,10 @@ for timing in --no-timing ""; do
 	timeout 120 "$hs" sim --profile hotfix,./hang-nr7.c $timing --duration 20s "${hot_scheme[@]}" \
 		"${lim[@]}" >"$tmp/s" 2>"$tmp/err"
 	rc=$?
-	cmd=$(sed -n 's/.*Reproduce: hotscore //p' "$tmp/err")
+	cmd=$(reproducer "$tmp/err")
 	# shellcheck disable=SC2086
-	[ $rc -eq 1 ] && grep -q 'damon_hot_score() did not return (hang: a call ran past --call_limit 50ms) at [0-9.]* s; stopped' "$tmp/err" &&
+	[ $rc -eq 1 ] && joined "$tmp/err" | grep -q 'damon_hot_score() did not return (hang: a call ran past --call_limit 50ms) at [0-9.]* s; stopped' &&
+		[ -z "$(awk 'length($0) > 100' "$tmp/err")" ] &&
 		timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' &&
 		ok "sim ${timing:-timed}: a hang stops the run as a trap does, exit 1, and the reproducer hangs" ||
 		fail "sim hang ${timing:-timed}" "exit $rc: $(cat "$tmp/err")"

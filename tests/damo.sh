@@ -139,6 +139,33 @@ sys.exit(zlib.decompress(open(sys.argv[1], "rb").read()) != open(sys.argv[2], "r
 	ok "json_compressed inflates to exactly --record_format json's text" ||
 	fail "formats" "the texts differ"
 
+# --- rank --sweep_weights on a record damo wrote: damo's own JSON rewrite
+# of a zigzag record sweeps to the same grid as the record it came from
+"$hs" sim --workload zigzag --no-timing --duration 13s --record "$tmp/z.data" >/dev/null 2>&1
+run_damo "$tmp" convert_record_format --record_file z.data --format json \
+	--output_file z-damo.json
+sweep=(--damos_action pageout --damos_quotas 0 16MiB 1s 0 3 7 --sweep_weights)
+"$hs" rank "$tmp/z-damo.json" "${sweep[@]}" --json "$tmp/zd.json" >"$tmp/zd.txt" 2>&1
+rc=$?
+"$hs" rank "$tmp/z.data" "${sweep[@]}" --json "$tmp/zh.json" >/dev/null 2>&1
+grid() {	# JSON: the sweep's 98 numbers, one a line
+	local i j
+	for i in 0 1 2 3 4 5 6; do for j in 0 1 2 3 4 5 6; do
+		"$jq" "$1" "sweep.differ_bytes.$i.$j" "sweep.picked_bytes.$i.$j"
+	done; done
+}
+[ $rc -eq 0 ] && [ "$(grid "$tmp/zd.json" | grep -cx '[0-9][0-9]*')" -eq 98 ] &&
+	[ "$(grid "$tmp/zd.json")" = "$(grid "$tmp/zh.json")" ] &&
+	[ "$("$jq" "$tmp/zd.json" sweep.differ_bytes.0.0)" -gt 0 ] &&
+	grep -q 'rewrites that field in ns' "$tmp/zd.txt" &&
+	ok "rank --sweep_weights on damo's own rewrite: the grid of the record it came from" ||
+	fail "sweep on damo's record" "exit $rc: $(sed -n '/swept/,/pairs/p' "$tmp/zd.txt" | head -4)"
+# negative control: other weights of the scheme give another grid
+"$hs" rank "$tmp/z.data" --damos_action pageout --damos_quotas 0 16MiB 1s 0 1 0 \
+	--sweep_weights --json "$tmp/zo.json" >/dev/null 2>&1
+[ "$(grid "$tmp/zo.json")" != "$(grid "$tmp/zh.json")" ] &&
+	ok "negative control: weights 1 0 sweep to another grid" || fail "sweep control" "same grid"
+
 # --- over 7 MiB -----------------------------------------------------------
 "$hs" sim --no-timing --minr 1000 --maxr 1000 --duration 90s \
 	--record "$tmp/big.data" >/dev/null 2>&1

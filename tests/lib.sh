@@ -39,6 +39,17 @@ expect_json() {
 	fi
 }
 
+# reproducer FILE: the command after "reproduce: hotscore " in FILE, its
+# continuation lines (ending " \\") joined
+reproducer() {
+	awk '/reproduce: hotscore / { sub(/.*reproduce: hotscore /, ""); on = 1 }
+	     on { line = $0; sub(/^ +/, "", line); more = sub(/ \\$/, "", line)
+		  printf "%s%s", sep, line; sep = " "; if (!more) exit }' "$1"
+}
+
+# joined FILE: FILE's lines as one, spaces squeezed (a wrapped message)
+joined() { tr '\n' ' ' <"$1" | tr -s ' '; }
+
 # report_counts: the suite's result line; exit 1 if anything failed
 report_counts() {
 	echo "$passed passed, $failed failed"

@@ -149,6 +149,133 @@ want=$(awk -F, 'NR > 1 { k = $6 "-" $7; p[$2, k] = $12; keys[k] = 1 }
 grep -Eq " $want\$" z.txt && [ "$want" != "0.0 MiB/0" ] &&
 	ok "two weight sets: they differ by $want, as the CSV says" || fail "differ" "want $want: $(sed -n 9,11p z.txt)"
 
+# --- the summary: each pick's weights, labelled, and its totals from the CSV
+# (a.txt, a.csv: pageout, 4 MiB, weights 0 3 7 on sim.rec)
+# bytes as rank prints them
+fmtb='function fmtb(b) {
+	if (b >= 1073741824) return sprintf("%.1f GiB", b / 1073741824)
+	if (b >= 1048576) return sprintf("%.1f MiB", b / 1048576)
+	if (b >= 1024) return sprintf("%.1f KiB", b / 1024)
+	return b " B"
+}'
+totals() {	# CSV PROFILE SCHEME: "N regions, B, in K of M snapshots"
+	awk -F, -v p="$2" -v sc="$3" "$fmtb"'
+		NR > 1 && $1 == p && $2 == sc {
+			snaps[$4] = 1; if ($12 > 0) { n++; b += $12; hit[$4] = 1 } }
+		END {
+			for (s in snaps) m++; for (s in hit) k++
+			printf "%d region%s, %s, in %d of %d snapshots\n", n, n == 1 ? "" : "s", fmtb(b), k, m
+		}' "$1"
+}
+want=$(totals a.csv hotfix 0)
+grep -q '^          weights sz 0 nr_accesses 3 age 7$' a.txt &&
+	grep -qxF "  hotfix, weights sz 0 nr_accesses 3 age 7: $want" a.txt &&
+	ok "labelled weights; the summary totals what the CSV holds: $want" ||
+	fail "summary" "want '$want': $(sed -n '/^summary/,/^$/p' a.txt)"
+# negative control: a larger quota's summary is not those totals
+"$hs" rank "$data/sim.rec" --damos_action pageout --damos_age 300ms max \
+	--damos_quotas 10ms 16MiB 1s 0 3 7 >a16.txt 2>&1
+grep -q '^  hotfix, weights sz 0 nr_accesses 3 age 7: ' a16.txt &&
+	! grep -qxF "  hotfix, weights sz 0 nr_accesses 3 age 7: $want" a16.txt &&
+	ok "negative control: a 16 MiB quota's totals differ from the 4 MiB one's" ||
+	fail "summary control" "$(grep '^  hotfix' a16.txt)"
+
+# --- two weight sets over every snapshot: where they differ, from the CSV;
+# more than 20 snapshots print only the rows where they differ
+"$hs" sim --workload zigzag --duration 30s --no-timing --record z30.rec >/dev/null 2>&1
+two=(--damos_action pageout --damos_quotas 0 16MiB 1s 0 0 1 --damos_action pageout)
+"$hs" rank z30.rec "${two[@]}" --damos_quotas 0 16MiB 1s 0 1 0 --csv zz.csv >zz.txt 2>&1
+want=$(awk -F, "$fmtb"'
+	NR > 1 { k = $4 SUBSEP $6 "-" $7; p[$2, k] = $12; keys[k] = 1 }
+	END { for (k in keys) { d = p[0, k] - p[1, k]; if (d < 0) d = -d
+			split(k, a, SUBSEP); all[a[1]] = 1
+			if (d) { b += d; n++; s[a[1]] = 1 } }
+	      for (x in s) ns++; for (x in all) m++
+	      printf "%d of %d snapshots: %d regions, %s,\n", ns, m, n, fmtb(b) }' zz.csv)
+shown=$(grep -cE '^ +[0-9]+ +[0-9]+\.[0-9]{3} ' zz.txt)
+ns=${want%% *}
+grep -qxF "  they differ in $want picked by one only" zz.txt &&
+	[ "$ns" -gt 20 ] && [ "$shown" -eq 20 ] &&
+	grep -q "^  (20 of 299 snapshots shown: where the picks differ;" zz.txt &&
+	ok "two weight sets differ in $want as the CSV says; 20 rows shown" ||
+	fail "two weight sets" "want '$want', $shown rows: $(sed -n '/shown/,/^$/p' zz.txt)"
+# negative control: one weight set twice picks alike, and shows no row
+"$hs" rank z30.rec "${two[@]}" --damos_quotas 0 16MiB 1s 0 0 1 >zz0.txt 2>&1
+grep -q '^  they pick alike in all [0-9]* snapshots$' zz0.txt &&
+	[ "$(grep -cE '^ +[0-9]+ +[0-9]+\.[0-9]{3} ' zz0.txt)" -eq 0 ] &&
+	ok "negative control: the same weights twice pick alike" ||
+	fail "alike" "$(sed -n '/^summary/,$p' zz0.txt)"
+# one pick over more than 20 snapshots: the first 10 rows, all totalled
+"$hs" rank z30.rec >z1.txt 2>&1
+[ "$(grep -cE '^ +[0-9]+ +[0-9]+\.[0-9]{3} ' z1.txt)" -eq 10 ] &&
+	grep -q '^summary, totals over 299 snapshots ranked:$' z1.txt &&
+	ok "one pick, 299 snapshots: 10 rows, a summary of all 299" ||
+	fail "fold" "$(grep -c . z1.txt) lines: $(sed -n '/shown/,/^$/p' z1.txt)"
+
+# --- a bare --damos_age is microseconds: 0 aggregations, said on stderr
+"$hs" rank "$data/sim.rec" --damos_age 5 max >bare.txt 2>bare.err
+rc=$?
+[ $rc -eq 0 ] && [ "$(wc -l <bare.err)" -eq 1 ] &&
+	grep -qx "hotscore rank: warning: --damos_age 5 is 0 aggregations of 100ms: a bare number is us, as in damo" bare.err &&
+	grep -q 'age 0..max aggregations' bare.txt &&
+	ok "a bare --damos_age 5: one warning line, exit 0" || fail "bare age" "exit $rc: $(cat bare.err)"
+for a in 5s 5us 0 200000; do
+	"$hs" rank "$data/sim.rec" --damos_age "$a" max >/dev/null 2>bare.err
+	[ -s bare.err ] && break
+done
+[ ! -s bare.err ] && ok "negative controls: --damos_age 5s, 5us, 0 and 200000 (2 aggregations) say nothing" ||
+	fail "bare age control" "--damos_age $a: $(cat bare.err)"
+"$hs" sim --damos_age 5 max --duration 1s --no-timing >/dev/null 2>bare.err &&
+	grep -q '^hotscore sim: warning: --damos_age 5 is 0 aggregations' bare.err &&
+	ok "sim warns alike" || fail "sim bare age" "$(cat bare.err)"
+
+# --- --sweep_weights on damo-written records: each pair of the grid is the
+# ranking with those weights, cross-checked from two rankings' CSVs
+cp "$data/damo-trace.json_compressed" trace.rec	# a path as a user types it
+tr=trace.rec
+q=(--damos_action pageout --damos_quotas 0 2MiB 1s 0)
+"$hs" rank "$tr" "${q[@]}" 3 7 --sweep_weights --json sw.json --svg sw.svg >sw.txt 2>&1
+rc=$?
+"$hs" rank "$tr" "${q[@]}" 3 7 --csv own.csv >/dev/null 2>&1
+"$hs" rank "$tr" "${q[@]}" 1 0 --csv p10.csv >/dev/null 2>&1
+"$hs" rank "$tr" "${q[@]}" 0 1 --csv p01.csv >/dev/null 2>&1
+more() {	# CSV: the bytes it picks that own.csv does not
+	awk -F, 'FNR == 1 { f++; next }
+		{ k = $4 SUBSEP $6 SUBSEP $7 } f == 1 { own[k] = $12; next }
+		$12 > own[k] { b += $12 - own[k] } END { print b + 0 }' own.csv "$1"
+}
+got=$("$jq" sw.json sweep.differ_bytes.1.0 sweep.differ_bytes.0.1 sweep.differ_bytes.3.5 \
+	sweep.picked_bytes.1.0 | paste -sd' ')
+want="$(more p10.csv) $(more p01.csv) 0 $(awk -F, 'NR > 1 { b += $12 } END { print b }' p10.csv)"
+[ $rc -eq 0 ] && [ "$got" = "$want" ] && [ "${want%% *}" -gt 0 ] &&
+	[ "$(grep -c '^  nr_accesses ' sw.txt)" -eq 7 ] && grep -q ' 0 B\*' sw.txt &&
+	ok "--sweep_weights on damo's record: (1, 0) picks $(more p10.csv) B that (3, 7) does not, as the CSVs say" ||
+	fail "sweep" "exit $rc, got '$got', want '$want': $(sed -n '/swept/,/pairs/p' sw.txt)"
+# negative control: another pair's bytes are not (1, 0)'s
+[ "$("$jq" sw.json sweep.differ_bytes.1.0)" != "$(more p01.csv)" ] &&
+	ok "negative control: (0, 1) differs from (1, 0) by the CSVs too" ||
+	fail "sweep control" "$(more p01.csv)"
+[ "$(head -c 4 sw.svg)" = "<svg" ] && [ "$(tail -1 sw.svg)" = "</svg>" ] &&
+	[ "$(grep -c '<rect .*stroke="#cccccc"' sw.svg)" -eq 49 ] &&
+	[ "$(grep -c 'stroke-width="3"' sw.svg)" -eq 1 ] &&
+	ok "--svg: the 49 cells of the grid, yours outlined" || fail "svg" "$(head -3 sw.svg)"
+cp "$data/damo-written.json" written.json
+"$hs" rank written.json "${pageout[@]}" --sweep_weights >dw.txt 2>&1 &&
+	grep -q '^picked in all: ' dw.txt &&
+	ok "--sweep_weights on damo's JSON rewrite too" || fail "sweep damo-written" "$(tail -5 dw.txt)"
+expect_bad "--svg without --sweep_weights" "" rank "$tr" --svg x.svg
+expect_bad "--sweep_weights with two profiles" "" rank "$tr" --sweep_weights --profile v6.6,hotfix
+expect_bad "--sweep_weights without a quota" "" rank "$tr" --sweep_weights --damos_action pageout
+expect_bad "--sweep_weights on a missing record leaves no --svg" "" rank missing.json --sweep_weights --svg gone.svg
+[ ! -e gone.svg ] && ok "no --svg written" || fail "svg left" "gone.svg exists"
+
+# --- every line within 100 columns (the checker flags a 101-column control)
+printf '%0101d\n' 0 >wide.ctl
+[ -z "$(awk 'length($0) > 100' a.txt zz.txt z1.txt sw.txt dw.txt bare.txt)" ] &&
+	[ -n "$(awk 'length($0) > 100' wide.ctl)" ] &&
+	ok "rank's summary, rows and sweep fit 100 columns" ||
+	fail "width" "$(awk 'length($0) > 100' a.txt zz.txt z1.txt sw.txt dw.txt bare.txt)"
+
 # --- damo's tried-regions snapshots: a context's targets one after another
 printf '[{"kdamond_idx": 0, "context_idx": 0, "scheme_idx": 0, "target_id": null, "intervals": {"sample_us": "5 ms", "aggr_us": "100 ms"}, "snapshots": [{"start_time": 0, "end_time": "100 ms", "regions": [%s, %s, %s]}]}]' \
 	'{"start": "8,192", "end": "16,384", "nr_accesses": {"samples": 0, "percent": 0}, "age": {"usec": "1 s", "aggr_intervals": "10"}}' \

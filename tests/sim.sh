@@ -27,7 +27,7 @@ expect_bad "workload: no such file" "" sim --workload "$tmp/nosuch.cfg"
 expect_bad "unknown option" "" sim --frobnicate
 expect_bad "unknown action" "" sim --damos_action hugepage
 expect_bad "a scheme option twice for one action" "" sim --damos_action stat --damos_age 1s max --damos_age 2s max
-grep -q -- "--damos_age is given twice, --damos_action once before it" "$tmp/err" &&
+grep -q -- "--damos_age is given twice, --damos_action once:" "$tmp/err" &&
 	ok "the message counts in words" || fail "counts" "$(cat "$tmp/err")"
 expect_bad "a scheme option twice, no action" "" sim --damos_quotas 10ms --damos_quotas 20ms
 expect_bad "one value short" "" sim --damos_action stat --damos_age 1s
@@ -55,6 +55,19 @@ expect_bad "duration above 30 days" "" sim --duration 721h
 expect_bad "more than 10^9 samples" "" sim --sample 1 --aggr 1 --duration 2000s
 expect_bad "a record too large" "" sim --sample 1ms --aggr 1ms --duration 1h --record "$tmp/r"
 [ -e "$tmp/r" ] && fail "record size" "file created anyway" || ok "nothing written"
+# the messages of bad schemes and settings fit 100 columns, the try hint too
+: >"$tmp/msgs"
+for a in "--damos_action hugepage" "--damos_action stat --damos_age 1s max --damos_age 2s max" \
+	 "--damos_quotas 10ms --damos_quotas 20ms" "--scorer kernel,fast --capture 10" \
+	 "--damos_quotas 10ms 8MiB 1s 0 0 4294967296" "--profile v5.16 --sample 1 --aggr 4294967296" \
+	 "--sample 1ms --aggr 1ms --duration 1h --record $tmp/r"; do
+	# shellcheck disable=SC2086
+	"$hs" sim $a >/dev/null 2>>"$tmp/msgs"
+done
+[ "$(wc -l <"$tmp/msgs")" -eq 7 ] && [ -z "$(awk 'length($0) > 100' "$tmp/msgs")" ] &&
+	[ -n "$(printf '%0101d\n' 0 | awk 'length($0) > 100')" ] &&
+	ok "7 messages of bad schemes and settings fit 100 columns" ||
+	fail "message width" "$(awk 'length($0) > 100' "$tmp/msgs")"
 expect_bad "record into a directory, before the run" "" sim --record "$tmp"
 grep -q "Is a directory" "$tmp/err" && ok "the record's error names the cause" ||
 	fail "record errno" "$(cat "$tmp/err")"
@@ -95,7 +108,7 @@ all=$("$hs" sim --no-timing --duration 20s --rate $r11 | tail -1)
 own=$("$hs" sim --no-timing --duration 20s --rate 30,${r11#5000,} | tail -1)
 [ "$one" = "$all" ] && [ "$one" != "$own" ] &&
 	"$hs" sim --no-timing --duration 2s --rate 30,${r11#5000,} |
-		grep -q "4172 accesses/ms (model; the phases' own, their mean)" &&
+		grep -q "4172 accesses/ms (model; the phases'" &&
 	ok "--rate per phase: 11 equal rates are --rate 5000 ($one); 30 for the initial phase is not" ||
 	fail "--rate per phase" "'$one' '$all' '$own'"
 # the mean over 8 phases of 30 days each at the cap does not wrap (2^64)
@@ -156,7 +169,9 @@ fi
 # --- comparisons ------------------------------------------------------
 "$hs" sim --profile v6.6,v2-ilog2 --no-timing >"$tmp/cmp" 2>&1
 rc=$?
-grep -q '^compare: v6.6 and v2-ilog2 made identical decisions: [1-9][0-9]* actions' "$tmp/cmp" &&
+grep -q '^compare: A = v6.6, B = v2-ilog2, the same seed' "$tmp/cmp" &&
+	grep -Eq '^  decisions: all [1-9][0-9]* actions the same' "$tmp/cmp" &&
+	grep -q '^  decisions identical for this workload and scheme$' "$tmp/cmp" &&
 	[ $rc -eq 0 ] && ok "v6.6 and v2-ilog2 decide identically" ||
 	fail "compare" "exit $rc: $(tail -3 "$tmp/cmp")"
 # schemes applied mid-aggregation: mm-new's moving sum against raw counts
@@ -164,10 +179,73 @@ grep -q '^compare: v6.6 and v2-ilog2 made identical decisions: [1-9][0-9]* actio
 	--damos_apply_interval 20ms --damos_quotas 0 4MiB 200 0 1 0 \
 	--ops paddr >"$tmp/cmp2" 2>&1
 rc=$?
-grep -q '^compare: hotfix and mm-new decided differently' "$tmp/cmp2" &&
+grep -Eq '^  decided differently: [1-9][0-9]* of A.s [0-9]+ actions are not B.s' "$tmp/cmp2" &&
+	! grep -q 'decisions identical' "$tmp/cmp2" &&
 	grep -q 'first difference, action #' "$tmp/cmp2" && [ $rc -eq 1 ] &&
 	ok "a real difference is shown, exit 1" ||
 	fail "difference" "exit $rc: $(tail -4 "$tmp/cmp2")"
+
+# --- scores call by call: a wrong candidate's differences are counted even
+# where the decisions come out the same; an equal candidate's are none
+export HOTSCORE_CACHE=$tmp/cache	# the candidates' objects, this run's own
+cands=$(cd "$here/../examples/candidates" && pwd)
+# a weight_age near 2^32: the signed division of wrong-signed-division.c
+heavy=(--no-timing --duration 20s --damos_quotas 10ms 8MiB 1s 0 3 4294967295)
+"$hs" sim "${heavy[@]}" --profile "hotfix,$cands/wrong-signed-division.c" \
+	--json "$tmp/k.json" >"$tmp/k" 2>&1
+rc=$?
+k=$("$jq" "$tmp/k.json" scores.differ 2>&1)
+n=$("$jq" "$tmp/k.json" scores.calls 2>&1)
+[ $rc -eq 0 ] && [ "$k" -gt 0 ] 2>/dev/null && [ "$n" -ge "$k" ] &&
+	grep -q "^  scores: differ on $k of $n calls of A's run" "$tmp/k" &&
+	grep -q '^  decisions identical for this workload and scheme$' "$tmp/k" &&
+	[ "$("$jq" "$tmp/k.json" identical_decisions)" = true ] &&
+	ok "a wrong candidate: scores differ on $k of $n calls, decisions identical" ||
+	fail "wrong candidate" "exit $rc, K '$k' of '$n': $(sed -n '/^compare/,$p' "$tmp/k")"
+# the first difference, pasted: score shows the two values sim reports
+cmd=$("$jq" "$tmp/k.json" scores.command)
+want="$("$jq" "$tmp/k.json" scores.first.a) $("$jq" "$tmp/k.json" scores.first.b)"
+# shellcheck disable=SC2086
+got=$("$hs" ${cmd#hotscore } 2>&1 | awk '$1 == "hot" { print $2, $3 }')
+[ "${cmd%% *}" = hotscore ] && [ "$got" = "$want" ] && [ "${got% *}" != "${got#* }" ] &&
+	ok "the first difference pasted as a score command: hot $got" ||
+	fail "reproducer" "'$cmd' gives '$got', sim said '$want'"
+# the negative control: an equal rewrite, the same run
+"$hs" sim "${heavy[@]}" --profile "hotfix,$cands/hotfix-rewritten.c" \
+	--json "$tmp/k0.json" >"$tmp/k0" 2>&1
+rc=$?
+k0=$("$jq" "$tmp/k0.json" scores.differ 2>&1)
+[ $rc -eq 0 ] && [ "$k0" = 0 ] && [ "$("$jq" "$tmp/k0.json" scores.calls)" = "$n" ] &&
+	grep -q "^  scores: equal on all $n calls of A's run" "$tmp/k0" &&
+	! grep -q 'scores: differ' "$tmp/k0" &&
+	ok "negative control: an equal rewrite differs on 0 of $n calls" ||
+	fail "equal candidate" "exit $rc, K '$k0': $(sed -n '/^compare/,$p' "$tmp/k0")"
+# decisions that differ are counted, each run's against the other's
+only=$("$hs" sim --profile hotfix,mm-new --no-timing --damos_action lru_prio \
+	--damos_apply_interval 20ms --damos_quotas 0 4MiB 200 0 1 0 --ops paddr \
+	--json "$tmp/d2.json" >/dev/null 2>&1; "$jq" "$tmp/d2.json" actions_not_in_other.0 \
+	actions_not_in_other.1 scores.differ | paste -sd' ')
+grep -Eq "^  decided differently: ${only%% *} of A.s" "$tmp/cmp2" &&
+	[ "${only%% *}" -gt 0 ] && [ "$(cut -d' ' -f3 <<<"$only")" -gt 0 ] &&
+	[ "$("$jq" "$tmp/k.json" actions_not_in_other.0)" = 0 ] &&
+	ok "hotfix and mm-new: $only (A's actions not B's, B's not A's, scores differing)" ||
+	fail "decisions differ" "'$only': $(grep decided "$tmp/cmp2")"
+# every line within 100 columns: timed, a long candidate path, both verdicts
+"$hs" sim --duration 5s --profile "hotfix,$cands/wrong-signed-division.c" >"$tmp/wide" 2>&1
+"$hs" sim --duration 5s --profile v6.6,hotfix >"$tmp/wide2" 2>&1
+"$hs" sim --duration 5s --scorer kernel,fast-batch >"$tmp/wide3" 2>&1
+wide() { awk 'length($0) > 100' "$@"; }
+printf '%0101d\n' 0 >"$tmp/wide.ctl"
+[ -z "$(wide "$tmp/wide" "$tmp/wide2" "$tmp/wide3" "$tmp/k" "$tmp/k0" "$tmp/cmp2")" ] &&
+	[ -n "$(wide "$tmp/wide.ctl")" ] &&
+	grep -q '^score function (hotfix): [0-9]* calls, [0-9.]* ns per call in context' "$tmp/wide" &&
+	ok "sim fits 100 columns (the checker flags a 101-column line)" ||
+	fail "width" "$(wide "$tmp/wide" "$tmp/wide2" "$tmp/wide3" "$tmp/k" "$tmp/k0" "$tmp/cmp2")"
+# a candidate's ns beside a built-in's carry a note; two built-ins' do not
+grep -q "^note: a candidate's ns include its door" "$tmp/wide" &&
+	! grep -q '^note:' "$tmp/wide2" &&
+	ok "the candidate door's note, only beside a built-in" ||
+	fail "door note" "$(grep -c '^note' "$tmp/wide" "$tmp/wide2")"
 
 # --- one weight changed: the default scheme, not a new one to retype ---
 "$hs" sim --damos_quotas 10ms 8MiB 1s 0 3 7 --duration 5s --no-timing >"$tmp/w" 2>&1
@@ -193,7 +271,7 @@ grep -q '^scheme 0: pageout; nr_accesses 0..0 samples, age 20..max' "$tmp/w" &&
 expect_bad "a weight above an unsigned int" "" sim --damos_quotas 10ms 8MiB 1s 0 0 4294967296
 # the deprecated spelling of a documented example still compares
 "$hs" sim --compare-profiles v6.6,v2-ilog2 --no-timing --duration 5s >"$tmp/cmp3" 2>&1 &&
-	grep -q '^compare: v6.6 and v2-ilog2 made identical decisions' "$tmp/cmp3" &&
+	grep -q '^  decisions identical for this workload and scheme$' "$tmp/cmp3" &&
 	ok "--compare-profiles (deprecated) = --profile A,B" ||
 	fail "old spelling" "$(tail -2 "$tmp/cmp3")"
 
@@ -299,7 +377,7 @@ grep -Eq '^  picked [0-9]+ regions \([0-9.]+ [KMG]iB\) in [0-9]+ of [0-9]+ appli
 [ "$(awk 'length($0) > 100' "$tmp/ac.out" | wc -l)" -eq 0 ] &&
 	ok "the summary fits 100 columns" || fail "width" "$(awk 'length($0) > 100' "$tmp/ac.out")"
 expect_bad "--actions with no format's extension" "" sim --actions "$tmp/acts.txt"
-grep -q -- "--actions: '.*acts.txt': the extension names the format: .csv or .json" "$tmp/err" &&
+grep -q -- "--actions: '.*acts.txt': the name ends in neither .csv nor .json" "$tmp/err" &&
 	ok "the message says which extensions" || fail "extension" "$(cat "$tmp/err")"
 expect_bad "--actions with no extension" "" sim --actions "$tmp/acts"
 expect_bad "--actions to standard output" "" sim --actions -
@@ -334,11 +412,13 @@ grep -q 'a&lt;b&amp;c.cfg' "$tmp/x.svg" && ! grep -q 'a<b' "$tmp/x.svg" &&
 "$hs" sim --no-timing --profile v6.6 --ops paddr --damos_action lru_prio \
 	--damos_quotas 0 8MiB 1000 0 2147483648 2147483648 >"$tmp/o" 2>"$tmp/oe"
 rc=$?
-[ $rc -eq 1 ] && grep -q 'would write past regions_score_histogram' "$tmp/oe" &&
-	ok "overrun stops the run, exit 1" || fail "overrun" "exit $rc: $(cat "$tmp/oe")"
-cmd=$(sed -n 's/.*Reproduce: \(hotscore score .*\)$/\1/p' "$tmp/oe")
+[ $rc -eq 1 ] && joined "$tmp/oe" | grep -q 'would write past regions_score_histogram' &&
+	[ -z "$(awk 'length($0) > 100' "$tmp/oe")" ] &&
+	ok "overrun stops the run, exit 1, within 100 columns" || fail "overrun" "exit $rc: $(cat "$tmp/oe")"
+cmd=$(reproducer "$tmp/oe")
 if [ -n "$cmd" ]; then
-	out=$("$hs" ${cmd#hotscore })
+	# shellcheck disable=SC2086
+	out=$("$hs" $cmd)
 	echo "$out" | grep -Eq 'out of range|OUT_OF_RANGE|out-of-range' &&
 		ok "the reproducer reproduces: $cmd" || fail "reproducer" "$out"
 else
@@ -399,14 +479,16 @@ done <"$here/data/sim-golden.txt"
 	--damos_action lru_prio --damos_apply_interval 20ms \
 	--damos_quotas 0 4MiB 200 0 1 0 --ops paddr >"$tmp/cs" 2>&1
 rc=$?
-grep -q '^compare: mm-new and mm-new/fast-batch made identical decisions: [1-9][0-9]* actions' "$tmp/cs" &&
+grep -q '^compare: A = mm-new, B = mm-new/fast-batch' "$tmp/cs" &&
+	grep -Eq '^  decisions: all [1-9][0-9]* actions the same' "$tmp/cs" &&
 	[ $rc -eq 0 ] && ok "mm-new mid-window: fast-batch decides as the kernel" ||
 	fail "compare-scorers mid-window" "exit $rc: $(tail -3 "$tmp/cs")"
 "$hs" sim --compare-scorers kernel,fast --duration 20s --json "$tmp/cs.json" \
 	>"$tmp/cs2" 2>&1
 rc=$?
 grep -qE '^score \+ histogram stage: kernel [0-9]+ ns -> fast [0-9]+ ns per aggregation: [0-9.]+x' "$tmp/cs2" &&
-	grep -q '^compare: hotfix and hotfix/fast made identical decisions' "$tmp/cs2" &&
+	grep -q '^compare: A = hotfix, B = hotfix/fast' "$tmp/cs2" &&
+	grep -q '^  decisions identical for this workload and scheme$' "$tmp/cs2" &&
 	[ $rc -eq 0 ] && ok "--compare-scorers: the score stage before and after" ||
 	fail "compare-scorers stage" "exit $rc: $(tail -4 "$tmp/cs2")"
 [ "$("$jq" "$tmp/cs.json" runs.0.scorer runs.1.scorer | paste -sd' ')" = "kernel fast" ] &&

@@ -101,6 +101,9 @@ void cli_spec_add(const char *opt, const char *s, struct hs_spec *list,
 		  unsigned int *nr, unsigned int max, bool unique);
 void cli_spec_profiles(const struct hs_spec *sp, const char *shown,
 		       const struct hs_spec *base, char *buf, size_t size);
+void cli_pair_command(const struct hs_spec *a, const struct hs_spec *b,
+		      const struct hs_spec *base, const struct hs_input *in,
+		      char *buf, size_t size);
 const struct hs_profile *cli_profile_named(const char *opt,
 					   const char *name);
 void cli_spec_load(const char *opt, struct hs_spec *sp,

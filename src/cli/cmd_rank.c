@@ -29,7 +29,7 @@
 #include "cmd_rank.h"
 
 enum { O_INPUT, O_PROFILE, O_BASE, O_OPS, O_SNAPSHOT, O_TIME, O_CSV,
-       O_JSON, O_LIST, O_CALL_LIMIT };
+       O_JSON, O_LIST, O_CALL_LIMIT, O_SWEEP, O_SVG };
 
 static const struct opt rank_opts[] = {
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "RECORD",
@@ -66,6 +66,14 @@ static const struct opt rank_opts[] = {
 	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
 	  .help = "the same, with each snapshot's histogram cut-off",
 	  .example = "r.json" },
+	{ .id = O_SWEEP, .name = "sweep_weights", .type = OPT_FLAG,
+	  .help = "the bytes picked under each pair of nr_accesses and age"
+		  " weights (0..10), against the scheme's own" },
+	{ .id = O_SVG, .name = "svg", .type = OPT_STR, .arg = "FILE",
+	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
+	  .help = "the --sweep_weights grid as an SVG image",
+	  .example = "sweep.svg",
+	  .with = "--sweep_weights" },
 	{ .id = O_LIST, .name = "list-profiles", .type = OPT_FLAG,
 	  .flags = OPT_EXIT,
 	  .help = "the built-in profiles (as hotscore score --list-profiles)" },
@@ -110,6 +118,8 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_CALL_LIMIT: cli_call_limit_set(v->u); break;
 	case O_CSV: c->csv = v->s; break;
 	case O_JSON: c->json = v->s; break;
+	case O_SWEEP: c->sweep = true; break;
+	case O_SVG: c->svg = v->s; break;
 	case O_LIST:
 		cli_list_profiles();
 		cli_exit(0);
@@ -125,6 +135,19 @@ static void load_candidates(struct rank_cmd *c)
 		cli_spec_load("--profile", &c->prof[i], &c->base_spec);
 }
 
+/* --sweep_weights varies one scheme's weights, which only a quota reads. */
+static void check_sweep(const struct rank_cmd *c)
+{
+	if (c->svg && !c->sweep)
+		cli_usage_die("--svg draws the grid of --sweep_weights: give it");
+	if (!c->sweep)
+		return;
+	if (c->nr_prof > 1 || c->nr_schemes > 1)
+		cli_usage_die("--sweep_weights: one profile and one scheme at a time");
+	if (!c->specs[0].quota[0] && !c->specs[0].quota[1])
+		cli_die("--sweep_weights: the scheme has no quota (--damos_quotas): its weights pick nothing");
+}
+
 static void parse_args(struct rank_cmd *c, int argc, char **argv)
 {
 	c->snapshot = -1;
@@ -137,6 +160,7 @@ static void parse_args(struct rank_cmd *c, int argc, char **argv)
 	c->nr_schemes = cli_damos_specs(&c->ss, c->specs);
 	if (c->nr_prof > 1 && c->nr_schemes > 1)
 		cli_usage_die("compare two profiles or two schemes, not both");
+	check_sweep(c);
 	opt_parsed(&cmd_rank);	/* HOTSCORE_CHECK_ARGS: the options alone */
 	if (!c->input)
 		cli_usage_die("which record? (hotscore rank RECORD)");
@@ -153,9 +177,11 @@ static int rank_run(int argc, char **argv)
 	parse_args(c, argc, argv);
 	c->csv_f = cli_out_open("--csv", c->csv);
 	c->json_f = cli_out_open("--json", c->json);
+	c->svg_f = cli_out_open("--svg", c->svg);
 	status = rank_file(c);
 	cli_out_done(c->csv_f);
 	cli_out_done(c->json_f);
+	cli_out_done(c->svg_f);
 	cli_out_commit();
 	free(c);
 	return status;
@@ -165,7 +191,8 @@ const struct cli_cmd cmd_rank = {
 	.name = "rank",
 	.summary = "what the DAMOS quota would pick on a damo record",
 	.usage = "hotscore rank RECORD [--profile P[,P2]] [--damos_* ...]"
-		 " [--snapshot N|--time T] ...",
+		 " [--snapshot N|--time T] ...\n"
+		 "hotscore rank RECORD --sweep_weights [--svg FILE] [--damos_* ...] ...",
 	.about = "Read a damo record (json or json_compressed; damo's own or"
 		 " hotscore sim --record's),\nscore every region of each"
 		 " snapshot under a profile, and find what the scheme's\nquota"
@@ -175,7 +202,12 @@ const struct cli_cmd cmd_rank = {
 	.notes = CLI_DAMOS_NOTES
 		 "Each snapshot is ranked as the first window of a fresh"
 		 " quota, each scheme alone; a\ntime quota assumes the kernel's"
-		 " first-window throughput (docs/rank.md).",
+		 " first-window throughput (docs/rank.md).  A context of\nmore"
+		 " than 20 snapshots prints the first 10 rows, or with two picks"
+		 " the rows where\nthey differ; its summary totals every one."
+		 "  --sweep_weights ranks the scheme under\neach pair of"
+		 " weights 0, 1, 2, 3, 5, 7, 10 and prints the bytes each picks"
+		 " that the\nscheme's own weights do not.",
 	.opts = rank_opts,
 	.nr_opts = sizeof(rank_opts) / sizeof(rank_opts[0]),
 	.operand = "input",

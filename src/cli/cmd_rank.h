@@ -37,6 +37,9 @@
  * @json:	the JSON output file's name, or NULL.
  * @csv_f:	open on @csv's temporary file.
  * @json_f:	open on @json's temporary file.
+ * @sweep:	--sweep_weights: the scheme under a grid of weights.
+ * @svg:	--svg, the sweep's drawing, or NULL.
+ * @svg_f:	open on @svg's temporary file.
  */
 struct rank_cmd {
 	const char *input, *profiles;
@@ -53,6 +56,9 @@ struct rank_cmd {
 	unsigned int nr_schemes;
 	const char *csv, *json;
 	FILE *csv_f, *json_f;
+	bool sweep;
+	const char *svg;
+	FILE *svg_f;
 };
 
 /* What a record lacked, and what rank assumed instead: counted. */
@@ -100,6 +106,62 @@ struct rank_pick {
 	size_t nr_traps, nr_out;
 };
 
+/**
+ * struct rank_total - one pick over a context's snapshots.
+ * @regions:	regions it acts on, summed.
+ * @bytes:	bytes it acts on, summed.
+ * @snapshots:	snapshots where it acts on something.
+ */
+struct rank_total {
+	uint64_t regions, bytes;
+	size_t snapshots;
+};
+
+/**
+ * struct rank_context - a context's summary: what each pick acted on over
+ * its snapshots and, with two picks, where they differ.
+ * @expected:	snapshots it will rank, as its records count them.
+ * @ranked:	snapshots ranked.
+ * @shown:	of them, rows printed.
+ * @total:	per pick.
+ * @nr_differ:	snapshots where two picks act differently.
+ * @diff_bytes:	bytes one acts on and the other not, summed.
+ * @diff_regions: regions they act on differently, summed.
+ * @first:	the first snapshot where they differ (its index).
+ * @first_ns:	its end, from the context's start.
+ */
+struct rank_context {
+	size_t expected, ranked, shown;
+	struct rank_total total[RANK_MAX_PROFILES * HS_MAX_SCHEMES];
+	size_t nr_differ;
+	uint64_t diff_bytes;
+	uint64_t diff_regions;
+	size_t first;
+	uint64_t first_ns;
+};
+
+/* --sweep_weights: the grid's weights, for nr_accesses and for age. */
+#define RANK_SWEEP_N	7
+extern const unsigned int rank_sweep_weights[RANK_SWEEP_N];
+
+/**
+ * struct rank_sweep - the first profile and scheme under each pair of
+ * weights of the grid, against the scheme's own weights.
+ * @pick:	scratch: one pair on one snapshot.
+ * @picked:	[nr_accesses][age]: bytes picked, summed over snapshots.
+ * @differ:	[nr_accesses][age]: bytes picked that the scheme's own
+ *		weights do not pick, summed over snapshots.
+ * @snapshots:	snapshots swept.
+ * @traps:	regions whose score trapped, over the grid.
+ */
+struct rank_sweep {
+	struct rank_pick pick;
+	uint64_t picked[RANK_SWEEP_N][RANK_SWEEP_N];
+	uint64_t differ[RANK_SWEEP_N][RANK_SWEEP_N];
+	size_t snapshots;
+	uint64_t traps;
+};
+
 struct hs_rec_info;
 struct hs_rec_reader;
 struct hs_rec_snapshot;
@@ -129,6 +191,8 @@ struct hs_rec_snapshot;
  * @nr_ranked:	snapshots ranked.
  * @nr_bad:	snapshots where a score trapped or left 0..99.
  * @js:		--json, a snapshot at a time.
+ * @ctx:	the context at hand's summary.
+ * @sweep:	--sweep_weights' grid, over every context.
  */
 struct rank_run {
 	struct rank_cmd *c;
@@ -150,6 +214,8 @@ struct rank_run {
 	size_t nr_ranked;
 	size_t nr_bad;
 	struct hs_json_stream js;
+	struct rank_context ctx;
+	struct rank_sweep sweep;
 };
 
 /**
@@ -179,6 +245,7 @@ static inline unsigned int rank_pick_scheme(const struct rank_run *run,
 }
 
 int rank_file(struct rank_cmd *c);
+bool rank_sweep_at(const struct hs_quota *q, unsigned int *i, unsigned int *j);
 
 void rank_text_begin(const struct rank_run *run, bool compressed);
 void rank_text_context(const struct rank_run *run,
@@ -186,7 +253,10 @@ void rank_text_context(const struct rank_run *run,
 void rank_text_row(const struct rank_run *run,
 		   const struct hs_rec_snapshot *s, uint64_t t0);
 void rank_text_picked(const struct rank_run *run);
+void rank_text_summary(const struct rank_run *run);
+void rank_text_sweep(const struct rank_run *run);
 void rank_text_end(const struct rank_run *run);
+void rank_svg_sweep(const struct rank_run *run, FILE *f);
 void rank_csv_head(FILE *f);
 void rank_csv_rows(const struct rank_run *run,
 		   const struct hs_rec_snapshot *s);

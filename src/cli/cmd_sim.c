@@ -24,11 +24,14 @@
 #include "opt.h"
 #include "outfile.h"
 #include "cmd_sim.h"
+#include "sim_report.h"
+#include "report/layout.h"
 
 /* 4x the 1,000,000 regions benchmarked; about 0.5 GB of region arrays */
 #define SIM_MAX_REGIONS	(1UL << 22)
 #define SIM_MAX_SAMPLES	1000000000ULL		/* per run */
 #define SIM_MAX_RECORD	20000000ULL	/* --record: snapshots x regions */
+#define SIM_COLS	100	/* text fits this many columns */
 
 enum { O_WORKLOAD, O_OPS, O_RATE, O_DURATION, O_SEED, O_SAMPLE, O_AGGR,
        O_UPDR, O_MINR, O_MAXR, O_PROFILE, O_SCORER, O_CAPTURE, O_NO_TIMING,
@@ -73,8 +76,8 @@ static const struct opt sim_opts[] = {
 	{ .id = O_PROFILE, .name = "profile", .old = "compare-profiles",
 	  .type = OPT_LIST, .arg = "P[,P2]", .dflt = CLI_DEFAULT_PROFILE,
 	  .flags = OPT_CANDS, .words = "@profiles",
-	  .help = "the damon_hot_score() profile; two run twice and prove"
-		  " the decisions identical", .example = "v6.6,v2-ilog2" },
+	  .help = "the damon_hot_score() profile; two: how many score calls"
+		  " and decisions differ", .example = "v6.6,v2-ilog2" },
 	CLI_BASE_OPT(O_BASE, "the other profile of --profile, else hotfix", 0,
 		     NULL),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
@@ -219,6 +222,14 @@ static int cand_thunk_guarded(const void *in)
 	return hs_cand_call_hot(cand_now, in);
 }
 
+/* The candidate a variant calls, or NULL for a built-in's. */
+static const struct hs_cand *cand_of(const struct hs_variant *v)
+{
+	if (v->fn != cand_thunk)
+		return NULL;
+	return cand_runs[v == &cand_runs[1].var].cand;
+}
+
 static const struct hs_variant *cand_variant(const struct sim_cmd *c,
 					     const struct hs_spec *sp)
 {
@@ -300,7 +311,7 @@ static bool actions_json(const char *path)
 		return false;
 	if (ext && !strcasecmp(ext, ".json"))
 		return true;
-	cli_usage_die("--actions: '%s': the extension names the format: .csv or .json",
+	cli_usage_die("--actions: '%s': the name ends in neither .csv nor .json",
 		      path);
 }
 
@@ -416,7 +427,7 @@ static void check_comparison(struct sim_cmd *c, const struct sim_args *sa)
 	profile_variant(c, c->profiles[0]);
 	profile_variant(c, c->profiles[1]);
 	if (opt_given(O_CAPTURE) && (c->compare_scorers || c->scorers[0]))
-		cli_usage_die("--capture: nothing is captured with a prepared scorer or two scorers: the replay times the kernel's form");
+		cli_usage_die("--capture: prepared scorers capture nothing");
 	if (c->compare_scorers) {
 		/* one profile, both scorers; nothing captured to replay, so
 		 * that the score stage holds the same work in both runs */
@@ -622,8 +633,8 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	run->variant = profile_variant(c, run->profile);
 	run->point_every = 1;
 	setup_workload(c, &run->wl);
-	cand_now = run->variant->fn == cand_thunk ?
-		cand_runs[run->variant == &cand_runs[1].var].cand : NULL;
+	cand_now = cand_of(run->variant);
+	run->cand = cand_now;
 	cfg.comp = run->variant->comp;
 	cfg.score_fn = cand_now ? cand_thunk_guarded : run->variant->fn;
 	cfg.scorer = run->scorer;
@@ -675,7 +686,7 @@ static void report_trap(const struct sim_cmd *c, const struct sim_run *run)
 {
 	unsigned int k = run->variant == &cand_runs[1].var;
 	const struct hs_spec *base = &cand_runs[k].base;
-	char args[512], what[96], profile[416];
+	char args[512], what[96], profile[416], cmd[1024];
 	struct hs_spec other;
 
 	cli_score_args(&cand_in, args, sizeof(args));
@@ -690,21 +701,28 @@ static void report_trap(const struct sim_cmd *c, const struct sim_run *run)
 	cli_spec_profiles(&cand_runs[k].sp, cand_base &&
 			  hs_spec_is_model(&other) ? other.given : base->name,
 			  base, profile, sizeof(profile));
-	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() %s at %.3f s; stopped.  Reproduce: hotscore score %s %s%s\n",
-		run->variant->name, what, hs_sim_now_us(&run->sim) / 1e6,
-		profile, args, cli_call_limit_arg());
+	fflush(stdout);
+	layout_printf(stderr, SIM_COLS, "hotscore sim: profile %s: damon_hot_score() %s at %.3f s; stopped\n",
+		      run->variant->name, what, hs_sim_now_us(&run->sim) / 1e6);
+	snprintf(cmd, sizeof(cmd), "hotscore score %s%s%s%s", profile,
+		 *args ? " " : "", args, cli_call_limit_arg());
+	layout_command(stderr, "  reproduce: ", 4, cmd, NULL, SIM_COLS);
 }
 
 /* A score outside [0, 99] indexes past the kernel's histogram. */
 static void report_overrun(const struct sim_run *run)
 {
 	const struct hs_input *in = &run->sim.overrun_in;
-	char args[512];
+	char args[512], cmd[1024];
 
 	cli_score_args(in, args, sizeof(args));
-	fprintf(stderr, "hotscore sim: profile %s: damon_hot_score() returned %d at %.3f s: the kernel would write past regions_score_histogram[99]; stopped.  Reproduce: hotscore score --profile %s %s\n",
-		run->profile, run->sim.overrun_hot,
-		hs_sim_now_us(&run->sim) / 1e6, run->profile, args);
+	fflush(stdout);
+	layout_printf(stderr, SIM_COLS, "hotscore sim: profile %s: damon_hot_score() returned %d at %.3f s: the kernel would write past regions_score_histogram[99]; stopped\n",
+		      run->profile, run->sim.overrun_hot,
+		      hs_sim_now_us(&run->sim) / 1e6);
+	snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
+		 run->profile, *args ? " " : "", args);
+	layout_command(stderr, "  reproduce: ", 4, cmd, NULL, SIM_COLS);
 }
 
 /*
@@ -739,7 +757,7 @@ static void check_duration(struct sim_cmd *c)
 	/* about 150 bytes a region: keep a record under about 3 GB */
 	if (c->record && (c->cfg.duration_us / a->aggr_us + 1) *
 	    a->max_nr_regions > SIM_MAX_RECORD)
-		cli_die("--record: %llu snapshots of up to %lu regions is too much; shorten --duration, raise --aggr or lower --maxr",
+		cli_die("--record: %llu snapshots x %lu regions: too large; lower --duration or --maxr",
 		       (unsigned long long)(c->cfg.duration_us / a->aggr_us + 1),
 		       a->max_nr_regions);
 }
@@ -777,6 +795,137 @@ static int run_all(struct sim_cmd *c)
 		}
 	}
 	return status;
+}
+
+/*
+ * The scores of two profiles, call by call: the first profile's run again,
+ * untimed, whose every score call asks both profiles and goes on with the
+ * first's score, so that the run repeats the first run's decisions.
+ */
+static struct {
+	const struct hs_variant *v[2];
+	const struct hs_cand *cand[2];
+	struct sim_diff *d;
+	struct sim_run *run;
+	struct hs_input in;		/* the call at hand */
+	struct hs_input first;		/* the first that differs */
+} shadow;
+
+static int shadow_score(unsigned int k, const struct hs_input *in)
+{
+	if (shadow.cand[k])	/* inside hs_trap_guard(): a trap leaves it */
+		return hs_cand_call_hot(shadow.cand[k], in);
+	return shadow.v[k]->fn(in);
+}
+
+static int shadow_thunk(const void *p)
+{
+	struct sim_diff *d = shadow.d;
+	int a, b;
+
+	shadow.in = *(const struct hs_input *)p;
+	a = shadow_score(0, &shadow.in);
+	b = shadow_score(1, &shadow.in);
+	d->nr_calls++;
+	if (a != b && !d->nr_differ++) {
+		shadow.first = shadow.in;
+		d->first_a = a;
+		d->first_b = b;
+		d->first_us = hs_sim_now_us(&shadow.run->sim);
+	}
+	return a;
+}
+
+/* @c's profile @k as `hotscore score` takes it, its base in @base. */
+static void spec_of(const struct sim_cmd *c, unsigned int k,
+		    struct hs_spec *sp, struct hs_spec *base)
+{
+	const struct hs_cand *cand = cand_of(c->runs[k].variant);
+	unsigned int j = c->runs[k].variant == &cand_runs[1].var;
+
+	if (cand) {
+		*sp = cand_runs[j].sp;
+		*base = cand_runs[j].base;
+	} else {
+		cli_spec_parse("--profile", c->profiles[k], sp);
+	}
+}
+
+/* The `hotscore score` command that shows both profiles on @in. */
+static void diff_command(const struct sim_cmd *c, const struct hs_input *in,
+			 char *buf, size_t size)
+{
+	struct hs_spec a, b, base = { 0 };
+
+	spec_of(c, 0, &a, &base);
+	spec_of(c, 1, &b, &base);
+	cli_pair_command(&a, &b, &base, in, buf, size);
+}
+
+static const char *shadow_setup(struct sim_cmd *c, struct hs_sim_config *cfg)
+{
+	unsigned int k;
+
+	if (!c->compare || c->compare_scorers)
+		return "one profile";
+	for (k = 0; k < 2; k++)
+		if (c->runs[k].trap || c->runs[k].sim.overrun)
+			return "a run stopped";
+	memset(&shadow, 0, sizeof(shadow));
+	for (k = 0; k < 2; k++) {
+		shadow.v[k] = c->runs[k].variant;
+		shadow.cand[k] = cand_of(shadow.v[k]);
+	}
+	shadow.d = &c->diff;
+	*cfg = c->cfg;
+	cfg->comp = shadow.v[0]->comp;
+	cfg->score_fn = shadow_thunk;
+	cfg->scorer = HS_SCORER_KERNEL;
+	cfg->capture = 0;
+	cfg->clock = NULL;
+	cfg->max_events = 0;	/* the hash covers every action */
+	cfg->on_aggregate = NULL;
+	cfg->on_event = NULL;
+	cfg->ctx = NULL;
+	return NULL;
+}
+
+/*
+ * Two profiles: how many of the first run's score calls the second
+ * profile scores differently, and the first of them as a command; 1 when
+ * the second traps or hangs on one.
+ */
+static int compare_scores(struct sim_cmd *c)
+{
+	struct sim_diff *d = &c->diff;
+	struct hs_sim_config cfg;
+	struct sim_run *run;
+	char err[256];
+
+	d->why_not = shadow_setup(c, &cfg);
+	if (d->why_not)
+		return 0;
+	run = cli_xcalloc(1, sizeof(*run));
+	run->profile = "scores of both profiles";
+	shadow.run = run;
+	setup_workload(c, &run->wl);
+	if (hs_sim_init(&run->sim, &cfg, &run->wl, err, sizeof(err)))
+		cli_die("%s", err);
+	d->trap = hs_trap_guard(steps_of_run, run);
+	cli_progress_done();
+	if (d->trap)
+		diff_command(c, &shadow.in, d->command, sizeof(d->command));
+	else if (d->nr_differ)
+		diff_command(c, &shadow.first, d->command, sizeof(d->command));
+	/* the same scores for the first profile: the same decisions */
+	d->scored = !d->trap && run->sim.hash == c->runs[0].sim.hash &&
+		run->sim.nr_events == c->runs[0].sim.nr_events;
+	if (!d->scored && !d->trap)
+		d->why_not = "the first run did not repeat";
+	hs_sim_free(&run->sim);
+	hs_workload_free(&run->wl);
+	free(run);
+	return d->trap ? 1 : 0;
 }
 
 /* Every output finished, then all renamed into place at once. */
@@ -834,6 +983,10 @@ static int sim_run(int argc, char **argv)
 				      sizeof(err)))
 		cli_die("%s", err);
 	status = run_all(c);
+	if (c->compare) {
+		sim_decisions_diff(c);
+		status |= compare_scores(c);
+	}
 	finish_outputs(c);
 	sim_report(stdout, c);
 	if (c->compare && sim_compare(stdout, c))

@@ -89,6 +89,36 @@ struct sim_run {
 	uint64_t aggr_start_ns;
 	unsigned long steps;
 	int trap;			/* a candidate's signal, or 0 */
+	bool cand;			/* its function is a candidate file's */
+};
+
+/**
+ * struct sim_diff - how the two profiles of a comparison differ: their
+ * scores call by call, on the inputs of the first profile's run (run again,
+ * untimed, each call asking both), and the actions each run took.
+ * @scored:	the scores were compared.
+ * @why_not:	else why not.
+ * @nr_calls:	score calls in the first profile's run.
+ * @nr_differ:	calls on which the two profiles' scores differ.
+ * @first_a:	the first such call's score under the first profile.
+ * @first_b:	its score under the second.
+ * @first_us:	when it was made, in simulated time.
+ * @trap:	the second profile trapped (a signal) or hung
+ *		(HS_CAND_HANG) on an input of the first's run, or 0.
+ * @command:	the `hotscore score` command of the first difference or of
+ *		the trap: both profiles on its input.
+ * @nr_kept:	each run's kept actions, which are compared.
+ * @only:	each run's kept actions that the other run did not take.
+ */
+struct sim_diff {
+	bool scored;
+	const char *why_not;
+	uint64_t nr_calls, nr_differ;
+	int first_a, first_b;
+	uint64_t first_us;
+	int trap;
+	char command[1024];
+	size_t nr_kept[2], only[2];
 };
 
 /** struct sim_cmd - the command: options and runs. */
@@ -114,6 +144,7 @@ struct sim_cmd {
 	struct hs_host host;
 	char command[1024];
 	struct sim_run runs[2];
+	struct sim_diff diff;		/* with two profiles */
 };
 
 void sim_report(FILE *f, const struct sim_cmd *c);

@@ -5,7 +5,9 @@
  * going to the n-th --damos_action; with no --damos_action they change
  * the default scheme.
  */
+#include <inttypes.h>
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -87,8 +89,8 @@ static void apply_opt(struct cli_scheme_spec *sp,
 	case CLI_O_DAMOS_ACTION:
 		sp->action = hs_action_parse(v[0].s);
 		if (sp->action < 0)
-			cli_usage_die("--damos_action: '%s' is not simulated (stat, pageout, lru_prio, lru_deprio, migrate_hot, migrate_cold)",
-				      v[0].s);
+			cli_die("--damos_action '%s': not stat, pageout, lru_(de)prio or migrate_hot/cold",
+				v[0].s);
 		break;
 	case CLI_O_DAMOS_ACCESS_RATE:
 		check_range(so->o->name, v);
@@ -102,8 +104,11 @@ static void apply_opt(struct cli_scheme_spec *sp,
 		break;
 	case CLI_O_DAMOS_AGE:
 		check_range(so->o->name, v);
-		for (k = 0; k < 2; k++)
+		for (k = 0; k < 2; k++) {
 			sp->age_us[k] = v[k].u;
+			sp->age_bare[k] = *v[k].s &&
+				strspn(v[k].s, "0123456789") == strlen(v[k].s);
+		}
 		break;
 	case CLI_O_DAMOS_APPLY:
 		sp->apply_us = v[0].u;
@@ -116,7 +121,7 @@ static void apply_opt(struct cli_scheme_spec *sp,
 		}
 		for (k = 0; k < so->nr; k++) {
 			if (k >= 3 && v[k].u > UINT32_MAX)
-				cli_usage_die("--damos_quotas: weight '%s' is above 4294967295 (an unsigned int)",
+				cli_usage_die("--damos_quotas: weight '%s' is above 2^32 - 1",
 					      v[k].s);
 			sp->quota[k] = v[k].u;
 		}
@@ -155,8 +160,8 @@ unsigned int cli_damos_specs(const struct cli_schemes *ss,
 			const struct cli_scheme_opt *so = &ss->sopts[i];
 
 			if (count[so->o->id - CLI_O_DAMOS_ACTION]++)
-				cli_usage_die("--%s is given twice, and there is one scheme: start each scheme with --damos_action",
-					      so->o->name);
+				cli_die("--%s is given twice for one scheme: start each scheme with --damos_action",
+					so->o->name);
 			apply_opt(&specs[0], so, true);
 		}
 		return 1;
@@ -170,9 +175,9 @@ unsigned int cli_damos_specs(const struct cli_schemes *ss,
 		if (so->o->id == CLI_O_DAMOS_ACTION)
 			spec_defaults(&specs[k]);
 		else if (k >= count[0])
-			cli_usage_die("--%s is given %s, --damos_action %s before it: each scheme starts with --damos_action",
-				      so->o->name, times(k + 1),
-				      count[0] ? times(count[0]) : "never");
+			cli_die("--%s is given %s, --damos_action %s: a scheme starts with --damos_action",
+				so->o->name, times(k + 1),
+				count[0] ? times(count[0]) : "never");
 		apply_opt(&specs[k], so, false);
 	}
 	return n;
@@ -186,6 +191,29 @@ static unsigned long clamp_ul(uint64_t v)
 static unsigned int clamp_u(uint64_t v)
 {
 	return v > UINT32_MAX ? UINT32_MAX : (unsigned int)v;
+}
+
+/*
+ * A bare --damos_age is microseconds, as damo takes it: "5" meant as five
+ * aggregations or seconds becomes 0 aggregations, which every region
+ * passes.  Said once, on one line of stderr; the run goes on.
+ */
+static void warn_bare_age(const struct cli_scheme_spec *sp,
+			  unsigned long aggr_us)
+{
+	static bool warned;
+	char aggr[32];
+	int k;
+
+	for (k = 0; k < 2 && !warned; k++) {
+		if (!sp->age_bare[k] || !sp->age_us[k] ||
+		    sp->age_us[k] >= aggr_us)
+			continue;
+		warned = true;
+		cli_format_time_us(aggr_us, aggr, sizeof(aggr));
+		fprintf(stderr, "hotscore %s: warning: --damos_age %" PRIu64 " is 0 aggregations of %s: a bare number is us, as in damo\n",
+			cli_cmd_name ? cli_cmd_name : "", sp->age_us[k], aggr);
+	}
 }
 
 /**
@@ -202,6 +230,7 @@ void cli_damos_scheme(const struct cli_scheme_spec *sp, unsigned long sample_us,
 {
 	int k;
 
+	warn_bare_age(sp, aggr_us);
 	memset(s, 0, sizeof(*s));
 	s->action = (enum hs_action)sp->action;
 	for (k = 0; k < 2; k++) {

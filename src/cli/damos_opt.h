@@ -76,6 +76,8 @@ extern const enum opt_type cli_two_rates[], cli_two_sizes[],
  * @rate_bp:	access rate min and max, 1/100 of a percent.
  * @sz:		region size min and max, bytes.
  * @age_us:	age min and max.
+ * @age_bare:	each is a bare number (microseconds, as in damo), not a
+ *		time with its unit or "max".
  * @apply_us:	apply interval (0: the aggregation interval).
  * @quota:	ms, bytes, reset ms, w_sz, w_nr, w_age.
  */
@@ -84,6 +86,7 @@ struct cli_scheme_spec {
 	uint64_t rate_bp[2];
 	uint64_t sz[2];
 	uint64_t age_us[2];
+	bool age_bare[2];
 	uint64_t apply_us;
 	uint64_t quota[6];
 };

@@ -37,6 +37,13 @@ const char *const rank_assumption_text[RANK_NR_ASSUMPTIONS] = {
 	[RANK_A_FIRST_WINDOW] = "the time quota's first charge window: the kernel's initial throughput, PAGE_SIZE * 1024 bytes per ms",
 };
 
+/* --sweep_weights' grid: no weight, equal ones, and ratios up to 10. */
+const unsigned int rank_sweep_weights[RANK_SWEEP_N] = { 0, 1, 2, 3, 5, 7, 10 };
+
+/* A context of more rows than this prints some of them; the summary all. */
+#define ROWS_ALL	20
+#define ROWS_FIRST	10	/* then, with one pick: the first rows */
+
 struct group {
 	size_t *records;	/* indexes into the file's records */
 	size_t nr;
@@ -139,6 +146,15 @@ static void rank_one(struct rank_run *run, struct rank_pick *pk,
 	pk->sz_picked = w.sz_charged;
 }
 
+/* A pick's arrays for @cap regions. */
+static void pick_reserve(struct rank_pick *pk, size_t cap, size_t n)
+{
+	pk->score = realloc(pk->score, cap * sizeof(*pk->score));
+	pk->picked = realloc(pk->picked, cap * sizeof(*pk->picked));
+	if (!pk->score || !pk->picked)
+		cli_die("out of memory for %zu regions", n);
+}
+
 static void reserve(struct rank_run *run, size_t n)
 {
 	unsigned int k;
@@ -157,14 +173,10 @@ static void reserve(struct rank_run *run, size_t n)
 	if (!p)
 		cli_die("out of memory for %zu regions", n);
 	run->from = p;
-	for (k = 0; k < run->nr_picks; k++) {
-		struct rank_pick *pk = &run->picks[k];
-
-		pk->score = realloc(pk->score, cap * sizeof(*pk->score));
-		pk->picked = realloc(pk->picked, cap * sizeof(*pk->picked));
-		if (!pk->score || !pk->picked)
-			cli_die("out of memory for %zu regions", n);
-	}
+	for (k = 0; k < run->nr_picks; k++)
+		pick_reserve(&run->picks[k], cap, n);
+	if (run->c->sweep)
+		pick_reserve(&run->sweep.pick, cap, n);
 	run->cap = cap;
 }
 
@@ -408,16 +420,123 @@ static bool chosen(const struct rank_cmd *c, const struct hs_rec_snapshot *s,
 	return s->start_ns <= t && t < s->end_ns;
 }
 
+/*
+ * --sweep_weights: the snapshot under each pair of weights of the grid, the
+ * first profile and scheme; what each pair picks that pick 0, the scheme's
+ * own weights, does not.
+ */
+static void sweep_snapshot(struct rank_run *run, uint64_t sis)
+{
+	struct rank_sweep *sw = &run->sweep;
+	const struct rank_pick *own = &run->picks[0];
+	struct hs_scheme s = run->schemes[0];
+	unsigned int i, j;
+	size_t r;
+
+	for (i = 0; i < RANK_SWEEP_N; i++) {
+		for (j = 0; j < RANK_SWEEP_N; j++) {
+			s.quota.weight_nr = rank_sweep_weights[i];
+			s.quota.weight_age = rank_sweep_weights[j];
+			rank_one(run, &sw->pick, &run->c->prof[0], &s, sis);
+			sw->picked[i][j] += sw->pick.sz_picked;
+			sw->traps += sw->pick.nr_traps;
+			for (r = 0; r < run->nr; r++)
+				if (sw->pick.picked[r] > own->picked[r])
+					sw->differ[i][j] += sw->pick.picked[r] -
+						own->picked[r];
+		}
+	}
+	sw->snapshots++;
+}
+
+/**
+ * rank_sweep_at() - where the scheme's own weights are on the grid.
+ * @q:		the scheme's quota.
+ * @i:		set to the row: the nr_accesses weight's index.
+ * @j:		set to the column: the age weight's index.
+ *
+ * Return: false when they are not a pair of the grid.
+ */
+bool rank_sweep_at(const struct hs_quota *q, unsigned int *i, unsigned int *j)
+{
+	for (*i = 0; *i < RANK_SWEEP_N; (*i)++)
+		for (*j = 0; *j < RANK_SWEEP_N; (*j)++)
+			if (q->weight_nr == rank_sweep_weights[*i] &&
+			    q->weight_age == rank_sweep_weights[*j])
+				return true;
+	return false;
+}
+
+/* The snapshot into the context's totals and, with two picks, its diff. */
+static void add_totals(struct rank_run *run, const struct hs_rec_snapshot *s,
+		       uint64_t t0)
+{
+	struct rank_context *cx = &run->ctx;
+	unsigned int k;
+
+	cx->ranked++;
+	for (k = 0; k < run->nr_picks; k++) {
+		struct rank_total *t = &cx->total[k];
+
+		t->regions += run->picks[k].nr_picked;
+		t->bytes += run->picks[k].sz_picked;
+		t->snapshots += run->picks[k].nr_picked > 0;
+	}
+	if (run->nr_picks != 2 || !run->diff_regions)
+		return;
+	if (!cx->nr_differ++) {
+		cx->first = s->index;
+		cx->first_ns = s->end_ns - t0;
+	}
+	cx->diff_bytes += run->diff_bytes;
+	cx->diff_regions += run->diff_regions;
+}
+
+/*
+ * Whether the snapshot gets its row: every one in a short context, and
+ * any whose scores trapped or left 0..99; else the first few, or with
+ * two picks the first few where they differ.
+ */
+static bool row_shown(const struct rank_run *run)
+{
+	const struct rank_context *cx = &run->ctx;
+	unsigned int k;
+
+	for (k = 0; k < run->nr_picks; k++)
+		if (run->picks[k].nr_traps || run->picks[k].nr_out)
+			return true;
+	if (cx->expected <= ROWS_ALL)
+		return true;
+	if (run->nr_picks == 2)
+		return run->diff_regions && cx->shown < ROWS_ALL;
+	return cx->shown < ROWS_FIRST;
+}
+
+/* The snapshots the context will rank, as its records count them. */
+static size_t expected(const struct rank_run *run, const struct group *g)
+{
+	size_t j, n = 0;
+
+	if (run->c->snapshot >= 0 || run->c->has_time)
+		return 1;
+	for (j = 0; j < g->nr; j++)
+		if (run->infos[g->records[j]].nr_snapshots > n)
+			n = run->infos[g->records[j]].nr_snapshots;
+	return n;
+}
+
 static void rank_group(struct rank_run *run, struct group *g)
 {
 	struct hs_rec_snapshot s = { 0 };
-	uint64_t t0 = 0;
+	uint64_t t0 = 0, sis;
 	unsigned int k;
 	bool first = true;
 
 	group_intervals(run, g);
 	group_schemes(run);
 	group_open(run, g);
+	memset(&run->ctx, 0, sizeof(run->ctx));
+	run->ctx.expected = expected(run, g);
 	rank_text_context(run, &run->infos[g->records[0]], g->nr);
 	while (group_next(run, g, &s)) {
 		if (first)
@@ -425,17 +544,24 @@ static void rank_group(struct rank_run *run, struct group *g)
 		first = false;
 		if (!chosen(run->c, &s, t0))
 			continue;
+		sis = s.end_ns / 1000 / run->sample_us;
 		hs_cand_watch_begin();	/* one timer for a snapshot's calls */
 		for (k = 0; k < run->nr_picks; k++)
 			rank_one(run, &run->picks[k], rank_pick_prof(run, k),
-				 &run->schemes[rank_pick_scheme(run, k)],
-				 s.end_ns / 1000 / run->sample_us);
+				 &run->schemes[rank_pick_scheme(run, k)], sis);
+		if (run->c->sweep)
+			sweep_snapshot(run, sis);
 		hs_cand_watch_end();
 		run->nr_ranked++;
 		count_bad(run);
+		run->diff_regions = 0;
 		if (run->nr_picks == 2)
 			differ(run, &run->diff_bytes, &run->diff_regions);
-		rank_text_row(run, &s, t0);
+		add_totals(run, &s, t0);
+		if (row_shown(run)) {
+			rank_text_row(run, &s, t0);
+			run->ctx.shown++;
+		}
 		if (run->c->snapshot >= 0 || run->c->has_time)
 			rank_text_picked(run);
 		if (run->c->csv_f)
@@ -443,6 +569,8 @@ static void rank_group(struct rank_run *run, struct group *g)
 		if (run->c->json_f)
 			rank_json_snapshot(run, &s);
 	}
+	if (run->ctx.ranked > 1)	/* one snapshot: its row says it */
+		rank_text_summary(run);
 	group_close(run, g);
 }
 
@@ -476,6 +604,8 @@ static void run_free(struct rank_run *run)
 		free(run->picks[k].score);
 		free(run->picks[k].picked);
 	}
+	free(run->sweep.pick.score);
+	free(run->sweep.pick.picked);
 	for (k = 0; k < run->nr_pool; k++)
 		hs_rec_close(run->pool[k]);
 	free(run->pool);
@@ -532,7 +662,9 @@ int rank_file(struct rank_cmd *c)
 	if (hs_rec_open(c->input, &rd, err, sizeof(err)) < 0)
 		cli_die("%s: %s", c->input, err);
 	compressed = hs_rec_compressed(rd);
-	if ((c->csv && !strcmp(c->csv, "-")) || (c->json && !strcmp(c->json, "-")))
+	if ((c->csv && !strcmp(c->csv, "-")) ||
+	    (c->json && !strcmp(c->json, "-")) ||
+	    (c->svg && !strcmp(c->svg, "-")))
 		run.txt = stderr;	/* standard output is the data's */
 	hs_rec_close(rd);
 	if (hs_rec_scan(c->input, &infos, &run.nr_infos, err, sizeof(err)) < 0)
@@ -562,9 +694,13 @@ int rank_file(struct rank_cmd *c)
 	if (!run.nr_ranked)
 		cli_die("%s: no snapshot %s", c->input, c->has_time ?
 			"holds that --time" : "has that --snapshot index");
+	if (c->sweep)
+		rank_text_sweep(&run);
 	rank_text_end(&run);
 	if (c->json_f)
 		rank_json_end(&run);
+	if (c->svg_f)
+		rank_svg_sweep(&run, c->svg_f);
 	run_free(&run);
 	return run.nr_bad ? 1 : 0;
 }

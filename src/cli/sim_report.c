@@ -196,6 +196,76 @@ size_t sim_first_difference(const struct sim_cmd *c, size_t *nr)
 	return i;
 }
 
+/* The fields of an action that make it a decision, in an order to sort. */
+struct decision {
+	unsigned long sis, start, end, sz_applied;
+	unsigned int scheme;
+};
+
+static int cmp_decision(const void *pa, const void *pb)
+{
+	const struct decision *a = pa, *b = pb;
+
+	if (a->sis != b->sis)
+		return a->sis < b->sis ? -1 : 1;
+	if (a->scheme != b->scheme)
+		return a->scheme < b->scheme ? -1 : 1;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	if (a->end != b->end)
+		return a->end < b->end ? -1 : 1;
+	if (a->sz_applied != b->sz_applied)
+		return a->sz_applied < b->sz_applied ? -1 : 1;
+	return 0;
+}
+
+/* A run's kept actions as decisions, sorted; the caller frees them. */
+static struct decision *decisions_of(const struct hs_sim *sim, size_t *nr)
+{
+	size_t i, n = sim->nr_events < sim->cfg.max_events ? sim->nr_events :
+		sim->cfg.max_events;
+	struct decision *d = calloc(n + 1, sizeof(*d));
+
+	if (!d)
+		cli_die("out of memory");
+	for (i = 0; i < n; i++) {
+		const struct hs_event *e = &sim->events[i];
+
+		d[i] = (struct decision){ e->sis, e->start, e->end,
+					  e->sz_applied, e->scheme };
+	}
+	qsort(d, n, sizeof(*d), cmp_decision);
+	*nr = n;
+	return d;
+}
+
+/**
+ * sim_decisions_diff() - how many of each run's kept actions the other
+ * run did not take (as many times: the actions are a multiset); into
+ * c->diff's @nr_kept and @only.
+ * @c:		the command, after both runs.
+ */
+void sim_decisions_diff(struct sim_cmd *c)
+{
+	struct sim_diff *d = &c->diff;
+	struct decision *a = decisions_of(&c->runs[0].sim, &d->nr_kept[0]);
+	struct decision *b = decisions_of(&c->runs[1].sim, &d->nr_kept[1]);
+	size_t i = 0, j = 0, common = 0;
+
+	while (i < d->nr_kept[0] && j < d->nr_kept[1]) {
+		int r = cmp_decision(&a[i], &b[j]);
+
+		if (!r)
+			common++;
+		i += r <= 0;
+		j += r >= 0;
+	}
+	d->only[0] = d->nr_kept[0] - common;
+	d->only[1] = d->nr_kept[1] - common;
+	free(a);
+	free(b);
+}
+
 /**
  * sim_record_begin() - --record: start damo's record, in the format
  * asked (src/record/write.c).  The snapshots carry the stats of scheme 0.

@@ -48,6 +48,7 @@ struct sim_period *sim_periods(const struct sim_run *run,
 			       uint64_t duration_us, size_t *nr);
 bool sim_same_decisions(const struct sim_cmd *c);
 size_t sim_first_difference(const struct sim_cmd *c, size_t *nr);
+void sim_decisions_diff(struct sim_cmd *c);
 
 void sim_csv_actions_head(FILE *f);
 void sim_csv_action(FILE *f, const struct hs_event *e);

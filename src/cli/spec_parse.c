@@ -94,6 +94,38 @@ void cli_spec_profiles(const struct hs_spec *sp, const char *shown,
 }
 
 /**
+ * cli_pair_command() - the `hotscore score` command that shows @a and @b
+ * side by side on @in: each named as score takes it, their candidates'
+ * base with --base where score would not pick it itself (the first model
+ * named, else hotfix), and --call_limit where a candidate needs it.
+ * @a:		the first profile or candidate.
+ * @b:		the second.
+ * @base:	the candidates' base (hs_spec_base()); unused without one.
+ * @in:		the input.
+ * @buf:	receives the command.
+ * @size:	its size.
+ */
+void cli_pair_command(const struct hs_spec *a, const struct hs_spec *b,
+		      const struct hs_spec *base, const struct hs_input *in,
+		      char *buf, size_t size)
+{
+	const char *picked = CLI_DEFAULT_PROFILE;
+	bool cand = a->cand || b->cand;
+	char args[512];
+
+	if (!a->cand)
+		picked = a->name;
+	else if (!b->cand)
+		picked = b->name;
+	cli_score_args(in, args, sizeof(args));
+	snprintf(buf, size, "hotscore score --profile %s,%s%s%s%s%s%s",
+		 a->cand ? a->given : a->name, b->cand ? b->given : b->name,
+		 cand && strcmp(base->name, picked) ? " --base " : "",
+		 cand && strcmp(base->name, picked) ? base->name : "",
+		 *args ? " " : "", args, cand ? cli_call_limit_arg() : "");
+}
+
+/**
  * cli_profile_named() - a built-in profile by name, for --base and
  * --against (which take no combination or file); exit 2 if none.
  * @opt:	the option.

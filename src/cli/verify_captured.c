@@ -464,40 +464,12 @@ static void command_of(const struct checked *c, const struct first_diff *d,
 		 c->spec.cand ? cli_call_limit_arg() : "");
 }
 
-/*
- * "--profile A,B": the two side by side, each as score takes it, and the
- * candidates' base where score would not pick it (the first model named,
- * else hotfix).
- */
-static void pair_profiles(const struct hs_spec *a, const struct hs_spec *b,
-			  char *buf, size_t size)
-{
-	const char *picked = CLI_DEFAULT_PROFILE;
-
-	if (!a->cand)
-		picked = a->name;
-	else if (!b->cand)
-		picked = b->name;
-	snprintf(buf, size, "--profile %s,%s%s%s",
-		 a->cand ? a->given : a->name, b->cand ? b->given : b->name,
-		 (a->cand || b->cand) && strcmp(cap.base.name, picked) ?
-		 " --base " : "",
-		 (a->cand || b->cand) && strcmp(cap.base.name, picked) ?
-		 cap.base.name : "");
-}
-
 /* "hotscore score --profile A,B ARGS": the call that tells A from B. */
 static void pair_command(unsigned int a, unsigned int b, char *buf,
 			 size_t size)
 {
-	const struct hs_spec *sa = &cap.c[a].spec, *sb = &cap.c[b].spec;
-	char args[512], profile[640];
-
-	cli_score_args(&cap.pair[a][b].in, args, sizeof(args));
-	pair_profiles(sa, sb, profile, sizeof(profile));
-	snprintf(buf, size, "hotscore score %s%s%s%s", profile,
-		 *args ? " " : "", args, sa->cand || sb->cand ?
-		 cli_call_limit_arg() : "");
+	cli_pair_command(&cap.c[a].spec, &cap.c[b].spec, &cap.base,
+			 &cap.pair[a][b].in, buf, size);
 }
 
 /*

@@ -6,6 +6,7 @@
  * or not, spaces kept or not, a table's cells wrapped or not); each such
  * difference is a flag here, so that one function keeps them all.
  */
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -384,4 +385,95 @@ void layout_row(FILE *f, const struct layout_table *t,
 		fputc('\n', f);
 		l.spaces = 0;
 	}
+}
+
+/**
+ * layout_command() - a command, ready to paste: @lead ("      e.g. "),
+ * then @cmd, broken with a backslash before a --flag where it would pass
+ * @width (continuation lines start at column @cont), then "  # @comment"
+ * at the end of the last line, or on a line of its own where it does not
+ * fit.  verify's and sim's reproducers are printed by it.
+ * @f:		where to.
+ * @lead:	what goes before the command on its first line.
+ * @cont:	the column continuation lines start at.
+ * @cmd:	the command.
+ * @comment:	what it shows, or NULL.
+ * @width:	the columns a line may take.
+ */
+void layout_command(FILE *f, const char *lead, int cont, const char *cmd,
+		    const char *comment, size_t width)
+{
+	int col = fprintf(f, "%s", lead), cols = (int)width;
+	const char *t = cmd;
+
+	while (*t) {
+		const char *end = strstr(t + 1, " --");
+		int len = end ? (int)(end - t) : (int)strlen(t);
+
+		/* a line that goes on keeps room for its " \" */
+		if (t != cmd && col + 1 + len + (end ? 2 : 0) > cols) {
+			fputs(" \\\n", f);
+			col = fprintf(f, "%*s", cont, "");
+		} else if (t != cmd) {
+			col += fprintf(f, " ");
+		}
+		col += fprintf(f, "%.*s", len, t);
+		t += end ? len + 1 : len;
+	}
+	if (!comment)
+		fputc('\n', f);
+	else if (col + 4 + (int)strlen(comment) <= cols)
+		fprintf(f, "  # %s\n", comment);
+	else
+		fprintf(f, "\n%*s# %s\n", (int)strlen(lead), "", comment);
+}
+
+/**
+ * layout_printf() - a line, formatted, then wrapped at @width: its leading
+ * newlines and spaces as given, its continuation lines two columns further
+ * in, a word longer than a line cut (LAYOUT_CUT).  A final newline in
+ * @fmt is the line's own end.
+ * @f:		where to.
+ * @width:	the columns a line may take.
+ * @fmt:	printf's format, then its arguments.
+ */
+void layout_printf(FILE *f, size_t width, const char *fmt, ...)
+{
+	char text[4096];
+	const char *p = text;
+	size_t lead, len;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	len = strlen(text);
+	if (len && text[len - 1] == '\n')
+		text[len - 1] = '\0';
+	while (*p == '\n')
+		fputc(*p++, f);
+	lead = strspn(p, " ");
+	fprintf(f, "%*s", (int)lead, "");
+	layout_wrap(f, p + lead, lead, lead + 2, width,
+		    LAYOUT_CUT | LAYOUT_KEEP_SPACES);
+}
+
+/**
+ * layout_tail() - @s in @w columns: itself where it fits, else "..." and
+ * its last @w - 3 characters (a file's name is at its end).
+ * @s:		the text.
+ * @w:		the columns, at least 4.
+ * @buf:	room for the shortened text.
+ * @size:	its size.
+ *
+ * Return: @s or @buf.
+ */
+const char *layout_tail(const char *s, size_t w, char *buf, size_t size)
+{
+	size_t len = strlen(s);
+
+	if (len <= w)
+		return s;
+	snprintf(buf, size, "...%s", s + len - (w - 3));
+	return buf;
 }

@@ -23,6 +23,11 @@
 
 void layout_wrap(FILE *f, const char *text, size_t col, size_t indent,
 		 size_t width, unsigned int flags);
+void layout_command(FILE *f, const char *lead, int cont, const char *cmd,
+		    const char *comment, size_t width);
+void layout_printf(FILE *f, size_t width, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+const char *layout_tail(const char *s, size_t w, char *buf, size_t size);
 
 /* struct layout_table's flags. */
 /* A cell wider than its column is wrapped (after ", ", at a space, ...). */

@@ -95,8 +95,39 @@ void rank_json_begin(struct rank_run *run, bool compressed)
 	hs_json_open(&run->js, "snapshots", false, true);
 }
 
+/* --sweep_weights: the grid, rows the nr_accesses weight, columns age. */
+static json_t *json_sweep(const struct rank_run *run)
+{
+	const struct rank_sweep *sw = &run->sweep;
+	json_t *weights = json_array(), *picked = json_array();
+	json_t *differ = json_array();
+	unsigned int i, j;
+
+	for (i = 0; i < RANK_SWEEP_N; i++) {
+		json_t *p = json_array(), *d = json_array();
+
+		json_array_append_new(weights,
+				      json_integer(rank_sweep_weights[i]));
+		for (j = 0; j < RANK_SWEEP_N; j++) {
+			json_array_append_new(p, hs_json_u64(sw->picked[i][j]));
+			json_array_append_new(d, hs_json_u64(sw->differ[i][j]));
+		}
+		json_array_append_new(picked, p);
+		json_array_append_new(differ, d);
+	}
+	return json_pack("{s:o, s:I, s:{s:I, s:I}, s:o, s:o, s:o, s:o, s:o}",
+		"profile", hs_json_text(run->c->prof[0].name),
+		"scheme", (json_int_t)0, "yours",
+		"nr_accesses", (json_int_t)run->schemes[0].quota.weight_nr,
+		"age", (json_int_t)run->schemes[0].quota.weight_age,
+		"weights", weights, "snapshots", hs_json_u64(sw->snapshots),
+		"picked_bytes", picked, "differ_bytes", differ,
+		"traps", hs_json_u64(sw->traps));
+}
+
 /**
- * rank_json_end() - --json's end: what the ranking assumed.
+ * rank_json_end() - --json's end: --sweep_weights' grid, and what the
+ * ranking assumed.
  * @run:	the ranking, after every context.
  */
 void rank_json_end(struct rank_run *run)
@@ -109,6 +140,8 @@ void rank_json_end(struct rank_run *run)
 			json_array_append_new(assumed, hs_json_text(
 				rank_assumption_text[a]));
 	hs_json_close(&run->js);
+	if (run->c->sweep)
+		hs_json_put(&run->js, "sweep", json_sweep(run));
 	hs_json_put(&run->js, "assumed", assumed);
 	hs_json_close(&run->js);
 }

@@ -15,6 +15,9 @@
 #include "../cmd_rank.h"
 #include "layout.h"
 
+/* Text output fits this many columns (the CLI conventions). */
+#define COLS	100
+
 static void fmt_bytes(char *buf, size_t size, uint64_t v)
 {
 	if (v >= 1ULL << 30)
@@ -92,7 +95,7 @@ static void print_scheme(const struct rank_run *run, unsigned int k)
 	fmt_limit(nr, sizeof(nr), s->pattern.min_nr, s->pattern.max_nr);
 	fmt_limit(age, sizeof(age), s->pattern.min_age, s->pattern.max_age);
 	fprintf(run->txt, "scheme %u: %s; nr_accesses %s, age %s aggregations; quota %lu ms,"
-	       " %s per %s;\n          weights %u %u %u\n",
+	       " %s per %s;\n          weights sz %u nr_accesses %u age %u\n",
 	       k, hs_action_name(s->action), nr, age, s->quota.ms,
 	       s->quota.sz ? sz : "no size limit", reset, s->quota.weight_sz,
 	       s->quota.weight_nr, s->quota.weight_age);
@@ -233,6 +236,153 @@ void rank_text_picked(const struct rank_run *run)
 	}
 }
 
+/* The rows the context printed, where it printed fewer than it ranked. */
+static void summary_fold(const struct rank_run *run)
+{
+	const struct rank_context *cx = &run->ctx;
+
+	if (cx->shown == cx->ranked)
+		return;
+	layout_printf(run->txt, COLS, "  (%zu of %zu snapshots shown: %s; --csv and --json have every one)\n",
+		      cx->shown, cx->ranked, run->nr_picks == 2 ?
+		      "where the picks differ" : "the first");
+}
+
+/* With two picks: in how many snapshots, and by how much, they differ. */
+static void summary_differ(const struct rank_run *run)
+{
+	const struct rank_context *cx = &run->ctx;
+	char b[32];
+
+	if (!cx->nr_differ) {
+		layout_printf(run->txt, COLS, "  they pick alike in all %zu snapshot%s\n",
+			      cx->ranked, cli_s(cx->ranked));
+		return;
+	}
+	fmt_bytes(b, sizeof(b), cx->diff_bytes);
+	layout_printf(run->txt, COLS, "  they differ in %zu of %zu snapshots: %" PRIu64 " region%s, %s, picked by one only\n",
+		      cx->nr_differ, cx->ranked, cx->diff_regions,
+		      cli_s(cx->diff_regions), b);
+	if (run->c->snapshot < 0 && !run->c->has_time)
+		layout_printf(run->txt, COLS, "  first in snapshot %zu (%.3f s): --snapshot %zu lists the regions each picks\n",
+			      cx->first, cx->first_ns / 1e9, cx->first);
+}
+
+/**
+ * rank_text_summary() - a context's summary: each pick's weights, and the
+ * regions and bytes it acts on, summed over the snapshots ranked; with two
+ * picks, where they differ.
+ * @run:	the ranking, after the context's snapshots.
+ */
+void rank_text_summary(const struct rank_run *run)
+{
+	const struct rank_context *cx = &run->ctx;
+	char head[96], b[32];
+	unsigned int k;
+
+	summary_fold(run);
+	fprintf(run->txt, "summary, totals over %zu snapshot%s ranked:\n",
+		cx->ranked, cli_s(cx->ranked));
+	for (k = 0; k < run->nr_picks; k++) {
+		const struct hs_quota *q =
+			&run->schemes[rank_pick_scheme(run, k)].quota;
+		const struct rank_total *t = &cx->total[k];
+
+		pick_head(run, k, head, sizeof(head));
+		fmt_bytes(b, sizeof(b), t->bytes);
+		layout_printf(run->txt, COLS, "  %s, weights sz %u nr_accesses %u age %u: %" PRIu64 " region%s, %s, in %zu of %zu snapshots\n",
+			      head, q->weight_sz, q->weight_nr, q->weight_age,
+			      t->regions, cli_s(t->regions), b, t->snapshots,
+			      cx->ranked);
+	}
+	if (run->nr_picks == 2)
+		summary_differ(run);
+}
+
+/* The grid's row of nr_accesses weight @i: each age weight's bytes. */
+static void sweep_row(const struct rank_run *run, unsigned int i)
+{
+	const struct rank_sweep *sw = &run->sweep;
+	struct line l = { .n = 0 };
+	unsigned int j, oi, oj;
+	bool own = rank_sweep_at(&run->schemes[0].quota, &oi, &oj);
+	char b[32];
+
+	addf(&l, "  nr_accesses %2u ", rank_sweep_weights[i]);
+	for (j = 0; j < RANK_SWEEP_N; j++) {
+		fmt_bytes(b, sizeof(b), sw->differ[i][j]);
+		addf(&l, " %9s%c", b, own && oi == i && oj == j ? '*' : ' ');
+	}
+	line_put(&l, run->txt);
+}
+
+/* The pair of weights whose picks differ most from the scheme's own. */
+static void sweep_most(const struct rank_sweep *sw, unsigned int *mi,
+		       unsigned int *mj, unsigned int *nr_differ)
+{
+	unsigned int i, j;
+
+	*mi = *mj = 0;
+	*nr_differ = 0;
+	for (i = 0; i < RANK_SWEEP_N; i++)
+		for (j = 0; j < RANK_SWEEP_N; j++) {
+			*nr_differ += sw->differ[i][j] > 0;
+			if (sw->differ[i][j] > sw->differ[*mi][*mj])
+				*mi = i, *mj = j;
+		}
+}
+
+/**
+ * rank_text_sweep() - --sweep_weights: for each pair of weights of the
+ * grid, the bytes it picks that the scheme's own weights do not, summed
+ * over the snapshots; the range of the bytes picked; and the pair that
+ * changes the most.
+ * @run:	the ranking, after every context.
+ */
+void rank_text_sweep(const struct rank_run *run)
+{
+	const struct rank_sweep *sw = &run->sweep;
+	const struct hs_quota *q = &run->schemes[0].quota;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	struct line l = { .n = 0 };
+	unsigned int i, j, mi, mj, n;
+	char a[32], b[32];
+
+	layout_printf(run->txt, COLS, "\nweights swept: %s, scheme 0, %zu snapshot%s; yours: nr_accesses %u, age %u%s\n",
+		      run->c->prof[0].name, sw->snapshots, cli_s(sw->snapshots),
+		      q->weight_nr, q->weight_age,
+		      rank_sweep_at(q, &i, &j) ? " (*)" : ", not on the grid");
+	layout_printf(run->txt, COLS, "bytes each pair picks that yours do not (summed over the snapshots; sz is %u in all):\n",
+		      q->weight_sz);
+	addf(&l, "  %-15s", "weights");
+	for (j = 0; j < RANK_SWEEP_N; j++)
+		addf(&l, " %6s %-3u", "age", rank_sweep_weights[j]);
+	line_put(&l, run->txt);
+	for (i = 0; i < RANK_SWEEP_N; i++)
+		sweep_row(run, i);
+	for (i = 0; i < RANK_SWEEP_N; i++)
+		for (j = 0; j < RANK_SWEEP_N; j++) {
+			lo = sw->picked[i][j] < lo ? sw->picked[i][j] : lo;
+			hi = sw->picked[i][j] > hi ? sw->picked[i][j] : hi;
+		}
+	fmt_bytes(a, sizeof(a), lo);
+	fmt_bytes(b, sizeof(b), hi);
+	layout_printf(run->txt, COLS, "picked in all: %s%s%s under each pair\n", a,
+		      lo == hi ? "" : " to ", lo == hi ? "" : b);
+	sweep_most(sw, &mi, &mj, &n);
+	fmt_bytes(b, sizeof(b), sw->differ[mi][mj]);
+	if (!n)
+		layout_printf(run->txt, COLS, "no pair of the %u picks otherwise than yours on this record\n",
+			      RANK_SWEEP_N * RANK_SWEEP_N);
+	else
+		layout_printf(run->txt, COLS, "%u of the %u pairs pick otherwise than yours; the most: nr_accesses %u, age %u, %s\n",
+			      n, RANK_SWEEP_N * RANK_SWEEP_N,
+			      rank_sweep_weights[mi], rank_sweep_weights[mj], b);
+	if (sw->traps)
+		layout_printf(run->txt, COLS, "%" PRIu64 " score%s trapped over the grid (counted as not picked)\n",
+			      sw->traps, cli_s(sw->traps));
+}
+
 /**
  * rank_text_end() - the summary's end: what the ranking assumed.
  * @run:	the ranking, after every context.
@@ -246,9 +396,9 @@ void rank_text_end(const struct rank_run *run)
 		if (run->assumed[a]) {
 			fputs("  - ", run->txt);
 			layout_wrap(run->txt, rank_assumption_text[a], 4, 4,
-				    100, 0);
+				    COLS, 0);
 		}
 	fputs("  - ", run->txt);
 	layout_wrap(run->txt, "each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB",
-		    4, 4, 100, 0);
+		    4, 4, COLS, 0);
 }

@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include <hotscore/cand.h>
 #include <hotscore/json_out.h>
 
 #include "../cmd_sim.h"
@@ -146,6 +147,41 @@ static void json_clock(json_t *doc, const struct sim_cmd *c)
 			    json_boolean(c->host.clock.tsc));
 }
 
+/*
+ * Two runs: whether they decided alike, each one's kept actions the other
+ * did not take, and the scores call by call (docs/sim.md).
+ */
+static void json_compare(json_t *doc, const struct sim_cmd *c)
+{
+	const struct sim_diff *d = &c->diff;
+	json_t *scores;
+
+	json_object_set_new(doc, "identical_decisions",
+			    json_boolean(sim_same_decisions(c)));
+	json_object_set_new(doc, "actions_not_in_other", json_pack("[o, o]",
+			    hs_json_u64(d->only[0]), hs_json_u64(d->only[1])));
+	if (!d->scored && !d->trap) {
+		json_object_set_new(doc, "scores", json_pack("{s:b, s:s}",
+				    "compared", 0, "why_not", c->compare_scorers ?
+				    "one profile, scored two ways" : d->why_not));
+		return;
+	}
+	scores = json_pack("{s:b, s:o, s:o}", "compared", 1,
+			   "calls", hs_json_u64(d->nr_calls),
+			   "differ", hs_json_u64(d->nr_differ));
+	if (d->trap)
+		json_object_set_new(scores, "trap", json_string(d->trap ==
+				    HS_CAND_HANG ? "hang" :
+				    hs_cand_trap_name(d->trap)));
+	if (d->trap || d->nr_differ)
+		json_object_set_new(scores, "command", hs_json_text(d->command));
+	if (!d->trap && d->nr_differ)
+		json_object_set_new(scores, "first", json_pack("{s:o, s:i, s:i}",
+				    "t_us", hs_json_u64(d->first_us),
+				    "a", d->first_a, "b", d->first_b));
+	json_object_set_new(doc, "scores", scores);
+}
+
 /**
  * sim_write_json() - --json: the configuration, stats and costs.
  * @c:		the command, after its runs.
@@ -177,8 +213,7 @@ int sim_write_json(const struct sim_cmd *c, FILE *f)
 	json_object_set_new(doc, "max_rss_kb", json_integer(
 		c->runs[c->nr_runs - 1].max_rss_kb));
 	if (c->compare)
-		json_object_set_new(doc, "identical_decisions",
-				    json_boolean(sim_same_decisions(c)));
+		json_compare(doc, c);
 	for (k = 0; k < c->nr_runs; k++)
 		json_array_append_new(runs, json_run(c, &c->runs[k]));
 	json_object_set_new(doc, "runs", runs);

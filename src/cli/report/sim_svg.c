@@ -7,6 +7,7 @@
 
 #include "../cmd_sim.h"
 #include "../sim_report.h"
+#include "svg.h"
 
 /* Black to red to yellow to white, like a flame palette. */
 static void heat_colour(double pct, char *buf, size_t size)
@@ -19,21 +20,6 @@ static void heat_colour(double pct, char *buf, size_t size)
 	g = (int)(255 * (v < 0.4 ? 0 : v < 0.8 ? (v - 0.4) / 0.4 : 1) + 0.5);
 	b = (int)(255 * (v < 0.8 ? 0 : (v - 0.8) / 0.2) + 0.5);
 	snprintf(buf, size, "#%02x%02x%02x", r, g, b);
-}
-
-/* @s as XML character data. */
-static void xml_write(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '<')
-			fputs("&lt;", f);
-		else if (*s == '>')
-			fputs("&gt;", f);
-		else if (*s == '&')
-			fputs("&amp;", f);
-		else if ((unsigned char)*s >= 0x20)
-			fputc(*s, f);
-	}
 }
 
 /**
@@ -53,7 +39,7 @@ void sim_heat_write(const struct heatmap *h, const struct sim_cmd *c, FILE *f)
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"11\">\n",
 		left + w + 90, top + hh + 50);
 	fprintf(f, "<text x=\"%d\" y=\"20\" font-size=\"13\">hotscore sim: ", left);
-	xml_write(f, c->runs[0].wl.name);
+	svg_text(f, c->runs[0].wl.name);
 	fprintf(f, " (%s), %s: access frequency over time and address</text>\n",
 		c->ops == HS_OPS_PADDR ? "paddr" : "vaddr", c->runs[0].profile);
 	for (t = 0; t < HEAT_T; t++) {

@@ -104,38 +104,6 @@ static void fast_outcome(const struct hs_components *c,
  */
 #define VERIFY_WRAP (LAYOUT_KEEP_SPACES | LAYOUT_CUT)
 
-/*
- * A `hotscore score` command, ready to paste: @lead ("      e.g. "), then
- * @cmd, broken with a backslash before a --flag where it would pass COLS
- * (continuation lines start at column @cont), then "  # @comment" at the
- * end of the last line, or on a line of its own where it does not fit.
- */
-static void put_command(const char *lead, int cont, const char *cmd,
-			const char *comment)
-{
-	int col = printf("%s", lead);
-	const char *t = cmd;
-
-	while (*t) {
-		const char *end = strstr(t + 1, " --");
-		int len = end ? (int)(end - t) : (int)strlen(t);
-
-		/* a line that goes on keeps room for its " \" */
-		if (t != cmd && col + 1 + len + (end ? 2 : 0) > COLS) {
-			fputs(" \\\n", stdout);
-			col = printf("%*s", cont, "");
-		} else if (t != cmd) {
-			col += printf(" ");
-		}
-		col += printf("%.*s", len, t);
-		t += end ? len + 1 : len;
-	}
-	if (col + 4 + (int)strlen(comment) <= COLS)
-		printf("  # %s\n", comment);
-	else
-		printf("\n%*s# %s\n", (int)strlen(lead), "", comment);
-}
-
 /* The first profile of @mask: the class's representative in examples. */
 static unsigned int first_of(unsigned int mask)
 {
@@ -232,8 +200,8 @@ static void put_pair_example(const struct verify *v, unsigned int a,
 		 v->specs[a].given);
 	snprintf(cb, sizeof(cb), "hotscore score %s%s--profile %s", args, sp,
 		 v->specs[b].given);
-	put_command("      e.g. ", 13, ca, ra);
-	put_command("           ", 13, cb, rb);
+	layout_command(stdout, "      e.g. ", 13, ca, ra, COLS);
+	layout_command(stdout, "           ", 13, cb, rb, COLS);
 }
 
 /*
@@ -401,7 +369,7 @@ static void print_inv_part(const struct verify *v, unsigned int mask,
 		outcome(&v->cfg.comp[a], &is->ex.in, r, sizeof(r));
 		strncat(r, neighbour(&v->cfg.comp[a], k, &is->ex.in),
 			sizeof(r) - strlen(r) - 1);
-		put_command("      e.g. ", 13, cmd, r);
+		layout_command(stdout, "      e.g. ", 13, cmd, r, COLS);
 	}
 }
 
@@ -488,7 +456,7 @@ static void print_fast_part(const struct verify *v, unsigned int mask,
 	outcome(&v->cfg.comp[a], &fs->ex.in, model, sizeof(model));
 	fast_outcome(&v->cfg.comp[a], &fs->ex.in, fast, sizeof(fast));
 	snprintf(r, sizeof(r), "%s; prepared: %s", model, fast);
-	put_command("      e.g. ", 13, cmd, r);
+	layout_command(stdout, "      e.g. ", 13, cmd, r, COLS);
 }
 
 /* "scalar, avx2 and avx512": the batch scorers of @mask. */
@@ -564,7 +532,7 @@ static void print_batches(const struct verify *v)
 		result_text(&b, got, sizeof(got));
 		snprintf(r, sizeof(r), "%s; %s batch: %s", model,
 			 hs_fast_impl_name(fs->batch_impl), got);
-		put_command("      e.g. ", 13, cmd, r);
+		layout_command(stdout, "      e.g. ", 13, cmd, r, COLS);
 	}
 }
 
