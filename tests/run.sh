@@ -70,6 +70,7 @@ add kernelcheck "$here/kernelcheck.sh" "$build/hotscore"
 add freestanding "$here/freestanding.sh"
 add kerneldoc "$here/kerneldoc.sh"
 add kunit "$here/kunit.sh" "$build/hotscore"
+add judge "$here/judge.sh" "$build/hotscore"
 add fuzz-replay "$here/fuzz/replay.sh" "$build"
 # the module under QEMU: once, with the plain build (it tests the kernel
 # side; the sanitized pass would only repeat it)

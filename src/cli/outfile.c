@@ -51,10 +51,32 @@ static volatile sig_atomic_t nr_outs;
 static volatile sig_atomic_t committed;
 static char interrupted_msg[128];
 
+/*
+ * A private directory of a run's intermediate files (hotscore judge's
+ * children's reports), removed with them at exit and on a signal.
+ */
+#define MAX_SCRATCH 16
+static char scratch_dir[PATH_MAX];
+static char scratch[MAX_SCRATCH][PATH_MAX];
+static volatile sig_atomic_t nr_scratch;
+
+/* Remove the scratch files and their directory: async-signal-safe. */
+static void remove_scratch(void)
+{
+	sig_atomic_t i;
+
+	for (i = 0; i < nr_scratch; i++)
+		unlink(scratch[i]);
+	if (*scratch_dir)
+		rmdir(scratch_dir);
+}
+
 /* Remove every temporary file not yet renamed: async-signal-safe. */
 static void remove_temps(void)
 {
 	sig_atomic_t i;
+
+	remove_scratch();
 
 	for (i = 0; i < nr_outs; i++)
 		if (outs[i].live) {
@@ -104,6 +126,35 @@ void cli_out_init(const char *cmd)
 	sigaction(SIGTERM, &sa, NULL);
 	if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
 		sigaction(SIGINT, &sa, NULL);
+}
+
+/**
+ * cli_out_scratch() - the path of an intermediate file @name in a private
+ * directory (mkdtemp under $TMPDIR, else /tmp), which it and the directory
+ * leave at any exit and on SIGINT or SIGTERM.  After cli_out_init().
+ * @name:	a file name, no '/'.
+ *
+ * Return: the path; exit 2 when the directory cannot be made.
+ */
+const char *cli_out_scratch(const char *name)
+{
+	const char *tmp = getenv("TMPDIR");
+	char dir[PATH_MAX];
+
+	if (!*scratch_dir) {
+		if (!tmp || !*tmp)
+			tmp = "/tmp";
+		if ((size_t)snprintf(dir, sizeof(dir), "%s/hotscore.XXXXXX",
+				     tmp) >= sizeof(dir) || !mkdtemp(dir))
+			cli_die("cannot make a directory in %s: %s", tmp,
+				strerror(errno));
+		memcpy(scratch_dir, dir, sizeof(dir));
+	}
+	if (nr_scratch == MAX_SCRATCH ||
+	    (size_t)snprintf(scratch[nr_scratch], PATH_MAX, "%s/%s",
+			     scratch_dir, name) >= PATH_MAX)
+		cli_die("too many intermediate files (%d)", MAX_SCRATCH);
+	return scratch[nr_scratch++];
 }
 
 /* Where the temporary file goes: beside what @path names, links followed. */

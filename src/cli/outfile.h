@@ -12,5 +12,6 @@ void cli_out_init(const char *cmd);
 FILE *cli_out_open(const char *opt, const char *path);
 void cli_out_done(FILE *f);
 void cli_out_commit(void);
+const char *cli_out_scratch(const char *name);
 
 #endif /* HOTSCORE_CLI_OUTFILE_H */
