@@ -119,15 +119,55 @@ grep -Eq '^\./hotfix-rewritten\.c +uniform +throughput +[0-9.]+ \[.*\] +.* [0-9]
 	[ $rc -eq 0 ] && ok "bench times a candidate beside hotfix, paired" ||
 	fail "bench" "exit $rc: $(grep -A3 '^variant' "$tmp/b" | head -5; cat "$tmp/err")"
 # its copies at the four code placements: objects of their own, whose
-# functions enter at bytes 0, 16, 32 and 48 of a 64-byte line
+# functions (the door the bench times among them) enter at bytes 0, 16,
+# 32 and 48 of a 64-byte line
 offsets=$(for so in "$tmp/cache/cand/"*.so; do
-	nm "$so" | awk '$3 == "hs_cand_hot" { print $1 }'
+	nm "$so" | awk '$3 == "hs_cand_door" { print $1 }'
 done | while read -r a; do echo $((16#$a % 64)); done | sort -n | uniq | paste -sd' ')
 missing=$(for o in 0 16 32 48; do
 	echo " $offsets " | grep -q " $o " || echo "$o"
 done)
 [ -z "$missing" ] && ok "bench times a candidate at the placements 0, 16, 32 and 48" ||
 	fail "candidate placements" "entries at $offsets mod 64"
+# like with like: the built-in hotfix, timed beside a candidate, is its
+# kernel source compiled and called as the candidate is (the door), so
+# examples/candidates/hotfix.c times as the built-in: a ratio near 1.  The
+# tolerance is wide for CI's machines; its negative control, the same
+# function computed twice (a door that doubles a call), must fall outside.
+sed -e 's/^int damon_hot_score(/static __attribute__((__noipa__)) int once(/' \
+	-e 's/^int damon_cold_score(/static int unused_cold(/' hotfix.c >twice.c
+printf '%s\n' 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)' \
+	'{' '	int a = once(c, r, s);' '' '	__asm__ volatile("" : : "r" (a) : "memory");' \
+	'	return once(c, r, s);' '}' >>twice.c
+"$hs" bench --profile hotfix,./hotfix.c,./twice.c --dist uniform --mode throughput \
+	--iterations 200000 --invocations 6 --json like.json >"$tmp/b" 2>"$tmp/err"
+rc=$?
+ratio_of() {	# VARIANT: its ratio to the baseline, from the ratio table
+	awk -v v="$1" '/^variant .*ratio \[95% interval\]/ { on = 1; next }
+		on && $1 == v { print $4; exit }' "$tmp/b"
+}
+like=$(ratio_of ./hotfix.c)
+twice=$(ratio_of ./twice.c)
+within() { awk -v r="$1" 'BEGIN { exit !(r >= 0.75 && r <= 1.33) }'; }
+[ $rc -eq 0 ] && [ -n "$like" ] && within "$like" &&
+	ok "like with like: hotfix.c against the built-in hotfix, ratio $like (in [0.75, 1.33])" ||
+	fail "like with like" "exit $rc, ratio '$like': $(grep -A4 '^variant .*ratio' "$tmp/b"; cat "$tmp/err")"
+[ -n "$twice" ] && ! within "$twice" &&
+	ok "like with like's control: a function computed twice, ratio $twice (outside)" ||
+	fail "like with like control" "ratio '$twice' of twice.c"
+grep -Eq '^door +uniform +throughput +[0-9.]+ \[' "$tmp/b" &&
+	grep -Eq 'It costs \(door ns - empty ns, (TSC|clock)-derived\): uniform throughput -?[0-9.]+ ns' \
+		<<<"$(tr '\n' ' ' <"$tmp/b")" &&
+	ok "bench prints the door's row and its cost" || fail "door row" "$(grep -A4 '^The door' "$tmp/b")"
+[ "$(grep -o '"door":true' like.json | wc -l)" -eq 3 ] && grep -q '"role":"door"' like.json &&
+	ok "bench --json: the three variants behind the door, and the door's row" ||
+	fail "door json" "$(grep -o '"door":[a-z]*' like.json | sort | uniq -c)"
+"$hs" bench --profile hotfix,v6.6 --dist uniform --mode throughput --iterations 100000 --runs 1 \
+	--json native.json >"$tmp/b" 2>&1 && ! grep -q '^door ' "$tmp/b" &&
+	[ "$(grep -c '"door":true' native.json)" -eq 0 ] &&
+	ok "without a candidate, no door: the built-ins are timed as compiled" ||
+	fail "no door" "$(grep '^door' "$tmp/b"; grep -o '"door":[a-z]*' native.json | sort | uniq -c)"
+
 "$hs" bench --profile hotfix,./div0-sample.c --dist uniform --iterations 100000 --runs 1 >"$tmp/b" 2>"$tmp/err"
 rc=$?
 cmd=$(sed -n 's/.*so it is not timed: hotscore //p' "$tmp/err")

@@ -148,8 +148,9 @@ static uint64_t sq_diff(uint64_t x, uint64_t y)
 /*
  * One round's observations of a cell: the ratio of summed times (as
  * hs_paired_ratio() has it) and the net ratio, each call's empty-call
- * overhead taken out first.  Samples are per unit (a batch's region); the
- * empty call's are per call, so a unit carries 1/@units of it.  0: none.
+ * overhead taken out first (each side's own: @eb the baseline's, @ef the
+ * function's).  Samples are per unit (a batch's region); the empty call's
+ * are per call, so a unit carries 1/@units of it.  0: none.
  */
 static uint64_t round_ratio(const uint64_t *b, const uint64_t *f)
 {
@@ -159,14 +160,16 @@ static uint64_t round_ratio(const uint64_t *b, const uint64_t *f)
 }
 
 static uint64_t round_net(const uint64_t *b, const uint64_t *f,
-			  const uint64_t *e, uint64_t ub, uint64_t uf)
+			  const uint64_t *eb, const uint64_t *ef,
+			  uint64_t ub, uint64_t uf)
 {
 	uint64_t tb = (b[0] + b[1]) * ub, tf = (f[0] + f[1]) * uf;
-	uint64_t te = e[0] + e[1];
+	uint64_t teb = eb[0] + eb[1], tef = ef[0] + ef[1];
 
-	if (!round_ratio(b, f) || !e[0] || !e[1] || tb <= te || tf <= te)
+	if (!round_ratio(b, f) || !eb[0] || !eb[1] || !ef[0] || !ef[1] ||
+	    tb <= teb || tf <= tef)
 		return 0;
-	return hs_mult_frac((tb - te) * uf, HS_PPM, (tf - te) * ub);
+	return hs_mult_frac((tb - teb) * uf, HS_PPM, (tf - tef) * ub);
 }
 
 /*
@@ -188,7 +191,9 @@ static size_t cell_value(const struct hs_cells *c, size_t cell, bool net,
 		const uint64_t *b = c->base + off + 2 * k;
 		const uint64_t *f = c->fn + off + 2 * k;
 
-		x = net ? round_net(b, f, c->empty + off + 2 * k, ub, uf) :
+		x = net ? round_net(b, f, (c->base_empty ? c->base_empty :
+					   c->empty) + off + 2 * k,
+				    c->empty + off + 2 * k, ub, uf) :
 			  round_ratio(b, f);
 		if (x)
 			obs[n++] = x;
@@ -627,3 +632,4 @@ const char *hs_interval_name(enum hs_interval_kind kind)
 	return "95 % of re-runs and rebuilds (invocations and placements"
 	       " resampled, drift added)";
 }
+

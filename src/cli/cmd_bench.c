@@ -23,6 +23,7 @@
 #include <hotscore/spec.h>
 #include <hotscore/verify.h>
 
+#include "bench_report.h"
 #include "cmd_bench.h"
 #include "cli.h"
 #include "opt.h"
@@ -454,11 +455,12 @@ static uint64_t median_of(const uint64_t *v, size_t n)
  * The variant against the baseline over invocations and placements, with
  * the interval of a re-run (src/bench/analysis.c).
  */
-static void compare(struct bench *b, struct bench_result *empty,
-		    struct bench_result *base, struct bench_result *r)
+static void compare(struct bench *b, struct bench_result *base,
+		    struct bench_result *r)
 {
 	struct hs_cells c = {
-		.base = base->mt, .fn = r->mt, .empty = empty->mt,
+		.base = base->mt, .fn = r->mt, .empty = empty_of(b, r)->mt,
+		.base_empty = empty_of(b, base)->mt,
 		.base_units = base->variant ?
 			      hs_variant_regions(base->variant) : 1,
 		.fn_units = r->variant ? hs_variant_regions(r->variant) : 1,
@@ -518,6 +520,8 @@ static void analyze(struct bench *b, unsigned int di, unsigned int mi)
 	unsigned int v;
 
 	summarize(empty);
+	if (b->doors)
+		summarize(bench_door_at(b, di, mi));
 	for (v = 1; v <= b->nr_variants; v++) {
 		struct bench_result *r = bench_at(b, di, mi, v);
 
@@ -526,17 +530,17 @@ static void analyze(struct bench *b, unsigned int di, unsigned int mi)
 		r->check = hs_bench_check(r->ns.median *
 					  (r->variant ?
 					   hs_variant_regions(r->variant) : 1),
-					  empty->ns.median,
+					  empty_of(b, r)->ns.median,
 					  r->scale_median, b->host.clock.hz);
 		r->baseline = v == 1;
 		if (v > 1)
-			compare(b, empty, base, r);
+			compare(b, base, r);
 	}
 }
 
 /* Each class of inputs alone, in batches: a median per class. */
 static void measure_classes(struct bench *b, unsigned int di,
-			    struct bench_result *r)
+			    unsigned int v, struct bench_result *r)
 {
 	struct bench_dist *d = &b->dists[di];
 	unsigned int nsamples = BENCH_CLASS_RUNS;
@@ -553,7 +557,10 @@ static void measure_classes(struct bench *b, unsigned int di,
 		const struct bench_class *cl = &r->cls->c[c];
 		struct hs_pool pool = { cl->inputs, sizeof(*cl->inputs),
 					cl->nr, 1 };
+		void *door = NULL;
 
+		if (r->variant->call == HS_CALL_DOOR)
+			door = bench_door_pool(b, v, cl->inputs, cl->nr, &pool);
 		m = 0;
 		cli_progress("bench: %s, %s, %s: class %u/%u", d->name,
 			 hs_mode_name(r->mode), r->name, c + 1, r->cls->nr);
@@ -566,6 +573,7 @@ static void measure_classes(struct bench *b, unsigned int di,
 			mt[m] = s.mt;
 			m += s.mt > 0;	/* a sample of 0 is noise, not a cost */
 		}
+		free(door);
 		r->cls_mt[c] = m ? median_of(mt, m) : 0;
 		w[c].value = r->cls_mt[c];
 		w[c].weight = cl->count;
@@ -715,6 +723,20 @@ static void alloc_results(struct bench *b)
 				r->mode = b->modes[mi];
 				alloc_result(b, r);
 			}
+	if (!b->has_door)
+		return;
+	b->doors = cli_xcalloc((size_t)b->nr_dists * b->nr_modes,
+			       sizeof(*b->doors));
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++) {
+			struct bench_result *r = bench_door_at(b, di, mi);
+
+			r->name = "door";
+			r->door = true;
+			r->dist = di;
+			r->mode = b->modes[mi];
+			alloc_result(b, r);
+		}
 }
 
 static void measure(struct bench *b)
@@ -732,8 +754,9 @@ static void measure(struct bench *b)
 		for (mi = 0; mi < b->nr_modes; mi++) {
 			analyze(b, di, mi);
 			for (v = 1; v <= b->nr_variants; v++)
-				if (b->variants[v - 1]->call == HS_CALL_INPUT)
-					measure_classes(b, di,
+				if (b->variants[v - 1]->call == HS_CALL_INPUT ||
+				    b->variants[v - 1]->call == HS_CALL_DOOR)
+					measure_classes(b, di, v - 1,
 							bench_at(b, di, mi, v));
 		}
 		if (b->ktime)

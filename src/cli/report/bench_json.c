@@ -161,7 +161,7 @@ static json_t *json_result(const struct bench *b,
 	json_t *o = json_pack("{s:o,s:o,s:s,s:s,s:o,s:o,s:i}",
 		"variant", hs_json_text(r->name), "dist", hs_json_text(b->dists[r->dist].name),
 		"mode", hs_mode_name(r->mode),
-		"role", !r->variant ? "empty-call baseline" :
+		"role", r->door ? "door" : !r->variant ? "empty-call baseline" :
 			r->baseline ? "baseline" : "variant",
 		"samples", hs_json_u64(r->n), "nonpositive_samples", hs_json_u64(r->nonpositive),
 		"regions_per_call", r->variant ? hs_variant_regions(r->variant) : 1);
@@ -169,6 +169,9 @@ static json_t *json_result(const struct bench *b,
 	if (r->variant && r->variant->vector)	/* what fast-batch used here */
 		json_object_set_new(o, "vector", json_string(hs_fast_impl_name(
 			b->dists[r->dist].calls[variant_index(b, r)].impl)));
+	if (r->variant)		/* behind a candidate's door */
+		json_object_set_new(o, "door", json_boolean(
+			r->variant->call == HS_CALL_DOOR));
 	json_object_set_new(o, "ns_per_call", json_ns_stats(b, &r->ns));
 	json_object_set_new(o, "cycles_per_call", json_cycles(b, r));
 	json_object_set_new(o, "counters", !r->counters ? json_null() :
@@ -260,6 +263,10 @@ static void json_results(const struct bench *b, json_t *results,
 			for (v = 0; v <= b->nr_variants; v++)
 				json_array_append_new(results, json_result(b,
 					bench_at((struct bench *)b, di, mi, v)));
+	for (di = 0; b->doors && di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++)
+			json_array_append_new(results, json_result(b,
+				bench_door_at(b, di, mi)));
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			for (v = 2; v <= b->nr_variants; v++)
