@@ -52,11 +52,6 @@ unwrapped() {
 	sed -e ':a' -e '$!N;s/\n            / /;ta' -e 'P;D' "$1"
 }
 
-# width FILE: its longest line
-width() {
-	awk '{ if (length > m) m = length } END { print m + 0 }' "$1"
-}
-
 # enough for 6 paired rounds even if N is raised 4x for a coarse clock
 short=(--iterations 1000000 --runs 2 --pool 64)
 

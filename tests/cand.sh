@@ -168,14 +168,33 @@ grep -Eq '^door +uniform +throughput +[0-9.]+ \[' "$tmp/b" &&
 	ok "without a candidate, no door: the built-ins are timed as compiled" ||
 	fail "no door" "$(grep '^door' "$tmp/b"; grep -o '"door":[a-z]*' native.json | sort | uniq -c)"
 
-"$hs" bench --profile hotfix,./div0-sample.c --dist uniform --iterations 100000 --runs 1 >"$tmp/b" 2>"$tmp/err"
+# differs: one line of at most 100 columns, exit 1 (a finding), the count
+mkdir -p examples/candidates && cp wrong-signed-division.c examples/candidates/
+"$hs" bench --profile hotfix,./examples/candidates/wrong-signed-division.c --dist uniform \
+	--iterations 100000 --runs 1 >"$tmp/b" 2>"$tmp/err"
 rc=$?
-cmd=$(sed -n 's/.*so it is not timed: hotscore //p' "$tmp/err")
-# shellcheck disable=SC2086
-[ $rc -eq 1 ] && [ ! -s "$tmp/b" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ -n "$cmd" ] &&
-	[ "$("$hs" $cmd | grep -E '^hot ' | awk '{ print ($2 != $3) }')" = 1 ] &&
-	ok "bench refuses to time a candidate that differs: one line, exit 1, a reproducer" ||
+[ $rc -eq 1 ] && [ ! -s "$tmp/b" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	[ "$(width "$tmp/err")" -le 100 ] &&
+	grep -Eq '^hotscore bench: wrong-signed-division\.c differs from hotfix on [1-9][0-9]* inputs \(see --allow-different\)$' "$tmp/err" &&
+	ok "bench refuses a candidate that differs: one line of $(width "$tmp/err") columns, exit 1" ||
 	fail "bench refuses" "exit $rc: $(cat "$tmp/err")"
+# --allow-different: timed, labelled with the same count
+n=$(sed -n 's/.* on \([0-9]*\) inputs .*/\1/p' "$tmp/err")
+"$hs" bench --profile hotfix,./examples/candidates/wrong-signed-division.c --dist uniform \
+	--iterations 100000 --runs 1 --mode throughput --allow-different --json d.json >"$tmp/b" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && [ -n "$n" ] &&
+	tr '\n' ' ' <"$tmp/b" | tr -s ' ' |
+	grep -q " \./examples/candidates/wrong-signed-division\.c differs from hotfix on $n of [0-9]* inputs (--allow-different)" &&
+	grep -Eq '^\./examples/candidates/wrong-signed-division\.c +uniform +throughput +[0-9.]+ ' "$tmp/b" &&
+	grep -q "\"differs\":\"differs from hotfix on $n of" d.json &&
+	ok "bench --allow-different times it, labelled: differs from hotfix on $n inputs" ||
+	fail "allow-different" "exit $rc, n '$n': $(grep -i differs "$tmp/b"; cat "$tmp/err")"
+# an equal candidate has no label (the label's negative control)
+"$hs" bench --profile hotfix,./hotfix-rewritten.c --dist uniform --iterations 100000 --runs 1 \
+	--mode throughput --allow-different >"$tmp/b" 2>&1 && ! grep -q 'differs from' "$tmp/b" &&
+	ok "bench --allow-different: no label on an equal candidate" ||
+	fail "allow-different equal" "$(grep -i differs "$tmp/b")"
 "$hs" bench --profile loop,raw+safe+loop+clamp --iterations 100000 --runs 1 --mode throughput >"$tmp/b" 2>&1 &&
 	grep -q '^debian-6.1.192 ' "$tmp/b" && ok "bench takes a component combination" ||
 	fail "combination" "$(tail -3 "$tmp/b")"
@@ -241,16 +260,17 @@ grep -q '"stopped":true' h.json && grep -q '"candidate_status":"hang"' h.json &&
 "$hs" verify --quick --candidate ./hotfix-rewritten.c --json ok.json >/dev/null 2>&1 &&
 	grep -q '"stopped":false' ok.json && ok "verify --json: an equal candidate was not stopped" ||
 	fail "verify json" "$(head -c 300 ok.json)"
-timeout 120 "$hs" bench --profile hotfix,./hang-nr7.c --dist uniform --iterations 100000 --runs 1 \
-	"${lim[@]}" >"$tmp/b" 2>"$tmp/err"
-rc=$?
-cmd=$(sed -n 's/.*so it is not timed: hotscore //p' "$tmp/err")
-# shellcheck disable=SC2086
-[ $rc -eq 1 ] && [ ! -s "$tmp/b" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-	grep -q 'hangs on verify.s edge set (a call ran past --call_limit 50ms' "$tmp/err" &&
-	timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' &&
-	ok "bench refuses a candidate that hangs at its vetting: one line, exit 1, a reproducer" ||
-	fail "bench hang" "exit $rc: $(cat "$tmp/err")"
+for allow in "" --allow-different; do
+	# shellcheck disable=SC2086
+	timeout 120 "$hs" bench --profile hotfix,./hang-nr7.c --dist uniform --iterations 100000 \
+		--runs 1 "${lim[@]}" $allow >"$tmp/b" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 1 ] && [ ! -s "$tmp/b" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+		[ "$(width "$tmp/err")" -le 100 ] &&
+		grep -q '^hotscore bench: \./hang-nr7\.c hangs (a call ran past --call_limit 50ms): not timed$' "$tmp/err" &&
+		ok "bench refuses a candidate that hangs at its vetting${allow:+, even $allow}: one line, exit 1" ||
+		fail "bench hang $allow" "exit $rc: $(cat "$tmp/err")"
+done
 # paddr's lru_prio asks for hot scores of accessed regions: some have 7
 hot_scheme=(--ops paddr --damos_action lru_prio --damos_access_rate 0% max --damos_quotas 10ms 8MiB 1s 0 1 1)
 for timing in --no-timing ""; do

@@ -39,6 +39,11 @@ expect_json() {
 	fi
 }
 
+# width FILE: its longest line
+width() {
+	awk '{ if (length > m) m = length } END { print m + 0 }' "$1"
+}
+
 # report_counts: the suite's result line; exit 1 if anything failed
 report_counts() {
 	echo "$passed passed, $failed failed"

@@ -289,6 +289,28 @@ void print_door(const struct bench *b, FILE *f)
 }
 
 /**
+ * print_differs() - the candidates timed with --allow-different, and how
+ * many inputs each differs from --against on.
+ * @b:		the run.
+ * @f:		where.
+ */
+void print_differs(const struct bench *b, FILE *f)
+{
+	char text[512];
+	unsigned int v;
+
+	for (v = 0; v < b->nr_variants; v++) {
+		if (!b->differs[v][0])
+			continue;
+		snprintf(text, sizeof(text), "%s %s (--allow-different): its"
+			 " figures are another function's.",
+			 b->variants[v]->name, b->differs[v]);
+		fputs("  ", f);
+		layout_wrap(f, text, 2, 4, 100, BENCH_WRAP);
+	}
+}
+
+/**
  * print_interval_note() - what the intervals resample, and what they are
  * for, at length.
  * @b:		the run.

@@ -52,7 +52,7 @@ enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_INVOCATIONS, O_PLACEMENTS,
        O_WARMUP, O_DRIFT, O_BATCH, O_POOL, O_SEED,
        O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
        O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE,
-       O_CALL_LIMIT };
+       O_CALL_LIMIT, O_ALLOW_DIFFERENT };
 
 /* Everything that chooses what is measured: not for --import. */
 #define MEASURE OPT_NOIMPORT
@@ -70,6 +70,10 @@ static const struct opt bench_opts[] = {
 	  " hotfix", .flags = MEASURE, .words = "@profiles",
 	  .help = "what a candidate must equal on verify's edge set before"
 		  " it is timed", .example = "hotfix" },
+	{ .id = O_ALLOW_DIFFERENT, .name = "allow-different",
+	  .type = OPT_FLAG, .flags = MEASURE,
+	  .help = "time a candidate that differs from --against too, labelled"
+		  " with how many inputs it differs on" },
 	CLI_BASE_OPT(O_BASE, "--against", MEASURE, NULL),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, MEASURE, NULL),
 	{ .id = O_DIST, .name = "dist", .type = OPT_LIST, .arg = "LIST",
@@ -379,6 +383,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		break;
 	case O_ACCURACY: b->accuracy = true; break;
 	case O_KEEP_ASLR: b->keep_aslr = true; break;
+	case O_ALLOW_DIFFERENT: b->allow_different = true; break;
 	case O_FORMAT: b->format = format_arg(v->s); break;
 	case O_JSON: b->json = v->s; break;
 	case O_CSV: b->csv = v->s; break;

@@ -207,6 +207,9 @@ struct bench {
 	bool has_door;
 	unsigned int door_pool;
 	struct bench_result *doors;	/* [dist][mode], when has_door */
+	bool allow_different;		/* --allow-different */
+	char differs[BENCH_MAX_LIST][256];	/* "differs from P on N inputs" */
+	unsigned long long pool_differs[BENCH_MAX_LIST];
 	const struct hs_profile *against;	/* what candidates must equal */
 	const struct hs_profile *base;		/* their kernel's divisor */
 	enum hs_bench_mode modes[BENCH_MAX_LIST];

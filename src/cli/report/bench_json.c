@@ -169,9 +169,13 @@ static json_t *json_result(const struct bench *b,
 	if (r->variant && r->variant->vector)	/* what fast-batch used here */
 		json_object_set_new(o, "vector", json_string(hs_fast_impl_name(
 			b->dists[r->dist].calls[variant_index(b, r)].impl)));
-	if (r->variant)		/* behind a candidate's door */
+	if (r->variant) {	/* a candidate's door, and what it differs on */
 		json_object_set_new(o, "door", json_boolean(
 			r->variant->call == HS_CALL_DOOR));
+		json_object_set_new(o, "differs", b->differs[variant_index(
+			b, r)][0] ? hs_json_text(b->differs[variant_index(b, r)]) :
+			json_null());
+	}
 	json_object_set_new(o, "ns_per_call", json_ns_stats(b, &r->ns));
 	json_object_set_new(o, "cycles_per_call", json_cycles(b, r));
 	json_object_set_new(o, "counters", !r->counters ? json_null() :

@@ -551,6 +551,7 @@ static void print_comparison(struct bench *b, FILE *f)
 	print_interval_note(b, f);
 	fputc('\n', f);
 	print_table(b, f, &ratio, ratio_row, NO_EMPTY_ROWS, 0);
+	print_differs(b, f);
 	if (b->invocations * b->placements == 1)
 		return;
 	fprintf(f, "\nWhere the variance is: each component's standard"
