@@ -487,4 +487,11 @@ size_t hs_summary_nonzero(const uint64_t *v, size_t n, uint64_t *scratch,
 void hs_paired_ratio(const uint64_t *base, const uint64_t *fn, size_t nr,
 		     uint64_t seed, uint64_t *scratch, struct hs_paired *out);
 
+/* Scratch values hs_runs_ratio() needs for runs of @na and @nb values. */
+#define HS_RUNS_SCRATCH(na, nb)	(((na) > (nb) ? (na) : (nb)) + \
+				 HS_BOOTSTRAP_ROUNDS)
+enum hs_verdict hs_runs_ratio(const uint64_t *a, size_t na, const uint64_t *b,
+			      size_t nb, uint64_t seed, uint64_t drift_ppm,
+			      uint64_t *scratch, struct hs_estimate *out);
+
 #endif /* HOTSCORE_BENCH_H */

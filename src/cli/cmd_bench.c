@@ -23,6 +23,7 @@
 #include <hotscore/spec.h>
 #include <hotscore/verify.h>
 
+#include "bench_compare.h"
 #include "bench_report.h"
 #include "cmd_bench.h"
 #include "cli.h"
@@ -862,6 +863,8 @@ static int bench_run(int argc, char **argv)
 	FILE *json, *csv, *svg;
 	char err[256];
 
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return bench_compare(argc - 1, argv + 1);
 	parse(&b, argc, argv);
 	b.simd = cli_simd_choice();
 	if (b.import)
@@ -894,13 +897,21 @@ const struct cli_cmd cmd_bench = {
 	.usage = "hotscore bench [--profile LIST] [--dist LIST] [--mode LIST]"
 		 " [--iterations N] [--invocations K] ...\n"
 		 "hotscore bench --import FILE [--format F] [--json FILE]"
-		 " [--csv FILE] [--svg FILE]",
+		 " [--csv FILE] [--svg FILE]\n"
+		 "hotscore bench compare BEFORE.json AFTER.json",
 	.about = "Time damon_hot_score() variants in batches, with the timer"
 		 " cancelled, and compare them\npairwise.  With no options: the"
 		 " seed module's scenario (10,000,000 iterations of\nthe seed"
 		 " distribution in each of 10 invocations, loop,fls,ilog2).",
 	.notes = "The reproduce line of --format commit leaves out the"
-		 " options that name outputs.",
+		 " options that name outputs.\n\n"
+		 "bench compare BEFORE.json AFTER.json sets two runs saved"
+		 " with --json (before and after\na build) against each"
+		 " other: for each variant, distribution and mode, before ns"
+		 " /\nafter ns with a 95 % interval from the two runs'"
+		 " invocations, a verdict, and the\nmachine and settings that"
+		 " differ between the runs.  A file that is not a saved run:"
+		 "\nexit 2.",
 	.opts = bench_opts,
 	.nr_opts = sizeof(bench_opts) / sizeof(bench_opts[0]),
 	.run = bench_run,

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <jansson.h>
 
@@ -155,6 +156,30 @@ static json_t *json_cycles(const struct bench *b, const struct bench_result *r)
 			 "max", hs_json_fixed(tsc_cycles(r->ns.max), 3), "source", "tsc");
 }
 
+/*
+ * Each invocation's median ns a call (or region): what `bench compare`
+ * resamples when it sets this run against another (null: none measured).
+ */
+static json_t *json_invocations(const struct bench *b,
+				const struct bench_result *r)
+{
+	size_t per = r->n / (b->invocations ? b->invocations : 1), k, i, m;
+	uint64_t *v = cli_xcalloc(per + 1, sizeof(*v));
+	uint64_t *scratch = cli_xcalloc(2 * per + 1, sizeof(*scratch));
+	json_t *a = json_array();
+
+	for (k = 0; per && k < b->invocations; k++) {
+		for (i = m = 0; i < per; i++)	/* a sample of 0: noise */
+			if (r->mt[k * per + i])
+				v[m++] = r->mt[k * per + i];
+		json_array_append_new(a, m ? jns(b, hs_median(v, m, scratch)) :
+				      json_null());
+	}
+	free(scratch);
+	free(v);
+	return a;
+}
+
 static json_t *json_result(const struct bench *b,
 			   const struct bench_result *r)
 {
@@ -176,6 +201,7 @@ static json_t *json_result(const struct bench *b,
 			b, r)][0] ? hs_json_text(b->differs[variant_index(b, r)]) :
 			json_null());
 	}
+	json_object_set_new(o, "invocation_ns", json_invocations(b, r));
 	json_object_set_new(o, "ns_per_call", json_ns_stats(b, &r->ns));
 	json_object_set_new(o, "cycles_per_call", json_cycles(b, r));
 	json_object_set_new(o, "counters", !r->counters ? json_null() :
@@ -287,7 +313,7 @@ void bench_write_json(struct bench *b, FILE *f)
 
 	json_results(b, results, comparisons);
 	root = json_pack("{s:s,s:i,s:o,s:o,s:o,s:o,s:o}",
-			 "tool", "hotscore bench", "schema", 1,
+			 "tool", "hotscore bench", "schema", 2,
 			 "command", hs_json_text(b->command),
 			 "environment", json_environment(b),
 			 "config", json_config(b),
