@@ -168,6 +168,45 @@ grep -Eq '^door +uniform +throughput +[0-9.]+ \[' "$tmp/b" &&
 	ok "without a candidate, no door: the built-ins are timed as compiled" ||
 	fail "no door" "$(grep '^door' "$tmp/b"; grep -o '"door":[a-z]*' native.json | sort | uniq -c)"
 
+# every built-in of one call an input, beside a candidate, is its kernel
+# source (src/cand/source.c) behind the door, checked by the bench on its
+# pool; here each source the run wrote (12: these 15 names have 12 sets
+# of components) scores as its components on 4000 inputs of every field
+# (score --input), and one set against other components (the control)
+# does not
+all=v5.16,v6.6,rfc-fls,v2-ilog2,hotfix,debian-6.1.192,mm-new,debian-6.12.117,loop,fls,ilog2
+all=$all,fls-generic,fls-builtin,ilog2-generic,ilog2-builtin
+HOTSCORE_CACHE=$tmp/src "$hs" bench --profile "$all,./hotfix.c" --against hotfix --dist uniform \
+	--mode throughput --iterations 10000 --runs 1 --placements 1 >"$tmp/b" 2>"$tmp/err"
+rc=$?
+awk 'function r(n) { s = (s * 69069 + 1) % 4294967296; return s % n }
+	BEGIN { s = 12345
+	print "sample_us,aggr_us,nr_accesses,last_nr_accesses,age,passed_sis,next_aggr_sis," \
+	      "weight_nr_accesses,weight_age,nr_accesses_bp"
+	for (i = 0; i < 4000; i++) {
+		smp = 1 + r(200000); agg = smp * (1 + r(5000))
+		fw = r(7) ? r(101) : r(100000); aw = r(7) ? r(101) : r(100000)
+		printf "%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f,%.0f\n", smp, agg,
+		       r(agg / smp + 3), r(agg / smp + 3), r(4294967296), r(100000),
+		       r(100000), fw, aw, r(1000000)
+	} }' >wide.csv
+srcs=0 bad=""
+for f in "$tmp/src/cand/"kernel-*.c; do
+	comp=$(sed -n 's|^/\* \([^ ]*\): written by hotscore.*|\1|p' "$f")
+	srcs=$((srcs + 1))
+	"$hs" score --input wide.csv --profile "$comp,$f" 2>&1 |
+		awk -F, 'NR > 1 { v[NR % 2] = $(NF - 2) "," $(NF - 1) }
+			 NR > 1 && NR % 2 == 1 && v[0] != v[1] { n++ }
+			 END { exit n > 0 || NR != 8001 }' || bad="$bad $comp"
+done
+"$hs" score --input wide.csv --profile "raw+safe+ilog2+clamp,$(grep -l '^/\* raw+u32-trunc+loop+none:' \
+	"$tmp/src/cand/"kernel-*.c)" | awk -F, 'NR > 1 { v[NR % 2] = $(NF - 2) }
+		NR > 1 && NR % 2 == 1 && v[0] != v[1] { n++ } END { exit n == 0 }' &&
+	control=differs || control=agrees
+[ $rc -eq 0 ] && [ $srcs -eq 12 ] && [ -z "$bad" ] && [ $control = differs ] &&
+	ok "each built-in's kernel source ($srcs of them) scores as its components; the control differs" ||
+	fail "kernel sources" "exit $rc, $srcs sources, differ:$bad, control $control: $(cat "$tmp/err")"
+
 # differs: one line of at most 100 columns, exit 1 (a finding), the count
 mkdir -p examples/candidates && cp wrong-signed-division.c examples/candidates/
 "$hs" bench --profile hotfix,./examples/candidates/wrong-signed-division.c --dist uniform \
