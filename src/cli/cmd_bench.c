@@ -895,7 +895,7 @@ const struct cli_cmd cmd_bench = {
 	.name = "bench",
 	.summary = "the DAMON Perf Test: variants timed in batches, compared paired",
 	.usage = "hotscore bench [--profile LIST] [--dist LIST] [--mode LIST]"
-		 " [--iterations N] [--invocations K] ...\n"
+		 " [--invocations K] ...\n"
 		 "hotscore bench --import FILE [--format F] [--json FILE]"
 		 " [--csv FILE] [--svg FILE]\n"
 		 "hotscore bench compare BEFORE.json AFTER.json",

@@ -158,15 +158,21 @@ static json_t *json_cycles(const struct bench *b, const struct bench_result *r)
 
 /*
  * Each invocation's median ns a call (or region): what `bench compare`
- * resamples when it sets this run against another (null: none measured).
+ * resamples when it sets this run against another (an invocation's null:
+ * none of its samples above 0; the whole null: no samples kept).
  */
 static json_t *json_invocations(const struct bench *b,
 				const struct bench_result *r)
 {
 	size_t per = r->n / (b->invocations ? b->invocations : 1), k, i, m;
-	uint64_t *v = cli_xcalloc(per + 1, sizeof(*v));
-	uint64_t *scratch = cli_xcalloc(2 * per + 1, sizeof(*scratch));
-	json_t *a = json_array();
+	uint64_t *v, *scratch;
+	json_t *a;
+
+	if (!r->mt)
+		return json_null();
+	v = cli_xcalloc(per + 1, sizeof(*v));
+	scratch = cli_xcalloc(2 * per + 1, sizeof(*scratch));
+	a = json_array();
 
 	for (k = 0; per && k < b->invocations; k++) {
 		for (i = m = 0; i < per; i++)	/* a sample of 0: noise */
