@@ -52,11 +52,6 @@ unwrapped() {
 	sed -e ':a' -e '$!N;s/\n            / /;ta' -e 'P;D' "$1"
 }
 
-# width FILE: its longest line
-width() {
-	awk '{ if (length > m) m = length } END { print m + 0 }' "$1"
-}
-
 # enough for 6 paired rounds even if N is raised 4x for a coarse clock
 short=(--iterations 1000000 --runs 2 --pool 64)
 
@@ -593,5 +588,67 @@ grep -q '^fls  .* 30.7 \[30.3 - 33.5\]' "$tmp/z" &&
 	[ "$(width "$tmp/zc")" -le 72 ] &&
 	ok "text and commit: no minimum of 0, the samples of 0 counted" ||
 	fail "text samples of 0" "$(tail -12 "$tmp/z")"
+
+# --- bench compare: two saved runs, before and after
+cmp_run=(--profile loop,ilog2 --dist uniform --mode throughput --invocations 6 --pool 64)
+"$hs" bench "${cmp_run[@]}" --iterations 200000 --json "$tmp/c1.json" >/dev/null 2>&1 &&
+	"$hs" bench "${cmp_run[@]}" --iterations 200000 --json "$tmp/c2.json" >/dev/null 2>&1 &&
+	"$hs" bench "${cmp_run[@]}" --iterations 300000 --json "$tmp/c3.json" >/dev/null 2>&1 ||
+	fail "bench compare's runs" "$("$hs" bench "${cmp_run[@]}" --iterations 200000 2>&1 | tail -3)"
+"$hs" bench compare "$tmp/c1.json" "$tmp/c2.json" >"$tmp/cmp" 2>&1
+rc=$?
+rows=$(awk '/^variant +before ns +after ns +ratio/ { on = 1; next } on && NF { print }' "$tmp/cmp")
+# each row: the ratio inside its own interval, and a verdict
+bad=$(awk '{ r = $4; lo = $5; hi = $7; sub(/\[/, "", lo); sub(/\]/, "", hi)
+	     if (!(lo + 0 <= r + 0 && r + 0 <= hi + 0) || $0 !~ /(faster|slower|no difference|within 1 %)$/)
+		print }' <<<"$rows")
+[ $rc -eq 0 ] && [ "$(grep -c . <<<"$rows")" -eq 2 ] && [ -z "$bad" ] &&
+	grep -q '^uniform, throughput:$' "$tmp/cmp" && [ "$(width "$tmp/cmp")" -le 100 ] &&
+	! grep -q '^Other' "$tmp/cmp" &&
+	ok "bench compare: a ratio in its interval and a verdict per cell, nothing named apart" ||
+	fail "bench compare" "exit $rc, bad rows '$bad': $(cat "$tmp/cmp")"
+"$hs" bench compare "$tmp/c1.json" "$tmp/c3.json" >"$tmp/cmp" 2>&1 &&
+	tr '\n' ' ' <"$tmp/cmp" | tr -s ' ' |
+	grep -q 'Other settings (before | after): iterations 200000 | 300000;' &&
+	ok "bench compare names the settings that differ" ||
+	fail "bench compare settings" "$(head -8 "$tmp/cmp")"
+"$hs" bench compare "$tmp/c1.json" "$tmp/c1.json" >"$tmp/cmp" 2>&1 &&
+	[ "$(awk '/^(loop|ilog2) / { print $4, $NF }' "$tmp/cmp" | sort -u)" = "1.00 difference" ] &&
+	ok "bench compare: a run against itself is 1.00, no difference" ||
+	fail "bench compare self" "$(cat "$tmp/cmp")"
+# the statistics on runs made by hand: 2x faster after, then the same
+saved() {	# NAME VALUES...: a saved run of one cell
+	local name=$1 v
+	shift
+	v=$(IFS=,; echo "$*")
+	printf '{"tool":"hotscore bench","schema":2,"environment":{"cpu_model":"%s"},' "$name"
+	printf '"config":{"drift_percent":0.4},"results":[{"variant":"loop","dist":"seed",'
+	printf '"mode":"latency","role":"baseline","invocation_ns":[%s]}]}\n' "$v"
+}
+saved m1 10 10.1 9.9 10 10.2 9.8 >"$tmp/s1.json"
+saved m1 5 5.05 4.95 5 5.1 4.9 >"$tmp/s2.json"
+saved m2 10 10.1 9.9 10 10.2 9.8 >"$tmp/s3.json"
+"$hs" bench compare "$tmp/s1.json" "$tmp/s2.json" >"$tmp/cmp" 2>&1 &&
+	grep -Eq '^loop +10\.0 +5\.00 +2\.00 \[[0-9.]+ - [0-9.]+\] +faster$' "$tmp/cmp" &&
+	"$hs" bench compare "$tmp/s1.json" "$tmp/s3.json" >"$tmp/cmp2" 2>&1 &&
+	grep -Eq '^loop +10\.0 +10\.0 +1\.00 \[[0-9.]+ - [0-9.]+\] +no difference$' "$tmp/cmp2" &&
+	tr '\n' ' ' <"$tmp/cmp2" | tr -s ' ' | grep -q 'Other machines .*: cpu_model m1 | m2\.' &&
+	ok "bench compare: twice as fast is 2.00, faster; the same is 1.00; another CPU named" ||
+	fail "bench compare by hand" "$(cat "$tmp/cmp" "$tmp/cmp2")"
+saved m1 10 10 10 >"$tmp/s4.json"
+"$hs" bench compare "$tmp/s1.json" "$tmp/s4.json" >"$tmp/cmp" 2>&1 &&
+	grep -Eq '^loop +10\.0 +10\.0 +1\.00 \(6 \| 3 invocations\) +too few invocations$' "$tmp/cmp" &&
+	ok "bench compare: 3 invocations give a ratio, no interval, no verdict" ||
+	fail "bench compare few" "$(cat "$tmp/cmp")"
+printf 'not json\x01\xff' >"$tmp/bad.json"
+printf '{"tool":"hotscore bench","schema":1,"environment":{},"config":{},"results":[]}' \
+	>"$tmp/old.json"
+saved m1 10 | sed 's/"loop"/"fls"/' >"$tmp/other.json"
+expect_bad "bench compare: not JSON" "" bench compare "$tmp/bad.json" "$tmp/s1.json"
+expect_bad "bench compare: an older schema" "" bench compare "$tmp/s1.json" "$tmp/old.json"
+expect_bad "bench compare: not a bench run" "" bench compare "$tmp/s1.json" "$tmp/keep.json"
+expect_bad "bench compare: no cell in common" "" bench compare "$tmp/s1.json" "$tmp/other.json"
+expect_bad "bench compare: one file" "" bench compare "$tmp/s1.json"
+expect_bad "bench compare: no such file" "" bench compare "$tmp/s1.json" "$tmp/nosuch.json"
 
 report_counts

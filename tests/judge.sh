@@ -21,8 +21,6 @@ export TMPDIR=$tmp/scratch	# where judge keeps its steps' reports
 cd "$tmp" || exit 1
 cp "$ex"/hotfix-rewritten.c "$ex"/wrong-signed-division.c .
 
-# width FILE: the widest line
-width() { awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }' "$1"; }
 
 # --- an equal rewrite: exit 0, equal, timed, decisions identical
 "$hs" judge --quick hotfix-rewritten.c --record "$rec" >eq.txt 2>eq.err

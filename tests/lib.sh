@@ -50,6 +50,11 @@ reproducer() {
 # joined FILE: FILE's lines as one, spaces squeezed (a wrapped message)
 joined() { tr '\n' ' ' <"$1" | tr -s ' '; }
 
+# width FILE: its longest line
+width() {
+	awk '{ if (length > m) m = length } END { print m + 0 }' "$1"
+}
+
 # report_counts: the suite's result line; exit 1 if anything failed
 report_counts() {
 	echo "$passed passed, $failed failed"

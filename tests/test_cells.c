@@ -66,7 +66,7 @@ static void make_run(const struct model *m, uint64_t seed, struct samples *s)
 			}
 	}
 	s->c = (struct hs_cells){ s->base, s->fn, s->empty, 1, 1, m->blocks,
-				  m->placements, m->rounds, 0 };
+				  m->placements, m->rounds, 0, NULL };
 }
 
 static uint64_t scratch[HS_CELLS_SCRATCH(MAX_BLOCKS, MAX_PL, MAX_ROUNDS) +
@@ -216,6 +216,62 @@ static void test_net_ratio(void)
 	CHECK_EQ(st.verdict, HS_FASTER);
 }
 
+/*
+ * Each side's own empty call (a built-in against a candidate behind its
+ * door): (20000 - 2000) / (10000 - 3000) = 2.571428; with the door's for
+ * both, 17000 / 7000 = 2.428571 (the control: base_empty is read).
+ */
+static void test_net_own_empties(void)
+{
+	static struct samples s;
+	static uint64_t door[NR_SAMPLES];
+	struct model m = { .ratio = 2.0, .blocks = 6, .placements = 1,
+			   .rounds = 4 };
+	struct hs_cell_stats st;
+	size_t i;
+
+	make_run(&m, 1, &s);
+	for (i = 0; i < NR_SAMPLES; i++)
+		door[i] = 3000;
+	s.c.base_empty = s.empty;
+	s.c.empty = door;
+	analyse(&s, &st);
+	CHECK_EQ(st.ratio.value, 2000000);
+	CHECK_EQ(st.net.value, 2571428);
+	s.c.base_empty = NULL;	/* @empty for both: the door's */
+	analyse(&s, &st);
+	CHECK_EQ(st.net.value, 2428571);
+}
+
+/*
+ * Two runs' invocations (bench compare): twice as fast after is 2, its
+ * interval excludes 1, faster; the same values are 1 with 1 inside; five
+ * invocations give a ratio but no interval.
+ */
+static void test_runs_ratio(void)
+{
+	static const uint64_t a[] = { 10000, 10100, 9900, 10000, 10200, 9800 };
+	static const uint64_t b[] = { 5000, 5050, 4950, 5000, 5100, 4900 };
+	static uint64_t scratch2[HS_RUNS_SCRATCH(6, 6)];
+	struct hs_estimate e;
+
+	CHECK_EQ(hs_runs_ratio(a, 6, b, 6, 1, 4000, scratch2, &e), HS_FASTER);
+	CHECK_EQ(e.value, 2000000);
+	CHECK(e.low > 1000000 && e.low <= e.value && e.value <= e.high,
+	      "[%llu, %llu]", (unsigned long long)e.low,
+	      (unsigned long long)e.high);
+	CHECK_EQ(hs_runs_ratio(b, 6, a, 6, 1, 4000, scratch2, &e), HS_SLOWER);
+	CHECK_EQ(hs_runs_ratio(a, 6, a, 6, 1, 4000, scratch2, &e), HS_SAME);
+	CHECK(e.value == 1000000 && e.low < 1000000 && e.high > 1000000,
+	      "%llu [%llu, %llu]", (unsigned long long)e.value,
+	      (unsigned long long)e.low, (unsigned long long)e.high);
+	CHECK_EQ(hs_runs_ratio(a, 5, b, 6, 1, 4000, scratch2, &e),
+		 HS_UNDECIDED);
+	CHECK(e.value == 2000000 && !e.low && !e.high, "%llu [%llu, %llu]",
+	      (unsigned long long)e.value, (unsigned long long)e.low,
+	      (unsigned long long)e.high);
+}
+
 /* An invocation in another state is named; the others are not. */
 static void test_unlike_the_rest(void)
 {
@@ -362,6 +418,8 @@ int main(void)
 	RUN(test_within_process_misses);
 	RUN(test_components);
 	RUN(test_net_ratio);
+	RUN(test_net_own_empties);
+	RUN(test_runs_ratio);
 	RUN(test_unlike_the_rest);
 	RUN(test_too_few_cells);
 	RUN(test_far_cell_no_wrap);

@@ -369,7 +369,8 @@ struct hs_paired {
  * @placements x @rounds x 2 samples, block-major (src/bench/analysis.c).
  * @base:	the baseline's samples, per unit.
  * @fn:		the function's, in the same rounds.
- * @empty:	the empty call's, in the same rounds, per call.
+ * @empty:	the empty call's, in the same rounds, per call: the
+ *		function's own (its door's, for a candidate's).
  * @base_units:	units (regions) a call of the baseline does; 0: one.
  * @fn_units:	the same for the function.
  * @blocks:	blocks, at least 1.
@@ -378,12 +379,15 @@ struct hs_paired {
  * @drift_ppm:	the standard deviation of a ratio between runs minutes
  *		apart that no one run can see (ppm of the ratio; 0: none),
  *		added to the interval of a re-run.
+ * @base_empty:	the baseline's empty call, if another than @empty (a
+ *		built-in against a candidate); NULL: @empty.
  */
 struct hs_cells {
 	const uint64_t *base, *fn, *empty;
 	unsigned int base_units, fn_units;
 	size_t blocks, placements, rounds;
 	uint64_t drift_ppm;
+	const uint64_t *base_empty;
 };
 
 /**
@@ -482,5 +486,12 @@ size_t hs_summary_nonzero(const uint64_t *v, size_t n, uint64_t *scratch,
 			  struct hs_summary *out);
 void hs_paired_ratio(const uint64_t *base, const uint64_t *fn, size_t nr,
 		     uint64_t seed, uint64_t *scratch, struct hs_paired *out);
+
+/* Scratch values hs_runs_ratio() needs for runs of @na and @nb values. */
+#define HS_RUNS_SCRATCH(na, nb)	(((na) > (nb) ? (na) : (nb)) + \
+				 HS_BOOTSTRAP_ROUNDS)
+enum hs_verdict hs_runs_ratio(const uint64_t *a, size_t na, const uint64_t *b,
+			      size_t nb, uint64_t seed, uint64_t drift_ppm,
+			      uint64_t *scratch, struct hs_estimate *out);
 
 #endif /* HOTSCORE_BENCH_H */

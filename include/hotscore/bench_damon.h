@@ -40,6 +40,8 @@ enum hs_call {
 	HS_CALL_INPUT,	/* a struct hs_input: damon_hot_score() as it is */
 	HS_CALL_FAST,	/* a struct hs_fast_call: one region, prepared */
 	HS_CALL_BATCH,	/* a struct hs_batch_call: many regions a call */
+	HS_CALL_DOOR,	/* a candidate object's prepared call (hs_cand_door():
+			 * user space): the kernel's structs, built first */
 };
 
 #define HS_BATCH_REGIONS 64	/* regions a batch variant scores per call */

@@ -40,6 +40,13 @@ typedef void (*hs_cand_sweep_fn)(const struct hs_input *in, unsigned int from,
  * @cold:	damon_cold_score() (damon_pageout_score()), or 99 - hot.
  * @has_cold:	the file defines a cold function.
  * @sweep:	damon_hot_score() of a run of ages (verify).
+ * @door:	damon_hot_score() on a call hs_cand_calls_build() prepared:
+ *		what the bench times, no conversion in it.
+ * @door_empty:	the same door to a function that does nothing: the door's
+ *		own cost.
+ * @calls:	the object's builder of those calls (shim.c).
+ * @calls_size:	bytes it needs for n inputs.
+ * @call_size:	bytes from one call to the next.
  * @handle:	dlopen()'s.
  */
 struct hs_cand {
@@ -49,6 +56,11 @@ struct hs_cand {
 	int (*cold)(const struct hs_input *in);
 	bool has_cold;
 	hs_cand_sweep_fn sweep;
+	int (*door)(const void *call);
+	int (*door_empty)(const void *call);
+	void (*calls)(const struct hs_input *in, unsigned long n, void *mem);
+	unsigned long (*calls_size)(unsigned long n);
+	unsigned long call_size;
 	void *handle;
 };
 
@@ -76,6 +88,11 @@ int hs_cand_sweep_ages(const struct hs_cand *c, const struct hs_input *in,
 		       volatile unsigned int *at);
 int hs_cand_load(const char *path, enum hs_divisor base, int placement,
 		 struct hs_cand *out, char **log, char *err, size_t errlen);
+int hs_cand_source(const struct hs_components *c, char *buf, size_t size);
+int hs_cand_source_file(const char *text, char *path, size_t size,
+			char *err, size_t errlen);
+void *hs_cand_calls_build(const struct hs_cand *c, const struct hs_input *in,
+			  size_t n);
 void hs_cand_unload(struct hs_cand *c);
 struct hs_cand_result hs_cand_score(const struct hs_cand *c,
 				    const struct hs_input *in);

@@ -148,8 +148,9 @@ static uint64_t sq_diff(uint64_t x, uint64_t y)
 /*
  * One round's observations of a cell: the ratio of summed times (as
  * hs_paired_ratio() has it) and the net ratio, each call's empty-call
- * overhead taken out first.  Samples are per unit (a batch's region); the
- * empty call's are per call, so a unit carries 1/@units of it.  0: none.
+ * overhead taken out first (each side's own: @eb the baseline's, @ef the
+ * function's).  Samples are per unit (a batch's region); the empty call's
+ * are per call, so a unit carries 1/@units of it.  0: none.
  */
 static uint64_t round_ratio(const uint64_t *b, const uint64_t *f)
 {
@@ -159,14 +160,16 @@ static uint64_t round_ratio(const uint64_t *b, const uint64_t *f)
 }
 
 static uint64_t round_net(const uint64_t *b, const uint64_t *f,
-			  const uint64_t *e, uint64_t ub, uint64_t uf)
+			  const uint64_t *eb, const uint64_t *ef,
+			  uint64_t ub, uint64_t uf)
 {
 	uint64_t tb = (b[0] + b[1]) * ub, tf = (f[0] + f[1]) * uf;
-	uint64_t te = e[0] + e[1];
+	uint64_t teb = eb[0] + eb[1], tef = ef[0] + ef[1];
 
-	if (!round_ratio(b, f) || !e[0] || !e[1] || tb <= te || tf <= te)
+	if (!round_ratio(b, f) || !eb[0] || !eb[1] || !ef[0] || !ef[1] ||
+	    tb <= teb || tf <= tef)
 		return 0;
-	return hs_mult_frac((tb - te) * uf, HS_PPM, (tf - te) * ub);
+	return hs_mult_frac((tb - teb) * uf, HS_PPM, (tf - tef) * ub);
 }
 
 /*
@@ -188,7 +191,9 @@ static size_t cell_value(const struct hs_cells *c, size_t cell, bool net,
 		const uint64_t *b = c->base + off + 2 * k;
 		const uint64_t *f = c->fn + off + 2 * k;
 
-		x = net ? round_net(b, f, c->empty + off + 2 * k, ub, uf) :
+		x = net ? round_net(b, f, (c->base_empty ? c->base_empty :
+					   c->empty) + off + 2 * k,
+				    c->empty + off + 2 * k, ub, uf) :
 			  round_ratio(b, f);
 		if (x)
 			obs[n++] = x;
@@ -626,4 +631,78 @@ const char *hs_interval_name(enum hs_interval_kind kind)
 	}
 	return "95 % of re-runs and rebuilds (invocations and placements"
 	       " resampled, drift added)";
+}
+
+/* The median of @n values drawn from @v with replacement. */
+static uint64_t resampled_median(const uint64_t *v, size_t n,
+				 uint64_t *state, uint64_t *buf)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		buf[i] = v[rand_below(state, n)];
+	hs_sort_u64(buf, n);
+	return hs_quantile(buf, n, 500);
+}
+
+/**
+ * hs_runs_ratio() - one function's cost in two runs, set against each
+ * other (`hotscore bench compare`): before / after, from each run's
+ * invocations.
+ * @a:		the first run's values, one an invocation (its median cost).
+ * @na:		how many.
+ * @b:		the second run's.
+ * @nb:		how many.
+ * @seed:	the bootstrap's seed.
+ * @drift_ppm:	the drift between runs minutes apart (--drift), ppm.
+ * @scratch:	HS_RUNS_SCRATCH(@na, @nb) values.
+ * @out:	receives median(@a) / median(@b), ppm, and its 95 % interval:
+ *		each run's invocations resampled on their own (2000 times),
+ *		widened as for a small sample of the fewer invocations, with
+ *		one drift between the runs added; no interval below
+ *		HS_MIN_ROUNDS invocations in either run.
+ *
+ * Return: the verdict (HS_FASTER: @b is faster), HS_UNDECIDED without an
+ * interval.
+ */
+enum hs_verdict hs_runs_ratio(const uint64_t *a, size_t na, const uint64_t *b,
+			      size_t nb, uint64_t seed, uint64_t drift_ppm,
+			      uint64_t *scratch, struct hs_estimate *out)
+{
+	uint64_t *buf = scratch, *ratio = scratch + (na > nb ? na : nb);
+	uint64_t state = seed, ma, mb, est, widen;
+	int64_t lo, hi;
+	unsigned int k;
+
+	out->value = out->low = out->high = 0;
+	if (!na || !nb)
+		return HS_UNDECIDED;
+	copy_u64(buf, a, na);
+	hs_sort_u64(buf, na);
+	ma = hs_quantile(buf, na, 500);
+	copy_u64(buf, b, nb);
+	hs_sort_u64(buf, nb);
+	mb = hs_quantile(buf, nb, 500);
+	if (!ma || !mb)
+		return HS_UNDECIDED;
+	est = hs_mult_frac(ma, HS_PPM, mb);
+	out->value = est;
+	if (na < HS_MIN_ROUNDS || nb < HS_MIN_ROUNDS)
+		return HS_UNDECIDED;
+	for (k = 0; k < HS_BOOTSTRAP_ROUNDS; k++) {
+		ma = resampled_median(a, na, &state, buf);
+		mb = resampled_median(b, nb, &state, buf);
+		ratio[k] = mb ? hs_mult_frac(ma, HS_PPM, mb) : est;
+	}
+	hs_sort_u64(ratio, HS_BOOTSTRAP_ROUNDS);
+	widen = small_sample(na < nb ? na : nb);
+	lo = ((int64_t)hs_quantile(ratio, HS_BOOTSTRAP_ROUNDS, 25) -
+	      (int64_t)est) * (int64_t)widen / 1000;
+	hi = ((int64_t)hs_quantile(ratio, HS_BOOTSTRAP_ROUNDS, 975) -
+	      (int64_t)est) * (int64_t)widen / 1000;
+	/* one drift between the two runs, not a re-run's two: / sqrt(2) */
+	add_drift(&lo, &hi, est, drift_ppm * 707 / 1000);
+	out->low = (int64_t)est + lo > 0 ? (uint64_t)((int64_t)est + lo) : 1;
+	out->high = (uint64_t)((int64_t)est + hi);
+	return hs_verdict(est, out->low, out->high, HS_NOISE_BAND_PPM);
 }

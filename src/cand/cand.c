@@ -306,6 +306,85 @@ static void set_err(char *err, size_t errlen, const char *what)
 	snprintf(err, errlen, "%s", what);
 }
 
+/* The bench's door (shim.c): false if the object lacks it. */
+static bool door_symbols(struct hs_cand *c)
+{
+	const unsigned long *call_size = dlsym(c->handle, "hs_cand_call_size");
+
+	c->door = (int (*)(const void *))dlsym(c->handle, "hs_cand_door");
+	c->door_empty = (int (*)(const void *))dlsym(c->handle,
+						     "hs_cand_door_empty");
+	c->calls = (void (*)(const struct hs_input *, unsigned long, void *))
+		dlsym(c->handle, "hs_cand_calls");
+	c->calls_size = (unsigned long (*)(unsigned long))
+		dlsym(c->handle, "hs_cand_calls_size");
+	c->call_size = call_size ? *call_size : 0;
+	return c->door && c->door_empty && c->calls && c->calls_size &&
+	       c->call_size;
+}
+
+/**
+ * hs_cand_calls_build() - the calls the bench times @c's door on, for @n
+ * inputs: each a region of its own, with a context and a scheme shared by
+ * the inputs that share intervals and weights, all built now, so that the
+ * timed call converts nothing (src/cand/object/shim.c).
+ * @c:		the candidate.
+ * @in:		the inputs.
+ * @n:		how many, at least 1.
+ *
+ * Every object of the same hotscore lays its calls out alike: the calls of
+ * one placement serve every other.
+ *
+ * Return: the calls (free()), c->call_size bytes apart, or NULL when out
+ * of memory.
+ */
+void *hs_cand_calls_build(const struct hs_cand *c, const struct hs_input *in,
+			  size_t n)
+{
+	size_t size = c->calls_size(n);
+	void *mem = aligned_alloc(64, (size + 63) / 64 * 64);
+
+	if (mem)
+		c->calls(in, n, mem);
+	return mem;
+}
+
+/**
+ * hs_cand_source_file() - write @text, a C file, into the cache (once: it
+ * is named by its hash), for hs_cand_load(): the kernel form of a built-in
+ * profile (hs_cand_source()) is compiled as a candidate is.
+ * @text:	the source.
+ * @path:	receives the file's path.
+ * @size:	of @path.
+ * @err:	receives one line on failure.
+ * @errlen:	of @err.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int hs_cand_source_file(const char *text, char *path, size_t size,
+			char *err, size_t errlen)
+{
+	char dir[4096];
+
+	if (cache_dir(dir, sizeof(dir))) {
+		snprintf(err, errlen, "cannot make the cache %s: %s", dir,
+			 strerror(errno));
+		return -1;
+	}
+	if ((size_t)snprintf(path, size, "%s/kernel-%016llx.c", dir,
+			     (unsigned long long)fnv_str(0xcbf29ce484222325ULL,
+							 text)) >= size) {
+		snprintf(err, errlen, "the cache's path is too long");
+		return -1;
+	}
+	if (access(path, R_OK) && write_whole(path, text)) {
+		snprintf(err, errlen, "cannot write to the cache %s: %s", dir,
+			 strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 /**
  * hs_cand_load() - compile (or find in the cache) and load a candidate.
  * @path:	the C file.
@@ -373,7 +452,8 @@ int hs_cand_load(const char *path, enum hs_divisor base, int placement,
 	has_cold = (int (*)(void))dlsym(out->handle, "hs_cand_has_cold");
 	out->sweep = (hs_cand_sweep_fn)dlsym(out->handle, "hs_cand_sweep");
 	size = dlsym(out->handle, "hs_cand_input_size");
-	if (!out->hot || !out->cold || !has_cold || !size || !out->sweep ||
+	if (!size || !door_symbols(out) ||
+	    !out->hot || !out->cold || !has_cold || !out->sweep ||
 	    *size != sizeof(struct hs_input)) {
 		dlclose(out->handle);
 		set_err(err, errlen, "its object does not match this hotscore (remove the cache)");

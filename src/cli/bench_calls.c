@@ -64,6 +64,10 @@ void bench_build_calls(struct bench *b, struct bench_dist *d)
 
 		if (var->call == HS_CALL_INPUT)
 			continue;
+		if (var->call == HS_CALL_DOOR) {
+			bench_door_calls(b, d, v);
+			continue;
+		}
 		if (hs_calls_build(&c->c, var, batch_of(b, var), d->pool,
 				   d->nr_pool, &bench_alloc, &row))
 			cli_die("--dist %s: row %zu has other intervals, weights or window than row 1; --profile %s prepares one scheme",
@@ -96,7 +100,9 @@ void bench_vet_calls(const struct bench *b, const struct bench_dist *d)
 	for (v = 0; v < b->nr_variants; v++) {
 		const struct hs_variant *var = b->variants[v];
 
-		if (var->call == HS_CALL_INPUT ||
+		if (var->call == HS_CALL_DOOR)
+			bench_door_vet(b, d, v);
+		if (var->call == HS_CALL_INPUT || var->call == HS_CALL_DOOR ||
 		    hs_calls_vet(&d->calls[v].c, var, d->pool, d->nr_pool,
 				 &diff))
 			continue;

@@ -82,12 +82,11 @@ void bench_check_inputs(struct bench *b, struct bench_dist *d)
 				cli_die("--dist %s: data row %zu is %s under variant %s; the kernel would trap",
 				       d->name, j + 1, hs_status_name(&r),
 				       var->name);
-			if (var->call != HS_CALL_INPUT)
-				continue;	/* bench_vet_calls() */
 			if (b->cand[v])
 				bench_pool_vet(b, v, d, j);
-			else
-				check_copy(var, var->fn, r.hot, d, j);
+			if (var->call != HS_CALL_INPUT)
+				continue;	/* bench_vet_calls() */
+			check_copy(var, var->fn, r.hot, d, j);
 			for (pl = 0; var->placed && pl < b->placements; pl++)
 				check_copy(var, var->placed[pl], r.hot, d, j);
 		}

@@ -42,6 +42,15 @@ static size_t block_len(const struct bench *b)
 	return b->placements * 2 * b->rounds;
 }
 
+/*
+ * The functions of a stream: the empty call, the variants, and with a
+ * door in the run, the door to nothing last.
+ */
+static unsigned int nr_fns(const struct bench *b)
+{
+	return b->nr_variants + 1 + b->has_door;
+}
+
 /* The copy of function @k (0: the empty call) at placement @pl. */
 static hs_bench_fn placed_fn(const struct bench *b, unsigned int k,
 			     unsigned int pl)
@@ -50,8 +59,28 @@ static hs_bench_fn placed_fn(const struct bench *b, unsigned int k,
 
 	if (!k)
 		return hs_bench_empty_placed[pl];
+	if (k > b->nr_variants)
+		return b->door_empty[pl];
 	v = b->variants[k - 1];
 	return v->placed ? v->placed[pl] : v->fn;
+}
+
+/* Function @k's result of (@di, @mi): the door's after the variants'. */
+static struct bench_result *fn_result(struct bench *b, unsigned int di,
+				      unsigned int mi, unsigned int k)
+{
+	return k > b->nr_variants ? bench_door_at(b, di, mi) :
+	       bench_at(b, di, mi, k);
+}
+
+/* What function @k is timed on. */
+static const struct hs_pool *fn_pool(const struct bench *b,
+				     const struct bench_dist *d,
+				     unsigned int k)
+{
+	if (!k)
+		return &d->input_pool;
+	return bench_pool(b, d, k > b->nr_variants ? b->door_pool : k - 1);
 }
 
 static int cell_progress(void *ctx, const struct hs_run_at *at)
@@ -67,13 +96,14 @@ static int cell_progress(void *ctx, const struct hs_run_at *at)
 }
 
 /* What the engine takes of one stream (a distribution in one mode). */
+#define MAX_FNS (BENCH_MAX_LIST + 2)
 struct stream_arrays {
-	hs_bench_fn fns[HS_NR_PLACEMENTS * (BENCH_MAX_LIST + 1)];
-	const struct hs_pool *pools[BENCH_MAX_LIST + 1];
-	unsigned int units[BENCH_MAX_LIST + 1];
-	uint64_t *mt[BENCH_MAX_LIST + 1], *scale[BENCH_MAX_LIST + 1];
-	uint64_t *cycles[BENCH_MAX_LIST + 1], *ins[BENCH_MAX_LIST + 1];
-	bool counters[BENCH_MAX_LIST + 1];
+	hs_bench_fn fns[HS_NR_PLACEMENTS * MAX_FNS];
+	const struct hs_pool *pools[MAX_FNS];
+	unsigned int units[MAX_FNS];
+	uint64_t *mt[MAX_FNS], *scale[MAX_FNS];
+	uint64_t *cycles[MAX_FNS], *ins[MAX_FNS];
+	bool counters[MAX_FNS];
 };
 
 /* Stream @si, results[di][mi] with @si = di * nr_modes + mi, into @st. */
@@ -81,16 +111,17 @@ static void stream_of(struct bench *b, unsigned int si,
 		      struct stream_arrays *a, struct hs_bench_stream *st)
 {
 	unsigned int di = si / b->nr_modes, mi = si % b->nr_modes;
-	unsigned int nf = b->nr_variants + 1, k, pl;
+	unsigned int nf = nr_fns(b), k, pl;
 	struct bench_dist *d = &b->dists[di];
 
 	for (k = 0; k < nf; k++) {
-		struct bench_result *r = bench_at(b, di, mi, k);
+		struct bench_result *r = fn_result(b, di, mi, k);
 
 		for (pl = 0; pl < b->placements; pl++)
 			a->fns[pl * nf + k] = placed_fn(b, k, pl);
-		a->pools[k] = k ? bench_pool(b, d, k - 1) : &d->input_pool;
-		a->units[k] = k ? hs_variant_regions(b->variants[k - 1]) : 1;
+		a->pools[k] = fn_pool(b, d, k);
+		a->units[k] = k && k <= b->nr_variants ?
+			      hs_variant_regions(b->variants[k - 1]) : 1;
 		a->mt[k] = r->mt;
 		a->scale[k] = r->scale;
 		a->cycles[k] = r->cycles;
@@ -111,7 +142,7 @@ static void stream_of(struct bench *b, unsigned int si,
 static void measure_block(struct bench *b, size_t block)
 {
 	unsigned int nr = b->nr_dists * b->nr_modes, si, k;
-	unsigned int nf = b->nr_variants + 1;
+	unsigned int nf = nr_fns(b);
 	uint64_t hz = b->host.clock.hz;
 	struct stream_arrays *a = cli_xcalloc(nr, sizeof(*a));
 	struct hs_bench_stream *st = cli_xcalloc(nr, sizeof(*st));
@@ -135,8 +166,8 @@ static void measure_block(struct bench *b, size_t block)
 	for (si = 0; si < nr; si++)
 		for (k = 0; k < nf; k++)
 			if (!a[si].counters[k])
-				bench_at(b, si / b->nr_modes,
-					 si % b->nr_modes, k)->counters = false;
+				fn_result(b, si / b->nr_modes,
+					  si % b->nr_modes, k)->counters = false;
 	free(run.scratch);
 	free(st);
 	free(a);
@@ -195,8 +226,8 @@ static bool move_block(struct bench *b, size_t block, int fd, bool out)
 
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
-			for (k = 0; k <= b->nr_variants; k++) {
-				struct bench_result *r = bench_at(b, di, mi, k);
+			for (k = 0; k < nr_fns(b); k++) {
+				struct bench_result *r = fn_result(b, di, mi, k);
 
 				for (a = 0; a < NR_ARRAYS; a++) {
 					uint64_t *v = result_array(r, a) + off;

@@ -116,6 +116,8 @@ const char *verdict_of(const struct bench_result *r)
  */
 const char *check_of(const struct bench_result *r)
 {
+	if (r->door)
+		return "the door to an empty function";
 	return r->variant ? hs_check_name(r->check) : "empty-call baseline";
 }
 
@@ -157,7 +159,9 @@ const char *estimate_text(char *buf, size_t size,
 }
 
 /**
- * empty_of() - the empty call timed in the same rounds as @r.
+ * empty_of() - the empty call timed in the same rounds as @r, through the
+ * same door: a variant behind a candidate's door has the door to nothing
+ * (the "door" row), the others the empty function.
  * @b:		the run.
  * @r:		a result of it.
  */
@@ -168,6 +172,8 @@ const struct bench_result *empty_of(const struct bench *b,
 
 	for (mi = 0; mi + 1 < b->nr_modes && b->modes[mi] != r->mode; mi++)
 		;
+	if (r->variant && r->variant->call == HS_CALL_DOOR && b->doors)
+		return bench_door_at(b, r->dist, mi);
 	return &b->results[(r->dist * b->nr_modes + mi) *
 			   (b->nr_variants + 1)];
 }
@@ -211,10 +217,12 @@ uint64_t kj_rounds(const struct bench *b, const struct bench_result *r)
 void print_nonpositive(struct bench *b, FILE *f)
 {
 	unsigned int i, nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	unsigned int doors = b->doors ? b->nr_dists * b->nr_modes : 0;
 	bool any = false;
 
-	for (i = 0; i < nr; i++) {
-		const struct bench_result *r = &b->results[i];
+	for (i = 0; i < nr + doors; i++) {
+		const struct bench_result *r = i < nr ? &b->results[i] :
+					       &b->doors[i - nr];
 
 		if (!r->nonpositive)
 			continue;
@@ -228,6 +236,77 @@ void print_nonpositive(struct bench *b, FILE *f)
 			b->dists[r->dist].name, hs_mode_name(r->mode),
 			r->nonpositive, r->n,
 			plural(r->n, "sample", "samples"));
+	}
+}
+
+/**
+ * print_door() - with a candidate in the run, what the door is and what
+ * it costs: the door's row against the empty call's, per distribution
+ * and mode; and which variants are not behind it.
+ * @b:		the run.
+ * @f:		where.
+ */
+void print_door(const struct bench *b, FILE *f)
+{
+	unsigned int di, mi, v, out = 0;
+	char text[1024], buf[64];
+	size_t at;
+
+	if (!b->doors)
+		return;
+	at = (size_t)snprintf(text, sizeof(text), "The door: with a candidate"
+		" in the run, each variant of one call an input is called as a"
+		" candidate is, a built-in as its kernel source compiled as a"
+		" candidate: damon_hot_score() on the kernel's structs, built"
+		" before the timing, through a tail call in the candidate's"
+		" object.  It costs (door ns - empty ns, %s):",
+		b->host.clock.tsc ? "TSC-derived" : "clock-derived");
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes && at < sizeof(text); mi++) {
+			const struct bench_result *d = bench_door_at(b, di, mi);
+			const struct bench_result *e = bench_at(
+				(struct bench *)b, di, mi, 0);
+
+			at += (size_t)snprintf(text + at, sizeof(text) - at,
+				"%s %s %s %s ns", di + mi ? "," : "",
+				b->dists[di].name, hs_mode_name(b->modes[mi]),
+				sig3(buf, sizeof(buf), bench_ns(b, d->ns.median) -
+				     bench_ns(b, e->ns.median)));
+		}
+	if (at < sizeof(text))
+		at += (size_t)snprintf(text + at, sizeof(text) - at, ".  The"
+			" net ratios take each side's own empty call out (empty"
+			" ns: the door's for a variant behind it).");
+	for (v = 0; v < b->nr_variants && at < sizeof(text); v++)
+		if (b->variants[v]->call != HS_CALL_DOOR)
+			at += (size_t)snprintf(text + at, sizeof(text) - at,
+				"%s%s", out++ ? ", " : "  Not behind it"
+				" (hotscore's own code): ", b->variants[v]->name);
+	if (out && at < sizeof(text))
+		snprintf(text + at, sizeof(text) - at, ".");
+	fputc('\n', f);
+	layout_wrap(f, text, 0, 0, 100, BENCH_WRAP);
+}
+
+/**
+ * print_differs() - the candidates timed with --allow-different, and how
+ * many inputs each differs from --against on.
+ * @b:		the run.
+ * @f:		where.
+ */
+void print_differs(const struct bench *b, FILE *f)
+{
+	char text[512];
+	unsigned int v;
+
+	for (v = 0; v < b->nr_variants; v++) {
+		if (!b->differs[v][0])
+			continue;
+		snprintf(text, sizeof(text), "%s %s (--allow-different): its"
+			 " figures are another function's.",
+			 b->variants[v]->name, b->differs[v]);
+		fputs("  ", f);
+		layout_wrap(f, text, 2, 4, 100, BENCH_WRAP);
 	}
 }
 

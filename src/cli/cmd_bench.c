@@ -23,6 +23,8 @@
 #include <hotscore/spec.h>
 #include <hotscore/verify.h>
 
+#include "bench_compare.h"
+#include "bench_report.h"
 #include "cmd_bench.h"
 #include "cli.h"
 #include "opt.h"
@@ -51,7 +53,7 @@ enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_INVOCATIONS, O_PLACEMENTS,
        O_WARMUP, O_DRIFT, O_BATCH, O_POOL, O_SEED,
        O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
        O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE,
-       O_CALL_LIMIT };
+       O_CALL_LIMIT, O_ALLOW_DIFFERENT };
 
 /* Everything that chooses what is measured: not for --import. */
 #define MEASURE OPT_NOIMPORT
@@ -69,6 +71,10 @@ static const struct opt bench_opts[] = {
 	  " hotfix", .flags = MEASURE, .words = "@profiles",
 	  .help = "what a candidate must equal on verify's edge set before"
 		  " it is timed", .example = "hotfix" },
+	{ .id = O_ALLOW_DIFFERENT, .name = "allow-different",
+	  .type = OPT_FLAG, .flags = MEASURE,
+	  .help = "time a candidate that differs from --against too, labelled"
+		  " with how many inputs it differs on" },
 	CLI_BASE_OPT(O_BASE, "--against", MEASURE, NULL),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, MEASURE, NULL),
 	{ .id = O_DIST, .name = "dist", .type = OPT_LIST, .arg = "LIST",
@@ -378,6 +384,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		break;
 	case O_ACCURACY: b->accuracy = true; break;
 	case O_KEEP_ASLR: b->keep_aslr = true; break;
+	case O_ALLOW_DIFFERENT: b->allow_different = true; break;
 	case O_FORMAT: b->format = format_arg(v->s); break;
 	case O_JSON: b->json = v->s; break;
 	case O_CSV: b->csv = v->s; break;
@@ -454,11 +461,12 @@ static uint64_t median_of(const uint64_t *v, size_t n)
  * The variant against the baseline over invocations and placements, with
  * the interval of a re-run (src/bench/analysis.c).
  */
-static void compare(struct bench *b, struct bench_result *empty,
-		    struct bench_result *base, struct bench_result *r)
+static void compare(struct bench *b, struct bench_result *base,
+		    struct bench_result *r)
 {
 	struct hs_cells c = {
-		.base = base->mt, .fn = r->mt, .empty = empty->mt,
+		.base = base->mt, .fn = r->mt, .empty = empty_of(b, r)->mt,
+		.base_empty = empty_of(b, base)->mt,
 		.base_units = base->variant ?
 			      hs_variant_regions(base->variant) : 1,
 		.fn_units = r->variant ? hs_variant_regions(r->variant) : 1,
@@ -518,6 +526,8 @@ static void analyze(struct bench *b, unsigned int di, unsigned int mi)
 	unsigned int v;
 
 	summarize(empty);
+	if (b->doors)
+		summarize(bench_door_at(b, di, mi));
 	for (v = 1; v <= b->nr_variants; v++) {
 		struct bench_result *r = bench_at(b, di, mi, v);
 
@@ -526,17 +536,17 @@ static void analyze(struct bench *b, unsigned int di, unsigned int mi)
 		r->check = hs_bench_check(r->ns.median *
 					  (r->variant ?
 					   hs_variant_regions(r->variant) : 1),
-					  empty->ns.median,
+					  empty_of(b, r)->ns.median,
 					  r->scale_median, b->host.clock.hz);
 		r->baseline = v == 1;
 		if (v > 1)
-			compare(b, empty, base, r);
+			compare(b, base, r);
 	}
 }
 
 /* Each class of inputs alone, in batches: a median per class. */
 static void measure_classes(struct bench *b, unsigned int di,
-			    struct bench_result *r)
+			    unsigned int v, struct bench_result *r)
 {
 	struct bench_dist *d = &b->dists[di];
 	unsigned int nsamples = BENCH_CLASS_RUNS;
@@ -553,7 +563,10 @@ static void measure_classes(struct bench *b, unsigned int di,
 		const struct bench_class *cl = &r->cls->c[c];
 		struct hs_pool pool = { cl->inputs, sizeof(*cl->inputs),
 					cl->nr, 1 };
+		void *door = NULL;
 
+		if (r->variant->call == HS_CALL_DOOR)
+			door = bench_door_pool(b, v, cl->inputs, cl->nr, &pool);
 		m = 0;
 		cli_progress("bench: %s, %s, %s: class %u/%u", d->name,
 			 hs_mode_name(r->mode), r->name, c + 1, r->cls->nr);
@@ -566,6 +579,7 @@ static void measure_classes(struct bench *b, unsigned int di,
 			mt[m] = s.mt;
 			m += s.mt > 0;	/* a sample of 0 is noise, not a cost */
 		}
+		free(door);
 		r->cls_mt[c] = m ? median_of(mt, m) : 0;
 		w[c].value = r->cls_mt[c];
 		w[c].weight = cl->count;
@@ -715,6 +729,20 @@ static void alloc_results(struct bench *b)
 				r->mode = b->modes[mi];
 				alloc_result(b, r);
 			}
+	if (!b->has_door)
+		return;
+	b->doors = cli_xcalloc((size_t)b->nr_dists * b->nr_modes,
+			       sizeof(*b->doors));
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++) {
+			struct bench_result *r = bench_door_at(b, di, mi);
+
+			r->name = "door";
+			r->door = true;
+			r->dist = di;
+			r->mode = b->modes[mi];
+			alloc_result(b, r);
+		}
 }
 
 static void measure(struct bench *b)
@@ -732,8 +760,9 @@ static void measure(struct bench *b)
 		for (mi = 0; mi < b->nr_modes; mi++) {
 			analyze(b, di, mi);
 			for (v = 1; v <= b->nr_variants; v++)
-				if (b->variants[v - 1]->call == HS_CALL_INPUT)
-					measure_classes(b, di,
+				if (b->variants[v - 1]->call == HS_CALL_INPUT ||
+				    b->variants[v - 1]->call == HS_CALL_DOOR)
+					measure_classes(b, di, v - 1,
 							bench_at(b, di, mi, v));
 		}
 		if (b->ktime)
@@ -834,6 +863,8 @@ static int bench_run(int argc, char **argv)
 	FILE *json, *csv, *svg;
 	char err[256];
 
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return bench_compare(argc - 1, argv + 1);
 	parse(&b, argc, argv);
 	b.simd = cli_simd_choice();
 	if (b.import)
@@ -864,15 +895,23 @@ const struct cli_cmd cmd_bench = {
 	.name = "bench",
 	.summary = "the DAMON Perf Test: variants timed in batches, compared paired",
 	.usage = "hotscore bench [--profile LIST] [--dist LIST] [--mode LIST]"
-		 " [--iterations N] [--runs N] ...\n"
+		 " [--invocations K] ...\n"
 		 "hotscore bench --import FILE [--format F] [--json FILE]"
-		 " [--csv FILE] [--svg FILE]",
+		 " [--csv FILE] [--svg FILE]\n"
+		 "hotscore bench compare BEFORE.json AFTER.json",
 	.about = "Time damon_hot_score() variants in batches, with the timer"
 		 " cancelled, and compare them\npairwise.  With no options: the"
 		 " seed module's scenario (10,000,000 iterations of\nthe seed"
-		 " distribution, 5 runs, loop,fls,ilog2).",
+		 " distribution in each of 10 invocations, loop,fls,ilog2).",
 	.notes = "The reproduce line of --format commit leaves out the"
-		 " options that name outputs.",
+		 " options that name outputs.\n\n"
+		 "bench compare BEFORE.json AFTER.json sets two runs saved"
+		 " with --json (before and after\na build) against each"
+		 " other: for each variant, distribution and mode, before ns"
+		 " /\nafter ns with a 95 % interval from the two runs'"
+		 " invocations, a verdict, and the\nmachine and settings that"
+		 " differ between the runs.  A file that is not a saved run:"
+		 "\nexit 2.",
 	.opts = bench_opts,
 	.nr_opts = sizeof(bench_opts) / sizeof(bench_opts[0]),
 	.run = bench_run,

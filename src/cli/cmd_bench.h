@@ -51,6 +51,7 @@ struct bench_classes {
 struct bench_calls {
 	struct hs_calls c;
 	enum hs_fast_impl impl;
+	void *door;		/* HS_CALL_DOOR: the prepared calls */
 };
 
 /** struct bench_dist - one distribution: its pool and where it came from. */
@@ -79,8 +80,9 @@ struct bench_ktime {
 
 /**
  * struct bench_result - one (distribution, mode, variant).
- * @variant:	NULL for the empty-call baseline.
- * @name:	the variant's name, or "empty".
+ * @variant:	NULL for the empty-call baseline and the door.
+ * @name:	the variant's name, "empty", or "door".
+ * @door:	this is the door to nothing (a candidate object's).
  * @dist:	the distribution's index.
  * @mode:	throughput or latency.
  * @mt:		per-call cost of every sample (the mixed stream), milliticks.
@@ -119,6 +121,7 @@ struct bench_ktime {
 struct bench_result {
 	const struct hs_variant *variant;
 	const char *name;
+	bool door;
 	unsigned int dist;
 	enum hs_bench_mode mode;
 	uint64_t *mt, *scale, *cycles, *ins;
@@ -192,6 +195,21 @@ struct bench {
 	const struct hs_cand *cand[BENCH_MAX_LIST];
 	struct hs_variant cand_var[BENCH_MAX_LIST];
 	hs_bench_fn cand_placed[BENCH_MAX_LIST][HS_NR_PLACEMENTS];
+	/*
+	 * The door (bench_cand.c): with a candidate in the run, every variant
+	 * of one call an input goes through a candidate object's door, a
+	 * built-in as its kernel source compiled as a candidate; door_obj
+	 * builds a variant's calls, door_empty[] is the door to nothing (the
+	 * "door" row, timed on door_pool's calls), doors its results.
+	 */
+	const struct hs_cand *door_obj[BENCH_MAX_LIST];
+	hs_bench_fn door_empty[HS_NR_PLACEMENTS];
+	bool has_door;
+	unsigned int door_pool;
+	struct bench_result *doors;	/* [dist][mode], when has_door */
+	bool allow_different;		/* --allow-different */
+	char differs[BENCH_MAX_LIST][256];	/* "differs from P on N inputs" */
+	unsigned long long pool_differs[BENCH_MAX_LIST];
 	const struct hs_profile *against;	/* what candidates must equal */
 	const struct hs_profile *base;		/* their kernel's divisor */
 	enum hs_bench_mode modes[BENCH_MAX_LIST];
@@ -223,6 +241,14 @@ static inline struct bench_result *bench_at(struct bench *b, unsigned int d,
 	return &b->results[(d * b->nr_modes + m) * (b->nr_variants + 1) + v];
 }
 
+/* The door's result of (dist, mode), or NULL: no door in this run. */
+static inline struct bench_result *bench_door_at(const struct bench *b,
+						 unsigned int d,
+						 unsigned int m)
+{
+	return b->doors ? &b->doors[d * b->nr_modes + m] : NULL;
+}
+
 bool bench_block_child(struct bench *b);
 void bench_measure_blocks(struct bench *b);
 extern const struct hs_alloc bench_alloc;
@@ -233,6 +259,12 @@ void bench_vet_calls(const struct bench *b, const struct bench_dist *d);
 void bench_import(struct bench *b);
 /* bench_cand.c: candidates loaded, placed and vetted */
 void bench_load_candidates(struct bench *b);
+void bench_door_calls(struct bench *b, struct bench_dist *d, unsigned int v);
+void bench_door_vet(const struct bench *b, const struct bench_dist *d,
+		    unsigned int v);
+void *bench_door_pool(const struct bench *b, unsigned int v,
+		      const struct hs_input *in, size_t nr,
+		      struct hs_pool *pool);
 void bench_pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
 		    size_t j);
 /* bench_inputs.c: the pools, checked, and their cost classes */

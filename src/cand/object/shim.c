@@ -129,3 +129,99 @@ void hs_cand_sweep(const struct hs_cand_input *in, unsigned int from,
 /* Through a pointer, as a kdamond's DAMOS walk calls it (bench). */
 int (*hs_cand_fn)(struct damon_ctx *, struct damon_region *,
 		  struct damos *) = damon_hot_score;
+
+/**
+ * struct hs_cand_call - one input of the bench, as a kdamond hands it to
+ * the scoring function: a region of its own, the context and the scheme
+ * shared with the inputs around it (kmod/candidates.c has the same).
+ * @c:	the context: its intervals.
+ * @s:	the scheme: its weights.
+ * @r:	the region.
+ */
+struct hs_cand_call {
+	struct damon_ctx *c;
+	struct damos *s;
+	struct damon_region r;
+};
+
+unsigned long hs_cand_call_size = sizeof(struct hs_cand_call);
+
+/* Bytes hs_cand_calls() needs for @n inputs: every input may need its own. */
+unsigned long hs_cand_calls_size(unsigned long n)
+{
+	return n * (sizeof(struct hs_cand_call) + sizeof(struct damon_ctx) +
+		    sizeof(struct damos));
+}
+
+/* @a and @b have the same context and scheme: the fields outside the region. */
+static bool same_scheme(const struct hs_cand_input *a,
+			const struct hs_cand_input *b)
+{
+	return a->sample_us == b->sample_us && a->aggr_us == b->aggr_us &&
+	       a->passed_sis == b->passed_sis &&
+	       a->next_aggr_sis == b->next_aggr_sis &&
+	       a->weight_nr_accesses == b->weight_nr_accesses &&
+	       a->weight_age == b->weight_age;
+}
+
+/**
+ * hs_cand_calls() - the bench's calls of @n inputs, built before anything
+ * is timed: the timed call converts nothing (hs_cand_door()).
+ * @in:		the inputs.
+ * @n:		how many.
+ * @mem:	hs_cand_calls_size(@n) bytes, 16-byte aligned: the @n calls
+ *		(hs_cand_call_size apart) first, then the contexts and
+ *		schemes, one for each run of inputs that shares them.
+ */
+void hs_cand_calls(const struct hs_cand_input *in, unsigned long n,
+		   void *mem)
+{
+	struct hs_cand_call *call = mem;
+	struct damon_ctx *c = (struct damon_ctx *)(call + n);
+	struct damos *s = (struct damos *)(c + n);
+	struct damon_ctx ctx;
+	struct damos scheme;
+	unsigned long i;
+
+	for (i = 0; i < n; i++) {
+		if (i && same_scheme(&in[i], &in[i - 1])) {
+			hs_cand_build(&in[i], &ctx, &call[i].r, &scheme);
+		} else {
+			hs_cand_build(&in[i], c, &call[i].r, s);
+			c++;
+			s++;
+		}
+		call[i].c = c - 1;
+		call[i].s = s - 1;
+	}
+}
+
+/*
+ * The door the bench times: the function on a prepared call, and nothing
+ * else (a tail call: three loads and a jump).  A kdamond pays as much in
+ * damon_pa_scheme_score(), the caller in another object.
+ */
+int hs_cand_door(const struct hs_cand_call *k)
+{
+	return damon_hot_score(k->c, (struct damon_region *)&k->r, k->s);
+}
+
+/* A function that does nothing, which the compiler cannot see through. */
+__hs_direct noinline int hs_cand_nothing(struct damon_ctx *c,
+					 struct damon_region *r,
+					 struct damos *s)
+{
+	int zero = 0;
+
+	(void)c;
+	(void)r;
+	(void)s;
+	__asm__("" : "+r" (zero));	/* emits nothing */
+	return zero;
+}
+
+/* The same door to nothing: what the door itself costs (bench). */
+int hs_cand_door_empty(const struct hs_cand_call *k)
+{
+	return hs_cand_nothing(k->c, (struct damon_region *)&k->r, k->s);
+}

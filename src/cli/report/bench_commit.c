@@ -318,15 +318,26 @@ static void commit_net(struct bench *b, FILE *f, unsigned int di,
 		       unsigned int mi)
 {
 	const struct bench_result *e = bench_at(b, di, mi, 0);
-	char text[4096], v[32], range[96];
+	const struct bench_result *d = bench_door_at(b, di, mi);
+	char text[4096], v[32], w[32], range[96];
 	size_t at;
 	unsigned int k;
 
 	if (!e->ns.n)
 		return;
-	at = (size_t)snprintf(text, sizeof(text), "  Net of the %s ns empty"
-			      " call:", sig3(v, sizeof(v), bench_ns(b,
-			      e->ns.median)));
+	if (d && d->ns.n)	/* a candidate's door: its own empty call */
+		at = (size_t)snprintf(text, sizeof(text), "  Net of the %s ns"
+				      " empty call (%s ns through a candidate's"
+				      " door, which costs %s ns):",
+				      sig3(v, sizeof(v), bench_ns(b, e->ns.median)),
+				      sig3(w, sizeof(w), bench_ns(b, d->ns.median)),
+				      sig3(range, sizeof(range),
+					   bench_ns(b, d->ns.median) -
+					   bench_ns(b, e->ns.median)));
+	else
+		at = (size_t)snprintf(text, sizeof(text), "  Net of the %s ns"
+				      " empty call:", sig3(v, sizeof(v),
+				      bench_ns(b, e->ns.median)));
 	for (k = 2; k <= b->nr_variants && at < sizeof(text); k++) {
 		const struct bench_result *r = bench_at(b, di, mi, k);
 		const struct hs_estimate *n = &r->cells.net;

@@ -58,7 +58,7 @@ static void csv_row(const struct bench *b, const struct bench_result *r,
 	csv_comparison(r, f);
 	fprintf(f, "%s,", r->variant ? (r->check == HS_CHECK_AT_BASELINE ?
 		"at-baseline" : r->check ? "optimized-away" : "ok") :
-		"empty-call baseline");
+		check_of(r));
 	if (r->variant && r->cls)
 		fprintf(f, "%.4f,%.4f,%.4f,", bench_ns(b, r->cls_mean),
 			bench_ns(b, r->cls_p95), bench_ns(b, r->cls_p99));
@@ -82,4 +82,7 @@ void bench_write_csv(struct bench *b, FILE *f)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			for (v = 0; v <= b->nr_variants; v++)
 				csv_row(b, bench_at(b, di, mi, v), f);
+	for (di = 0; b->doors && di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++)
+			csv_row(b, bench_door_at(b, di, mi), f);
 }

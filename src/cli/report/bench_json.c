@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <jansson.h>
 
@@ -155,13 +156,43 @@ static json_t *json_cycles(const struct bench *b, const struct bench_result *r)
 			 "max", hs_json_fixed(tsc_cycles(r->ns.max), 3), "source", "tsc");
 }
 
+/*
+ * Each invocation's median ns a call (or region): what `bench compare`
+ * resamples when it sets this run against another (an invocation's null:
+ * none of its samples above 0; the whole null: no samples kept).
+ */
+static json_t *json_invocations(const struct bench *b,
+				const struct bench_result *r)
+{
+	size_t per = r->n / (b->invocations ? b->invocations : 1), k, i, m;
+	uint64_t *v, *scratch;
+	json_t *a;
+
+	if (!r->mt)
+		return json_null();
+	v = cli_xcalloc(per + 1, sizeof(*v));
+	scratch = cli_xcalloc(2 * per + 1, sizeof(*scratch));
+	a = json_array();
+
+	for (k = 0; per && k < b->invocations; k++) {
+		for (i = m = 0; i < per; i++)	/* a sample of 0: noise */
+			if (r->mt[k * per + i])
+				v[m++] = r->mt[k * per + i];
+		json_array_append_new(a, m ? jns(b, hs_median(v, m, scratch)) :
+				      json_null());
+	}
+	free(scratch);
+	free(v);
+	return a;
+}
+
 static json_t *json_result(const struct bench *b,
 			   const struct bench_result *r)
 {
 	json_t *o = json_pack("{s:o,s:o,s:s,s:s,s:o,s:o,s:i}",
 		"variant", hs_json_text(r->name), "dist", hs_json_text(b->dists[r->dist].name),
 		"mode", hs_mode_name(r->mode),
-		"role", !r->variant ? "empty-call baseline" :
+		"role", r->door ? "door" : !r->variant ? "empty-call baseline" :
 			r->baseline ? "baseline" : "variant",
 		"samples", hs_json_u64(r->n), "nonpositive_samples", hs_json_u64(r->nonpositive),
 		"regions_per_call", r->variant ? hs_variant_regions(r->variant) : 1);
@@ -169,6 +200,14 @@ static json_t *json_result(const struct bench *b,
 	if (r->variant && r->variant->vector)	/* what fast-batch used here */
 		json_object_set_new(o, "vector", json_string(hs_fast_impl_name(
 			b->dists[r->dist].calls[variant_index(b, r)].impl)));
+	if (r->variant) {	/* a candidate's door, and what it differs on */
+		json_object_set_new(o, "door", json_boolean(
+			r->variant->call == HS_CALL_DOOR));
+		json_object_set_new(o, "differs", b->differs[variant_index(
+			b, r)][0] ? hs_json_text(b->differs[variant_index(b, r)]) :
+			json_null());
+	}
+	json_object_set_new(o, "invocation_ns", json_invocations(b, r));
 	json_object_set_new(o, "ns_per_call", json_ns_stats(b, &r->ns));
 	json_object_set_new(o, "cycles_per_call", json_cycles(b, r));
 	json_object_set_new(o, "counters", !r->counters ? json_null() :
@@ -260,6 +299,10 @@ static void json_results(const struct bench *b, json_t *results,
 			for (v = 0; v <= b->nr_variants; v++)
 				json_array_append_new(results, json_result(b,
 					bench_at((struct bench *)b, di, mi, v)));
+	for (di = 0; b->doors && di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++)
+			json_array_append_new(results, json_result(b,
+				bench_door_at(b, di, mi)));
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			for (v = 2; v <= b->nr_variants; v++)
@@ -276,7 +319,7 @@ void bench_write_json(struct bench *b, FILE *f)
 
 	json_results(b, results, comparisons);
 	root = json_pack("{s:s,s:i,s:o,s:o,s:o,s:o,s:o}",
-			 "tool", "hotscore bench", "schema", 1,
+			 "tool", "hotscore bench", "schema", 2,
 			 "command", hs_json_text(b->command),
 			 "environment", json_environment(b),
 			 "config", json_config(b),

@@ -64,7 +64,11 @@ void bench_print_markdown(struct bench *b, FILE *f)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			for (v = 0; v <= b->nr_variants; v++)
 				md_row(b, bench_at(b, di, mi, v), f);
+	for (di = 0; b->doors && di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++)
+			md_row(b, bench_door_at(b, di, mi), f);
 	fputc('\n', f);
+	print_door(b, f);
 	print_interval_note(b, f);
 	fprintf(f, b->import ? "\nInputs: hotscore.ko's seed=%llu.\n" :
 		"\nInputs: --seed %llu.\n", (unsigned long long)b->seed);

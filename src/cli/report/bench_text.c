@@ -483,6 +483,15 @@ static void print_table(struct bench *b, FILE *f, const struct row *head,
 			else
 				layout_widen(&t, row.cell);
 		}
+		/* the door's rows, after the variants' */
+		for (i = 0; rows == ALL_ROWS && b->doors &&
+		     i < b->nr_dists * b->nr_modes; i++) {
+			fill(b, &b->doors[i], &row);
+			if (pass)
+				layout_row(f, &t, row.cell);
+			else
+				layout_widen(&t, row.cell);
+		}
 	}
 }
 
@@ -527,6 +536,7 @@ static void print_comparison(struct bench *b, FILE *f)
 	cost.cell[5] = b->host.clock.tsc ? "check" : NULL;
 	print_table(b, f, &cost, cost_row, ALL_ROWS, 0);
 	print_nonpositive(b, f);
+	print_door(b, f);
 	snprintf(text, sizeof(text), "Against %s: ratio = %s time / variant"
 		 " time (above 1: faster than %s): per placement the median"
 		 " over invocations of their median paired round, averaged over"
@@ -541,6 +551,7 @@ static void print_comparison(struct bench *b, FILE *f)
 	print_interval_note(b, f);
 	fputc('\n', f);
 	print_table(b, f, &ratio, ratio_row, NO_EMPTY_ROWS, 0);
+	print_differs(b, f);
 	if (b->invocations * b->placements == 1)
 		return;
 	fprintf(f, "\nWhere the variance is: each component's standard"
