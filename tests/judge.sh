@@ -49,8 +49,8 @@ rc=$?
 	ok "a wrong candidate: exit 1, $(grep -m1 '^Equal:' ne.txt)" ||
 	fail "wrong candidate" "exit $rc: $(cat ne.txt ne.err | head -c 600)"
 # the first difference: a continued command; run it, its columns differ
-cmd=$(awk '/first: / { on = 1; sub(/.*first: /, "") } on { sub(/ *\\$/, ""); sub(/^ +/, "");
-	printf "%s ", $0 } on && !/\\$/ { exit }' ne.txt)
+cmd=$(awk '/first: / { on = 1; sub(/.*first: /, "") }
+	on { more = sub(/ *\\$/, ""); sub(/^ +/, ""); printf "%s ", $0; if (!more) exit }' ne.txt)
 read -r -a words <<<"$cmd"
 out=$("$hs" "${words[@]:1}" 2>&1)
 set -- $(grep -E '^hot ' <<<"$out")

@@ -30,6 +30,9 @@
 
 enum { O_CANDIDATE, O_AGAINST, O_RECORD, O_QUICK };
 
+/* The block, kept until every step ran: a refusal prints none of it. */
+static FILE *out;
+
 static const struct opt judge_opts[] = {
 	{ .id = O_CANDIDATE, .name = "candidate", .type = OPT_STR,
 	  .arg = "FILE", .flags = OPT_INPUT | OPT_CANDS, .words = "@file",
@@ -275,14 +278,14 @@ static void judge_verify(struct judge *j, bool quick)
 	agree = (unsigned long long)json_integer_value(
 		json_object_get(s.doc, "agree"));
 	if (j->equal)
-		printf("Equal:   yes, on all %llu inputs (verify%s)\n",
+		fprintf(out, "Equal:   yes, on all %llu inputs (verify%s)\n",
 		       j->inputs, quick ? " --quick" : ", every domain");
 	else
-		printf("Equal:   NO, differs on %llu of %llu inputs (verify%s)\n",
+		fprintf(out, "Equal:   NO, differs on %llu of %llu inputs (verify%s)\n",
 		       j->inputs - agree, j->inputs,
 		       quick ? " --quick" : ", every domain");
 	if (!j->equal && *j->first)
-		layout_command(stdout, "         first: ", 9, j->first, NULL,
+		layout_command(out, "         first: ", 9, j->first, NULL,
 			       JUDGE_COLS);
 	json_decref(s.doc);
 }
@@ -293,18 +296,18 @@ static void judge_verify(struct judge *j, bool quick)
  */
 static const char *relative(const char *path)
 {
-	static char out[PATH_MAX + 128];
+	static char rel[PATH_MAX + 128];
 	char *real = realpath(path, NULL), *cwd = getcwd(NULL, 0);
 	const char *p = real ? real : path;
 	size_t n = cwd ? strlen(cwd) : 0;
 
 	if (cwd && !strncmp(p, cwd, n) && p[n] == '/')
 		p += n + 1;
-	if ((size_t)snprintf(out, sizeof(out), "file:%s", p) >= sizeof(out))
-		*out = '\0';
+	if ((size_t)snprintf(rel, sizeof(rel), "file:%s", p) >= sizeof(rel))
+		*rel = '\0';
 	free(real);
 	free(cwd);
-	return out;
+	return rel;
 }
 
 /* The bench's captured inputs: beside the build, or where make installs. */
@@ -364,7 +367,7 @@ static void judge_bench(struct judge *j)
 		arg(&s, "3");
 	}
 	step_go(j, &s);
-	printf("Faster:  the candidate's speed over %s's (> 1: faster)\n",
+	fprintf(out, "Faster:  the candidate's speed over %s's (> 1: faster)\n",
 	       j->against);
 	json_array_foreach(json_object_get(s.doc, "comparisons"), i, c) {
 		const char *d = str_of(c, "dist");
@@ -372,7 +375,7 @@ static void judge_bench(struct judge *j)
 		if (strcmp(str_of(c, "variant"), j->cand))
 			continue;
 		d = strncmp(d, "file:", 5) ? d : "captured";
-		printf("         %-8s %.3f [%.3f - %.3f] %s\n", d,
+		fprintf(out, "         %-8s %.3f [%.3f - %.3f] %s\n", d,
 		       num_of(c, "ratio"), num_of(c, "ci_low"),
 		       num_of(c, "ci_high"), str_of(c, "verdict"));
 		snprintf(j->speed + strlen(j->speed),
@@ -380,7 +383,7 @@ static void judge_bench(struct judge *j)
 			 *j->speed ? ", " : "", d, str_of(c, "verdict"));
 	}
 	if (!cap)
-		printf("         (no captured inputs: tests/data is not beside"
+		fprintf(out, "         (no captured inputs: tests/data is not beside"
 		       " this binary)\n");
 	json_decref(s.doc);
 }
@@ -402,7 +405,7 @@ static void judge_sim(struct judge *j, const char *workload)
 	step_go(j, &s);
 	sc = json_object_get(s.doc, "scores");
 	ax = json_object_get(s.doc, "actions_not_in_other");
-	printf("         %-8s scores differ on %lld of %lld calls; %s\n",
+	fprintf(out, "         %-8s scores differ on %lld of %lld calls; %s\n",
 	       workload, json_integer_value(json_object_get(sc, "differ")),
 	       json_integer_value(json_object_get(sc, "calls")),
 	       json_is_true(json_object_get(s.doc, "identical_decisions")) ?
@@ -412,7 +415,7 @@ static void judge_sim(struct judge *j, const char *workload)
 			 sizeof(j->matters) - strlen(j->matters), "%s%s",
 			 *j->matters ? ", " : "", workload);
 	if (!json_is_true(json_object_get(s.doc, "identical_decisions")))
-		printf("         %-8s %lld actions only under %s, %lld only"
+		fprintf(out, "         %-8s %lld actions only under %s, %lld only"
 		       " under the candidate\n", "",
 		       json_integer_value(json_array_get(ax, 0)), j->against,
 		       json_integer_value(json_array_get(ax, 1)));
@@ -446,7 +449,7 @@ static void judge_rank(struct judge *j)
 		snprintf(j->matters + strlen(j->matters),
 			 sizeof(j->matters) - strlen(j->matters), "%s%s",
 			 *j->matters ? ", " : "", "the record");
-	printf("         record   they %s\n", said);
+	fprintf(out, "         record   they %s\n", said);
 	json_decref(s.doc);
 }
 
@@ -460,7 +463,7 @@ static void judge_verdict(const struct judge *j)
 		 j->against, j->inputs, *j->speed ? j->speed : "not timed",
 		 *j->matters ? "differ on " : "identical on every workload",
 		 j->matters);
-	layout_printf(stdout, JUDGE_COLS, "%s\n", text);
+	layout_printf(out, JUDGE_COLS, "%s\n", text);
 }
 
 /* The commands, one a line, wrapped to the block's width. */
@@ -468,26 +471,31 @@ static void judge_commands(const struct judge *j)
 {
 	unsigned int i;
 
-	printf("Reproduce:\n");
+	fprintf(out, "Reproduce:\n");
 	for (i = 0; i < j->nr_cmds; i++)
-		layout_command(stdout, "  ", 4, j->cmds[i], NULL, JUDGE_COLS);
+		layout_command(out, "  ", 4, j->cmds[i], NULL, JUDGE_COLS);
 }
 
 static int judge_run(int argc, char **argv)
 {
 	static struct judge j;
+	size_t len;
+	char *buf;
 
 	j.against = CLI_DEFAULT_PROFILE;
 	opt_parse(&cmd_judge, argc, argv, set, &j);
 	opt_parsed(&cmd_judge);
 	if (!j.cand)
 		cli_usage_die("which candidate? (hotscore judge FILE.c)");
-	printf("hotscore judge: %s against %s\n", j.cand, j.against);
+	out = open_memstream(&buf, &len);
+	if (!out)
+		cli_die("open_memstream: %m");
+	fprintf(out, "hotscore judge: %s against %s\n", j.cand, j.against);
 	judge_verify(&j, true);
 	if (j.equal && !j.quick)
 		judge_verify(&j, false);
 	judge_bench(&j);
-	printf("Matters: the simulator's DAMOS, each score call made by"
+	fprintf(out, "Matters: the simulator's DAMOS, each score call made by"
 	       " both\n");
 	judge_sim(&j, "stairs");
 	judge_sim(&j, "zigzag");
@@ -495,6 +503,9 @@ static int judge_run(int argc, char **argv)
 		judge_rank(&j);
 	judge_verdict(&j);
 	judge_commands(&j);
+	fclose(out);
+	fwrite(buf, 1, len, stdout);
+	free(buf);
 	return j.equal ? 0 : CLI_EXIT_FINDING;
 }
 
