@@ -15,7 +15,8 @@
 
 #include <hotscore/score.h>
 
-#define HS_CAND_STEPS_MAX	64	/* assignments kept; more are counted */
+/* assignments kept; more are counted */
+#define HS_CAND_STEPS_MAX	64
 
 /**
  * struct hs_cand_step - one assignment, as it ran.

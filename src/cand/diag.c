@@ -276,17 +276,20 @@ static bool explain_link(const char *path, const char *log, char *err,
 void hs_cand_explain(const char *path, char *log, char *err, size_t errlen,
 		     const char *cc, int rc)
 {
+	char one[1024];		/* a line alone: no match runs past it */
 	const char *line;
+	size_t n;
 
-	for (line = log; *line; line = strchr(line, '\n') ?
-	     strchr(line, '\n') + 1 : line + strlen(line)) {
-		if (!line_of(line, path) || !strstr(line, "error: "))
+	for (line = log; *line; line += n + (line[n] == '\n')) {
+		n = strcspn(line, "\n");
+		snprintf(one, sizeof(one), "%.*s", (int)n, line);
+		if (!line_of(one, path) || !strstr(one, "error: "))
 			continue;
-		if (explain_error(path, line, err, errlen)) {
+		if (explain_error(path, one, err, errlen)) {
 			*log = '\0';
 			return;
 		}
-		break;		/* the first error is the one that counts */
+		break;	/* the first error is the one that counts */
 	}
 	if (!strstr(log, "error: ") || strstr(log, "ld returned")) {
 		if (explain_link(path, log, err, errlen)) {

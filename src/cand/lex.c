@@ -121,7 +121,8 @@ static size_t punct_len(const struct lexer *lx)
 
 	for (i = 0; i < sizeof(puncts) / sizeof(puncts[0]); i++) {
 		n = strlen(puncts[i]);
-		if (lx->at + n <= lx->len && !memcmp(lx->s + lx->at, puncts[i], n))
+		if (lx->at + n <= lx->len &&
+		    !memcmp(lx->s + lx->at, puncts[i], n))
 			return n;
 	}
 	return 1;
@@ -143,8 +144,8 @@ static bool next(struct lexer *lx, struct hs_ctok *t)
 	unsigned char c;
 
 	for (;;) {
-		while (lx->at < lx->len && strchr(" \t\r\n\v\f", lx->s[lx->at]) &&
-		       lx->s[lx->at])
+		while (lx->at < lx->len && lx->s[lx->at] &&
+		       strchr(" \t\r\n\v\f", lx->s[lx->at]))
 			advance(lx);
 		if (lx->at >= lx->len)
 			return false;
@@ -167,7 +168,8 @@ static bool next(struct lexer *lx, struct hs_ctok *t)
 		skip_number(lx);
 	} else if (is_ident_start(c)) {
 		t->kind = HS_CT_IDENT;
-		while (lx->at < lx->len && is_ident((unsigned char)lx->s[lx->at]))
+		while (lx->at < lx->len &&
+		       is_ident((unsigned char)lx->s[lx->at]))
 			advance(lx);
 	} else {
 		size_t n = punct_len(lx);

@@ -8,7 +8,7 @@
  * belong to (a #line directive keeps the user's file and line numbers):
  *
  *   int x = e;		int x = e; REC(x, LINE);	a declaration
- *   x op= e;		x op= e, REC(x, LINE);		an expression statement
+ *   x op= e;		x op= e, REC(x, LINE);		an expression
  *   for (...) body	{ for (...) body REC(x, LINE); }	a loop, whole
  *
  * A statement inside a loop records nothing (a step is a value, not a
@@ -269,7 +269,8 @@ static unsigned int loop_decls(const struct rewrite *rw, size_t from,
 		    (i > from && is(rw, i - 1, "(")))
 			in_decl = false;
 		if ((i == from || is(rw, i - 1, ";") || is(rw, i - 1, "{") ||
-		     is(rw, i - 1, "}") || is(rw, i - 1, "(")) && is_decl(rw, i))
+		     is(rw, i - 1, "}") || is(rw, i - 1, "(")) &&
+		    is_decl(rw, i))
 			in_decl = true;
 		if (in_decl && is_ident(rw, i) && !is_type_word(rw, i) &&
 		    (is(rw, i + 1, "=") || is(rw, i + 1, ",") ||
@@ -389,7 +390,7 @@ static size_t statement(struct rewrite *rw, size_t i, bool in_loop)
 	if (is_ident(rw, i) && is(rw, i + 1, ":"))
 		return statement(rw, i + 2, in_loop);	/* a label */
 	if (is(rw, i, "else") || is(rw, i, "}"))
-		return i + 1;		/* not where a statement is: step on */
+		return i + 1;	/* not where a statement is: step on */
 	if (is(rw, i, "return") || is(rw, i, "break") ||
 	    is(rw, i, "continue") || is(rw, i, "goto")) {
 		i = find_semi(rw, i);
@@ -466,7 +467,8 @@ char *hs_cand_instrument(const char *src, size_t len, const char *path,
 	rewrite_file(&rw);
 	if (rw.failed)
 		goto done;
-	qsort(rw.ins, rw.nr_ins, sizeof(*rw.ins), by_offset);
+	if (rw.nr_ins)	/* qsort() of NULL is undefined, even of none */
+		qsort(rw.ins, rw.nr_ins, sizeof(*rw.ins), by_offset);
 	n = line_directive(path, line, sizeof(line));
 	need = sizeof(runtime) + n + len + 1;
 	for (i = 0; i < rw.nr_ins; i++)
@@ -485,8 +487,9 @@ char *hs_cand_instrument(const char *src, size_t len, const char *path,
 		at += to - from;
 		from = to;
 		if (i < rw.nr_ins) {
-			memcpy(out + at, rw.ins[i].text, strlen(rw.ins[i].text));
-			at += strlen(rw.ins[i].text);
+			n = strlen(rw.ins[i].text);
+			memcpy(out + at, rw.ins[i].text, n);
+			at += n;
 		}
 	}
 	out[at] = '\0';

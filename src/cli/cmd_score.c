@@ -242,7 +242,8 @@ static void cand_steps(const struct hs_spec *sp, const struct hs_input *in,
 	unsigned int k;
 
 	memset(st, 0, sizeof(*st));
-	if (strcmp(v[ST_STATUS], "ok") && strcmp(v[ST_STATUS], "out-of-range")) {
+	if (strcmp(v[ST_STATUS], "ok") &&
+	    strcmp(v[ST_STATUS], "out-of-range")) {
 		snprintf(st->why, sizeof(st->why), "it ends in %s",
 			 v[ST_STATUS]);
 		return;	/* a trap or a hang: not called again */
@@ -271,7 +272,7 @@ static void steps_of(const struct hs_spec *sp, const struct hs_input *in,
 
 	for (k = 0; k < NR_STEPS; k++)
 		snprintf(v[k], sizeof(v[k]), "-");
-	if (sp->cand) {	/* its answer, and the steps its variables show */
+	if (sp->cand) {	/* its answer, and its variables' steps */
 		hs_spec_describe(sp, v[ST_COMP], sizeof(*v));
 		outcome_of(sp, in, v[ST_HOT], v[ST_COLD], v[ST_STATUS],
 			   sizeof(*v));

@@ -32,7 +32,8 @@ struct field {
 	bool is_long;
 };
 
-#define STEPS_MAX	100000	/* a safety net: each phase ends by itself */
+/* a safety net: each phase ends by itself */
+#define STEPS_MAX	100000
 
 #define F(m, l) { offsetof(struct hs_input, m), l }
 static const struct field fields[] = {
