@@ -78,7 +78,7 @@ CLI_LIB_OBJ := $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 # the fuzz harnesses (tests/fuzz/), each also a replay of its corpus
 FUZZ_NAMES  := score_csv dist_file masim kmod_import units record trace \
-	       bench_compare
+	       bench_compare csource
 FUZZ_REPLAY := $(FUZZ_NAMES:%=$(B)/tests/fuzz/%)
 
 .PHONY: all static run test bench bench-sim bench-fast bench-coverage verify kmod \

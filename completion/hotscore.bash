@@ -76,7 +76,7 @@ _hotscore()
 		case $prev in
 		--profile|--profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117 all'; return ;;
 		--candidate) _hotscore_files ''; return ;;
-		--against) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
+		--against) _hotscore_files 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--captured) _hotscore_files ''; return ;;
 		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--call_limit) COMPREPLY=(); return ;;

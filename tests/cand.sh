@@ -20,7 +20,7 @@ out=$("$hs" score --profile v2-ilog2,./v2-ilog2.c --nr_accesses 21 --weight_age 
 grep -Eq '^hot +103 +103$' <<<"$out" && grep -Eq '^status +out-of-range +out-of-range$' <<<"$out" &&
 	ok "score: the v2 candidate beside v2-ilog2" || fail "score" "$out"
 out=$("$hs" score --profile hotfix,mine=./div0-sample.c --sample 0 2>&1)
-grep -Eq '^profile +hotfix +mine$' <<<"$out" && grep -Eq '^status +ok +trap\(SIGFPE\)$' <<<"$out" &&
+grep -Eq '^profile +hotfix +mine$' <<<"$out" && grep -Eq '^status +\* ok +trap\(SIGFPE\)$' <<<"$out" &&
 	ok "score: a trap is a status, NAME=FILE a label" || fail "trap" "$out"
 printf 'profile,sample_us,nr_accesses\nhotfix,0,5\n./div0-sample.c,0,5\n./hotfix-rewritten.c,5000,30\n' |
 	"$hs" score --input - >"$tmp/c.csv" 2>"$tmp/err"
@@ -70,27 +70,27 @@ rc=$?
 	ok "rfc-fls.c = rfc-fls, hotfix-rewritten.c = hotfix" || fail "equal examples" "exit $?"
 "$hs" verify --quick --candidate ./wrong-signed-division.c >"$tmp/w" 2>&1
 rc=$?
-cmd=$(sed -n 's/^    e\.g\. hotscore //p' "$tmp/w" | head -n 1)
+cmd=$(sed -n "s|^    e\.g\. $hs ||p" "$tmp/w" | head -n 1)
 # shellcheck disable=SC2086
 got=$("$hs" $cmd 2>&1 | grep -E '^hot ')
-[ $rc -eq 1 ] && [ -n "$cmd" ] && grep -Eq '^hot +(-?[0-9]+) +(-?[0-9]+)$' <<<"$got" &&
-	[ "$(awk '{ print ($2 != $3) }' <<<"$got")" = 1 ] &&
+[ $rc -eq 1 ] && [ -n "$cmd" ] && grep -Eq '^hot +\* (-?[0-9]+) +(-?[0-9]+)$' <<<"$got" &&
+	[ "$(awk '{ print ($3 != $4) }' <<<"$got")" = 1 ] &&
 	ok "the wrong example: exit 1, a reproducer that shows the difference: $cmd" ||
 	fail "wrong" "exit $rc, '$cmd' gives '$got': $(tail -4 "$tmp/w")"
 # --base other than --against: the reproducer names it, or score would
 # compile the candidate with the hotfix's safe divisor and see no trap
 "$hs" verify --quick --candidate ./wrong-signed-division.c --base v6.6 >"$tmp/w" 2>&1
 cmd=$(grep -A1 'trap(SIGFPE): [0-9]* inputs' "$tmp/w" |
-      sed -n 's/^    e\.g\. hotscore //p' | head -n 1)
+      sed -n "s|^    e\.g\. $hs ||p" | head -n 1)
 # shellcheck disable=SC2086
 [ "${cmd#*--base v6.6 }" != "$cmd" ] &&
-	"$hs" $cmd | grep -Eq '^status +ok +trap\(SIGFPE\)$' &&
+	"$hs" $cmd | grep -Eq '^status +\* ok +trap\(SIGFPE\)$' &&
 	ok "verify --candidate --base: the reproducer keeps the base: $cmd" ||
 	fail "reproducer --base" "'$cmd': $(tail -4 "$tmp/w")"
 "$hs" verify --quick --candidate ./div0-sample.c --against hotfix >"$tmp/d" 2>&1
 rc=$?
 [ $rc -eq 1 ] && grep -q 'hotfix ok, \./div0-sample\.c trap(SIGFPE): [0-9]* input' "$tmp/d" &&
-	grep -q 'hotscore score --profile hotfix,\./div0-sample\.c --sample 0us' "$tmp/d" &&
+	grep -qF "$hs score --profile hotfix,./div0-sample.c --sample 0us" "$tmp/d" &&
 	ok "a candidate that divides by zero: the trap named, a reproducer, exit 1" ||
 	fail "div0" "exit $rc: $(tail -6 "$tmp/d")"
 "$hs" verify --quick --candidate ./div0-sample.c --against v5.16 >"$tmp/d" 2>&1
@@ -110,6 +110,129 @@ rc=$?
 expect_bad "--against without --candidate" "" verify --against hotfix
 expect_bad "--candidate with --profile" "" verify --candidate ./v2-ilog2.c --profile v6.6
 expect_bad "an unknown --against" "" verify --candidate ./v2-ilog2.c --against v9
+
+# --- candidates first-class: a file where a profile goes, however named
+cp hotfix.c mine.txt
+"$hs" score --profile hotfix,mine.txt --nr_accesses 31 --age 70 >"$tmp/m" 2>&1 &&
+	grep -Eq '^profile +hotfix +mine\.txt$' "$tmp/m" && grep -Eq '^hot +99 +99$' "$tmp/m" &&
+	ok "--profile mine.txt: a file, as ./mine.txt is" || fail "mine.txt" "$(cat "$tmp/m")"
+expect_bad "--profile nosuch.txt: no such file, no profile" "" score --profile nosuch.txt
+grep -qx "hotscore score: --profile: no profile 'nosuch.txt' (see 'hotscore score --list-profiles')" "$tmp/err" ||
+	fail "nosuch.txt message" "$(cat "$tmp/err")"
+expect_bad "--profile nosuch: the message of old" "" score --profile nosuch
+grep -qx "hotscore score: --profile: no profile 'nosuch' (see 'hotscore score --list-profiles')" "$tmp/err" ||
+	fail "nosuch message" "$(cat "$tmp/err")"
+: >hotfix		# a file named as a profile: the profile wins
+"$hs" score --profile hotfix --nr_accesses 31 | grep -Eq '^components +raw\+safe\+ilog2\+clamp$' &&
+	ok "a file named hotfix does not shadow the profile" || fail "shadow" "hotfix taken for a file"
+rm -f hotfix
+
+# --against FILE: patch v2 against v1
+"$hs" verify --quick --candidate ./hotfix-rewritten.c --against ./hotfix.c >"$tmp/a" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q '^\./hotfix-rewritten\.c = \./hotfix\.c: agree on all [0-9]* inputs$' "$tmp/a" &&
+	ok "verify --against ./hotfix.c: the rewrite equals v1, exit 0" || fail "against equal" "exit $rc: $(tail -3 "$tmp/a")"
+"$hs" verify --quick --candidate ./wrong-signed-division.c --against mine.txt --json a.json >"$tmp/a" 2>&1
+rc=$?
+cmd=$(sed -n "s|^    e\.g\. $hs ||p" "$tmp/a" | head -n 1)
+# shellcheck disable=SC2086
+got=$("$hs" $cmd 2>&1 | grep -E '^hot ')
+[ $rc -eq 1 ] && grep -q '^  mine\.txt ok, \./wrong-signed-division\.c ok: [0-9]* inputs$' "$tmp/a" &&
+	[ "${cmd#score --profile mine.txt,./wrong-signed-division.c }" != "$cmd" ] &&
+	[ "$(awk '{ print ($3 != $4) }' <<<"$got")" = 1 ] &&
+	grep -q '"against_file":"mine.txt"' a.json &&
+	ok "verify --against mine.txt: a wrong v2 differs, exit 1, and its command shows both: $cmd" ||
+	fail "against differs" "exit $rc, '$cmd' gives '$got': $(tail -4 "$tmp/a")"
+expect_bad "bench --against a file: said so" "" bench --profile hotfix --against ./hotfix.c
+grep -q "is a file: --against takes a built-in profile here" "$tmp/err" || fail "bench --against" "$(cat "$tmp/err")"
+expect_bad "--base a file: said so" "" score --profile ./hotfix.c --base ./hotfix.c
+
+# several candidates: each against --against, then each against the others
+"$hs" verify --quick --candidate ./hotfix.c --candidate ./wrong-signed-division.c \
+	--candidate ./hotfix-rewritten.c --json m.json >"$tmp/m" 2>&1
+rc=$?
+sed -n '/^hotscore verify: 6 comparisons$/,$p' "$tmp/m" >"$tmp/sum"
+[ $rc -eq 1 ] && [ "$(wc -l <"$tmp/sum")" -eq 7 ] &&
+	grep -q '^  \./hotfix\.c = hotfix: agree' "$tmp/sum" &&
+	grep -q '^  \./wrong-signed-division\.c vs \./hotfix\.c: differ on [0-9]* of' "$tmp/sum" &&
+	grep -q '^  \./hotfix-rewritten\.c = \./wrong-signed-division\.c' "$tmp/sum" -v &&
+	grep -q '^  \./hotfix-rewritten\.c vs \./wrong-signed-division\.c: differ' "$tmp/sum" &&
+	grep -q '^  \./hotfix-rewritten\.c = \./hotfix\.c: agree' "$tmp/sum" &&
+	[ "$(grep -o '"candidate":' m.json | wc -l)" -eq 6 ] && grep -q '"equal":false,"comparisons":' m.json &&
+	ok "three candidates: 3 against hotfix, 3 against each other, a line each, exit 1" ||
+	fail "several candidates" "exit $rc: $(cat "$tmp/sum")"
+expect_bad "score --profile given twice: not one dropped" "" score --profile ./hotfix.c --profile ./v2-ilog2.c
+grep -q "given twice: give one list, --profile A,B" "$tmp/err" || fail "twice" "$(cat "$tmp/err")"
+expect_bad "verify --against given twice" "" verify --candidate ./hotfix.c --against v6.6 --against hotfix
+expect_bad "sim --profile given twice" "" sim --profile hotfix --profile ./hotfix.c
+
+# --- what a file copied whole from ops-common.c gets: one line, its line
+printf '// SPDX-License-Identifier: GPL-2.0\n#include <linux/mmu_notifier.h>\n#include <linux/page_idle.h>\n\nint damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\treturn 0;\n}\n' >inc.c
+printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\t/* printf() in a comment */\n\tint x = 3;\n\n\tprintf("%%d\\n", x);\n\treturn 0;\n}\n' >libc.c
+printf 'static unsigned int damon_max_nr_accesses(const struct damon_attrs *attrs)\n{\n\treturn attrs->aggr_interval / attrs->sample_interval;\n}\n\nint damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\treturn damon_max_nr_accesses(&c->attrs);\n}\n' >redef.c
+printf '\nstruct damon_region {\n\tunsigned int nr_accesses;\n};\n\nint damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\treturn r->nr_accesses;\n}\n' >structs.c
+printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\treturn div_u64(r->age, 3);\n}\n' >helper.c
+for f in "inc.c|line 2: delete the #include of linux/mmu_notifier.h" \
+	 "libc.c|line 6: calls printf(), which is libc's" \
+	 "redef.c|line 1: damon_max_nr_accesses() comes with the kernel (--base)" \
+	 "structs.c|line 2: struct damon_region comes with the kernel: delete" \
+	 "helper.c|line 3: calls div_u64(), which hotscore's kernel does not define"; do
+	file=${f%%|*} want=${f#*|}
+	expect_bad "$file: one line naming its line" "" score --profile "./$file"
+	grep -qF "hotscore score: --profile: ./$file: $want" "$tmp/err" && ! grep -q 'env-\|/cand/' "$tmp/err" ||
+		fail "$file hint" "$(cat "$tmp/err")"
+done
+# the control: an error of another kind keeps the compiler's words, and
+# they name env.h, not the cache's temporary copy of it
+printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\tstruct damos x;\n\n\treturn min(x, 3);\n}\n' >minbad.c
+"$hs" score --profile ./minbad.c >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q '^\./minbad\.c:5:' "$tmp/err" && grep -q '^env\.h:[0-9]*:' "$tmp/err" &&
+	! grep -q "$tmp/cache" "$tmp/err" && [ "$(wc -l <"$tmp/err")" -gt 1 ] &&
+	ok "another error: the compiler's words, env.h named as such" || fail "env.h named" "$(cat "$tmp/err")"
+
+# --- reproducers a person reads: round values, the program as invoked
+cp "$here/data/age32.c" .
+"$hs" verify --quick --candidate ./age32.c >"$tmp/r" 2>&1
+cmd=$(sed -n "s|^    e\.g\. $hs ||p" "$tmp/r" | head -n 1)
+# round: every number of the command, its unit dropped, has at most two
+# significant digits (1024s and 2097152 do not: the control)
+round() {
+	local w n
+	for w in $1; do
+		n=$(sed -n 's/^\([0-9]*\)\(us\|ms\|s\|m\|h\)\{0,1\}$/\1/p' <<<"$w")
+		[ -z "$n" ] && continue
+		n=$(sed 's/0*$//' <<<"$n")
+		[ ${#n} -le 2 ] || return 1
+	done
+}
+# shellcheck disable=SC2086
+[ -n "$cmd" ] && round "$cmd" && ! round "--aggr 1024s --nr_accesses 1 --age 2097152" &&
+	[ "$("$hs" $cmd | grep -E '^hot ' | awk '{ print ($3 != $4) }')" = 1 ] &&
+	ok "verify's reproducer is round and still differs: $cmd" || fail "round" "'$cmd': $(tail -3 "$tmp/r")"
+ln -s "$hs" hs-as-typed
+./hs-as-typed verify --quick --candidate ./age32.c >"$tmp/r" 2>&1
+grep -q '^    e\.g\. \./hs-as-typed score --profile hotfix,\./age32\.c ' "$tmp/r" &&
+	! grep -q 'e\.g\. hotscore ' "$tmp/r" &&
+	ok "the reproducer names the program as it was invoked (./hs-as-typed)" ||
+	fail "argv[0]" "$(grep 'e\.g\.' "$tmp/r")"
+
+# --- score: the rows that differ marked; a candidate's steps
+out=$("$hs" score --profile hotfix,v6.6,./hotfix.c --nr_accesses 31 --age 70)
+grep -Eq '^hot +\* 99 +102 +99$' <<<"$out" && grep -Eq '^freq_subscore +155 +155 +155$' <<<"$out" &&
+	grep -Eq '^age_in_log +3 +3 +3$' <<<"$out" && grep -q '^\* the columns differ in this step$' <<<"$out" &&
+	grep -q '^  line [0-9]*, damon_hot_score(): hotness = 102$' <<<"$out" &&
+	ok "score: hot marked where v6.6 differs; the candidate's freq_subscore and age_in_log shown" ||
+	fail "marks and steps" "$out"
+out=$("$hs" score --profile hotfix,./hotfix.c --nr_accesses 31 --age 70)
+! grep -Eq '^[^ ]+ +\* |^\* ' <<<"$out" && ok "score: nothing marked where nothing differs (the control)" ||
+	fail "no marks" "$out"
+out=$("$hs" score --profile hotfix,./div0-sample.c --sample 0)
+grep -q '^\./div0-sample\.c: no steps to show: it ends in trap(SIGFPE)$' <<<"$out" &&
+	ok "score: a candidate that traps has no steps, and says so" || fail "no steps" "$out"
+printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct damos *s)\n{\n\treturn r->nr_accesses;\n}\n' >plain.c
+out=$("$hs" score --profile ./plain.c)
+grep -q "^\./plain\.c: no steps to show: it assigns no variable outside its loops$" <<<"$out" &&
+	ok "score: a file that assigns nothing says it" || fail "plain steps" "$out"
 
 # --- bench: a candidate timed like a variant, after it proves equal
 "$hs" bench --profile hotfix,./hotfix-rewritten.c --dist uniform --mode throughput \
@@ -251,7 +374,7 @@ cmd=$(reproducer "$tmp/err")
 # shellcheck disable=SC2086
 [ $rc -eq 1 ] && grep -q 'damon_hot_score() trapped (SIGFPE)' "$tmp/err" && [ -n "$cmd" ] &&
 	[ -z "$(awk 'length($0) > 100' "$tmp/err")" ] &&
-	"$hs" $cmd | grep -Eq '^status +ok +trap\(SIGFPE\)$' &&
+	"$hs" $cmd | grep -Eq '^status +\* ok +trap\(SIGFPE\)$' &&
 	ok "sim: a candidate's trap stops its run, exit 1, and the reproducer traps" ||
 	fail "sim trap" "exit $rc: $(cat "$tmp/err")"
 # timed: the cost replay's inputs hold the one that trapped, so none runs
@@ -271,7 +394,7 @@ lim=(--call_limit 50ms)
 t0=$SECONDS
 out=$(timeout 60 "$hs" score --profile hotfix,./hang-nr7.c --nr_accesses 7 "${lim[@]}" 2>&1)
 rc=$?
-[ $rc -eq 0 ] && grep -Eq '^status +ok +hang$' <<<"$out" && grep -Eq '^hot +41 +undef$' <<<"$out" &&
+[ $rc -eq 0 ] && grep -Eq '^status +\* ok +hang$' <<<"$out" && grep -Eq '^hot +\* 41 +undef$' <<<"$out" &&
 	ok "score: a call that does not return is the status hang, hot undef, exit 0 (as a trap)" ||
 	fail "score hang" "exit $rc: $out"
 out=$(timeout 60 "$hs" score --profile hotfix,./hang-nr7.c --nr_accesses 8 "${lim[@]}" 2>&1)
@@ -288,12 +411,12 @@ t0=$SECONDS
 timeout 120 "$hs" verify --quick --candidate ./hang-nr7.c "${lim[@]}" --json h.json >"$tmp/h" 2>&1
 rc=$?
 took=$((SECONDS - t0))
-cmd=$(sed -n 's/^    e\.g\. hotscore //p' "$tmp/h" | head -n 1)
+cmd=$(sed -n "s|^    e\.g\. $hs ||p" "$tmp/h" | head -n 1)
 # shellcheck disable=SC2086
 [ $rc -eq 1 ] && grep -q '^  stopped at the first hang: a call ran past --call_limit 50ms' "$tmp/h" &&
 	grep -Eq '^  hotfix ok, \./hang-nr7\.c hang: [12] inputs?$' "$tmp/h" &&
 	[ "$cmd" = "score --profile hotfix,./hang-nr7.c --nr_accesses 7 --call_limit 50ms" ] &&
-	timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' && [ $took -lt 30 ] &&
+	timeout 60 "$hs" $cmd | grep -Eq '^status +\* ok +hang$' && [ $took -lt 30 ] &&
 	ok "verify --quick: the hang in $took s, exit 1, shrunk to a reproducer that hangs: $cmd" ||
 	fail "verify hang" "exit $rc in $took s, '$cmd': $(tail -8 "$tmp/h")"
 grep -q '"stopped":true' h.json && grep -q '"candidate_status":"hang"' h.json &&
@@ -323,7 +446,7 @@ for timing in --no-timing ""; do
 	# shellcheck disable=SC2086
 	[ $rc -eq 1 ] && joined "$tmp/err" | grep -q 'damon_hot_score() did not return (hang: a call ran past --call_limit 50ms) at [0-9.]* s; stopped' &&
 		[ -z "$(awk 'length($0) > 100' "$tmp/err")" ] &&
-		timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' &&
+		timeout 60 "$hs" $cmd | grep -Eq '^status +\* ok +hang$' &&
 		ok "sim ${timing:-timed}: a hang stops the run as a trap does, exit 1, and the reproducer hangs" ||
 		fail "sim hang ${timing:-timed}" "exit $rc: $(cat "$tmp/err")"
 done
@@ -333,7 +456,7 @@ rc=$?
 cmd=$(sed -n 's/.*Reproduce: hotscore //p' "$tmp/err")
 # shellcheck disable=SC2086
 [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -e r.csv ] &&
-	timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' &&
+	timeout 60 "$hs" $cmd | grep -Eq '^status +\* ok +hang$' &&
 	ok "rank: a hang stops the ranking, one line, exit 1, no --csv, a reproducer" ||
 	fail "rank hang" "exit $rc: $(cat "$tmp/err")"
 timeout 120 "$hs" verify --captured "$here/data/capture-6.1.192.csv" --profile hotfix,./hang-nr7.c \
@@ -341,7 +464,7 @@ timeout 120 "$hs" verify --captured "$here/data/capture-6.1.192.csv" --profile h
 rc=$?
 joined=$(tr -s ' \n' ' ' <"$tmp/v")
 [ $rc -eq 1 ] && grep -Eq '^  \./hang-nr7\.c +[0-9]+ +1$' "$tmp/v" &&
-	grep -q 'where the profile gives hang: hotscore score --profile ./hang-nr7.c --nr_accesses 7 .*--call_limit 50ms' <<<"$joined" &&
+	grep -q "where the profile gives hang: $hs score --profile ./hang-nr7.c --nr_accesses 7 .*--call_limit 50ms" <<<"$joined" &&
 	grep -q 'stopped at line [0-9]*: a call ran past --call_limit 50ms (hang), and its [0-9]* later calls were not checked' <<<"$joined" &&
 	ok "verify --captured: a hang is the model's answer, and the candidate's last" ||
 	fail "captured hang" "exit $rc: $(cat "$tmp/v")"
@@ -350,10 +473,10 @@ joined=$(tr -s ' \n' ' ' <"$tmp/v")
 timeout 120 "$hs" verify --captured "$here/data/capture-6.1.192.csv" \
 	--profile raw+max-nr+loop+none,./hang-nr7.c "${lim[@]}" >"$tmp/v" 2>&1
 cmd=$(tr -s ' \n' ' ' <"$tmp/v" |
-      sed -n 's/.*where the profile gives hang: hotscore \(.*\) stopped at line.*/\1/p')
+      sed -n "s|.*where the profile gives hang: $hs \(.*\) stopped at line.*|\1|p")
 # shellcheck disable=SC2086
 [ "${cmd#score --profile raw+max-nr+loop+none,./hang-nr7.c }" != "$cmd" ] &&
-	timeout 60 "$hs" $cmd | grep -Eq '^status +ok +hang$' &&
+	timeout 60 "$hs" $cmd | grep -Eq '^status +\* ok +hang$' &&
 	ok "verify --captured: a combination as the base, named where score takes it" ||
 	fail "captured base" "'$cmd': $(cat "$tmp/v")"
 for c in score verify bench sim rank; do

@@ -100,8 +100,8 @@ done
 "$hs" sim --help | grep -q -- '--compare-profiles *= --profile' &&
 	ok "help marks deprecated spellings" || fail "deprecated" "not in sim --help"
 out=$("$hs" score --sample 5ms --aggr 100ms --nr_accesses 21 --weight_age 0 --profile v6.6,hotfix 2>&1)
-grep -Eq '^profile +v6.6 +hotfix$' <<<"$out" && grep -Eq '^hot +103 +99$' <<<"$out" &&
-	grep -Eq '^status +out-of-range +ok$' <<<"$out" &&
+grep -Eq '^profile +v6.6 +hotfix$' <<<"$out" && grep -Eq '^hot +\* 103 +99$' <<<"$out" &&
+	grep -Eq '^status +\* out-of-range +ok$' <<<"$out" &&
 	ok "score: two profiles side by side" || fail "two profiles" "$out"
 out=$("$hs" score --profile all --nr_accesses 21 2>&1)
 [ "$(grep -c '^hot ' <<<"$out")" -ge 2 ] && [ "$(grep -o 'v5.16\|mm-new\|debian-6.1.192' <<<"$out" | sort -u | wc -l)" -eq 3 ] &&
@@ -119,7 +119,7 @@ printf 'nr_accesses\n7\n429497\n' | "$hs" score --input - --profile debian-6.12.
 	[ "$(field "$tmp/bpc.csv" 1 hot)/$(field "$tmp/bpc.csv" 1 nr_accesses_bp)" = 54/129999 ] &&
 	[ "$(field "$tmp/bpd.csv" 1 nr_accesses_bp)/$(field "$tmp/bpd.csv" 2 nr_accesses_bp)" = 70000/2704 ] &&
 	[ "$(field "$tmp/bpd.csv" 1 hot)" = "$(field "$tmp/bpc.csv" 2 hot)" ] &&
-	grep -Eq '^hot +54 ' <("$hs" score --profile debian-6.12.117,debian-6.1.192 --nr_accesses 5 --nr_accesses_bp 129999) &&
+	grep -Eq '^hot +\* 54 ' <("$hs" score --profile debian-6.12.117,debian-6.1.192 --nr_accesses 5 --nr_accesses_bp 129999) &&
 	ok "nr_accesses_bp: the column, the flag, else nr_accesses * 10000" ||
 	fail "nr_accesses_bp" "$(cat "$tmp/bpc.csv" "$tmp/bpd.csv")"
 printf 'age\n50\n' >"$tmp/in.csv"

@@ -140,6 +140,7 @@ ln -s "$root/tests" tests
 # a damo record as damo writes it, and a candidate of the reader's own
 cp "$here/data/rank/damo-written.json" damon.data
 cp "$root/examples/candidates/hotfix-rewritten.c" mine.c
+for f in v1.c v2.c a.c b.c mine.txt; do cp mine.c "$f"; done
 export HOTSCORE_CACHE=$tmp/cache
 
 extract >"$tmp/cmds"

@@ -299,6 +299,76 @@ static void test_verify_stops_at_a_hang(void)
 	check_clean();
 }
 
+/* Two stand-ins that agree but above 10^9 accesses, and never trap. */
+static int hot_v1(const struct hs_input *in)
+{
+	return (int)(in->nr_accesses % 100);
+}
+
+static int hot_v2(const struct hs_input *in)
+{
+	return in->nr_accesses > 1000000000u ? 50 : hot_v1(in);
+}
+
+static int cold_v1(const struct hs_input *in)
+{
+	return 99 - hot_v1(in);
+}
+
+static int cold_v2(const struct hs_input *in)
+{
+	return 99 - hot_v2(in);
+}
+
+static const struct hs_cand cand_v1 = {
+	.path = "v1", .hot = hot_v1, .cold = cold_v1, .has_cold = true,
+	.sweep = sweep,
+};
+static const struct hs_cand cand_v2 = {
+	.path = "v2", .hot = hot_v2, .cold = cold_v2, .has_cold = true,
+	.sweep = sweep,
+};
+
+/*
+ * verify --candidate v2 --against v1: a candidate against a candidate.
+ * v1 against itself agrees everywhere; v2 differs where it should, each
+ * example shrinks to an input on which the two still differ, and a trap
+ * in both with the same signal is agreement, in one alone a difference.
+ */
+static void test_verify_against_a_candidate(void)
+{
+	static struct hs_cand_verify_result res;
+	struct hs_cand_verify_config cfg = {
+		.cand = &cand_v1, .against_cand = &cand_v1, .quick = true,
+		.threads = 2, .seed = 1, .random = 100000,
+	};
+	struct hs_input in = input(2000000000u), prefer = input(0);
+	uint64_t total = 0;
+	unsigned int k, cls;
+
+	CHECK_EQ(hs_cand_verify(&cfg, &res), 0);
+	for (k = 0; k < HS_NR_CDOMAINS; k++)
+		total += res.inputs[k];
+	CHECK(total > 0 && res.agree == total, "v1 = v1: %llu of %llu",
+	      (unsigned long long)res.agree, (unsigned long long)total);
+	cfg.cand = &cand_v2;
+	CHECK_EQ(hs_cand_verify(&cfg, &res), 0);
+	CHECK(res.count[0] > 0 && res.agree < total, "v2 = v1 (the control)");
+	CHECK(res.ex[0].found, "no example");
+	in = res.ex[0].in;
+	hs_cand_shrink_versus(NULL, &cand_v1, &cand_v2, 0, &in, &prefer);
+	CHECK(hs_cand_versus(NULL, &cand_v1, &cand_v2, &in, &cls) && !cls,
+	      "the shrunk example does not differ");
+	CHECK(in.nr_accesses == 2000000000u && in.age == 0 &&
+	      in.sample_us == 5000, "not shrunk to round: %u", in.nr_accesses);
+	in = input(8);		/* the stand-in cand traps with SIGFPE there */
+	CHECK(!hs_cand_versus(NULL, &cand, &cand, &in, &cls) &&
+	      cls == 2 * HS_NR_CAND_CODES + 2, "the same trap is agreement");
+	CHECK(hs_cand_versus(NULL, &cand_v1, &cand, &in, &cls) &&
+	      cls == 0 * HS_NR_CAND_CODES + 2, "a trap in one is not");
+	check_clean();
+}
+
 static void test_no_limit(void)
 {
 	hs_cand_set_limit(0);
@@ -320,6 +390,7 @@ int main(void)
 	RUN(test_guard_around_a_run);
 	RUN(test_threads);
 	RUN(test_verify_stops_at_a_hang);
+	RUN(test_verify_against_a_candidate);
 	RUN(test_no_limit);
 	return CHECK_DONE();
 }

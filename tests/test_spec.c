@@ -4,8 +4,13 @@
  * items, the one base rule, and the one score path, model or candidate.
  * Candidates here are stand-ins (function pointers), so nothing compiles.
  */
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <hotscore/spec.h>
 
@@ -84,6 +89,46 @@ static void test_cand_path(void)
 	CHECK(hs_spec_cand_path("mine", false) == NULL, "no .c, no /");
 	CHECK(!strcmp(hs_spec_cand_path("l=mine", true), "mine"),
 	      "forced file");
+}
+
+/*
+ * "mine.txt" is a file where "./mine.txt" is: a name with a '.' that
+ * exists, not as a directory; a built-in profile's name still wins, a
+ * bare word is never a file, and a missing one stays "no profile".
+ */
+static void test_cand_path_dot(void)
+{
+	char dir[] = "/tmp/hs-spec-XXXXXX", old[4096];
+	struct hs_spec sp;
+	int fd;
+
+	CHECK(getcwd(old, sizeof(old)) && mkdtemp(dir) && !chdir(dir),
+	      "a scratch folder");
+	fd = open("mine.txt", O_CREAT | O_WRONLY, 0644);
+	CHECK(fd >= 0 && !close(fd), "mine.txt");
+	fd = open("hotfix", O_CREAT | O_WRONLY, 0644);
+	CHECK(fd >= 0 && !close(fd), "a file named hotfix");
+	fd = open("mine", O_CREAT | O_WRONLY, 0644);
+	CHECK(fd >= 0 && !close(fd), "a file named mine");
+	CHECK(!mkdir("d.d", 0755), "a folder d.d");
+	CHECK(hs_spec_cand_path("mine.txt", false) != NULL, "mine.txt");
+	CHECK(!strcmp(hs_spec_cand_path("l=mine.txt", false), "mine.txt"),
+	      "a label on mine.txt");
+	CHECK_EQ(hs_spec_parse("mine.txt", &sp), 0);
+	CHECK_EQ(sp.kind, HS_SPEC_CAND);
+	/* the controls: each would be a file if the rule were "exists" */
+	CHECK(hs_spec_cand_path("hotfix", false) == NULL, "the profile wins");
+	CHECK(hs_spec_cand_path("mine", false) == NULL, "a bare word");
+	CHECK(hs_spec_cand_path("d.d", false) == NULL, "a folder");
+	CHECK(hs_spec_cand_path("nosuch.txt", false) == NULL, "missing");
+	CHECK_EQ(hs_spec_parse("nosuch.txt", &sp), HS_SPEC_UNKNOWN);
+	CHECK_EQ(hs_spec_parse("v6.6", &sp), 0);
+	CHECK_EQ(sp.kind, HS_SPEC_PROFILE);
+	unlink("mine.txt");
+	unlink("hotfix");
+	unlink("mine");
+	rmdir("d.d");
+	CHECK(!chdir(old) && !rmdir(dir), "cleaned up");
 }
 
 /* --base, else the first model beside the candidate, else the hotfix. */
@@ -170,6 +215,7 @@ int main(void)
 	RUN(test_parse_kinds);
 	RUN(test_parse_too_long);
 	RUN(test_cand_path);
+	RUN(test_cand_path_dot);
 	RUN(test_base_rule);
 	RUN(test_score_model);
 	RUN(test_score_cand);

@@ -131,6 +131,76 @@ static void test_shrink(void)
 	CHECK(above(&in, &t), "the property was lost");
 }
 
+static bool at_least(const struct hs_input *in, const void *ctx)
+{
+	return in->nr_accesses >= *(const uint32_t *)ctx;
+}
+
+/* Past a wrap of 32 bits: aggr / sample above UINT_MAX by a little. */
+static bool just_past_u32(const struct hs_input *in, const void *ctx)
+{
+	(void)ctx;
+	return in->sample_us && in->aggr_us / in->sample_us > 0xffffffffUL &&
+	       (uint32_t)(in->aggr_us / in->sample_us) < 8;
+}
+
+/*
+ * The reproducer of an age_in_sec of 2^31 with a frequency of 0 that is
+ * not an idle region: the bisected values (10138614 us, 1024 s, 2097152)
+ * made round, each a value of one or two significant digits.
+ */
+static bool old_idle(const struct hs_input *in, const void *ctx)
+{
+	unsigned long ratio = in->sample_us ? in->aggr_us / in->sample_us : 0;
+	uint64_t sec = (uint64_t)in->age * in->aggr_us / 1000000;
+
+	(void)ctx;
+	return in->nr_accesses && ratio >= 100 * (unsigned long)in->nr_accesses &&
+	       ratio < 1000 && sec >= 1ULL << 31 && sec < 1ULL << 32;
+}
+
+/* Significant digits, as a reader counts them in the printed number. */
+static unsigned int digits(uint64_t v)
+{
+	char buf[24];
+	int n = snprintf(buf, sizeof(buf), "%llu", (unsigned long long)v);
+
+	while (n > 0 && buf[n - 1] == '0')
+		n--;
+	return (unsigned int)n;
+}
+
+static void test_shrink_round(void)
+{
+	struct hs_input prefer = base(), in = prefer;
+	uint32_t wrap = 42949673;	/* where nr_accesses * 100 wraps */
+
+	in.nr_accesses = 4000000000u;
+	hs_shrink(&in, &prefer, at_least, &wrap);
+	CHECK_EQ(in.nr_accesses, 50000000);
+	in = prefer;
+	in.sample_us = 10138614;
+	in.aggr_us = 1024000000;
+	in.nr_accesses = 1;
+	in.age = 2097152;
+	CHECK(old_idle(&in, NULL), "the issue's reproducer holds");
+	CHECK(digits(in.sample_us) > 2 && digits(in.aggr_us) > 2 &&
+	      digits(in.age) > 2, "the control: its values are not round");
+	hs_shrink(&in, &prefer, old_idle, NULL);
+	CHECK(old_idle(&in, NULL), "the property was lost");
+	CHECK(digits(in.sample_us) <= 2 && digits(in.aggr_us) <= 2 &&
+	      digits(in.age) <= 2 && in.nr_accesses == 1,
+	      "not round: --sample %luus --aggr %luus --age %u", in.sample_us,
+	      in.aggr_us, in.age);
+	/* exact where no round value keeps it: a 32-bit wrap */
+	in = prefer;
+	in.sample_us = 1;
+	in.aggr_us = 0x100000003UL;
+	hs_shrink(&in, &prefer, just_past_u32, NULL);
+	CHECK_EQ(in.aggr_us, 0x100000000UL);
+	CHECK_EQ(in.sample_us, 1);
+}
+
 /* A property seen only at a cost (a hang): counts the times it holds. */
 static bool at_seven(const struct hs_input *in, const void *ctx)
 {
@@ -482,6 +552,7 @@ int main(void)
 	RUN(test_pair_class);
 	RUN(test_invariants);
 	RUN(test_shrink);
+	RUN(test_shrink_round);
 	RUN(test_shrink_to_one);
 	RUN(test_grid_covers);
 	RUN(test_grid_ages_exact);

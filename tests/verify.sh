@@ -72,11 +72,12 @@ commands_after() {
 		}' "$1"
 }
 
-# run a printed "hotscore score ..." command, print its status
+# run a printed "$hs score ..." command (the program as invoked, argv[0]),
+# print its status; one that names another program prints nothing
 status_of() {
-	[ -n "$1" ] || return
+	[ -n "$1" ] && [ "${1#"$hs" score }" != "$1" ] || return
 	# shellcheck disable=SC2086
-	"$hs" ${1#hotscore } | awk '$1 == "status" { print $2 }'
+	"$hs" ${1#"$hs" } | awk '$1 == "status" { print $2 }'
 }
 
 # the map: where v6.6 overruns or divides by zero and hotfix does not,
@@ -106,7 +107,7 @@ grep -A1 "^    $cls: " "$tmp/out" | grep -q ' \\$' &&
 	fail "wrapped example" "'$cmds' gives '$got_a' and '$got_b'"
 sed -n '/^  hotfix = debian-6.1.192$/,$p' "$tmp/out" >"$tmp/hotfix"
 cmd=$(commands_after "$tmp/hotfix" '    more accesses never colder ' 1)
-args=${cmd#hotscore score --profile hotfix }
+args=${cmd#"$hs" score --profile hotfix }
 # shellcheck disable=SC2086
 h1=$("$hs" score --profile hotfix $args | awk '$1 == "hot" { print $2 }')
 n=$(sed -n 's/.*--nr_accesses \([0-9]*\).*/\1/p' <<<"$args")

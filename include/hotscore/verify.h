@@ -205,8 +205,9 @@ bool hs_shrink_to_one(struct hs_input *in, const struct hs_input *prefer,
 
 /*
  * verify on a candidate (src/verify/candidate.c): the user's damon_hot_score()
- * against a profile.  A candidate's status code is 0 ok, 1 out-of-range,
- * 2 trap(SIGFPE), 3 another trap, 4 hang (a call ran past the limit).
+ * against a profile, or against another candidate.  A candidate's status
+ * code is 0 ok, 1 out-of-range, 2 trap(SIGFPE), 3 another trap, 4 hang (a
+ * call ran past the limit).
  */
 enum hs_cand_domain { HS_CDOM_AGES, HS_CDOM_AGES_DEFAULT, HS_CDOM_GRID,
 		      HS_CDOM_RANDOM, HS_NR_CDOMAINS };
@@ -220,6 +221,7 @@ struct hs_cand;
  * struct hs_cand_verify_config - what to compare.
  * @cand:	the candidate, loaded.
  * @against:	the profile's components.
+ * @against_cand: a candidate to compare with instead of @against, or NULL.
  * @quick:	as for hs_verify_run(): boundaries and a stride of each
  *		domain instead of all of it.
  * @threads:	as for hs_verify_run(): worker threads (at least 1).
@@ -231,6 +233,7 @@ struct hs_cand;
 struct hs_cand_verify_config {
 	const struct hs_cand *cand;
 	struct hs_components against;
+	const struct hs_cand *against_cand;
 	bool quick;
 	unsigned int threads;
 	uint64_t seed;
@@ -245,6 +248,7 @@ struct hs_cand_verify_config {
  * @seconds:	wall time per domain.
  * @agree:	inputs where the two agree.
  * @count:	per class (the profile's code x HS_NR_CAND_CODES + the
+ *		candidate's; against a candidate, its code as the
  *		candidate's), inputs where they differ.
  * @ex:		the first of each class, in domain order.
  * @stopped:	a hang ended the run: @inputs counts those checked before
@@ -264,9 +268,18 @@ int hs_cand_verify(const struct hs_cand_verify_config *cfg,
 bool hs_cand_class(const struct hs_components *against,
 		   const struct hs_cand *cand, const struct hs_input *in,
 		   unsigned int *cls);
+bool hs_cand_versus(const struct hs_components *against,
+		    const struct hs_cand *against_cand,
+		    const struct hs_cand *cand, const struct hs_input *in,
+		    unsigned int *cls);
+bool hs_cand_class_hangs(unsigned int cls, bool against_cand);
 const char *hs_cand_code_name(unsigned int code);
 void hs_cand_shrink(const struct hs_components *against,
 		    const struct hs_cand *cand, unsigned int cls,
 		    struct hs_input *in, const struct hs_input *prefer);
+void hs_cand_shrink_versus(const struct hs_components *against,
+			   const struct hs_cand *against_cand,
+			   const struct hs_cand *cand, unsigned int cls,
+			   struct hs_input *in, const struct hs_input *prefer);
 
 #endif /* HOTSCORE_VERIFY_H */

@@ -40,6 +40,8 @@
 
 #include <hotscore/cand.h>
 
+#include "cand_internal.h"
+
 extern char **environ;
 
 /* src/cand/object/env.h and shim.c, carried in the binary (embed.c) */
@@ -117,8 +119,16 @@ static int mkdirs(char *dir)
 	return mkdir(dir, 0755) && errno != EEXIST ? -1 : 0;
 }
 
-/* $HOTSCORE_CACHE, $XDG_CACHE_HOME/hotscore or ~/.cache/hotscore, + cand */
-static int cache_dir(char *buf, size_t size)
+/**
+ * hs_cand_cache_dir() - where compiled candidates are kept, made if need
+ * be: $HOTSCORE_CACHE, $XDG_CACHE_HOME/hotscore or ~/.cache/hotscore, then
+ * cand.
+ * @buf:	receives the directory.
+ * @size:	its size.
+ *
+ * Return: 0, or -1 with errno.
+ */
+int hs_cand_cache_dir(char *buf, size_t size)
 {
 	const char *v;
 
@@ -202,37 +212,6 @@ static int run(char *const *argv, char **log)
 }
 
 /*
- * Why the compiler failed, in one line.  A missing function or another
- * signature than the kernel's is said plainly, and the compiler's words
- * are dropped; anything else keeps them in @log, for the user's file:line.
- */
-static void explain(char *log, char *err, size_t errlen, const char *cc,
-		    int rc)
-{
-	static const char sig[] = "int damon_hot_score(struct damon_ctx *c, "
-		"struct damon_region *r, struct damos *s)";
-	char *line = strstr(log, "conflicting types for");
-
-	if (strstr(log, "undefined reference to `damon_hot_score'")) {
-		snprintf(err, errlen, "defines no damon_hot_score(): a candidate is the function as mm/damon/ops-common.c has it");
-		*log = '\0';
-		return;
-	}
-	if (line && strstr(line, "damon_") &&
-	    strstr(line, "damon_") < strchr(line, '\n')) {
-		while (line > log && line[-1] != '\n')
-			line--;
-		/* "FILE:LINE:COL: error: ...": the file is said by the caller */
-		line = strchr(line, ':');
-		snprintf(err, errlen, "line %d: another signature than the kernel's %s",
-			 line ? atoi(line + 1) : 0, sig);
-		*log = '\0';
-		return;
-	}
-	snprintf(err, errlen, "does not compile (%s, exit %d)", cc, rc);
-}
-
-/*
  * Compile @path into @so; 0, or -1 with the compiler's words in *@log.
  * @placement >= 0: every function of the object enters at that byte of a
  * 64-byte line, as the bench's own placement copies do (bench.h).
@@ -280,7 +259,11 @@ static int compile(const char *path, const char *dir, uint64_t hash,
 	}
 	argv[n++] = "-include";
 	argv[n++] = env;
+	argv[n++] = "-x";	/* C, whatever it is named: mine.txt */
+	argv[n++] = "c";
 	argv[n++] = (char *)path;
+	argv[n++] = "-x";
+	argv[n++] = "none";
 	argv[n++] = shim;
 	argv[n++] = "-o";
 	argv[n++] = tmp;
@@ -295,7 +278,10 @@ static int compile(const char *path, const char *dir, uint64_t hash,
 	}
 	if (rc || rename(tmp, so)) {
 		unlink(tmp);
-		explain(*log, err, errlen, argv[0], rc);
+		/* the temporary copies are gone: name them as the sources */
+		hs_cand_scrub(*log, env, "env.h");
+		hs_cand_scrub(*log, shim, "shim.c");
+		hs_cand_explain(path, *log, err, errlen, argv[0], rc);
 		return -1;
 	}
 	return 0;
@@ -431,7 +417,7 @@ int hs_cand_load(const char *path, enum hs_divisor base, int placement,
 	h = fnv(h, &placement, sizeof(placement));
 	for (i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 		h = fnv_str(h, flags[i]);
-	if (cache_dir(dir, sizeof(dir))) {
+	if (hs_cand_cache_dir(dir, sizeof(dir))) {
 		snprintf(err, errlen, "cannot make the cache %s: %s", dir,
 			 strerror(errno));
 		return -1;

@@ -22,6 +22,8 @@
 extern char **hs_argv;
 /* The subcommand running ("score"), for messages; NULL before one is. */
 extern const char *cli_cmd_name;
+/* argv[0] as typed ("build/hotscore"), for commands a report prints. */
+const char *cli_prog(void);
 
 /*
  * The fuzz harnesses' way back from a parser's bad-input exit: when set,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <hotscore/cand.h>
+#include <hotscore/cand_steps.h>
 #include <hotscore/score.h>
 #include <hotscore/spec.h>
 
@@ -221,8 +222,49 @@ static const char *const step_names[NR_STEPS] = {
 
 typedef char step_text[64];	/* as long as a spec's name */
 
+/*
+ * The steps a candidate's variables show, by the kernel's names for them:
+ * the first value each takes (age_in_log before its sign flip, as the
+ * model's row).  The rest of the kernel's steps have no variable of their
+ * own (weighted_sum, hotness*99/100 are all 'hotness'): the list after
+ * the table shows every assignment.
+ */
+static const struct { unsigned int step; const char *name; } cand_rows[] = {
+	{ ST_MAXNR, "max_nr_accesses" }, { ST_FREQ, "freq_subscore" },
+	{ ST_AGESEC, "age_in_sec" }, { ST_AGELOG, "age_in_log" },
+	{ ST_AGESUB, "age_subscore" },
+};
+
+static void cand_steps(const struct hs_spec *sp, const struct hs_input *in,
+		       step_text *v, struct hs_cand_steps *st)
+{
+	const struct hs_cand_step *s;
+	unsigned int k;
+
+	memset(st, 0, sizeof(*st));
+	if (strcmp(v[ST_STATUS], "ok") &&
+	    strcmp(v[ST_STATUS], "out-of-range")) {
+		snprintf(st->why, sizeof(st->why), "it ends in %s",
+			 v[ST_STATUS]);
+		return;	/* a trap or a hang: not called again */
+	}
+	if (hs_cand_steps(sp->cand->path, sp->cand->base, in, st))
+		return;
+	for (k = 0; k < sizeof(cand_rows) / sizeof(cand_rows[0]); k++) {
+		s = hs_cand_step_find(st, cand_rows[k].name);
+		if (!s)
+			continue;
+		if (s->is_signed)
+			snprintf(v[cand_rows[k].step], sizeof(*v), "%lld",
+				 (long long)s->value);
+		else
+			snprintf(v[cand_rows[k].step], sizeof(*v), "%llu",
+				 s->value);
+	}
+}
+
 static void steps_of(const struct hs_spec *sp, const struct hs_input *in,
-		     step_text *v)
+		     step_text *v, struct hs_cand_steps *st)
 {
 	struct hs_trace t;
 	struct hs_result res;
@@ -230,10 +272,11 @@ static void steps_of(const struct hs_spec *sp, const struct hs_input *in,
 
 	for (k = 0; k < NR_STEPS; k++)
 		snprintf(v[k], sizeof(v[k]), "-");
-	if (sp->cand) {	/* a candidate shows its answer, not its steps */
+	if (sp->cand) {	/* its answer, and its variables' steps */
 		hs_spec_describe(sp, v[ST_COMP], sizeof(*v));
 		outcome_of(sp, in, v[ST_HOT], v[ST_COLD], v[ST_STATUS],
 			   sizeof(*v));
+		cand_steps(sp, in, v, st);
 		return;
 	}
 	res = hs_score(&sp->comp, in, &t);
@@ -290,26 +333,61 @@ static void print_step_row(const char *label, step_text (*v)[NR_STEPS],
 }
 
 /*
- * One input from flags: the inputs, then every step under each profile,
- * side by side; as many columns a table as fit 100 columns.
+ * Whether step @k differs between the columns that take it ("-" is a step
+ * not taken, or a candidate's not shown): the rows a reader looks at.
  */
-static int run_one(const struct score *sc)
+static bool step_differs(step_text (*v)[NR_STEPS], unsigned int nr,
+			 unsigned int k)
 {
-	static step_text v[MAX_SPECS][NR_STEPS];
-	static step_text names[MAX_SPECS][NR_STEPS];
-	int w[MAX_SPECS];
+	const char *first = NULL;
+	unsigned int j;
+
+	if (k == ST_COMP)
+		return false;	/* the columns are there to differ in it */
+	for (j = 0; j < nr; j++) {
+		if (!strcmp(v[j][k], "-"))
+			continue;
+		if (first && strcmp(first, v[j][k]))
+			return true;
+		first = first ? first : v[j][k];
+	}
+	return false;
+}
+
+/* A candidate's every assignment, after the table; or why there are none. */
+static void print_cand_steps(const struct hs_spec *sp,
+			     const struct hs_cand_steps *st)
+{
+	unsigned int i;
+
+	if (!st->nr) {
+		printf("%s: no steps to show: %s\n", sp->name, st->why);
+		return;
+	}
+	printf("%s, each variable as its statement left it:\n", sp->name);
+	for (i = 0; i < st->nr; i++) {
+		const struct hs_cand_step *s = &st->step[i];
+
+		if (s->is_signed)
+			printf("  line %u, %s(): %s = %lld\n", s->line, s->func,
+			       s->name, (long long)s->value);
+		else
+			printf("  line %u, %s(): %s = %llu\n", s->line, s->func,
+			       s->name, s->value);
+	}
+	if (st->total > st->nr)
+		printf("  and %u more\n", st->total - st->nr);
+}
+
+/* The tables: as many columns a table as fit 100 columns. */
+static void print_tables(const struct score *sc, step_text (*v)[NR_STEPS],
+			 step_text (*names)[NR_STEPS], const int *w,
+			 const bool *marked)
+{
 	unsigned int j, k, from, to, width;
+	char label[32];
 	size_t i;
 
-	for (j = 0; j < sc->nr_specs; j++) {
-		steps_of(&sc->specs[j], &sc->dflt.in, v[j]);
-		snprintf(names[j][0], sizeof(names[j][0]), "%s",
-			 sc->specs[j].name);
-		w[j] = (int)strlen(names[j][0]);
-		for (k = 0; k < NR_STEPS; k++)
-			if ((int)strlen(v[j][k]) > w[j])
-				w[j] = (int)strlen(v[j][k]);
-	}
 	for (from = 0; from < sc->nr_specs; from = to) {
 		width = 18;
 		for (to = from; to < sc->nr_specs &&
@@ -326,10 +404,48 @@ static int run_one(const struct score *sc)
 
 			for (j = from; j < to; j++)
 				taken |= strcmp(v[j][k], "-") != 0;
-			if (taken)
-				print_step_row(step_names[k], v, k, w, from,
-					       to);
+			if (!taken)
+				continue;
+			snprintf(label, sizeof(label), marked[k] ? "%-16s *" :
+				 "%s", step_names[k]);
+			print_step_row(label, v, k, w, from, to);
 		}
+	}
+}
+
+/*
+ * One input from flags: the inputs, then every step under each profile,
+ * side by side, a '*' beside each step on which they differ; then each
+ * candidate's assignments as they ran.
+ */
+static int run_one(const struct score *sc)
+{
+	static step_text v[MAX_SPECS][NR_STEPS];
+	static step_text names[MAX_SPECS][NR_STEPS];
+	static struct hs_cand_steps st[MAX_SPECS];
+	bool marked[NR_STEPS], any = false;
+	int w[MAX_SPECS];
+	unsigned int j, k;
+
+	for (j = 0; j < sc->nr_specs; j++) {
+		steps_of(&sc->specs[j], &sc->dflt.in, v[j], &st[j]);
+		snprintf(names[j][0], sizeof(names[j][0]), "%s",
+			 sc->specs[j].name);
+		w[j] = (int)strlen(names[j][0]);
+		for (k = 0; k < NR_STEPS; k++)
+			if ((int)strlen(v[j][k]) > w[j])
+				w[j] = (int)strlen(v[j][k]);
+	}
+	for (k = 0; k < NR_STEPS; k++)
+		any |= marked[k] = step_differs(v, sc->nr_specs, k);
+	print_tables(sc, v, names, w, marked);
+	if (any)
+		printf("* the columns differ in this step\n");
+	for (j = 0; j < sc->nr_specs; j++) {
+		if (!sc->specs[j].cand)
+			continue;
+		putchar('\n');
+		print_cand_steps(&sc->specs[j], &st[j]);
 	}
 	return 0;
 }
@@ -413,7 +529,10 @@ const struct cli_cmd cmd_score = {
 		 "hotscore score --input FILE|- [--profile LIST] [--FIELD VALUE ...]\n"
 		 "hotscore score --list-profiles",
 	.about = "One input from flags prints every step of the computation,"
-		 " one column a profile.\nWith --input, each CSV row is scored:"
+		 " one column a profile,\na '*' beside each step on which the"
+		 " columns differ; a candidate's steps are the\nvalues its"
+		 " variables take, listed after the table.\nWith --input, each"
+		 " CSV row is scored:"
 		 " its header names any of profile,\nsample_us, aggr_us,"
 		 " nr_accesses, last_nr_accesses, age, passed_sis,\n"
 		 "next_aggr_sis, weight_nr_accesses, weight_age, nr_accesses_bp"

@@ -43,13 +43,17 @@ static const struct opt verify_opts[] = {
 	  .help = "profiles or FREQ+DIVISOR+AGE+CLAMP combinations",
 	  .words = "@profiles+all", .example = "v6.6,hotfix" },
 	{ .id = O_CANDIDATE, .name = "candidate", .type = OPT_STR,
-	  .arg = "FILE", .flags = OPT_INPUT | OPT_CANDS, .words = "@file",
+	  .arg = "FILE", .flags = OPT_INPUT | OPT_CANDS | OPT_REPEAT,
+	  .words = "@file",
 	  .help = "a damon_hot_score() of your own (a C file, as"
 		  " mm/damon/ops-common.c has it; NAME=FILE names it): compare"
-		  " it with --against instead", .example = "./mine.c" },
+		  " it with --against instead; given again, each is compared"
+		  " with --against and with the others", .example = "./mine.c" },
 	{ .id = O_AGAINST, .name = "against", .type = OPT_STR,
-	  .arg = "PROFILE", .dflt = CLI_DEFAULT_PROFILE, .words = "@profiles",
-	  .help = "the profile a --candidate is compared with",
+	  .arg = "P|FILE", .dflt = CLI_DEFAULT_PROFILE,
+	  .flags = OPT_CANDS, .words = "@profiles @file",
+	  .help = "what a --candidate is compared with: a profile, a"
+		  " combination or another candidate file (patch v1)",
 	  .example = "v2-ilog2", .with = "--candidate ./mine.c" },
 	{ .id = O_CAPTURED, .name = "captured", .type = OPT_STR,
 	  .arg = "FILE", .flags = OPT_INPUT, .words = "@file",
@@ -58,8 +62,9 @@ static const struct opt verify_opts[] = {
 		  " combinations or candidate files) and name those that agree"
 		  " with all (docs/kernel.md)",
 	  .example = "tests/data/capture-6.1.192.csv" },
-	CLI_BASE_OPT(O_BASE, "--against; --captured: the first profile of"
-		     " --profile, else hotfix", 0, "--candidate ./mine.c"),
+	CLI_BASE_OPT(O_BASE, "--against (a file: hotfix); --captured: the"
+		     " first profile of --profile, else hotfix", 0,
+		     "--candidate ./mine.c"),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, "--candidate ./mine.c"),
 	{ .id = O_QUICK, .name = "quick", .type = OPT_FLAG,
 	  .help = "boundaries and a stride of each domain (make test)" },
@@ -128,7 +133,10 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *val,
 		cli_list_profiles();
 		cli_exit(0);
 	case O_CANDIDATE:
-		v->candidate = val->s;
+		if (v->nr_cands == VERIFY_MAX_CANDS)
+			cli_usage_die("--candidate: more than %d candidates",
+				      VERIFY_MAX_CANDS);
+		v->cands[v->nr_cands++] = val->s;
 		break;
 	case O_AGAINST:
 		v->against = val->s;
@@ -144,6 +152,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *val,
 
 static void parse(struct verify *v, int argc, char **argv)
 {
+	static struct hs_spec against;	/* checked here, loaded later */
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned int i;
 
@@ -155,7 +164,7 @@ static void parse(struct verify *v, int argc, char **argv)
 			v->cfg.batch_impls |= 1u << i;
 	v->cfg.seed = CLI_DEFAULT_SEED;
 	opt_parse(&cmd_verify, argc, argv, set, v);
-	if (v->captured && v->candidate)
+	if (v->captured && v->nr_cands)
 		cli_usage_die("--captured checks --profile's list: give a candidate there (--profile hotfix,./mine.c)");
 	if (v->captured && (opt_given(O_AGAINST) || opt_given(O_QUICK) ||
 			    opt_given(O_RANDOM) || opt_given(O_SEED) ||
@@ -167,14 +176,14 @@ static void parse(struct verify *v, int argc, char **argv)
 		return;
 	if (v->profile_list)
 		cli_each_profile("--profile", v->profile_list, add_profile, v);
-	if (v->candidate && opt_given(O_PROFILE))
+	if (v->nr_cands && opt_given(O_PROFILE))
 		cli_usage_die("--candidate is compared with --against PROFILE, not --profile");
-	if (!v->candidate && (opt_given(O_AGAINST) || opt_given(O_BASE)))
+	if (!v->nr_cands && (opt_given(O_AGAINST) || opt_given(O_BASE)))
 		cli_usage_die("--against and --base go with --candidate FILE or --captured FILE");
-	if (!v->candidate && opt_given(O_CALL_LIMIT))
+	if (!v->nr_cands && opt_given(O_CALL_LIMIT))
 		cli_usage_die("--call_limit limits a candidate's calls: it goes with --candidate FILE or --captured FILE");
 	if (v->against)
-		cli_profile_named("--against", v->against);
+		cli_spec_parse("--against", v->against, &against);
 	if (v->base)
 		cli_profile_named("--base", v->base);
 	if (!opt_given(O_PROFILE))
@@ -316,28 +325,35 @@ void find_classes(const struct verify *v, struct classes *c)
 	}
 }
 
-/* --candidate FILE [--against P] [--base P]: see verify_cand.c. */
-static int run_candidate(struct verify *v)
+/*
+ * --candidate FILE... [--against P|FILE] [--base P]: see verify_cand.c.
+ * The base is --base, else --against where it is a model, else hotfix;
+ * every file, --against's too, is compiled for it.
+ */
+static int run_candidates(struct verify *v)
 {
 	static struct verify_cand vc;
-	const struct hs_profile *against;
+	unsigned int i;
 
-	against = cli_profile_named("--against", v->against ? v->against :
-				CLI_DEFAULT_PROFILE);
-	hs_spec_base(NULL, 0, v->base ? cli_profile_named("--base", v->base) :
-		     against, &vc.base);
-	if (hs_spec_parse_file(v->candidate, &vc.spec))
-		cli_die("--candidate: '%.40s...' is too long", v->candidate);
-	cli_spec_load("--candidate", &vc.spec, &vc.base);
-	vc.against = against->name;
-	vc.comp = against->comp;
+	cli_spec_parse("--against", v->against ? v->against :
+		       CLI_DEFAULT_PROFILE, &vc.against);
+	hs_spec_base(&vc.against, 1, v->base ?
+		     cli_profile_named("--base", v->base) : NULL, &vc.base);
+	cli_spec_load("--against", &vc.against, &vc.base);
+	for (i = 0; i < v->nr_cands; i++) {
+		if (hs_spec_parse_file(v->cands[i], &vc.cands[i]))
+			cli_die("--candidate: '%.40s...' is too long",
+				v->cands[i]);
+		cli_spec_load("--candidate", &vc.cands[i], &vc.base);
+	}
+	vc.nr_cands = v->nr_cands;
 	vc.json = v->json;
 	vc.command = v->command;
 	vc.cfg.quick = v->cfg.quick;
 	vc.cfg.threads = v->cfg.threads;
 	vc.cfg.seed = v->cfg.seed;
 	vc.cfg.random = v->cfg.random;
-	return verify_candidate(&vc);
+	return verify_candidates(&vc);
 }
 
 /* --captured FILE [--profile LIST] [--base P]: see verify_captured.c. */
@@ -370,8 +386,8 @@ static int verify_run(int argc, char **argv)
 	parse(&v, argc, argv);
 	if (v.captured)
 		return run_captured(&v);
-	if (v.candidate)
-		return run_candidate(&v);
+	if (v.nr_cands)
+		return run_candidates(&v);
 	json = cli_out_open("--json", v.json);
 	if (isatty(STDERR_FILENO))
 		v.cfg.progress = progress;
@@ -396,6 +412,8 @@ const struct cli_cmd cmd_verify = {
 	.summary = "variants proven equal over whole domains; where versions differ",
 	.usage = "hotscore verify [--profile LIST] [--quick] [--threads N]"
 		 " [--seed N] [--json FILE] ...\n"
+		 "hotscore verify --candidate FILE [--candidate FILE2 ...]"
+		 " [--against P|FILE] [--quick]\n"
 		 "hotscore verify --captured FILE [--profile LIST]"
 		 " [--base PROFILE] [--json FILE]",
 	.about = "Prove the age_in_log methods equal over all 2^32 values of"
@@ -404,8 +422,10 @@ const struct cli_cmd cmd_verify = {
 		 " prepared scorer, and shrink every finding to a small `hotscore"
 		 " score`\ncommand.  Exit 1 if profiles that differ only in their"
 		 " age_in_log method disagree\nanywhere, so that verify can gate"
-		 " a change in CI.\nWith --captured FILE,"
-		 " check a live kdamond's calls instead.",
+		 " a change in CI.\nWith --candidate FILE, prove your own"
+		 " damon_hot_score() equal to --against (a profile\nor your"
+		 " earlier version), or show where it differs; with --captured"
+		 " FILE, check a\nlive kdamond's calls instead.",
 	.opts = verify_opts,
 	.nr_opts = sizeof(verify_opts) / sizeof(verify_opts[0]),
 	.run = verify_run,

@@ -14,13 +14,16 @@
 #include <hotscore/spec.h>
 #include <hotscore/verify.h>
 
+#include "verify_cand.h"
+
 /**
  * struct verify - one `hotscore verify`: its options and its result.
  * @cfg:		what to prove, for hs_verify_run().
  * @specs:		each profile, as given (cli_spec_add()).
  * @json:		--json FILE, or NULL.
- * @candidate:		--candidate FILE, or NULL.
- * @against:		--against PROFILE, or NULL.
+ * @cands:		each --candidate FILE.
+ * @nr_cands:		how many.
+ * @against:		--against PROFILE or FILE, or NULL.
  * @base:		--base PROFILE, or NULL.
  * @captured:		--captured FILE, or NULL.
  * @profile_list:	--profile, as given.
@@ -32,7 +35,9 @@ struct verify {
 	struct hs_verify_config cfg;
 	struct hs_spec specs[HS_VERIFY_MAX_PROFILES];
 	const char *json;
-	const char *candidate, *against, *base;	/* --candidate mode */
+	const char *cands[VERIFY_MAX_CANDS];	/* --candidate mode */
+	unsigned int nr_cands;
+	const char *against, *base;
 	const char *captured;			/* --captured mode */
 	const char *profile_list;		/* --profile, as given */
 	char command[4096];

@@ -67,6 +67,35 @@ void cli_usage_die(const char *fmt, ...)
 }
 
 /**
+ * cli_prog() - the program as the user invoked it (argv[0]: "hotscore",
+ * "build/hotscore"), for the commands a report prints to be pasted back;
+ * quoted for a shell where it needs it; "hotscore" when unknown.
+ *
+ * Return: a static string.
+ */
+const char *cli_prog(void)
+{
+	static char buf[512];
+	const char *p = hs_argv && hs_argv[0] && *hs_argv[0] ? hs_argv[0] :
+		"hotscore";
+	size_t at = 0, i;
+
+	/* no one types that: the name will do (and 4 bytes a byte fit) */
+	for (i = 0; p[i]; i++)
+		if ((unsigned char)p[i] < 0x20 || p[i] == 0x7f || i >= 100)
+			return "hotscore";
+	if (p[strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+		     "0123456789-_=.,:/+@%")] == '\0')
+		return p;
+	buf[at++] = '\'';
+	for (; *p; p++)	/* a quote inside: '\'' */
+		at += (size_t)snprintf(buf + at, sizeof(buf) - at, *p == '\'' ?
+				       "'\\''" : "%c", *p);
+	snprintf(buf + at, sizeof(buf) - at, "'");
+	return buf;
+}
+
+/**
  * cli_finish() - the exit status, after stdout is flushed: a full disk or
  * a closed pipe must not pass for success.
  * @status:	what the command returned.

@@ -150,6 +150,12 @@ static void record(const struct opt *o, const struct opt_val *v,
 	for (; i < nr_hits; i++)
 		if (hits[i].o == o)
 			break;	/* given again: the last one wins */
+	/* but a candidate file is never dropped unseen */
+	if (i < nr_hits && (o->flags & OPT_CANDS) && o->type == OPT_LIST)
+		cli_usage_die("--%s given twice: give one list, --%s A,B",
+			      o->name, o->name);
+	if (i < nr_hits && (o->flags & OPT_CANDS))
+		cli_usage_die("--%s given twice: it takes one", o->name);
 	if (i == nr_hits) {
 		if (nr_hits == MAX_HITS)
 			cli_usage_die("more than %d options", MAX_HITS);

@@ -44,7 +44,7 @@ enum opt_type { OPT_FLAG, OPT_STR, OPT_LIST, OPT_COUNT, OPT_TIME, OPT_MS,
 #define OPT_DEPRECATED	0x20	/* an old form, listed apart in help */
 #define OPT_IMPORT	0x40	/* reports what was measured: no OPT_NOIMPORT */
 #define OPT_INPUT	0x80	/* names a file read, "-" stdin (io.c) */
-#define OPT_CANDS	0x100	/* takes candidate files: each is read */
+#define OPT_CANDS	0x100	/* takes candidate files: each is read; not twice */
 #define OPT_WRITE	0x200	/* names a file written (cli_out_open()) */
 
 /**

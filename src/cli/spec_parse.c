@@ -72,8 +72,9 @@ void cli_spec_add(const char *opt, const char *s, struct hs_spec *list,
  * its base named with --base only where score would not pick it itself
  * (the first model of --profile, else hotfix).
  * @sp:		the candidate.
- * @shown:	a model to show beside it (--against), or NULL: its base
- *		then, unless that is hotfix.
+ * @shown:	what to show beside it (--against: a model, or another
+ *		candidate file), or NULL: its base then, unless that is
+ *		hotfix.
  * @base:	its base (hs_spec_base()); a profile where it differs from
  *		@shown (--base takes profiles only).
  * @buf:	receives "--profile [SHOWN,]FILE[ --base BASE]".
@@ -86,7 +87,8 @@ void cli_spec_profiles(const struct hs_spec *sp, const char *shown,
 
 	if (!shown && strcmp(base->name, CLI_DEFAULT_PROFILE))
 		shown = base->name;
-	picked = shown ? shown : CLI_DEFAULT_PROFILE;
+	picked = shown && !hs_spec_cand_path(shown, false) ? shown :
+		CLI_DEFAULT_PROFILE;
 	snprintf(buf, size, "--profile %s%s%s%s%s", shown ? shown : "",
 		 shown ? "," : "", sp->given,
 		 strcmp(base->name, picked) ? " --base " : "",
@@ -118,7 +120,7 @@ void cli_pair_command(const struct hs_spec *a, const struct hs_spec *b,
 	else if (!b->cand)
 		picked = b->name;
 	cli_score_args(in, args, sizeof(args));
-	snprintf(buf, size, "hotscore score --profile %s,%s%s%s%s%s%s",
+	snprintf(buf, size, "%s score --profile %s,%s%s%s%s%s%s", cli_prog(),
 		 a->cand ? a->given : a->name, b->cand ? b->given : b->name,
 		 cand && strcmp(base->name, picked) ? " --base " : "",
 		 cand && strcmp(base->name, picked) ? base->name : "",
@@ -127,7 +129,8 @@ void cli_pair_command(const struct hs_spec *a, const struct hs_spec *b,
 
 /**
  * cli_profile_named() - a built-in profile by name, for --base and
- * --against (which take no combination or file); exit 2 if none.
+ * --against (which take no combination or file); exit 2 if none, saying
+ * so apart where @name is a candidate file.
  * @opt:	the option.
  * @name:	the name.
  *
@@ -137,6 +140,9 @@ const struct hs_profile *cli_profile_named(const char *opt, const char *name)
 {
 	const struct hs_profile *p = hs_profile_find(name);
 
+	if (!p && hs_spec_cand_path(name, false))
+		cli_usage_die("%s: '%s' is a file: %s takes a built-in profile here",
+			      opt, name, opt);
 	if (!p)
 		cli_usage_die("%s: no profile '%s' (see 'hotscore %s --list-profiles')",
 			      opt, name, list_cmd());

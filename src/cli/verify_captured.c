@@ -459,7 +459,7 @@ static void command_of(const struct checked *c, const struct first_diff *d,
 	else
 		snprintf(profile, sizeof(profile), "--profile %s",
 			 c->spec.name);
-	snprintf(buf, size, "hotscore score %s%s%s%s", profile,
+	snprintf(buf, size, "%s score %s%s%s%s", cli_prog(), profile,
 		 *args ? " " : "", args,
 		 c->spec.cand ? cli_call_limit_arg() : "");
 }

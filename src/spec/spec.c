@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <hotscore/bench.h>
 #include <hotscore/bench_damon.h>
@@ -25,12 +26,31 @@ static struct {
 } cands[MAX_CANDS];
 static unsigned int nr_cands;
 
-/* A candidate file: it holds a '/' or ends in ".c". */
-static bool is_file(const char *s)
+/*
+ * A candidate file: a path that holds a '/' or ends in ".c" (whether it
+ * exists or not: the error then names the file), or one that holds a '.'
+ * and exists, not as a directory ("mine.txt").  A bare word is never a
+ * file: a profile's or a combination's names hold no '/', and a file
+ * named "hotfix" beside the user must not shadow the profile.
+ */
+static bool is_file(const char *path)
 {
-	size_t len = strlen(s);
+	size_t len = strlen(path);
+	struct stat st;
 
-	return strchr(s, '/') || (len > 2 && !strcmp(s + len - 2, ".c"));
+	if (strchr(path, '/') || (len > 2 && !strcmp(path + len - 2, ".c")))
+		return true;
+	return strchr(path, '.') && !stat(path, &st) && !S_ISDIR(st.st_mode);
+}
+
+/* PATH of "LABEL=PATH" (a label holds no '/'), else @s itself. */
+static const char *label_path(const char *s)
+{
+	const char *eq = strchr(s, '=');
+
+	if (eq && eq > s && !memchr(s, '/', (size_t)(eq - s)))
+		return eq + 1;
+	return s;
 }
 
 /**
@@ -40,17 +60,18 @@ static bool is_file(const char *s)
  * @s:		the item.
  * @file:	the option takes only files (verify --candidate).
  *
+ * A built-in profile's name wins over a file of that name; a name with a
+ * '/' or ending in ".c" is a file, and so is one with a '.' that exists
+ * (is_file()).
+ *
  * Return: a pointer into @s, or NULL.
  */
 const char *hs_spec_cand_path(const char *s, bool file)
 {
-	const char *eq = strchr(s, '=');
-
-	if (!file && (hs_profile_find(s) || !is_file(s)))
+	if (!file && (hs_profile_find(s) ||
+		      (!is_file(s) && !is_file(label_path(s)))))
 		return NULL;
-	if (eq && eq > s && !memchr(s, '/', (size_t)(eq - s)))
-		return eq + 1;
-	return s;
+	return label_path(s);
 }
 
 /**

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * candidate.c - verify on a candidate: the user's damon_hot_score() against a
- * profile of the model, over four domains.
+ * profile of the model, or against another candidate (patch v2 against v1),
+ * over four domains.
  *
  *   ages     every 32-bit age with aggr = 1 s, so that age_in_sec = age:
  *            every age_in_sec, through whole-function calls (the
@@ -12,7 +13,8 @@
  *   random   seeded inputs at full field widths.
  *
  * A candidate that traps is caught (hs_cand_score()): a division by zero
- * agrees with a profile that divides by zero there, anything else is a
+ * agrees with a profile that divides by zero there, and a trap with a
+ * candidate against that traps with the same signal; anything else is a
  * difference, and the run goes on.  A call that runs past the limit
  * (hs_cand_set_limit()) is a difference too, hang, and it ends the run:
  * each further hang would cost the limit again.  Threads take units from
@@ -65,13 +67,28 @@ struct job {
 	int stop;			/* atomic: a hang ended the run */
 };
 
+/*
+ * A worker's buffers; @hot2 and the trap marks only against a candidate,
+ * whose sweep is run too.
+ */
 struct worker {
 	struct job *job;
 	struct acc acc;
 	struct hs_input *buf;
-	int *hot;
+	int *hot, *hot2;
+	unsigned char *trapped, *trapped2;
 	pthread_t tid;
 };
+
+/* A candidate's status code: 0 ok, 1 out-of-range, 2 SIGFPE, 3, 4 hang. */
+static unsigned int cand_code(const struct hs_cand_result *c)
+{
+	if (c->trap == HS_CAND_HANG)
+		return HS_CAND_CODE_HANG;
+	if (c->trap)
+		return c->trap == SIGFPE ? 2 : 3;
+	return c->hot < 0 || c->hot > HS_DAMOS_MAX_SCORE ? 1 : 0;
+}
 
 /**
  * hs_cand_class() - how a candidate and a profile compare on one input.
@@ -91,23 +108,63 @@ bool hs_cand_class(const struct hs_components *against,
 {
 	struct hs_result m = hs_score(against, in, NULL);
 	struct hs_cand_result c = hs_cand_score(cand, in);
-	unsigned int code;
 
-	if (c.trap == HS_CAND_HANG)
-		code = HS_CAND_CODE_HANG;
-	else if (c.trap)
-		code = c.trap == SIGFPE ? 2 : 3;
-	else
-		code = c.hot < 0 || c.hot > HS_DAMOS_MAX_SCORE ? 1 : 0;
-	*cls = hs_status_code(&m) * HS_NR_CAND_CODES + code;
+	*cls = hs_status_code(&m) * HS_NR_CAND_CODES + cand_code(&c);
 	if (m.status == HS_DIV0)
 		return c.trap != SIGFPE;
 	return c.trap || c.hot != m.hot || c.cold != m.cold;
 }
 
+/**
+ * hs_cand_versus() - hs_cand_class(), against a profile or, when
+ * @against_cand is given, against that candidate.
+ * @against:	the profile (used when @against_cand is NULL).
+ * @against_cand: a candidate to compare with instead, or NULL.
+ * @cand:	the candidate.
+ * @in:		the input.
+ * @cls:	receives the class; against a candidate, its code (as the
+ *		candidate's) times HS_NR_CAND_CODES plus the candidate's.
+ *
+ * Two candidates agree where both return the same hot and cold, or both
+ * trap with the same signal (the kernel would oops in both); a hang is
+ * always a difference, since it ends the run.
+ *
+ * Return: whether they differ.
+ */
+bool hs_cand_versus(const struct hs_components *against,
+		    const struct hs_cand *against_cand,
+		    const struct hs_cand *cand, const struct hs_input *in,
+		    unsigned int *cls)
+{
+	struct hs_cand_result a, c;
+
+	if (!against_cand)
+		return hs_cand_class(against, cand, in, cls);
+	a = hs_cand_score(against_cand, in);
+	c = hs_cand_score(cand, in);
+	*cls = cand_code(&a) * HS_NR_CAND_CODES + cand_code(&c);
+	if (a.trap == HS_CAND_HANG || c.trap == HS_CAND_HANG)
+		return true;
+	if (a.trap || c.trap)
+		return a.trap != c.trap;
+	return a.hot != c.hot || a.cold != c.cold;
+}
+
+/**
+ * hs_cand_class_hangs() - whether class @cls (of hs_cand_versus()) holds a
+ * hang: the candidate's, or a candidate against's.
+ * @cls:	the class.
+ * @against_cand: whether the run was against a candidate.
+ */
+bool hs_cand_class_hangs(unsigned int cls, bool against_cand)
+{
+	return cls % HS_NR_CAND_CODES == HS_CAND_CODE_HANG ||
+	       (against_cand && cls / HS_NR_CAND_CODES == HS_CAND_CODE_HANG);
+}
+
 struct cand_pred {
 	const struct hs_components *against;
-	const struct hs_cand *cand;
+	const struct hs_cand *against_cand, *cand;
 	unsigned int cls;
 };
 
@@ -116,12 +173,37 @@ static bool differs_so(const struct hs_input *in, const void *ctx)
 	const struct cand_pred *p = ctx;
 	unsigned int cls;
 
-	return hs_cand_class(p->against, p->cand, in, &cls) && cls == p->cls;
+	return hs_cand_versus(p->against, p->against_cand, p->cand, in,
+			      &cls) && cls == p->cls;
 }
 
 /**
- * hs_cand_shrink() - make an example of class @cls small: fields as in
- * @prefer where the difference stays the same kind.
+ * hs_cand_shrink_versus() - make an example of class @cls small and round:
+ * fields as in @prefer where the difference stays the same kind.
+ * @against:	the profile (used when @against_cand is NULL).
+ * @against_cand: the candidate compared with instead, or NULL.
+ * @cand:	the candidate.
+ * @cls:	the class, as hs_cand_versus() gives it.
+ * @in:		the example; shrunk in place.
+ * @prefer:	the values to try first (`hotscore score`'s defaults).
+ */
+void hs_cand_shrink_versus(const struct hs_components *against,
+			   const struct hs_cand *against_cand,
+			   const struct hs_cand *cand, unsigned int cls,
+			   struct hs_input *in, const struct hs_input *prefer)
+{
+	struct cand_pred p = { against, against_cand, cand, cls };
+
+	hs_cand_watch_begin();
+	/* each try that still hangs costs the limit: as few as can be */
+	if (hs_cand_class_hangs(cls, against_cand != NULL) && prefer)
+		hs_shrink_to_one(in, prefer, differs_so, &p);
+	hs_shrink(in, prefer, differs_so, &p);
+	hs_cand_watch_end();
+}
+
+/**
+ * hs_cand_shrink() - hs_cand_shrink_versus() against a profile.
  * @against:	the profile.
  * @cand:	the candidate.
  * @cls:	the class, as hs_cand_class() gives it.
@@ -132,14 +214,7 @@ void hs_cand_shrink(const struct hs_components *against,
 		    const struct hs_cand *cand, unsigned int cls,
 		    struct hs_input *in, const struct hs_input *prefer)
 {
-	struct cand_pred p = { against, cand, cls };
-
-	hs_cand_watch_begin();
-	/* each try that still hangs costs the limit: as few as can be */
-	if (cls % HS_NR_CAND_CODES == HS_CAND_CODE_HANG && prefer)
-		hs_shrink_to_one(in, prefer, differs_so, &p);
-	hs_shrink(in, prefer, differs_so, &p);
-	hs_cand_watch_end();
+	hs_cand_shrink_versus(against, NULL, cand, cls, in, prefer);
 }
 
 /**
@@ -175,7 +250,7 @@ static void differ(struct worker *w, const struct hs_input *in,
 		ex->order = order;
 		ex->in = *in;
 	}
-	if (cls % HS_NR_CAND_CODES == HS_CAND_CODE_HANG)
+	if (hs_cand_class_hangs(cls, w->job->cfg->against_cand != NULL))
 		__atomic_store_n(&w->job->stop, 1, __ATOMIC_RELAXED);
 }
 
@@ -185,7 +260,8 @@ static void check(struct worker *w, const struct hs_input *in,
 	const struct hs_cand_verify_config *cfg = w->job->cfg;
 	unsigned int cls;
 
-	if (!hs_cand_class(&cfg->against, cfg->cand, in, &cls)) {
+	if (!hs_cand_versus(&cfg->against, cfg->against_cand, cfg->cand, in,
+			    &cls)) {
 		w->acc.agree++;
 		return;
 	}
@@ -272,6 +348,63 @@ static void run_sweep(struct worker *w, const struct unit *u)
 	w->acc.inputs[u->dom] += u->n;
 }
 
+/*
+ * One candidate's sweep of @n ages into @hot, a trap marked in @trapped
+ * and stepped over.  Return where it hung, or @n.
+ */
+static unsigned int sweep_fill(const struct hs_cand *c,
+			       const struct hs_input *in, unsigned int from,
+			       unsigned int n, int *hot,
+			       unsigned char *trapped)
+{
+	volatile unsigned int at = 0;
+	int why;
+
+	memset(trapped, 0, n);
+	while (at < n) {
+		why = hs_cand_sweep_ages(c, in, from, n, hot, &at);
+		if (!why)
+			break;
+		if (why == HS_CAND_HANG)
+			return at;
+		trapped[at++] = 1;
+	}
+	return n;
+}
+
+/*
+ * A run of ages against a candidate: both sweeps, each through its own
+ * loop; an age where they differ or either trapped is checked one by one,
+ * and so is the first that hung (which ends the run).
+ */
+static void run_sweep_pair(struct worker *w, const struct unit *u)
+{
+	const struct hs_cand_verify_config *cfg = w->job->cfg;
+	struct hs_input in = sweep_in[u->dom == HS_CDOM_AGES ? 0 : 1];
+	unsigned int from = (unsigned int)u->arg, n = (unsigned int)u->n;
+	unsigned int end, end2, i;
+
+	end = sweep_fill(cfg->cand, &in, from, n, w->hot, w->trapped);
+	end2 = sweep_fill(cfg->against_cand, &in, from, end, w->hot2,
+			  w->trapped2);
+	end = end2 < end ? end2 : end;
+	for (i = 0; i < end; i++) {
+		if (!w->trapped[i] && !w->trapped2[i] &&
+		    w->hot[i] == w->hot2[i]) {
+			w->acc.agree++;
+			continue;
+		}
+		in.age = from + i;
+		check(w, &in, u->dom, in.age);
+	}
+	if (end < n) {
+		in.age = from + end;
+		check(w, &in, u->dom, in.age);
+		end++;
+	}
+	w->acc.inputs[u->dom] += end;
+}
+
 static void run_unit(struct worker *w, const struct unit *u)
 {
 	const struct hs_cand_verify_config *cfg = w->job->cfg;
@@ -282,6 +415,10 @@ static void run_unit(struct worker *w, const struct unit *u)
 	switch (u->dom) {
 	case HS_CDOM_AGES:
 	case HS_CDOM_AGES_DEFAULT:
+		if (!cfg->quick && cfg->against_cand) {
+			run_sweep_pair(w, u);
+			return;
+		}
 		if (!cfg->quick) {
 			run_sweep(w, u);
 			return;
@@ -409,9 +546,21 @@ static void watch(struct job *job, unsigned int threads)
 	}
 }
 
+/* Against a candidate, a full run sweeps both: room for the second. */
+static int worker_pair_bufs(struct worker *w,
+			    const struct hs_cand_verify_config *cfg)
+{
+	if (!cfg->against_cand || cfg->quick)
+		return 0;
+	w->hot2 = calloc(SWEEP_UNIT, sizeof(*w->hot2));
+	w->trapped = calloc(SWEEP_UNIT, 1);
+	w->trapped2 = calloc(SWEEP_UNIT, 1);
+	return w->hot2 && w->trapped && w->trapped2 ? 0 : -1;
+}
+
 /**
- * hs_cand_verify() - compare a candidate with a profile over the four
- * domains, with @cfg->threads threads.
+ * hs_cand_verify() - compare a candidate with a profile, or with another
+ * candidate, over the four domains, with @cfg->threads threads.
  * @cfg:	what to compare.
  * @res:	receives the counts and the first example of each class.
  *
@@ -440,7 +589,7 @@ int hs_cand_verify(const struct hs_cand_verify_config *cfg,
 		w[t].job = &job;
 		w[t].buf = calloc(HS_GRID_UNIT_MAX, sizeof(*w[t].buf));
 		w[t].hot = calloc(SWEEP_UNIT, sizeof(*w[t].hot));
-		if (!w[t].buf || !w[t].hot)
+		if (!w[t].buf || !w[t].hot || worker_pair_bufs(&w[t], cfg))
 			break;
 		if (pthread_create(&w[t].tid, NULL, worker_main, &w[t]))
 			break;
@@ -466,6 +615,9 @@ out:
 	for (t = 0; w && t < cfg->threads; t++) {
 		free(w[t].buf);
 		free(w[t].hot);
+		free(w[t].hot2);
+		free(w[t].trapped);
+		free(w[t].trapped2);
 	}
 	free(w);
 	free(job.units);

@@ -35,8 +35,8 @@ static void json_example(json_t *o, const char *const *profiles,
 		"weight_nr_accesses", (json_int_t)in->weight_nr_accesses,
 		"weight_age", (json_int_t)in->weight_age));
 	for (i = 0; i < nr; i++) {
-		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
-			 profiles[i], *args ? " " : "", args);
+		snprintf(cmd, sizeof(cmd), "%s score --profile %s%s%s",
+			 cli_prog(), profiles[i], *args ? " " : "", args);
 		json_array_append_new(cmds, hs_json_text(cmd));
 	}
 	json_object_set_new(o, "commands", cmds);

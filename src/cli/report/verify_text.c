@@ -177,9 +177,10 @@ static bool pairs_uniform(const struct verify *v, unsigned int mx,
 static void put_pair_example(const struct verify *v, unsigned int a,
 			     unsigned int b, const struct hs_input *in)
 {
-	static const char fmt[] = "%s hotscore score %s%s--profile %-*s  # %s";
+	static const char fmt[] = "%s %s score %s%s--profile %-*s  # %s";
 	static const char lead[] = "      e.g.";
-	char args[512], ca[700], cb[700], ra[64], rb[64];
+	const char *prog = cli_prog();
+	char args[512], ca[1280], cb[1280], ra[64], rb[64];
 	int w = (int)(strlen(v->specs[a].given) > strlen(v->specs[b].given) ?
 		      strlen(v->specs[a].given) : strlen(v->specs[b].given));
 	const char *sp;
@@ -188,18 +189,19 @@ static void put_pair_example(const struct verify *v, unsigned int a,
 	sp = *args ? " " : "";
 	outcome(&v->cfg.comp[a], in, ra, sizeof(ra));
 	outcome(&v->cfg.comp[b], in, rb, sizeof(rb));
-	if (snprintf(NULL, 0, fmt, lead, args, sp, w, "", ra) <= COLS &&
-	    snprintf(NULL, 0, fmt, lead, args, sp, w, "", rb) <= COLS) {
-		printf(fmt, lead, args, sp, w, v->specs[a].given, ra);
+	if (snprintf(NULL, 0, fmt, lead, prog, args, sp, w, "", ra) <= COLS &&
+	    snprintf(NULL, 0, fmt, lead, prog, args, sp, w, "", rb) <= COLS) {
+		printf(fmt, lead, prog, args, sp, w, v->specs[a].given, ra);
 		printf("\n");
-		printf(fmt, "          ", args, sp, w, v->specs[b].given, rb);
+		printf(fmt, "          ", prog, args, sp, w, v->specs[b].given,
+		       rb);
 		printf("\n");
 		return;
 	}
-	snprintf(ca, sizeof(ca), "hotscore score %s%s--profile %s", args, sp,
-		 v->specs[a].given);
-	snprintf(cb, sizeof(cb), "hotscore score %s%s--profile %s", args, sp,
-		 v->specs[b].given);
+	snprintf(ca, sizeof(ca), "%s score %s%s--profile %s", cli_prog(), args,
+		 sp, v->specs[a].given);
+	snprintf(cb, sizeof(cb), "%s score %s%s--profile %s", cli_prog(), args,
+		 sp, v->specs[b].given);
 	layout_command(stdout, "      e.g. ", 13, ca, ra, COLS);
 	layout_command(stdout, "           ", 13, cb, rb, COLS);
 }
@@ -364,8 +366,8 @@ static void print_inv_part(const struct verify *v, unsigned int mask,
 		if (!is->violations)
 			continue;
 		cli_score_args(&is->ex.in, args, sizeof(args));
-		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
-			 v->specs[a].given, *args ? " " : "", args);
+		snprintf(cmd, sizeof(cmd), "%s score --profile %s%s%s",
+			 cli_prog(), v->specs[a].given, *args ? " " : "", args);
 		outcome(&v->cfg.comp[a], &is->ex.in, r, sizeof(r));
 		strncat(r, neighbour(&v->cfg.comp[a], k, &is->ex.in),
 			sizeof(r) - strlen(r) - 1);
@@ -451,7 +453,7 @@ static void print_fast_part(const struct verify *v, unsigned int mask,
 	if (!fs->mismatches)
 		return;
 	cli_score_args(&fs->ex.in, args, sizeof(args));
-	snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
+	snprintf(cmd, sizeof(cmd), "%s score --profile %s%s%s", cli_prog(),
 		 v->specs[a].given, *args ? " " : "", args);
 	outcome(&v->cfg.comp[a], &fs->ex.in, model, sizeof(model));
 	fast_outcome(&v->cfg.comp[a], &fs->ex.in, fast, sizeof(fast));
@@ -523,8 +525,8 @@ static void print_batches(const struct verify *v)
 		printf("  ");
 		layout_wrap(stdout, line, 2, 4, COLS, VERIFY_WRAP);
 		cli_score_args(&fs->batch_ex.in, args, sizeof(args));
-		snprintf(cmd, sizeof(cmd), "hotscore score --profile %s%s%s",
-			 v->specs[a].given, *args ? " " : "", args);
+		snprintf(cmd, sizeof(cmd), "%s score --profile %s%s%s",
+			 cli_prog(), v->specs[a].given, *args ? " " : "", args);
 		outcome(&v->cfg.comp[a], &fs->batch_ex.in, model,
 			sizeof(model));
 		b = hs_batch_result(&p, &v->cfg.comp[a], fs->batch_impl,
