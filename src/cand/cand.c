@@ -352,7 +352,7 @@ int hs_cand_source_file(const char *text, char *path, size_t size,
 {
 	char dir[4096];
 
-	if (cache_dir(dir, sizeof(dir))) {
+	if (hs_cand_cache_dir(dir, sizeof(dir))) {
 		snprintf(err, errlen, "cannot make the cache %s: %s", dir,
 			 strerror(errno));
 		return -1;
