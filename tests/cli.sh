@@ -158,6 +158,50 @@ expect_bad "bench --import --iterations" "" bench --import "$here/data/kmod-resu
 grep -q -- "--iterations does not apply to --import" "$tmp/err" && ok "--iterations named alike" ||
 	fail "import iterations" "$(cat "$tmp/err")"
 
+# --- "did you mean": a mistyped command, option, profile or action gets
+# the nearest name (src/cli/near.c), in one line; nothing near, none
+near() {	# NAME WANT ARGS...: exit 2, and exactly the line WANT
+	local name=$1 want=$2
+	shift 2
+	expect_bad "$name" "" "$@"
+	[ "$(cat "$tmp/err")" = "$want" ] && ok "$name: as wanted" ||
+		fail "$name" "'$(cat "$tmp/err")', want '$want'"
+}
+near "a command" "hotscore: unknown command 'scor'; did you mean 'score'?" scor
+near "help of a command" "hotscore: unknown command 'scor'; did you mean 'score'?" help scor
+near "two letters swapped" "hotscore: unknown command 'hepl'; did you mean 'help'?" hepl
+near "an option" "hotscore score: unknown option '--nr_acesses'; did you mean '--nr_accesses'?" \
+	score --nr_acesses 3
+near "an option's start" "hotscore bench: unknown option '--iter'; did you mean '--iterations'?" \
+	bench --iter 5
+near "a profile" "hotscore score: --profile: unknown profile 'hotfx'; did you mean 'hotfix'?" \
+	score --profile v6.6,hotfx
+near "a combination" \
+	"hotscore score: --profile: unknown profile 'raw+sfe+lop+clamp'; did you mean 'raw+safe+loop+clamp'?" \
+	score --profile raw+sfe+lop+clamp
+near "bench's variant" "hotscore bench: --profile: unknown profile 'lop'; did you mean 'loop'?" \
+	bench --profile lop
+near "--against" "hotscore verify: --against: unknown profile 'hotfx'; did you mean 'hotfix'?" \
+	verify --candidate "$here/../examples/candidates/hotfix.c" --against hotfx
+near "an action" "hotscore sim: --damos_action: unknown action 'pagout'; did you mean 'pageout'?" \
+	sim --damos_action pagout
+# negative controls: nothing near, so no guess, and where the list is
+near "no command near" "hotscore: unknown command 'zzz'; try 'hotscore --help'" zzz
+near "help: no command near" "hotscore: unknown command 'zzz'; try 'hotscore --help'" help zzz
+near "one letter" "hotscore: unknown command 'x'; try 'hotscore --help'" x
+near "no option near" "hotscore score: unknown option '--frobnicate'; try 'hotscore score --help'" \
+	score --frobnicate
+near "a start of no option" "hotscore score: unknown option '--iter'; try 'hotscore score --help'" \
+	score --iter 5
+near "a variant is bench's alone" \
+	"hotscore score: --profile: unknown profile 'lop' (see 'hotscore score --list-profiles')" \
+	score --profile lop
+near "a combination of three" \
+	"hotscore score: --profile: unknown profile 'raw+safe+loop' (see 'hotscore score --list-profiles')" \
+	score --profile raw+safe+loop
+near "no action near" "hotscore sim: --damos_action: 'hugepage' is not a simulated action; try 'hotscore sim --help'" \
+	sim --damos_action hugepage
+
 # --- bad input: one line, exit 2, no partial output
 expect_bad "no command" ""
 expect_bad "unknown command" "" frobnicate

@@ -77,6 +77,23 @@ bool cli_damos_take(struct cli_schemes *ss, const struct opt *o,
  * @so into @sp.  A --damos_quotas that leaves fields out gives them damo's
  * defaults in a new scheme, and keeps the default scheme's (@keep).
  */
+/* An action DAMON has that sim does not simulate, or a typo: exit 2. */
+static void __attribute__((noreturn)) unknown_action(const char *s)
+{
+	struct cli_near n;
+	const char *best;
+	int a;
+
+	cli_near_init(&n, s, strlen(s));
+	for (a = 0; a < HS_NR_ACTIONS; a++)
+		cli_near_add(&n, hs_action_name(a));
+	best = cli_near_best(&n);
+	if (best)
+		cli_die("--damos_action: unknown action '%s'; did you mean '%s'?",
+			s, best);
+	cli_usage_die("--damos_action: '%s' is not a simulated action", s);
+}
+
 static void apply_opt(struct cli_scheme_spec *sp,
 		      const struct cli_scheme_opt *so, bool keep)
 {
@@ -87,8 +104,7 @@ static void apply_opt(struct cli_scheme_spec *sp,
 	case CLI_O_DAMOS_ACTION:
 		sp->action = hs_action_parse(v[0].s);
 		if (sp->action < 0)
-			cli_usage_die("--damos_action: '%s' is not simulated (stat, pageout, lru_prio, lru_deprio, migrate_hot, migrate_cold)",
-				      v[0].s);
+			unknown_action(v[0].s);
 		break;
 	case CLI_O_DAMOS_ACCESS_RATE:
 		check_range(so->o->name, v);

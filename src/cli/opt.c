@@ -62,6 +62,29 @@ static const struct opt *find(const struct cli_cmd *cmd, const char *typed,
 	return NULL;
 }
 
+/*
+ * Refuse the unknown option @typed (@len bytes after its "--"), with the
+ * nearest of @cmd's options when one is near (near.c).
+ */
+static void __attribute__((noreturn))
+unknown(const struct cli_cmd *cmd, const char *typed, size_t len)
+{
+	struct cli_near n;
+	const char *best;
+	size_t i;
+
+	cli_near_init(&n, typed, len);
+	for (i = 0; i < cmd->nr_opts; i++)
+		if (!(cmd->opts[i].flags & OPT_DEPRECATED))
+			cli_near_add(&n, cmd->opts[i].name);
+	cli_near_add(&n, "help");
+	best = cli_near_best(&n);
+	if (best)
+		cli_die("unknown option '--%.*s'; did you mean '--%s'?",
+			(int)len, typed, best);
+	cli_usage_die("unknown option '--%.*s'", (int)len, typed);
+}
+
 static enum opt_type type_of(const struct opt *o, unsigned int k)
 {
 	return o->types ? o->types[k] : o->type;
@@ -172,7 +195,7 @@ static const struct opt *take(const struct cli_cmd *cmd, int argc,
 	unsigned int need = o && o->min_values ? o->min_values : want;
 
 	if (!o)
-		cli_usage_die("unknown option '%.*s'", (int)(len + 2), arg);
+		unknown(cmd, arg + 2, len);
 	if (o->type == OPT_FLAG) {
 		if (eq)
 			cli_usage_die("--%s takes no value", o->name);
