@@ -245,6 +245,71 @@ else
 	fail "stdin is a directory" "exit $rc: $(cat "$tmp/err")"
 fi
 
+# --- one form for an input that cannot be read, in every subcommand:
+# "hotscore CMD: --OPT: PATH: why" ("PATH: why" for a bare argument),
+# before any work; "-" only where standard input is read
+mkdir -p "$tmp/dir"
+bad=
+while IFS='|' read -r want args; do
+	# shellcheck disable=SC2086
+	"$hs" $args >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "$want" ] ||
+		bad="$bad [$args: exit $rc, '$(cat "$tmp/err")', want '$want']"
+done <<EOF
+hotscore score: --input: $tmp/dir: Is a directory|score --input $tmp/dir
+hotscore verify: --captured: $tmp/dir: Is a directory|verify --captured $tmp/dir
+hotscore verify: --candidate: $tmp/dir: Is a directory|verify --candidate $tmp/dir
+hotscore bench: --dist: $tmp/dir: Is a directory|bench --dist file:$tmp/dir
+hotscore bench: --import: $tmp/dir: Is a directory|bench --import $tmp/dir
+hotscore sim: --workload: $tmp/dir: Is a directory|sim --workload $tmp/dir
+hotscore rank: $tmp/dir: Is a directory|rank $tmp/dir
+hotscore rank: --input: $tmp/dir: Is a directory|rank --input $tmp/dir
+hotscore convert: $tmp/dir: Is a directory|convert $tmp/dir --record $tmp/x.json
+hotscore compare-records: $tmp/dir: Is a directory|compare-records $tmp/dir $tmp/dir
+hotscore workload: $tmp/dir: Is a directory|workload $tmp/dir
+hotscore score: --input: $tmp/none: No such file or directory|score --input $tmp/none
+hotscore rank: $tmp/none: No such file or directory|rank $tmp/none
+hotscore sim: --workload: $tmp/none: No such file or directory (built-in: stairs, zigzag)|sim --workload $tmp/none
+hotscore sim: --workload: stair: No such file or directory; did you mean 'stairs'?|sim --workload stair
+hotscore rank: '-': standard input cannot be read here; save it to a file and name that|rank -
+hotscore compare-records: '-': standard input cannot be read here; save it to a file and name that|compare-records - -
+hotscore bench: --dist: '-': standard input cannot be read here; save it to a file and name that|bench --dist file:-
+hotscore sim: --workload: '-': standard input cannot be read here; save it to a file and name that|sim --workload -
+EOF
+[ -z "$bad" ] && ok "an input that cannot be read: one form in every subcommand" || fail "input form" "$bad"
+# "-" is standard input where it is read (a control: these must not refuse)
+printf 'age\n50\n' | "$hs" score --input - --nr_accesses 10 >"$tmp/o" 2>"$tmp/err" &&
+	[ "$(field "$tmp/o" 1 hot)" = 51 ] &&
+	"$hs" verify --captured - --profile debian-6.1.192 <"$here/data/capture-6.1.192.csv" \
+		>/dev/null 2>"$tmp/err" &&
+	ok "score --input - and verify --captured - read standard input" ||
+	fail "stdin read" "$(cat "$tmp/err")"
+# a binary file for a CSV: said to be binary, no byte of it printed
+expect_bad "a damo record for a CSV" "" score --input "$here/data/rank/damo-multi.json_compressed"
+[ "$(cat "$tmp/err")" = "hotscore score: --input: $here/data/rank/damo-multi.json_compressed: binary data, not CSV text" ] &&
+	! LC_ALL=C grep -q '[^ -~]' "$tmp/err" &&
+	ok "a binary input: described, its bytes not printed" || fail "binary" "$(cat -v "$tmp/err")"
+printf 'age,nr\x01accesses\n1,2\n' >"$tmp/ctl.csv"
+expect_bad "a control byte in a header" "" score --input "$tmp/ctl.csv"
+grep -q 'binary data, not CSV text$' "$tmp/err" && ok "a control byte makes it binary" ||
+	fail "control byte" "$(cat -v "$tmp/err")"
+# a message escapes what a terminal cannot show, and keeps UTF-8 text
+expect_bad "a bad byte in an argument" "" score --profile $'caf\xe9'
+[ "$(cat "$tmp/err")" = "hotscore score: --profile: unknown profile 'caf\\xe9' (see 'hotscore score --list-profiles')" ] &&
+	ok "a byte that is not UTF-8 is written \\xNN" || fail "escape" "$(cat -v "$tmp/err")"
+expect_bad "UTF-8 in an argument" "" score --profile $'caf\xc3\xa9'
+[ "$(cat "$tmp/err")" = $'hotscore score: --profile: unknown profile \'caf\xc3\xa9\' (see \'hotscore score --list-profiles\')' ] &&
+	ok "UTF-8 is printed as it is" || fail "utf-8" "$(cat -v "$tmp/err")"
+# a trace or a log given for a CSV: no column known, and no line quoted
+printf 'kdamond.0 4321 [001] 82877.3: damon:damon_aggregated: target_id=1 nr_regions=3\n' >"$tmp/trace.txt"
+expect_bad "a trace for a CSV" "" score --input "$tmp/trace.txt"
+[ "$(cat "$tmp/err")" = "hotscore score: --input: $tmp/trace.txt: line 1: no known column name" ] &&
+	ok "no known column: said so, the line not quoted" || fail "no column" "$(cat "$tmp/err")"
+expect_bad "one unknown column, quoted in part" "age,$(printf 'x%.0s' {1..80})" score --input -
+grep -q "line 1: unknown column 'x\{24\}'\.\.\.$" "$tmp/err" && ok "a long column name is cut" ||
+	fail "cut" "$(cat "$tmp/err")"
+
 # --- a full disk is an error, not a success
 if [ -w /dev/full ]; then
 	"$hs" score --list-profiles >/dev/full 2>"$tmp/err"

@@ -52,7 +52,7 @@ static const struct opt verify_opts[] = {
 	  .help = "the profile a --candidate is compared with",
 	  .example = "v2-ilog2", .with = "--candidate ./mine.c" },
 	{ .id = O_CAPTURED, .name = "captured", .type = OPT_STR,
-	  .arg = "FILE", .flags = OPT_INPUT, .words = "@file",
+	  .arg = "FILE", .flags = OPT_INPUT | OPT_STDIN, .words = "@file",
 	  .help = "a live kdamond's calls, as hotscore.ko mode=capture recorded"
 		  " them: check each against every --profile (profiles,"
 		  " combinations or candidate files) and name those that agree"

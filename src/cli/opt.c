@@ -20,13 +20,13 @@
 
 #define MAX_HITS	256
 #define HELP_COL	30	/* where an option's help starts */
-#define WIDTH		100	/* text output fits this */
 
 /* One option as given, kept for opt_given(), reproduce lines and checks. */
 struct hit {
 	const struct opt *o;
 	struct opt_val v[OPT_MAX_VALUES];
 	unsigned int nr;
+	bool bare;	/* a bare argument: the command's operand */
 };
 
 static struct hit hits[MAX_HITS];
@@ -164,7 +164,7 @@ static bool is_value(const char *s)
 }
 
 static void record(const struct opt *o, const struct opt_val *v,
-		   unsigned int nr)
+		   unsigned int nr, bool bare)
 {
 	unsigned int i = 0;
 
@@ -180,6 +180,7 @@ static void record(const struct opt *o, const struct opt_val *v,
 	}
 	hits[i].o = o;
 	hits[i].nr = nr;
+	hits[i].bare = bare;
 	memcpy(hits[i].v, v, nr * sizeof(*v));
 }
 
@@ -277,7 +278,9 @@ static void check_files(void)
 	for (i = 0; i < nr_hits; i++) {
 		io[i].o = hits[i].o;
 		io[i].value = hits[i].nr ? hits[i].v[0].s : NULL;
+		io[i].bare = hits[i].bare;
 	}
+	cli_io_inputs(io, nr_hits);
 	cli_io_check(io, nr_hits);
 	files_checked = true;
 }
@@ -318,7 +321,7 @@ int opt_parse(const struct cli_cmd *cmd, int argc, char **argv,
 			o = operand(cmd, argv[i], &operands);
 			v[0].s = argv[i];
 			convert(o, o->arg ? o->arg : o->name, o->type, &v[0]);
-			record(o, v, 1);
+			record(o, v, 1, true);
 			set(ctx, o, v, 1);
 			continue;
 		}
@@ -326,7 +329,7 @@ int opt_parse(const struct cli_cmd *cmd, int argc, char **argv,
 		snprintf(label, sizeof(label), "--%s", o->name);
 		for (k = 0; k < nr; k++)
 			convert(o, label, type_of(o, k), &v[k]);
-		record(o, v, nr);
+		record(o, v, nr, false);
 		set(ctx, o, v, nr);
 	}
 	check_files();
@@ -478,7 +481,7 @@ static void usage_line(FILE *f, const struct opt *o, const char *left)
 	snprintf(text, sizeof(text), "%s%s%s%s", o->help,
 		 o->dflt ? " (default: " : "", o->dflt ? o->dflt : "",
 		 o->dflt ? ")" : "");
-	layout_wrap(f, text, (size_t)n, HELP_COL, WIDTH, 0);
+	layout_wrap(f, text, (size_t)n, HELP_COL, CLI_COLS, 0);
 }
 
 /**
