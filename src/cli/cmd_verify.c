@@ -186,11 +186,10 @@ static void parse(struct verify *v, int argc, char **argv)
 	opt_reproduce(&cmd_verify, v->command, sizeof(v->command));
 }
 
-/* A bar on stderr, only when it is a terminal. */
+/* A bar on stderr, only when it is a terminal, and the ETA (progress.c). */
 static void progress(void *ctx, const struct hs_verify_progress *p)
 {
 	double frac = p->total ? (double)p->done / (double)p->total : 0;
-	double rate = p->seconds > 0 ? (double)p->done / p->seconds : 0;
 	char bar[31];
 	int i, fill = (int)(frac * 30);
 
@@ -198,12 +197,11 @@ static void progress(void *ctx, const struct hs_verify_progress *p)
 	for (i = 0; i < 30; i++)
 		bar[i] = i < fill ? '#' : '.';
 	bar[30] = '\0';
-	fprintf(stderr, "\r\033[Kverify [%s] %5.1f%%  %s %.0f%% of %.3g M"
-		"  ETA %.0f s", bar, 100 * frac, hs_domain_name(p->domain),
-		p->domain_total ? 100.0 * (double)p->domain_done /
-		(double)p->domain_total : 0, (double)p->domain_total / 1e6,
-		rate > 0 ? (double)(p->total - p->done) / rate : 0);
-	fflush(stderr);
+	cli_progress_at(frac, "verify [%s] %s %.0f%% of %.3g M", bar,
+			hs_domain_name(p->domain), p->domain_total ?
+			100.0 * (double)p->domain_done /
+			(double)p->domain_total : 0,
+			(double)p->domain_total / 1e6);
 }
 
 struct pair_ctx {
@@ -378,8 +376,7 @@ static int verify_run(int argc, char **argv)
 	if (hs_verify_run(&v.cfg, &v.res))
 		cli_die("cannot start %u threads or allocate their memory",
 		       v.cfg.threads);
-	if (v.cfg.progress)
-		fputs("\r\033[K", stderr);
+	cli_progress_done();
 	shrink_all(&v);
 	verify_print_report(&v);
 	if (json) {

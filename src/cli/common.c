@@ -292,31 +292,6 @@ void cli_each_profile(const char *opt, const char *list,
 }
 
 /**
- * cli_progress() - a status line on stderr, only when it is a terminal;
- * each call replaces the last.
- * @fmt:	printf format.
- */
-void cli_progress(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!isatty(STDERR_FILENO))
-		return;
-	fputs("\r\033[K", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fflush(stderr);
-}
-
-/* Clear the status line. */
-void cli_progress_done(void)
-{
-	if (isatty(STDERR_FILENO))
-		fputs("\r\033[K", stderr);
-}
-
-/**
  * cli_simd_choice() - the batch scorer HOTSCORE_SIMD asks for on this CPU,
  * for bench's and sim's fast-batch; exit 2 with one line when it names no
  * scorer, or one this CPU cannot run (hs_simd_choose() words the two cases

@@ -185,14 +185,13 @@ static int write_json(const struct verify_cand *vc,
 		json_classes(vc, res)), JSON_COMPACT);
 }
 
-/* A bar on stderr, only when it is a terminal. */
+/* A status line on stderr, only when it is a terminal, and the ETA. */
 static void progress(void *ctx, const struct hs_verify_progress *p)
 {
-	double frac = p->total ? (double)p->done / (double)p->total : 0;
+	struct verify_cand *vc = ctx;
 
-	(void)ctx;
-	cli_progress("verify: candidate %5.1f%%, %.0f s", 100 * frac,
-		    p->seconds);
+	cli_progress_at(p->total ? (double)p->done / (double)p->total : 0,
+			"verify: %s against %s", vc->spec.name, vc->against);
 }
 
 /**
@@ -210,8 +209,10 @@ int verify_candidate(struct verify_cand *vc)
 
 	vc->cfg.cand = vc->spec.cand;
 	vc->cfg.against = vc->comp;
-	if (isatty(STDERR_FILENO))
+	if (isatty(STDERR_FILENO)) {
 		vc->cfg.progress = progress;
+		vc->cfg.ctx = vc;
+	}
 	if (hs_cand_verify(&vc->cfg, &res))
 		cli_die("cannot start %u threads or allocate their memory",
 			vc->cfg.threads);
