@@ -44,6 +44,8 @@ for t in "$build"/tests/test_*; do
 	[ -x "$t" ] && add "${t##*/}" "$t"
 done
 add cli "$here/cli.sh" "$build/hotscore"
+# every subcommand's real output within 100 columns
+add width "$here/width.sh" "$build/hotscore"
 add options "$here/options.sh" "$build/hotscore" "$build/gendoc"
 add docs "$here/docs.sh" "$build/hotscore" "$build/gendoc"
 add interrupt "$here/interrupt.sh" "$build/hotscore"

@@ -740,7 +740,7 @@ static void check_duration(struct sim_cmd *c)
 	/* about 150 bytes a region: keep a record under about 3 GB */
 	if (c->record && (c->cfg.duration_us / a->aggr_us + 1) *
 	    a->max_nr_regions > SIM_MAX_RECORD)
-		cli_die("--record: %llu snapshots of up to %lu regions is too much; shorten --duration, raise --aggr or lower --maxr",
+		cli_die("--record: %llu snapshots of %lu regions is too large; shorten --duration",
 		       (unsigned long long)(c->cfg.duration_us / a->aggr_us + 1),
 		       a->max_nr_regions);
 }

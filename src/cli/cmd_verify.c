@@ -89,8 +89,8 @@ static void add_profile(void *ctx, const char *name)
 	cli_spec_add("--profile", name, v->specs, &nr, HS_VERIFY_MAX_PROFILES,
 		     true);
 	if (!hs_spec_is_model(&v->specs[nr - 1]))
-		cli_usage_die("--profile: '%s' is a file: compare a candidate with --candidate %s --against PROFILE",
-			      name, name);
+		cli_usage_die("--profile: '%s' is a file: give it as --candidate",
+			      name);
 	v->cfg.comp[v->cfg.nr++] = v->specs[nr - 1].comp;
 }
 
@@ -172,7 +172,7 @@ static void parse(struct verify *v, int argc, char **argv)
 	if (!v->candidate && (opt_given(O_AGAINST) || opt_given(O_BASE)))
 		cli_usage_die("--against and --base go with --candidate FILE or --captured FILE");
 	if (!v->candidate && opt_given(O_CALL_LIMIT))
-		cli_usage_die("--call_limit limits a candidate's calls: it goes with --candidate FILE or --captured FILE");
+		cli_usage_die("--call_limit goes with --candidate FILE or --captured FILE");
 	if (v->against)
 		cli_profile_named("--against", v->against);
 	if (v->base)

@@ -171,7 +171,7 @@ unsigned int cli_damos_specs(const struct cli_schemes *ss,
 			const struct cli_scheme_opt *so = &ss->sopts[i];
 
 			if (count[so->o->id - CLI_O_DAMOS_ACTION]++)
-				cli_usage_die("--%s is given twice, and there is one scheme: start each scheme with --damos_action",
+				cli_usage_die("--%s is given twice for one scheme; each scheme starts with --damos_action",
 					      so->o->name);
 			apply_opt(&specs[0], so, true);
 		}

@@ -17,6 +17,7 @@
 #include <hotscore/verify.h>
 
 #include "cli.h"
+#include "report/layout.h"
 #include "outfile.h"
 #include "verify_cand.h"
 
@@ -91,7 +92,7 @@ static void print_classes(const struct verify_cand *vc,
 		reproducer(vc, in, cmd, sizeof(cmd));
 		model_outcome(&vc->comp, in, a, sizeof(a));
 		cand_outcome(&vc->spec, in, k % HS_NR_CAND_CODES, b, sizeof(b));
-		printf("    e.g. %s\n", cmd);
+		layout_command(stdout, "    e.g. ", 9, cmd, NULL, CLI_COLS);
 		printf("         # %s: %s; %s: %s\n", vc->against, a, vc->spec.name,
 		       b);
 	}
@@ -101,13 +102,18 @@ static void print_report(const struct verify_cand *vc,
 			 const struct hs_cand_verify_result *res)
 {
 	uint64_t total = 0, differ;
+	char head[1024];
 	unsigned int d;
 
-	printf("hotscore verify: candidate %s against %s (its kernel's divisor: %s), %u thread%s, --seed %llu%s\n",
-	       vc->spec.name, vc->against, hs_divisor_name(vc->spec.cand->base),
-	       vc->cfg.threads, cli_s(vc->cfg.threads),
-	       (unsigned long long)vc->cfg.seed,
-	       vc->cfg.quick ? ", --quick" : "");
+	/* wrapped between its parts, a long file name cut: 100 columns */
+	snprintf(head, sizeof(head), "hotscore verify: candidate %s against %s"
+		 " (its" LAYOUT_NBSP_STR "kernel's" LAYOUT_NBSP_STR "divisor:"
+		 LAYOUT_NBSP_STR "%s), %u" LAYOUT_NBSP_STR "thread%s, --seed"
+		 LAYOUT_NBSP_STR "%llu%s", vc->spec.name, vc->against,
+		 hs_divisor_name(vc->spec.cand->base), vc->cfg.threads,
+		 cli_s(vc->cfg.threads), (unsigned long long)vc->cfg.seed,
+		 vc->cfg.quick ? ", --quick" : "");
+	layout_wrap(stdout, head, 0, 2, CLI_COLS, LAYOUT_NBSP | LAYOUT_CUT);
 	for (d = 0; d < HS_NR_CDOMAINS; d++) {
 		printf("  %-9s %12llu %s in %.2f s\n", dom_names[d],
 		       (unsigned long long)res->inputs[d],
@@ -120,16 +126,19 @@ static void print_report(const struct verify_cand *vc,
 		printf("  stopped at the first hang: a call ran past --call_limit %s of CPU time\n",
 		       cli_call_limit_text());
 	differ = total - res->agree;
-	if (!differ) {
-		printf("\n%s = %s: agree on all %llu inputs%s\n", vc->spec.name,
-		       vc->against, (unsigned long long)total,
-		       vc->cfg.quick ? "" :
-		       ", all 4294967296 values of age_in_sec among them");
+	if (!differ)
+		snprintf(head, sizeof(head), "%s = %s: agree on all %llu inputs%s",
+			 vc->spec.name, vc->against, (unsigned long long)total,
+			 vc->cfg.quick ? "" :
+			 ", all 4294967296 values of age_in_sec among them");
+	else
+		snprintf(head, sizeof(head), "%s vs %s: differ on %llu of %llu inputs",
+			 vc->spec.name, vc->against,
+			 (unsigned long long)differ, (unsigned long long)total);
+	putchar('\n');
+	layout_wrap(stdout, head, 0, 2, CLI_COLS, LAYOUT_CUT);
+	if (!differ)
 		return;
-	}
-	printf("\n%s vs %s: differ on %llu of %llu inputs\n", vc->spec.name,
-	       vc->against, (unsigned long long)differ,
-	       (unsigned long long)total);
 	print_classes(vc, res);
 }
 

@@ -134,6 +134,47 @@ void layout_wrap(FILE *f, const char *text, size_t col, size_t indent,
 }
 
 /**
+ * layout_command() - a command, ready to paste: @lead ("      e.g. "),
+ * then @cmd, broken with a backslash before a --flag where it would pass
+ * @width (continuation lines start at column @cont), then "  # @comment"
+ * at the end of the last line, or on a line of its own where it does not
+ * fit.  Ends with a newline.
+ * @f:		where.
+ * @lead:	what comes before the command on its first line.
+ * @cont:	the column continuation lines start at.
+ * @cmd:	the command, its options " --"-separated.
+ * @comment:	or NULL.
+ * @width:	the columns a line may take.
+ */
+void layout_command(FILE *f, const char *lead, int cont, const char *cmd,
+		    const char *comment, int width)
+{
+	int col = fprintf(f, "%s", lead);
+	const char *t = cmd;
+
+	while (*t) {
+		const char *end = strstr(t + 1, " --");
+		int len = end ? (int)(end - t) : (int)strlen(t);
+
+		/* a line that goes on keeps room for its " \" */
+		if (t != cmd && col + 1 + len + (end ? 2 : 0) > width) {
+			fputs(" \\\n", f);
+			col = fprintf(f, "%*s", cont, "");
+		} else if (t != cmd) {
+			col += fprintf(f, " ");
+		}
+		col += fprintf(f, "%.*s", len, t);
+		t += end ? len + 1 : len;
+	}
+	if (!comment)
+		fputc('\n', f);
+	else if (col + 4 + (int)strlen(comment) <= width)
+		fprintf(f, "  # %s\n", comment);
+	else
+		fprintf(f, "\n%*s# %s\n", (int)strlen(lead), "", comment);
+}
+
+/**
  * layout_widen() - widen @t's columns to the cells of @row.
  * @t:		the table.
  * @row:	@t->nr_cols cells.

@@ -24,6 +24,9 @@
 void layout_wrap(FILE *f, const char *text, size_t col, size_t indent,
 		 size_t width, unsigned int flags);
 
+void layout_command(FILE *f, const char *lead, int cont, const char *cmd,
+		    const char *comment, int width);
+
 /* struct layout_table's flags. */
 /* A cell wider than its column is wrapped (after ", ", at a space, ...). */
 #define LAYOUT_WRAP_CELLS	(1U << 0)

@@ -104,36 +104,11 @@ static void fast_outcome(const struct hs_components *c,
  */
 #define VERIFY_WRAP (LAYOUT_KEEP_SPACES | LAYOUT_CUT)
 
-/*
- * A `hotscore score` command, ready to paste: @lead ("      e.g. "), then
- * @cmd, broken with a backslash before a --flag where it would pass COLS
- * (continuation lines start at column @cont), then "  # @comment" at the
- * end of the last line, or on a line of its own where it does not fit.
- */
+/* A `hotscore score` command, ready to paste (layout_command()). */
 static void put_command(const char *lead, int cont, const char *cmd,
 			const char *comment)
 {
-	int col = printf("%s", lead);
-	const char *t = cmd;
-
-	while (*t) {
-		const char *end = strstr(t + 1, " --");
-		int len = end ? (int)(end - t) : (int)strlen(t);
-
-		/* a line that goes on keeps room for its " \" */
-		if (t != cmd && col + 1 + len + (end ? 2 : 0) > COLS) {
-			fputs(" \\\n", stdout);
-			col = printf("%*s", cont, "");
-		} else if (t != cmd) {
-			col += printf(" ");
-		}
-		col += printf("%.*s", len, t);
-		t += end ? len + 1 : len;
-	}
-	if (col + 4 + (int)strlen(comment) <= COLS)
-		printf("  # %s\n", comment);
-	else
-		printf("\n%*s# %s\n", (int)strlen(lead), "", comment);
+	layout_command(stdout, lead, cont, cmd, comment, COLS);
 }
 
 /* The first profile of @mask: the class's representative in examples. */
