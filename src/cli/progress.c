@@ -3,7 +3,8 @@
  * progress.c - the one status line of every long run: on stderr, only when
  * stderr is a terminal (docs/cli-conventions.md), each call replacing the
  * last, and cut to the terminal's width so that it never wraps (a wrapped
- * line is not replaced by "\r").
+ * line is not replaced by "\r").  The callers say how often: at most a
+ * few times a second, or once a round of bench's.
  *
  * cli_progress_at() adds how far the run is and when it will end: the rate
  * is measured from the stage's first call, a stage being a run of calls
@@ -22,8 +23,6 @@
 
 #include "cli.h"
 
-/* A redraw at most this often: a terminal is slower than some loops. */
-#define REDRAW_NS	100000000ULL
 /* No ETA before this much of the stage has passed: it would be noise. */
 #define ETA_AFTER_NS	250000000ULL
 
@@ -32,7 +31,6 @@ static struct {
 	uint64_t t0;		/* its first call */
 	double f0;		/* its fraction then */
 	double last;		/* the fraction of the last call */
-	uint64_t drawn;		/* when the line was last drawn */
 } stage;
 
 static bool on_terminal(void)
@@ -114,12 +112,8 @@ void cli_progress_at(double done, const char *fmt, ...)
 		stage.on = true;
 		stage.t0 = now;
 		stage.f0 = done;
-		stage.drawn = 0;
 	}
 	stage.last = done;
-	if (stage.drawn && now - stage.drawn < REDRAW_NS && done < 1)
-		return;
-	stage.drawn = now;
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
