@@ -864,13 +864,14 @@ const struct cli_cmd cmd_bench = {
 	.name = "bench",
 	.summary = "the DAMON Perf Test: variants timed in batches, compared paired",
 	.usage = "hotscore bench [--profile LIST] [--dist LIST] [--mode LIST]"
-		 " [--iterations N] [--runs N] ...\n"
+		 " [--iterations N] ...\n"
 		 "hotscore bench --import FILE [--format F] [--json FILE]"
 		 " [--csv FILE] [--svg FILE]",
 	.about = "Time damon_hot_score() variants in batches, with the timer"
 		 " cancelled, and compare them\npairwise.  With no options: the"
 		 " seed module's scenario (10,000,000 iterations of\nthe seed"
-		 " distribution, 5 runs, loop,fls,ilog2).",
+		 " distribution; loop, fls, ilog2), in " DEFAULT_INVOCATIONS
+		 " invocations.",
 	.notes = "The reproduce line of --format commit leaves out the"
 		 " options that name outputs.",
 	.opts = bench_opts,
