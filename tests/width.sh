@@ -189,5 +189,22 @@ run "error: a candidate in compare-records" compare-records c.json c.json \
 	--profile $C/hotfix.c
 run "error: a file for verify's --profile" verify --profile $C/hotfix.c
 run "error: a kernel kunit has no profile of" kunit --kernel 5.4
+HOTSCORE_SIMD=bogus run "error: an unknown HOTSCORE_SIMD" sim --duration 1s --no-timing
+HOTSCORE_SIMD=avx512 run "error: HOTSCORE_SIMD=avx512 (on a CPU without it)" sim --duration 1s \
+	--no-timing
+run "error: a divisor of 0 in the kernel" sim --profile v5.16 --sample 1 --aggr 4294967296
+run "error: rank of a trace" rank tests/data/records/trace-6.1.txt
+run "error: rank of a FIFO" rank <(cat $R/damo-written.json)
+# workload configs as a user names them, each wrong in one way
+while IFS='|' read -r what cfg; do
+	printf "$cfg" >w.cfg
+	run "error: a config, $what" sim --workload w.cfg --duration 1s --no-timing
+done <<'CASES'
+regions past 64 GiB in all|a, 68719476735\nb, 2\n\np\n100\n
+a region of one field|a\n\np\n100\n
+an access of one field|a, 4096\n\np\n100\na\n
+every probability 0|a, 4096\n\np\n100\na, 0, 4096, 0\n
+a pass of 60 days|a, 4096\n\np\n2592000000\n\nq\n2592000000\n
+CASES
 
 report_counts

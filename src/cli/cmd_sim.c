@@ -416,7 +416,7 @@ static void check_comparison(struct sim_cmd *c, const struct sim_args *sa)
 	profile_variant(c, c->profiles[0]);
 	profile_variant(c, c->profiles[1]);
 	if (opt_given(O_CAPTURE) && (c->compare_scorers || c->scorers[0]))
-		cli_usage_die("--capture: nothing is captured with a prepared scorer or two scorers: the replay times the kernel's form");
+		cli_usage_die("--capture: not with a prepared scorer or two: the replay times the kernel's form");
 	if (c->compare_scorers) {
 		/* one profile, both scorers; nothing captured to replay, so
 		 * that the score stage holds the same work in both runs */

@@ -156,7 +156,7 @@ static void parse(struct verify *v, int argc, char **argv)
 	v->cfg.seed = CLI_DEFAULT_SEED;
 	opt_parse(&cmd_verify, argc, argv, set, v);
 	if (v->captured && v->candidate)
-		cli_usage_die("--captured checks --profile's list: give a candidate there (--profile hotfix,./mine.c)");
+		cli_usage_die("--captured takes candidates in --profile (--profile hotfix,./mine.c)");
 	if (v->captured && (opt_given(O_AGAINST) || opt_given(O_QUICK) ||
 			    opt_given(O_RANDOM) || opt_given(O_SEED) ||
 			    opt_given(O_THREADS)))

@@ -186,7 +186,7 @@ unsigned int cli_damos_specs(const struct cli_schemes *ss,
 		if (so->o->id == CLI_O_DAMOS_ACTION)
 			spec_defaults(&specs[k]);
 		else if (k >= count[0])
-			cli_usage_die("--%s is given %s, --damos_action %s before it: each scheme starts with --damos_action",
+			cli_usage_die("--%s is given %s, --damos_action %s before it: each starts a scheme",
 				      so->o->name, times(k + 1),
 				      count[0] ? times(count[0]) : "never");
 		apply_opt(&specs[k], so, false);

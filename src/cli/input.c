@@ -267,7 +267,7 @@ static void check_capture_header(const bool *seen)
 	size_t i;
 
 	if (seen[FN_COL] != seen[RETURNED_COL])
-		cli_die("%sline %zu: a capture has both fn and returned columns (hotscore.ko mode=capture writes them)",
+		cli_die("%sline %zu: a capture has both fn and returned columns",
 			csv.what, csv.lineno);
 	if (seen[CALLER_COL] && !seen[FN_COL])
 		cli_die("%sline %zu: a caller column needs fn and returned columns",
@@ -275,15 +275,15 @@ static void check_capture_header(const bool *seen)
 	if (!seen[FN_COL])
 		return;
 	if (seen[PROFILE_COL])
-		cli_die("%sline %zu: a capture has no profile column: the kernel's function is the profile",
+		cli_die("%sline %zu: a capture has no profile column (its kernel is the profile)",
 			csv.what, csv.lineno);
 	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++)
 		if (!seen[need[i]])
-			cli_die("%sline %zu: a capture has a %s column (hotscore.ko mode=capture writes it)",
+			cli_die("%sline %zu: a capture has a %s column (hotscore.ko writes it)",
 				csv.what, csv.lineno, need[i] == CALLER_COL ?
 				"caller" : input_columns[need[i]].csv);
 	if (seen[5] != seen[6])		/* passed_sis, next_aggr_sis */
-		cli_die("%sline %zu: a capture has both passed_sis and next_aggr_sis, or neither (before 6.7)",
+		cli_die("%sline %zu: a capture has passed_sis and next_aggr_sis, or neither",
 			csv.what, csv.lineno);
 }
 
@@ -419,7 +419,7 @@ static void csv_row(struct row *r)
 		}
 	}
 	if (r->nested && r->fn != INPUT_FN_HOT)
-		cli_die("%sline %zu: caller cold: only a damon_hot_score() call (fn hot) is made inside damon_cold_score()",
+		cli_die("%sline %zu: caller cold goes with fn hot only",
 			csv.what, csv.lineno);
 	input_bp_default(r);
 }
