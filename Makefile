@@ -11,7 +11,8 @@
 #   make bench-coverage  whether the printed intervals hold 20 re-runs
 #   make docs            docs/cli.md, docs/hotscore.1 and the bash completion,
 #                        from the option tables (the tests check they are)
-#   make install         PREFIX=/usr/local: the binary, man page, completion
+#   make install         PREFIX=/usr/local: the binary, man page, completion,
+#                        and examples/candidates in share/doc/hotscore/examples
 #   make static          build/static/hotscore, linked -static: the same
 #                        program for a guest without libc (hotscore workload)
 #   make kunit           build/kunit/KERNEL/ops-common-kunit.h: a KUnit suite
@@ -123,13 +124,17 @@ docs: $(B)/gendoc
 
 PREFIX ?= /usr/local
 DESTDIR ?=
+# the man page's FILES names this folder (src/doc/gendoc.c, EXAMPLES_DIR)
+EXAMPLES_DIR := share/doc/hotscore/examples/candidates
 install: $(B)/hotscore
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-		$(DESTDIR)$(PREFIX)/share/bash-completion/completions
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/$(EXAMPLES_DIR)
 	install -m 755 $(B)/hotscore $(DESTDIR)$(PREFIX)/bin/hotscore
 	install -m 644 docs/hotscore.1 $(DESTDIR)$(PREFIX)/share/man/man1/hotscore.1
 	install -m 644 completion/hotscore.bash \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions/hotscore
+	install -m 644 examples/candidates/*.c $(DESTDIR)$(PREFIX)/$(EXAMPLES_DIR)
 
 # the candidate's sources, carried in the binary (.incbin)
 CAND_EMBED := src/cand/object/env.h src/cand/object/shim.c

@@ -22,12 +22,12 @@ _hotscore()
 	local cur=${COMP_WORDS[COMP_CWORD]} opts
 	local prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank workload convert compare-records kunit' -- "$cur"))
+		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank workload convert compare-records kunit judge' -- "$cur"))
 		return
 	fi
 	case ${COMP_WORDS[1]} in
 	help)
-		opts='score bench verify sim rank workload convert compare-records kunit' ;;
+		opts='score bench verify sim rank workload convert compare-records kunit judge' ;;
 	score)
 		case $prev in
 		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117 all'; return ;;
@@ -179,6 +179,14 @@ _hotscore()
 		--output) _hotscore_files ''; return ;;
 		esac
 		opts='--help --kernel --output' ;;
+	judge)
+		case $prev in
+		--candidate) _hotscore_files ''; return ;;
+		--against) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
+		--record) _hotscore_files ''; return ;;
+		esac
+		[[ $cur == -* ]] || { _hotscore_files ''; return; }
+		opts='--help --candidate --against --record --quick' ;;
 	*) return ;;
 	esac
 	COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -70,7 +70,11 @@ rc=$?
 	ok "rfc-fls.c = rfc-fls, hotfix-rewritten.c = hotfix" || fail "equal examples" "exit $?"
 "$hs" verify --quick --candidate ./wrong-signed-division.c >"$tmp/w" 2>&1
 rc=$?
-cmd=$(sed -n "s|^    e\.g\. $hs ||p" "$tmp/w" | head -n 1)
+# the first reproducer, its backslash continuations joined
+cmd=$(awk -v hs="$hs" 'index($0, "    e.g. " hs " ") == 1 { on = 1 }
+	on { line = $0; sub(/^ +/, "", line); more = sub(/ *\\$/, "", line)
+	     c = c (c == "" ? "" : " ") line; if (!more) { print c; exit } }' "$tmp/w" |
+      sed "s|^e\.g\. $hs ||")
 # shellcheck disable=SC2086
 got=$("$hs" $cmd 2>&1 | grep -E '^hot ')
 [ $rc -eq 1 ] && [ -n "$cmd" ] && grep -Eq '^hot +\* (-?[0-9]+) +(-?[0-9]+)$' <<<"$got" &&

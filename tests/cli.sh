@@ -158,6 +158,50 @@ expect_bad "bench --import --iterations" "" bench --import "$here/data/kmod-resu
 grep -q -- "--iterations does not apply to --import" "$tmp/err" && ok "--iterations named alike" ||
 	fail "import iterations" "$(cat "$tmp/err")"
 
+# --- "did you mean": a mistyped command, option, profile or action gets
+# the nearest name (src/cli/near.c), in one line; nothing near, none
+near() {	# NAME WANT ARGS...: exit 2, and exactly the line WANT
+	local name=$1 want=$2
+	shift 2
+	expect_bad "$name" "" "$@"
+	[ "$(cat "$tmp/err")" = "$want" ] && ok "$name: as wanted" ||
+		fail "$name" "'$(cat "$tmp/err")', want '$want'"
+}
+near "a command" "hotscore: unknown command 'scor'; did you mean 'score'?" scor
+near "help of a command" "hotscore: unknown command 'scor'; did you mean 'score'?" help scor
+near "two letters swapped" "hotscore: unknown command 'hepl'; did you mean 'help'?" hepl
+near "an option" "hotscore score: unknown option '--nr_acesses'; did you mean '--nr_accesses'?" \
+	score --nr_acesses 3
+near "an option's start" "hotscore bench: unknown option '--iter'; did you mean '--iterations'?" \
+	bench --iter 5
+near "a profile" "hotscore score: --profile: unknown profile 'hotfx'; did you mean 'hotfix'?" \
+	score --profile v6.6,hotfx
+near "a combination" \
+	"hotscore score: --profile: unknown profile 'raw+sfe+lop+clamp'; did you mean 'raw+safe+loop+clamp'?" \
+	score --profile raw+sfe+lop+clamp
+near "bench's variant" "hotscore bench: --profile: unknown profile 'lop'; did you mean 'loop'?" \
+	bench --profile lop
+near "--against" "hotscore verify: --against: unknown profile 'hotfx'; did you mean 'hotfix'?" \
+	verify --candidate "$here/../examples/candidates/hotfix.c" --against hotfx
+near "an action" "hotscore sim: --damos_action: unknown action 'pagout'; did you mean 'pageout'?" \
+	sim --damos_action pagout
+# negative controls: nothing near, so no guess, and where the list is
+near "no command near" "hotscore: unknown command 'zzz'; try 'hotscore --help'" zzz
+near "help: no command near" "hotscore: unknown command 'zzz'; try 'hotscore --help'" help zzz
+near "one letter" "hotscore: unknown command 'x'; try 'hotscore --help'" x
+near "no option near" "hotscore score: unknown option '--frobnicate'; try 'hotscore score --help'" \
+	score --frobnicate
+near "a start of no option" "hotscore score: unknown option '--iter'; try 'hotscore score --help'" \
+	score --iter 5
+near "a variant is bench's alone" \
+	"hotscore score: --profile: unknown profile 'lop' (see 'hotscore score --list-profiles')" \
+	score --profile lop
+near "a combination of three" \
+	"hotscore score: --profile: unknown profile 'raw+safe+loop' (see 'hotscore score --list-profiles')" \
+	score --profile raw+safe+loop
+near "no action near" "hotscore sim: --damos_action: 'hugepage' is not a simulated action; try 'hotscore sim --help'" \
+	sim --damos_action hugepage
+
 # --- bad input: one line, exit 2, no partial output
 expect_bad "no command" ""
 expect_bad "unknown command" "" frobnicate
@@ -201,6 +245,71 @@ else
 	fail "stdin is a directory" "exit $rc: $(cat "$tmp/err")"
 fi
 
+# --- one form for an input that cannot be read, in every subcommand:
+# "hotscore CMD: --OPT: PATH: why" ("PATH: why" for a bare argument),
+# before any work; "-" only where standard input is read
+mkdir -p "$tmp/dir"
+bad=
+while IFS='|' read -r want args; do
+	# shellcheck disable=SC2086
+	"$hs" $args >/dev/null 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(cat "$tmp/err")" = "$want" ] ||
+		bad="$bad [$args: exit $rc, '$(cat "$tmp/err")', want '$want']"
+done <<EOF
+hotscore score: --input: $tmp/dir: Is a directory|score --input $tmp/dir
+hotscore verify: --captured: $tmp/dir: Is a directory|verify --captured $tmp/dir
+hotscore verify: --candidate: $tmp/dir: Is a directory|verify --candidate $tmp/dir
+hotscore bench: --dist: $tmp/dir: Is a directory|bench --dist file:$tmp/dir
+hotscore bench: --import: $tmp/dir: Is a directory|bench --import $tmp/dir
+hotscore sim: --workload: $tmp/dir: Is a directory|sim --workload $tmp/dir
+hotscore rank: $tmp/dir: Is a directory|rank $tmp/dir
+hotscore rank: --input: $tmp/dir: Is a directory|rank --input $tmp/dir
+hotscore convert: $tmp/dir: Is a directory|convert $tmp/dir --record $tmp/x.json
+hotscore compare-records: $tmp/dir: Is a directory|compare-records $tmp/dir $tmp/dir
+hotscore workload: $tmp/dir: Is a directory|workload $tmp/dir
+hotscore score: --input: $tmp/none: No such file or directory|score --input $tmp/none
+hotscore rank: $tmp/none: No such file or directory|rank $tmp/none
+hotscore sim: --workload: $tmp/none: No such file or directory (built-in: stairs, zigzag)|sim --workload $tmp/none
+hotscore sim: --workload: stair: No such file or directory; did you mean 'stairs'?|sim --workload stair
+hotscore rank: '-': standard input cannot be read here; save it to a file and name that|rank -
+hotscore compare-records: '-': standard input cannot be read here; save it to a file and name that|compare-records - -
+hotscore bench: --dist: '-': standard input cannot be read here; save it to a file and name that|bench --dist file:-
+hotscore sim: --workload: '-': standard input cannot be read here; save it to a file and name that|sim --workload -
+EOF
+[ -z "$bad" ] && ok "an input that cannot be read: one form in every subcommand" || fail "input form" "$bad"
+# "-" is standard input where it is read (a control: these must not refuse)
+printf 'age\n50\n' | "$hs" score --input - --nr_accesses 10 >"$tmp/o" 2>"$tmp/err" &&
+	[ "$(field "$tmp/o" 1 hot)" = 51 ] &&
+	"$hs" verify --captured - --profile debian-6.1.192 <"$here/data/capture-6.1.192.csv" \
+		>/dev/null 2>"$tmp/err" &&
+	ok "score --input - and verify --captured - read standard input" ||
+	fail "stdin read" "$(cat "$tmp/err")"
+# a binary file for a CSV: said to be binary, no byte of it printed
+expect_bad "a damo record for a CSV" "" score --input "$here/data/rank/damo-multi.json_compressed"
+[ "$(cat "$tmp/err")" = "hotscore score: --input: $here/data/rank/damo-multi.json_compressed: binary data, not CSV text" ] &&
+	! LC_ALL=C grep -q '[^ -~]' "$tmp/err" &&
+	ok "a binary input: described, its bytes not printed" || fail "binary" "$(cat -v "$tmp/err")"
+printf 'age,nr\x01accesses\n1,2\n' >"$tmp/ctl.csv"
+expect_bad "a control byte in a header" "" score --input "$tmp/ctl.csv"
+grep -q 'binary data, not CSV text$' "$tmp/err" && ok "a control byte makes it binary" ||
+	fail "control byte" "$(cat -v "$tmp/err")"
+# a message escapes what a terminal cannot show, and keeps UTF-8 text
+expect_bad "a bad byte in an argument" "" score --profile $'caf\xe9'
+[ "$(cat "$tmp/err")" = "hotscore score: --profile: unknown profile 'caf\\xe9' (see 'hotscore score --list-profiles')" ] &&
+	ok "a byte that is not UTF-8 is written \\xNN" || fail "escape" "$(cat -v "$tmp/err")"
+expect_bad "UTF-8 in an argument" "" score --profile $'caf\xc3\xa9'
+[ "$(cat "$tmp/err")" = $'hotscore score: --profile: unknown profile \'caf\xc3\xa9\' (see \'hotscore score --list-profiles\')' ] &&
+	ok "UTF-8 is printed as it is" || fail "utf-8" "$(cat -v "$tmp/err")"
+# a trace or a log given for a CSV: no column known, and no line quoted
+printf 'kdamond.0 4321 [001] 82877.3: damon:damon_aggregated: target_id=1 nr_regions=3\n' >"$tmp/trace.txt"
+expect_bad "a trace for a CSV" "" score --input "$tmp/trace.txt"
+[ "$(cat "$tmp/err")" = "hotscore score: --input: $tmp/trace.txt: line 1: no known column name" ] &&
+	ok "no known column: said so, the line not quoted" || fail "no column" "$(cat "$tmp/err")"
+expect_bad "one unknown column, quoted in part" "age,$(printf 'x%.0s' {1..80})" score --input -
+grep -q "line 1: unknown column 'x\{24\}'\.\.\.$" "$tmp/err" && ok "a long column name is cut" ||
+	fail "cut" "$(cat "$tmp/err")"
+
 # --- a full disk is an error, not a success
 if [ -w /dev/full ]; then
 	"$hs" score --list-profiles >/dev/full 2>"$tmp/err"
@@ -243,7 +352,7 @@ fi
 # values that this CPU may lack, and the message must say which of the two
 # it is (tests/test_simd.c covers both on fabricated CPUs).
 HOTSCORE_SIMD=bogus expect_bad "HOTSCORE_SIMD=bogus" "" sim --duration 1s --no-timing
-want='hotscore sim: HOTSCORE_SIMD=bogus: give auto, scalar, avx2 (needs AVX2) or avx512 (needs AVX-512 F, CD, BW, VL and VBMI)'
+want='hotscore sim: HOTSCORE_SIMD=bogus: give auto, scalar, avx2 or avx512'
 [ "$(cat "$tmp/err")" = "$want" ] && ok "an unknown HOTSCORE_SIMD is named as such" ||
 	fail "HOTSCORE_SIMD=bogus message" "$(cat "$tmp/err")"
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null)
@@ -265,7 +374,7 @@ if [ -z "$lacks" ]; then
 else
 	HOTSCORE_SIMD=avx512 expect_bad "HOTSCORE_SIMD=avx512 without$lacks" "" \
 		sim --duration 1s --no-timing
-	grep -q '^hotscore sim: HOTSCORE_SIMD=avx512: this CPU lacks AVX-512.* (needs F, CD, BW, VL and VBMI); use auto or scalar$' "$tmp/err" &&
+	grep -q '^hotscore sim: HOTSCORE_SIMD=avx512: this CPU lacks AVX-512.*; use auto or scalar$' "$tmp/err" &&
 		ok "avx512 on a CPU without it: the CPU lacks it, not a bad value" ||
 		fail "HOTSCORE_SIMD=avx512 message" "$(cat "$tmp/err")"
 fi
@@ -292,7 +401,7 @@ while IFS='|' read -r name cfg want; do
 done <<'CASES'
 size past 64 GiB|a, 68719476737\n\np\n100\n|1: region size '68719476737' is too large: at most 64 GiB (68719476736 bytes)
 size past 2^64|a, 18446744073709551616\n\np\n100\n|1: region size '18446744073709551616' is too large: at most 64 GiB (68719476736 bytes)
-sizes past 64 GiB in all|a, 68719476735\nb, 2\n\np\n100\n|2: region size '2' is too large: at most 1 byte after the regions before it (64 GiB in all)
+sizes past 64 GiB in all|a, 68719476735\nb, 2\n\np\n100\n|2: region size '2' is too large: at most 1 byte more (64 GiB in all)
 size zero|a, 0\n\np\n100\n|1: region size '0' is zero: at least 1 byte
 size negative|a, -4096\n\np\n100\n|1: region size '-4096' is negative
 size not a number|a, 4KiB\n\np\n100\n|1: region size '4KiB' is not a decimal number of bytes
@@ -306,7 +415,7 @@ stride past 2^64|a, 4096\n\np\n100\na, 0, 18446744073709551616, 1\n|5: stride '1
 stride zero|a, 4096\n\np\n100\na, 0, 0, 1\n|5: stride '0' is zero: at least 1 byte
 probability past 2^32|a, 4096\n\np\n100\na, 0, 4096, 4294967296\n|5: probability '4294967296' is too large: at most 4294967295
 probability negative|a, 4096\n\np\n100\na, 0, 4096, -1\n|5: probability '-1' is negative
-access of one field|a, 4096\n\np\n100\na\n|5: an access is 'region, random(1)|seq(0), stride_bytes, probability[, ro|wo|rw]', got 1 field
+access of one field|a, 4096\n\np\n100\na\n|5: an access is 'region, random, stride, prob[, rw]', got 1 field
 CASES
 printf 'a, 68719476736\n\np\n100\na, 0, 4096, 4294967295\n' >"$tmp/w.cfg"
 "$hs" sim --duration 1s --no-timing --workload "$tmp/w.cfg" >/dev/null 2>"$tmp/err" &&

@@ -61,9 +61,11 @@ out=$(bash -c ". '$root/completion/hotscore.bash'
 	ok "completion: names, a list's next item, a workload, rank's record; no 'all' for sim, no files for a time" ||
 	fail "completion" "$out"
 
-# make install: the binary, the man page, the completion, under PREFIX
+# make install: the binary, the man page, the completion and the example
+# candidates, under PREFIX, where the man page's FILES says they are
 san=0
 case $hs in */san/*) san=1 ;; esac
+ex=share/doc/hotscore/examples/candidates
 if make -s -C "$root" install SANITIZE=$san PREFIX="$tmp/prefix" >"$tmp/inst" 2>&1 &&
    [ -x "$tmp/prefix/bin/hotscore" ] &&
    cmp -s "$tmp/prefix/share/man/man1/hotscore.1" "$root/docs/hotscore.1" &&
@@ -73,6 +75,25 @@ if make -s -C "$root" install SANITIZE=$san PREFIX="$tmp/prefix" >"$tmp/inst" 2>
 else
 	fail "make install" "$(head -c 300 "$tmp/inst")"
 fi
+# every example, byte for byte; a changed copy must not pass (control)
+diff -r "$root/examples/candidates" "$tmp/prefix/$ex" >"$tmp/exdiff" 2>&1 &&
+	[ -n "$(ls "$tmp/prefix/$ex")" ] && cp -r "$tmp/prefix/$ex" "$tmp/excopy" &&
+	echo '/* changed */' >>"$tmp/excopy/hotfix.c" &&
+	! diff -rq "$root/examples/candidates" "$tmp/excopy" >/dev/null &&
+	ok "make install: examples/candidates in PREFIX/$ex ($(ls "$tmp/prefix/$ex" | wc -l) files)" ||
+	fail "installed examples" "$(head -c 300 "$tmp/exdiff")"
+! grep -qxF ".B PREFIX/share/hotscore/examples/" <("$gendoc" man) &&	# control
+	grep -qxF ".B PREFIX/$ex/" <("$gendoc" man) &&
+	grep -qF '$(DESTDIR)$(PREFIX)/$(EXAMPLES_DIR)' "$root/Makefile" &&
+	grep -qx "EXAMPLES_DIR := $ex" "$root/Makefile" &&
+	ok "the man page's FILES names the folder make install fills" ||
+	fail "man FILES" "no PREFIX/$ex/ in the man page, or another folder in the Makefile"
+# the installed example runs as the man page's EXAMPLES shows
+(cd "$tmp/prefix/$ex" && HOTSCORE_CACHE=$tmp/cache "$tmp/prefix/bin/hotscore" verify --quick \
+	--candidate wrong-signed-division.c >"$tmp/exrun" 2>&1)
+[ $? -eq 1 ] && grep -q 'differ on' "$tmp/exrun" &&
+	ok "the installed wrong-signed-division.c differs from the hotfix (exit 1)" ||
+	fail "installed example" "$(tail -3 "$tmp/exrun")"
 if ! command -v groff >/dev/null; then
 	echo "SKIP the man page's warnings: no groff"
 elif out=$(groff -ww -z -man "$root/docs/hotscore.1" 2>&1) && [ -z "$out" ]; then

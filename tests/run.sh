@@ -50,9 +50,13 @@ for t in "$build"/tests/test_*; do
 	[ -x "$t" ] && add "${t##*/}" "$t"
 done
 add cli "$here/cli.sh" "$build/hotscore"
+# every subcommand's real output within 100 columns
+add width "$here/width.sh" "$build/hotscore"
 add options "$here/options.sh" "$build/hotscore" "$build/gendoc"
 add docs "$here/docs.sh" "$build/hotscore" "$build/gendoc"
 add interrupt "$here/interrupt.sh" "$build/hotscore"
+# the status line and its ETA, on a terminal only (a pseudo-terminal)
+add progress "$here/progress.sh" "$build/hotscore"
 add io "$here/io.sh" "$build/hotscore"
 add cand "$here/cand.sh" "$build/hotscore"
 add rank "$here/rank.sh" "$build/hotscore" "$build/tests/jsonq"

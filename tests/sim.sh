@@ -82,7 +82,7 @@ expect_bad "a dividing profile leaves an old --record alone" "" sim \
 [ "$(cat "$tmp/keep.json")" = keep ] && ok "old record intact" ||
 	fail "old record" "truncated"
 expect_bad "bad profile in a comparison" "" sim --compare-profiles v6.6,v9
-grep -q -- "--profile: no profile 'v9'" "$tmp/err" && ok "names --profile" ||
+grep -q -- "--profile: unknown profile 'v9'" "$tmp/err" && ok "names --profile" ||
 	fail "option name" "$(cat "$tmp/err")"
 expect_bad "unknown scorer" "" sim --scorer turbo
 expect_bad "--capture with a prepared scorer" "" sim --scorer fast --capture 10

@@ -649,9 +649,9 @@ static void test_parse_limits(void)
 		   "w.cfg:1: a region is 'name, size_bytes[, init_data_file]', got 4 fields");
 	expect_cfg("a, 68719476735\nb, 1\n\np\n100\n", NULL);
 	expect_cfg("a, 68719476735\nb, 2\n\np\n100\n",
-		   "w.cfg:2: region size '2' is too large: at most 1 byte after the regions before it (64 GiB in all)");
+		   "w.cfg:2: region size '2' is too large: at most 1 byte more (64 GiB in all)");
 	expect_cfg("a, 34359738368\nb, 34359738369\n\np\n100\n",
-		   "w.cfg:2: region size '34359738369' is too large: at most 34359738368 bytes after the regions before it (64 GiB in all)");
+		   "w.cfg:2: region size '34359738369' is too large: at most 34359738368 bytes more (64 GiB in all)");
 
 	/* phase duration: 1 ms to 30 days */
 	expect_cfg(PHASE("1"), NULL);
@@ -695,7 +695,7 @@ static void test_parse_limits(void)
 		   "w.cfg:5: probability '0.5' is not a decimal number");
 	expect_cfg(ACCESS("a, 0, 4096,"), "w.cfg:5: probability is missing");
 	expect_cfg(ACCESS("a"),
-		   "w.cfg:5: an access is 'region, random(1)|seq(0), stride_bytes, probability[, ro|wo|rw]', got 1 field");
+		   "w.cfg:5: an access is 'region, random, stride, prob[, rw]', got 1 field");
 }
 
 /* K1: schemes apply at a boundary before the reset (each on_aggregate

@@ -163,9 +163,9 @@ void bench_build_classes(struct bench *b, struct bench_dist *d,
 	}
 	for (i = 0; i < b->iterations; i++) {
 		if (!(i & 0xfffff))
-			cli_progress("bench: %s: counting input classes %llu%%",
-				 d->name,
-				 (unsigned long long)(i * 100 / b->iterations));
+			cli_progress_at((double)i / (double)b->iterations,
+					"bench: %s: counting input classes",
+					d->name);
 		hs_dist_input(d->kind, b->seed, i, &in);
 		class_add(b, map, set, &in, 1);
 	}

@@ -83,15 +83,22 @@ static const struct hs_pool *fn_pool(const struct bench *b,
 	return bench_pool(b, d, k > b->nr_variants ? b->door_pool : k - 1);
 }
 
+/* Rounds measured in this process, for the progress line's fraction. */
+static size_t rounds_done;
+
 static int cell_progress(void *ctx, const struct hs_run_at *at)
 {
 	const struct bench *b = ctx;
+	/* the rounds of every block this process measures */
+	double all = (double)b->nr_dists * b->nr_modes * b->placements *
+		     b->rounds * (b->blocks_in_process ? b->invocations : 1);
 
-	cli_progress("bench: %s, %s: placement %u/%lu, round %zu/%zu",
-		     b->dists[at->stream / b->nr_modes].name,
-		     hs_mode_name(b->modes[at->stream % b->nr_modes]),
-		     at->placement + 1, b->placements, at->round + 1,
-		     b->rounds);
+	cli_progress_at((double)++rounds_done / all,
+			"bench: %s, %s: placement %u/%lu, round %zu/%zu",
+			b->dists[at->stream / b->nr_modes].name,
+			hs_mode_name(b->modes[at->stream % b->nr_modes]),
+			at->placement + 1, b->placements, at->round + 1,
+			b->rounds);
 	return 0;
 }
 
@@ -362,8 +369,9 @@ void bench_measure_blocks(struct bench *b)
 			measure_block(b, i);
 	} else {
 		for (i = 0; i < b->invocations; i++) {
-			cli_progress("bench: invocation %zu/%lu", i + 1,
-				     b->invocations);
+			cli_progress_at((double)i / (double)b->invocations,
+					"bench: invocation %zu/%lu", i + 1,
+					b->invocations);
 			run_block(b, i);
 		}
 	}

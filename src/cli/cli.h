@@ -18,6 +18,9 @@
 #define CLI_EXIT_USAGE 2
 #define CLI_EXIT_INTERRUPTED 130
 
+/* Text output fits this many columns (docs/cli-conventions.md). */
+#define CLI_COLS 100
+
 /* The program's whole argv, for a command that re-executes itself. */
 extern char **hs_argv;
 /* The subcommand running ("score"), for messages; NULL before one is. */
@@ -53,8 +56,37 @@ const char *cli_parse_number(const char *s, unsigned long max,
 unsigned long cli_option_number(const char *opt, const char *s,
 			       unsigned long min, unsigned long max);
 
-/* A status line on stderr when it is a terminal; cli_progress_done() clears. */
+/**
+ * struct cli_near - the search for the name nearest to a mistyped one
+ * (near.c): cli_near_init(), cli_near_add() for each valid name, then
+ * cli_near_best().
+ * @typed:	what was typed.
+ * @len:	its length.
+ * @best:	the nearest name so far.
+ * @dist:	its distance.
+ * @prefix:	the one name @typed begins, if there is one.
+ * @prefixes:	how many names @typed begins.
+ */
+struct cli_near {
+	const char *typed;
+	size_t len;
+	const char *best;
+	unsigned int dist;
+	const char *prefix;
+	unsigned int prefixes;
+};
+
+void cli_near_init(struct cli_near *n, const char *typed, size_t len);
+void cli_near_add(struct cli_near *n, const char *name);
+const char *cli_near_best(const struct cli_near *n);
+
+/*
+ * A status line on stderr when it is a terminal (progress.c), with how far
+ * the stage is and its ETA for cli_progress_at(); cli_progress_done() clears.
+ */
 void cli_progress(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_progress_at(double done, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 void cli_progress_done(void);
 enum hs_fast_impl cli_simd_choice(void);
 void *cli_xcalloc(size_t n, size_t size);
@@ -99,6 +131,8 @@ struct hs_cand;
 struct hs_spec;
 
 void cli_spec_parse(const char *opt, const char *s, struct hs_spec *out);
+void cli_spec_unknown(const char *opt, const char *s)
+	__attribute__((noreturn));
 void cli_spec_add(const char *opt, const char *s, struct hs_spec *list,
 		  unsigned int *nr, unsigned int max, bool unique);
 void cli_spec_profiles(const struct hs_spec *sp, const char *shown,
@@ -145,5 +179,6 @@ extern const struct cli_cmd cmd_score, cmd_bench, cmd_verify, cmd_sim,
 /* Every subcommand, NULL-terminated, in the order help lists them. */
 extern const struct cli_cmd *const cli_commands[];
 const struct cli_cmd *cli_command_find(const char *name);
+void cli_command_unknown(const char *name) __attribute__((noreturn));
 
 #endif /* HOTSCORE_CLI_H */

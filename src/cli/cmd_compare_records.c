@@ -21,6 +21,7 @@
 #include "input.h"
 #include "opt.h"
 #include "outfile.h"
+#include "report/layout.h"
 
 enum { O_INPUT, O_PROFILE, O_OPS, O_JSON };
 
@@ -88,7 +89,7 @@ static void score_args(struct compare_cmd *c)
 
 	cli_spec_parse("--profile", c->profile, &sp);
 	if (!hs_spec_is_model(&sp))
-		cli_usage_die("--profile: '%s' is a candidate file: compare-records scores with a profile or a combination",
+		cli_usage_die("--profile: '%s' is a file, not a profile",
 			      c->profile);
 	c->sc.comp = sp.comp;
 	if (cli_damos_specs(&c->ss, specs) > 1)
@@ -193,8 +194,8 @@ static size_t nr_info(const struct compare_cmd *c)
 /* The table, and a last line naming the rows outside; their count. */
 static size_t print_table(const struct compare_cmd *c)
 {
-	size_t i, outside = 0;
-	char real[32], sim[32], bnd[40];
+	size_t i, at, outside = 0;
+	char real[32], sim[32], bnd[40], line[2048];
 	const char *sep;
 
 	printf("%-28s %16s %16s %-20s %s\n", "metric", "REAL", "SIM", "bound",
@@ -213,14 +214,23 @@ static size_t print_table(const struct compare_cmd *c)
 		       status(r));
 		outside += hs_cmp_outside(r);
 	}
-	printf("\n%zu rows (%zu for information): %zu outside the bounds",
-	       c->nr_rows, nr_info(c), outside);
-	for (i = 0, sep = ": "; i < c->nr_rows; i++)
+	/* the names of the rows outside, wrapped at 100 columns */
+	at = (size_t)snprintf(line, sizeof(line),
+			      "%zu rows (%zu for information): %zu outside the bounds",
+			      c->nr_rows, nr_info(c), outside);
+	for (i = 0, sep = ": "; i < c->nr_rows && at < sizeof(line); i++)
 		if (hs_cmp_outside(&c->rows[i])) {
-			printf("%s%s", sep, c->rows[i].name);
+			size_t from = at + strlen(sep);
+
+			at += (size_t)snprintf(line + at, sizeof(line) - at,
+					       "%s%s", sep, c->rows[i].name);
+			for (; from < at && from < sizeof(line); from++)
+				if (line[from] == ' ')	/* one name, one line */
+					line[from] = LAYOUT_NBSP_CHAR;
 			sep = ", ";
 		}
-	printf("\n");
+	putchar('\n');
+	layout_wrap(stdout, line, 0, 2, CLI_COLS, LAYOUT_NBSP);
 	return outside;
 }
 

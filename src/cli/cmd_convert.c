@@ -30,7 +30,7 @@ enum { O_INPUT, O_RECORD, O_RECORD_FORMAT, O_SAMPLE, O_AGGR, O_UPDR,
 
 static const struct opt convert_opts[] = {
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "TRACE",
-	  .flags = OPT_INPUT, .words = "@file",
+	  .flags = OPT_INPUT | OPT_STDIN, .words = "@file",
 	  .help = "the damon_aggregated trace text (tracefs' trace file, or"
 		  " perf script's); - is stdin; also the bare argument",
 	  .example = "tests/data/records/trace-6.1.txt" },

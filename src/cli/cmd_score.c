@@ -42,7 +42,7 @@ static const struct opt score_opts[] = {
 		     NULL),
 	CLI_CALL_LIMIT_OPT(O_CALL_LIMIT, 0, NULL),
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "FILE",
-	  .flags = OPT_INPUT,
+	  .flags = OPT_INPUT | OPT_STDIN,
 	  .help = "score every row of a CSV file (- for stdin) instead of"
 		  " one input", .words = "@file", .example = "-" },
 	{ .id = 0, .name = "sample", .old = "sample-us", .type = OPT_TIME,

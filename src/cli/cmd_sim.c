@@ -601,9 +601,10 @@ static void show_progress(struct sim_run *run, const struct hs_sim *sim)
 	if (now - run->last_progress_ns < 200000000ULL)
 		return;
 	run->last_progress_ns = now;
-	cli_progress("sim: %s: %.1f of %.1f s simulated, %zu region%s",
-		    run->profile, hs_sim_now_us(sim) / 1e6,
-		    sim->cfg.duration_us / 1e6, sim->nr, cli_s(sim->nr));
+	cli_progress_at((double)hs_sim_now_us(sim) / sim->cfg.duration_us,
+			"sim: %s: %.1f of %.1f s simulated, %zu region%s",
+			run->profile, hs_sim_now_us(sim) / 1e6,
+			sim->cfg.duration_us / 1e6, sim->nr, cli_s(sim->nr));
 }
 
 /* The simulation's steps, with progress. */

@@ -56,7 +56,7 @@ static const struct opt verify_opts[] = {
 		  " combination or another candidate file (patch v1)",
 	  .example = "v2-ilog2", .with = "--candidate ./mine.c" },
 	{ .id = O_CAPTURED, .name = "captured", .type = OPT_STR,
-	  .arg = "FILE", .flags = OPT_INPUT, .words = "@file",
+	  .arg = "FILE", .flags = OPT_INPUT | OPT_STDIN, .words = "@file",
 	  .help = "a live kdamond's calls, as hotscore.ko mode=capture recorded"
 		  " them: check each against every --profile (profiles,"
 		  " combinations or candidate files) and name those that agree"
@@ -94,8 +94,8 @@ static void add_profile(void *ctx, const char *name)
 	cli_spec_add("--profile", name, v->specs, &nr, HS_VERIFY_MAX_PROFILES,
 		     true);
 	if (!hs_spec_is_model(&v->specs[nr - 1]))
-		cli_usage_die("--profile: '%s' is a file: compare a candidate with --candidate %s --against PROFILE",
-			      name, name);
+		cli_usage_die("--profile: '%s' is a file: give it as --candidate",
+			      name);
 	v->cfg.comp[v->cfg.nr++] = v->specs[nr - 1].comp;
 }
 
@@ -165,7 +165,7 @@ static void parse(struct verify *v, int argc, char **argv)
 	v->cfg.seed = CLI_DEFAULT_SEED;
 	opt_parse(&cmd_verify, argc, argv, set, v);
 	if (v->captured && v->nr_cands)
-		cli_usage_die("--captured checks --profile's list: give a candidate there (--profile hotfix,./mine.c)");
+		cli_usage_die("--captured takes candidates in --profile (--profile hotfix,./mine.c)");
 	if (v->captured && (opt_given(O_AGAINST) || opt_given(O_QUICK) ||
 			    opt_given(O_RANDOM) || opt_given(O_SEED) ||
 			    opt_given(O_THREADS)))
@@ -181,7 +181,7 @@ static void parse(struct verify *v, int argc, char **argv)
 	if (!v->nr_cands && (opt_given(O_AGAINST) || opt_given(O_BASE)))
 		cli_usage_die("--against and --base go with --candidate FILE or --captured FILE");
 	if (!v->nr_cands && opt_given(O_CALL_LIMIT))
-		cli_usage_die("--call_limit limits a candidate's calls: it goes with --candidate FILE or --captured FILE");
+		cli_usage_die("--call_limit goes with --candidate FILE or --captured FILE");
 	if (v->against)
 		cli_spec_parse("--against", v->against, &against);
 	if (v->base)
@@ -195,11 +195,10 @@ static void parse(struct verify *v, int argc, char **argv)
 	opt_reproduce(&cmd_verify, v->command, sizeof(v->command));
 }
 
-/* A bar on stderr, only when it is a terminal. */
+/* A bar on stderr, only when it is a terminal, and the ETA (progress.c). */
 static void progress(void *ctx, const struct hs_verify_progress *p)
 {
 	double frac = p->total ? (double)p->done / (double)p->total : 0;
-	double rate = p->seconds > 0 ? (double)p->done / p->seconds : 0;
 	char bar[31];
 	int i, fill = (int)(frac * 30);
 
@@ -207,12 +206,11 @@ static void progress(void *ctx, const struct hs_verify_progress *p)
 	for (i = 0; i < 30; i++)
 		bar[i] = i < fill ? '#' : '.';
 	bar[30] = '\0';
-	fprintf(stderr, "\r\033[Kverify [%s] %5.1f%%  %s %.0f%% of %.3g M"
-		"  ETA %.0f s", bar, 100 * frac, hs_domain_name(p->domain),
-		p->domain_total ? 100.0 * (double)p->domain_done /
-		(double)p->domain_total : 0, (double)p->domain_total / 1e6,
-		rate > 0 ? (double)(p->total - p->done) / rate : 0);
-	fflush(stderr);
+	cli_progress_at(frac, "verify [%s] %s %.0f%% of %.3g M", bar,
+			hs_domain_name(p->domain), p->domain_total ?
+			100.0 * (double)p->domain_done /
+			(double)p->domain_total : 0,
+			(double)p->domain_total / 1e6);
 }
 
 struct pair_ctx {
@@ -394,8 +392,7 @@ static int verify_run(int argc, char **argv)
 	if (hs_verify_run(&v.cfg, &v.res))
 		cli_die("cannot start %u threads or allocate their memory",
 		       v.cfg.threads);
-	if (v.cfg.progress)
-		fputs("\r\033[K", stderr);
+	cli_progress_done();
 	shrink_all(&v);
 	verify_print_report(&v);
 	if (json) {

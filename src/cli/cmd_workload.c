@@ -184,10 +184,11 @@ static void tick(const struct hs_wlrun *r, void *ctx)
 
 	uint64_t ns = hs_wlrun_now_ns() - r->t0_ns;
 
-	cli_progress("workload: %s, phase '%s', %.1f of %.1f s, %llu accesses per ms",
-		     c->name, c->wl.phases[r->phase].name, (double)ns / 1e9,
-		     (double)total / 1e9,
-		     (unsigned long long)per_ms(r->accesses, ns));
+	cli_progress_at(total ? (double)ns / (double)total : 0,
+			"workload: %s, phase '%s', %.1f of %.1f s, %llu accesses per ms",
+			c->name, c->wl.phases[r->phase].name, (double)ns / 1e9,
+			(double)total / 1e9,
+			(unsigned long long)per_ms(r->accesses, ns));
 }
 
 /* @s as one shell word. */

@@ -24,3 +24,25 @@ const struct cli_cmd *cli_command_find(const char *name)
 			return cli_commands[i];
 	return NULL;
 }
+
+/**
+ * cli_command_unknown() - refuse @name, which names no subcommand, in the
+ * one form `hotscore nosuch` and `hotscore help nosuch` share: the
+ * nearest command when one is near, else where the list is.  Exit 2.
+ * @name:	as typed.
+ */
+void cli_command_unknown(const char *name)
+{
+	struct cli_near n;
+	const char *best;
+	size_t i;
+
+	cli_near_init(&n, name, strlen(name));
+	for (i = 0; cli_commands[i]; i++)
+		cli_near_add(&n, cli_commands[i]->name);
+	cli_near_add(&n, "help");
+	best = cli_near_best(&n);
+	if (best)
+		cli_die("unknown command '%s'; did you mean '%s'?", name, best);
+	cli_usage_die("unknown command '%s'", name);
+}

@@ -22,30 +22,79 @@ char **hs_argv;
 void (*cli_die_hook)(const char *msg);
 
 /*
- * One line, always: control characters from the input (a newline inside an
- * argument, a stray CR) are escaped rather than printed.
+ * The length of the UTF-8 character at @p: 2 to 4 for a well-formed one
+ * (no overlong form, no surrogate, at most U+10FFFF), else 0.
+ */
+static size_t utf8_len(const unsigned char *p)
+{
+	size_t n, i;
+
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] >= 0xa0) ||
+	    (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+/*
+ * @msg as one line a terminal shows as it is: printable ASCII and
+ * well-formed UTF-8 as they are, every other byte (a control character, a
+ * newline inside an argument, a stray CR, a byte of a binary file) as
+ * \xNN.  Return the columns it took, counting a UTF-8 character as one.
+ */
+static size_t put_escaped(const char *msg, FILE *f)
+{
+	const unsigned char *p = (const unsigned char *)msg;
+	size_t n, cols = 0;
+
+	while (*p) {
+		n = *p >= 0x80 ? utf8_len(p) : 0;
+		if (n) {
+			fwrite(p, 1, n, f);
+			p += n;
+			cols++;
+		} else if (*p < 0x20 || *p >= 0x7f) {
+			fprintf(f, "\\x%02x", *p++);
+			cols += 4;
+		} else {
+			fputc(*p++, f);
+			cols++;
+		}
+	}
+	return cols;
+}
+
+/*
+ * One line, always (put_escaped()).  A usage error ends "; try 'hotscore
+ * CMD --help'" where the line still fits the 100 columns of text output.
  */
 static void __attribute__((noreturn))
 die_line(const char *hint, const char *fmt, va_list ap)
 {
-	char msg[2048];
-	const unsigned char *p;
+	const char *cmd = cli_cmd_name ? cli_cmd_name : "";
+	const char *sp = cli_cmd_name ? " " : "";
+	char msg[2048], help[64];
+	size_t cols;
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (cli_die_hook)
 		cli_die_hook(msg);	/* a fuzz harness: it does not return */
 	fflush(stdout);
-	fprintf(stderr, "hotscore%s%s: ", cli_cmd_name ? " " : "",
-		cli_cmd_name ? cli_cmd_name : "");
-	for (p = (const unsigned char *)msg; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f)
-			fprintf(stderr, "\\x%02x", *p);
-		else
-			fputc(*p, stderr);
-	}
-	if (hint)
-		fprintf(stderr, "; try 'hotscore%s%s --help'",
-			cli_cmd_name ? " " : "", cli_cmd_name ? cli_cmd_name : "");
+	snprintf(help, sizeof(help), "; try 'hotscore%s%s --help'", sp, cmd);
+	cols = (size_t)fprintf(stderr, "hotscore%s%s: ", sp, cmd);
+	cols += put_escaped(msg, stderr);
+	if (hint && cols + strlen(help) <= CLI_COLS)
+		fputs(help, stderr);
 	fputc('\n', stderr);
 	exit(CLI_EXIT_USAGE);
 }
@@ -269,31 +318,6 @@ void cli_each_profile(const char *opt, const char *list,
 	free(copy);
 	if (!n)
 		cli_usage_die("%s: empty list", opt);
-}
-
-/**
- * cli_progress() - a status line on stderr, only when it is a terminal;
- * each call replaces the last.
- * @fmt:	printf format.
- */
-void cli_progress(const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!isatty(STDERR_FILENO))
-		return;
-	fputs("\r\033[K", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fflush(stderr);
-}
-
-/* Clear the status line. */
-void cli_progress_done(void)
-{
-	if (isatty(STDERR_FILENO))
-		fputs("\r\033[K", stderr);
 }
 
 /**

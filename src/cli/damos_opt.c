@@ -79,6 +79,23 @@ bool cli_damos_take(struct cli_schemes *ss, const struct opt *o,
  * @so into @sp.  A --damos_quotas that leaves fields out gives them damo's
  * defaults in a new scheme, and keeps the default scheme's (@keep).
  */
+/* An action DAMON has that sim does not simulate, or a typo: exit 2. */
+static void __attribute__((noreturn)) unknown_action(const char *s)
+{
+	struct cli_near n;
+	const char *best;
+	int a;
+
+	cli_near_init(&n, s, strlen(s));
+	for (a = 0; a < HS_NR_ACTIONS; a++)
+		cli_near_add(&n, hs_action_name(a));
+	best = cli_near_best(&n);
+	if (best)
+		cli_die("--damos_action: unknown action '%s'; did you mean '%s'?",
+			s, best);
+	cli_usage_die("--damos_action: '%s' is not a simulated action", s);
+}
+
 static void apply_opt(struct cli_scheme_spec *sp,
 		      const struct cli_scheme_opt *so, bool keep)
 {
@@ -89,8 +106,7 @@ static void apply_opt(struct cli_scheme_spec *sp,
 	case CLI_O_DAMOS_ACTION:
 		sp->action = hs_action_parse(v[0].s);
 		if (sp->action < 0)
-			cli_die("--damos_action '%s': not stat, pageout, lru_(de)prio or migrate_hot/cold",
-				v[0].s);
+			unknown_action(v[0].s);
 		break;
 	case CLI_O_DAMOS_ACCESS_RATE:
 		check_range(so->o->name, v);
@@ -160,8 +176,8 @@ unsigned int cli_damos_specs(const struct cli_schemes *ss,
 			const struct cli_scheme_opt *so = &ss->sopts[i];
 
 			if (count[so->o->id - CLI_O_DAMOS_ACTION]++)
-				cli_die("--%s is given twice for one scheme: start each scheme with --damos_action",
-					so->o->name);
+				cli_usage_die("--%s is given twice for one scheme; each scheme starts with --damos_action",
+					      so->o->name);
 			apply_opt(&specs[0], so, true);
 		}
 		return 1;
@@ -175,9 +191,9 @@ unsigned int cli_damos_specs(const struct cli_schemes *ss,
 		if (so->o->id == CLI_O_DAMOS_ACTION)
 			spec_defaults(&specs[k]);
 		else if (k >= count[0])
-			cli_die("--%s is given %s, --damos_action %s: a scheme starts with --damos_action",
-				so->o->name, times(k + 1),
-				count[0] ? times(count[0]) : "never");
+			cli_usage_die("--%s is given %s, --damos_action %s before it: each starts a scheme",
+				      so->o->name, times(k + 1),
+				      count[0] ? times(count[0]) : "never");
 		apply_opt(&specs[k], so, false);
 	}
 	return n;

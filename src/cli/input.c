@@ -23,6 +23,10 @@
 #include "input.h"
 #include "opt.h"
 
+/* The most of a field a message quotes: the rest is "...". */
+#define QUOTE_MAX 24
+#define QUOTE_MORE(s) (strlen(s) > QUOTE_MAX ? "..." : "")
+
 /* Header columns past the inputs: a profile, a capture's, or ignored. */
 enum {
 	PROFILE_COL = INPUT_NR_COLUMNS,
@@ -123,7 +127,8 @@ static void column_parse(const struct input_column *c, const char *s,
 		cli_die("%s: '%s' is out of range for %s (0..%lu)", where, s,
 		       c->is_long ? "unsigned long" : "unsigned int", max);
 	if (err)
-		cli_die("%s: '%s': %s", where, s, err);
+		cli_die("%s: '%.*s'%s: %s", where, QUOTE_MAX, s,
+			QUOTE_MORE(s), err);
 	column_set(c, in, v);
 }
 
@@ -155,8 +160,7 @@ static void row_spec(const char *s, struct hs_spec *sp, const char *where)
  * exits from deep inside.
  */
 static struct {
-	const char *what;	/* "" for stdin, "PATH: " for a file */
-	const char *source;	/* "stdin" or the path */
+	const char *what;	/* "" for stdin, "OPT: PATH: " for a file */
 	char *buf;		/* all of stdin, NUL-terminated */
 	size_t len, pos;	/* size, and the start of the next line */
 	size_t lineno;		/* of the line last returned */
@@ -169,17 +173,37 @@ static struct {
 	struct hs_input *rows;	/* cli_read_inputs()'s, until returned */
 } csv;
 
+/*
+ * Whether the first line of the input (its first 4 KiB at most) is binary:
+ * a control character other than a tab, or a byte that is no part of UTF-8
+ * text.  A damo record (zlib) or an object file given for a CSV is said to
+ * be binary, not quoted byte by byte.
+ */
+static bool csv_binary(void)
+{
+	const unsigned char *p = (const unsigned char *)csv.buf;
+	size_t i, n = csv.len < 4096 ? csv.len : 4096;
+
+	for (i = 0; i < n && p[i] != '\n' && p[i] != '\r'; i++)
+		if ((p[i] < 0x20 && p[i] != '\t') || p[i] == 0x7f ||
+		    p[i] == 0xc0 || p[i] == 0xc1 || p[i] >= 0xf5)
+			return true;
+	return false;
+}
+
 static void csv_read(FILE *f)
 {
+	const char *src = *csv.what ? "" : "stdin: ";
+
 	csv.buf = cli_read_stream(f, 0, &csv.len);
-	if (!csv.buf && errno == ENOMEM)
-		cli_die("%sout of memory reading %s", csv.what, csv.source);
 	if (!csv.buf)
-		cli_die("%serror reading %s", csv.what, csv.source);
+		cli_die("%s%s%s", csv.what, src, strerror(errno));
 	csv.cap = csv.len;
 	/* a UTF-8 byte-order mark is not part of the first column's name */
 	if (csv.len >= 3 && !memcmp(csv.buf, "\xef\xbb\xbf", 3))
 		csv.pos = 3;
+	if (csv_binary())
+		cli_die("%s%sbinary data, not CSV text", csv.what, src);
 }
 
 /* Copy the next line (ended by LF, CRLF or CR) to csv.line. */
@@ -243,7 +267,7 @@ static void check_capture_header(const bool *seen)
 	size_t i;
 
 	if (seen[FN_COL] != seen[RETURNED_COL])
-		cli_die("%sline %zu: a capture has both fn and returned columns (hotscore.ko mode=capture writes them)",
+		cli_die("%sline %zu: a capture has both fn and returned columns",
 			csv.what, csv.lineno);
 	if (seen[CALLER_COL] && !seen[FN_COL])
 		cli_die("%sline %zu: a caller column needs fn and returned columns",
@@ -251,15 +275,15 @@ static void check_capture_header(const bool *seen)
 	if (!seen[FN_COL])
 		return;
 	if (seen[PROFILE_COL])
-		cli_die("%sline %zu: a capture has no profile column: the kernel's function is the profile",
+		cli_die("%sline %zu: a capture has no profile column (its kernel is the profile)",
 			csv.what, csv.lineno);
 	for (i = 0; i < sizeof(need) / sizeof(need[0]); i++)
 		if (!seen[need[i]])
-			cli_die("%sline %zu: a capture has a %s column (hotscore.ko mode=capture writes it)",
+			cli_die("%sline %zu: a capture has a %s column (hotscore.ko writes it)",
 				csv.what, csv.lineno, need[i] == CALLER_COL ?
 				"caller" : input_columns[need[i]].csv);
 	if (seen[5] != seen[6])		/* passed_sis, next_aggr_sis */
-		cli_die("%sline %zu: a capture has both passed_sis and next_aggr_sis, or neither (before 6.7)",
+		cli_die("%sline %zu: a capture has passed_sis and next_aggr_sis, or neither",
 			csv.what, csv.lineno);
 }
 
@@ -270,21 +294,28 @@ static void csv_header(void)
 	size_t i, j;
 
 	if (!csv_next_line() || !*cli_trim(csv.line))
-		cli_die("%s%sno header line on %s", csv.what,
-			*csv.what ? "" : "--input: ", csv.source);
+		cli_die("%s%sno header line", csv.what,
+			*csv.what ? "" : "stdin: ");
 	csv.ncols = cli_csv_count(csv.line);
 	csv.fields = calloc(csv.ncols, sizeof(*csv.fields));
 	csv.map = calloc(csv.ncols, sizeof(*csv.map));
 	if (!csv.fields || !csv.map)
 		cli_die("out of memory");
 	cli_split_csv(csv.line, csv.fields, csv.ncols);
+	for (i = 0; i < csv.ncols && column_index(csv.fields[i]) == NR_COLS;
+	     i++)
+		;
+	if (i == csv.ncols)	/* a trace, a log: not a CSV of inputs */
+		cli_die("%sline %zu: no known column name", csv.what,
+			csv.lineno);
 	for (i = 0; i < csv.ncols; i++) {
 		const char *name = csv.fields[i];
 
 		j = column_index(name);
-		if (j == NR_COLS)
-			cli_die("%sline %zu: unknown column '%s'", csv.what,
-			       csv.lineno, name);
+		if (j == NR_COLS)	/* quoted in part: it may be a line */
+			cli_die("%sline %zu: unknown column '%.*s'%s",
+				csv.what, csv.lineno, QUOTE_MAX, name,
+				QUOTE_MORE(name));
 		if (seen[j] && j != IGNORED_COL)
 			cli_die("%sline %zu: column '%s' appears twice",
 			       csv.what, csv.lineno, name);
@@ -388,7 +419,7 @@ static void csv_row(struct row *r)
 		}
 	}
 	if (r->nested && r->fn != INPUT_FN_HOT)
-		cli_die("%sline %zu: caller cold: only a damon_hot_score() call (fn hot) is made inside damon_cold_score()",
+		cli_die("%sline %zu: caller cold goes with fn hot only",
 			csv.what, csv.lineno);
 	input_bp_default(r);
 }
@@ -493,7 +524,6 @@ size_t cli_read_inputs(const char *opt, const char *path,
 		cli_die("%s: %s: %s", opt, path, strerror(errno));
 	snprintf(what, sizeof(what), "%s: %s: ", opt, path);
 	csv.what = what;
-	csv.source = path;
 	input_row_defaults(&dflt);
 	csv_read(f);
 	fclose(f);
@@ -532,21 +562,19 @@ size_t cli_read_inputs(const char *opt, const char *path,
  */
 void input_open(const char *opt, const char *path)
 {
-	static char what[PATH_MAX + 8];
+	static char what[PATH_MAX + 40];
 	FILE *f;
 
 	if (!strcmp(path, "-")) {
 		csv.what = "";
-		csv.source = "stdin";
 		csv_read(stdin);
 		return;
 	}
 	f = fopen(path, "r");
 	if (!f)
 		cli_die("%s: %s: %s", opt, path, strerror(errno));
-	snprintf(what, sizeof(what), "%s: ", path);
+	snprintf(what, sizeof(what), "%s: %s: ", opt, path);
 	csv.what = what;
-	csv.source = path;
 	csv_read(f);
 	fclose(f);
 }

@@ -19,14 +19,20 @@
  * regular file (/dev/null, a FIFO) is written in place, so it is exempt.
  * Two names are one file when they resolve to one path (x, ./x, d/../x, a
  * symlink to x) or, both existing, to one inode (a hard link).
+ *
+ * The inputs are checked first, in one form for every command: a file
+ * that is not there, cannot be read or is a directory, and "-" where
+ * standard input cannot stand (OPT_STDIN), each one line before any work.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <hotscore/spec.h>
 
@@ -142,6 +148,102 @@ static int nth(const struct cli_io *e, unsigned int k, struct named *n)
 	n->exists = !stat(file, &n->st);
 	resolve(n, file);
 	return 1;
+}
+
+static bool check_only;	/* HOTSCORE_CHECK_ARGS=1: no file is opened */
+
+/*
+ * For a name that is no file, the words @o takes besides files (sim's
+ * built-in workloads): the nearest, or all of them; "" when it has none.
+ */
+static const char *words_hint(const struct opt *o, const char *typed,
+			      char *buf, size_t size)
+{
+	char words[128], *w, *save = NULL;
+	const char *best;
+	struct cli_near n;
+	size_t at = 0;
+
+	snprintf(words, sizeof(words), "%s", o->words ? o->words : "");
+	cli_near_init(&n, typed, strlen(typed));
+	buf[0] = '\0';
+	for (w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		if (*w == '@' || strchr(w, ':'))
+			continue;	/* "@file", "file:": files */
+		cli_near_add(&n, w);
+		at += (size_t)snprintf(buf + at, at < size ? size - at : 0,
+				       "%s%s", at ? ", " : " (built-in: ", w);
+	}
+	best = cli_near_best(&n);
+	if (best)
+		snprintf(buf, size, "; did you mean '%s'?", best);
+	else if (at && at + 1 < size)
+		strcat(buf, ")");
+	return buf;
+}
+
+/*
+ * Item @p (@len bytes) of input @e: refuse "-" where standard input
+ * cannot stand, and a file that cannot be read as one.
+ */
+static void input_item(const struct cli_io *e, const char *p, size_t len)
+{
+	const char *label = e->bare ? "" : e->o->name;
+	const char *sep = e->bare ? "" : ": ";
+	const char *dash = e->bare ? "" : "--";
+	const char *path = p;
+	size_t plen = len;
+	char file[PATH_MAX], hint[160];
+	struct stat st;
+
+	if (is_word(e->o, "file:", 5)) {	/* --dist: only file:PATH is one */
+		if (len < 5 || strncmp(p, "file:", 5))
+			return;
+		path += 5;
+		plen -= 5;
+	}
+	if (plen == 1 && *path == '-' && !(e->o->flags & OPT_STDIN))
+		cli_die("%s%s%s'-': standard input cannot be read here; save it to a file and name that",
+			dash, label, sep);
+	if (!item_file(e->o, p, len, file) || check_only)
+		return;
+	if (stat(file, &st) || access(file, R_OK))
+		cli_die("%s%s%s%s: %s%s", dash, label, sep, file,
+			strerror(errno), errno == ENOENT && path == p ?
+			words_hint(e->o, file, hint, sizeof(hint)) : "");
+	if (S_ISDIR(st.st_mode))
+		cli_die("%s%s%s%s: %s", dash, label, sep, file,
+			strerror(EISDIR));
+}
+
+/**
+ * cli_io_inputs() - refuse, with one line and exit 2, an input that cannot
+ * be read: "--input: x.csv: No such file or directory", "--input: /tmp:
+ * Is a directory", "-" for an option that does not read standard input;
+ * an operand is named by its file alone.
+ * @io:		every option given, with its last value.
+ * @n:		how many @io holds.
+ */
+void cli_io_inputs(const struct cli_io *io, size_t n)
+{
+	const char *p, *check = getenv("HOTSCORE_CHECK_ARGS");
+	size_t i, len;
+
+	/* HOTSCORE_CHECK_ARGS=1 checks the words typed, not the files */
+	check_only = check && !strcmp(check, "1");
+
+	for (i = 0; i < n; i++) {
+		if (!io[i].value || !(io[i].o->flags & (OPT_INPUT | OPT_CANDS)))
+			continue;
+		for (p = io[i].value;; p += len + 1) {
+			len = io[i].o->type == OPT_LIST ? strcspn(p, ",") :
+				strlen(p);
+			if ((io[i].o->flags & OPT_INPUT) || len != 1 || *p != '-')
+				input_item(&io[i], p, len);
+			if (!p[len])
+				break;
+		}
+	}
 }
 
 static bool same(const struct named *a, const struct named *b)

@@ -13,8 +13,6 @@
 #define HS_VERSION "unknown"
 #endif
 
-
-
 static void usage(FILE *f)
 {
 	int width = 8;
@@ -52,7 +50,7 @@ static int help(int argc, char **argv)
 		cli_usage_die("help takes one command, not '%s'", argv[2]);
 	cmd = cli_command_find(argv[1]);
 	if (!cmd)
-		cli_usage_die("no command '%s'", argv[1]);
+		cli_command_unknown(argv[1]);
 	opt_usage(cmd, stdout);
 	return 0;
 }
@@ -76,7 +74,7 @@ int main(int argc, char **argv)
 		return cli_finish(help(argc - 1, argv + 1));
 	cmd = cli_command_find(argv[1]);
 	if (!cmd)
-		cli_usage_die("unknown command '%s'", argv[1]);
+		cli_command_unknown(argv[1]);
 	cli_cmd_name = cmd->name;
 	cli_out_init(cmd->name);
 	return cli_finish(cmd->run(argc - 1, argv + 1));

@@ -20,13 +20,13 @@
 
 #define MAX_HITS	256
 #define HELP_COL	30	/* where an option's help starts */
-#define WIDTH		100	/* text output fits this */
 
 /* One option as given, kept for opt_given(), reproduce lines and checks. */
 struct hit {
 	const struct opt *o;
 	struct opt_val v[OPT_MAX_VALUES];
 	unsigned int nr;
+	bool bare;	/* a bare argument: the command's operand */
 };
 
 static struct hit hits[MAX_HITS];
@@ -60,6 +60,29 @@ static const struct opt *find(const struct cli_cmd *cmd, const char *typed,
 		    same_name(typed, len, cmd->opts[i].old))
 			return &cmd->opts[i];
 	return NULL;
+}
+
+/*
+ * Refuse the unknown option @typed (@len bytes after its "--"), with the
+ * nearest of @cmd's options when one is near (near.c).
+ */
+static void __attribute__((noreturn))
+unknown(const struct cli_cmd *cmd, const char *typed, size_t len)
+{
+	struct cli_near n;
+	const char *best;
+	size_t i;
+
+	cli_near_init(&n, typed, len);
+	for (i = 0; i < cmd->nr_opts; i++)
+		if (!(cmd->opts[i].flags & OPT_DEPRECATED))
+			cli_near_add(&n, cmd->opts[i].name);
+	cli_near_add(&n, "help");
+	best = cli_near_best(&n);
+	if (best)
+		cli_die("unknown option '--%.*s'; did you mean '--%s'?",
+			(int)len, typed, best);
+	cli_usage_die("unknown option '--%.*s'", (int)len, typed);
 }
 
 static enum opt_type type_of(const struct opt *o, unsigned int k)
@@ -141,7 +164,7 @@ static bool is_value(const char *s)
 }
 
 static void record(const struct opt *o, const struct opt_val *v,
-		   unsigned int nr)
+		   unsigned int nr, bool bare)
 {
 	unsigned int i = 0;
 
@@ -163,6 +186,7 @@ static void record(const struct opt *o, const struct opt_val *v,
 	}
 	hits[i].o = o;
 	hits[i].nr = nr;
+	hits[i].bare = bare;
 	memcpy(hits[i].v, v, nr * sizeof(*v));
 }
 
@@ -178,7 +202,7 @@ static const struct opt *take(const struct cli_cmd *cmd, int argc,
 	unsigned int need = o && o->min_values ? o->min_values : want;
 
 	if (!o)
-		cli_usage_die("unknown option '%.*s'", (int)(len + 2), arg);
+		unknown(cmd, arg + 2, len);
 	if (o->type == OPT_FLAG) {
 		if (eq)
 			cli_usage_die("--%s takes no value", o->name);
@@ -260,7 +284,9 @@ static void check_files(void)
 	for (i = 0; i < nr_hits; i++) {
 		io[i].o = hits[i].o;
 		io[i].value = hits[i].nr ? hits[i].v[0].s : NULL;
+		io[i].bare = hits[i].bare;
 	}
+	cli_io_inputs(io, nr_hits);
 	cli_io_check(io, nr_hits);
 	files_checked = true;
 }
@@ -301,7 +327,7 @@ int opt_parse(const struct cli_cmd *cmd, int argc, char **argv,
 			o = operand(cmd, argv[i], &operands);
 			v[0].s = argv[i];
 			convert(o, o->arg ? o->arg : o->name, o->type, &v[0]);
-			record(o, v, 1);
+			record(o, v, 1, true);
 			set(ctx, o, v, 1);
 			continue;
 		}
@@ -309,7 +335,7 @@ int opt_parse(const struct cli_cmd *cmd, int argc, char **argv,
 		snprintf(label, sizeof(label), "--%s", o->name);
 		for (k = 0; k < nr; k++)
 			convert(o, label, type_of(o, k), &v[k]);
-		record(o, v, nr);
+		record(o, v, nr, false);
 		set(ctx, o, v, nr);
 	}
 	check_files();
@@ -461,7 +487,7 @@ static void usage_line(FILE *f, const struct opt *o, const char *left)
 	snprintf(text, sizeof(text), "%s%s%s%s", o->help,
 		 o->dflt ? " (default: " : "", o->dflt ? o->dflt : "",
 		 o->dflt ? ")" : "");
-	layout_wrap(f, text, (size_t)n, HELP_COL, WIDTH, 0);
+	layout_wrap(f, text, (size_t)n, HELP_COL, CLI_COLS, 0);
 }
 
 /**

@@ -46,6 +46,7 @@ enum opt_type { OPT_FLAG, OPT_STR, OPT_LIST, OPT_COUNT, OPT_TIME, OPT_MS,
 #define OPT_INPUT	0x80	/* names a file read, "-" stdin (io.c) */
 #define OPT_CANDS	0x100	/* takes candidate files: each is read; not twice */
 #define OPT_WRITE	0x200	/* names a file written (cli_out_open()) */
+#define OPT_STDIN	0x400	/* an OPT_INPUT that reads "-" as stdin */
 
 /**
  * struct opt - one option of one subcommand.
@@ -69,7 +70,10 @@ enum opt_type { OPT_FLAG, OPT_STR, OPT_LIST, OPT_COUNT, OPT_TIME, OPT_MS,
  *		that no output replaces an input (io.c): OPT_WRITE a file
  *		written, OPT_INPUT a file read (in a list whose words hold
  *		"file:", its file:PATH items), OPT_CANDS the candidate
- *		files ("./mine.c", "NAME=./mine.c") where profiles go.
+ *		files ("./mine.c", "NAME=./mine.c") where profiles go;
+ *		OPT_STDIN an OPT_INPUT that reads "-" as standard input
+ *		(without it, "-" is refused: the file is read more than
+ *		once, or by name).
  * @words:	the words a value may be, for help and completion ("vaddr
  *		paddr"), "@profiles" for the profile names ("@profiles+all"
  *		with all), "@variants" for bench's, "@file" for a file

@@ -657,7 +657,7 @@ int rank_file(struct rank_cmd *c)
 
 	/* a table of contents, then one reader per target: read it again */
 	if (!stat(c->input, &st) && !S_ISREG(st.st_mode))
-		cli_die("%s: not a regular file: rank reads a record more than once (save it to a file first)",
+		cli_die("%s: not a regular file: rank reads a record twice (save it to a file)",
 			c->input);
 	if (hs_rec_open(c->input, &rd, err, sizeof(err)) < 0)
 		cli_die("%s: %s", c->input, err);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <hotscore/bench_damon.h>
 #include <hotscore/spec.h>
 
 #include "cli.h"
@@ -17,6 +18,89 @@ static const char *list_cmd(void)
 	if (!cli_cmd_name || !strcmp(cli_cmd_name, "compare-records"))
 		return "score";
 	return cli_cmd_name;
+}
+
+/* The names of combination slot @slot (FREQ, DIVISOR, AGE, CLAMP), one each. */
+static const char *slot_name(unsigned int slot, unsigned int i)
+{
+	switch (slot) {
+	case 0:
+		return i < HS_NR_FREQ ? hs_freq_name(i) : NULL;
+	case 1:
+		return i < HS_NR_DIVISOR ? hs_divisor_name(i) : NULL;
+	case 2:
+		return i < HS_NR_AGELOG * HS_NR_FLS_IMPL ?
+			hs_agelog_name(i / HS_NR_FLS_IMPL,
+				       i % HS_NR_FLS_IMPL) : NULL;
+	default:
+		return i < HS_NR_CLAMP ? hs_clamp_name(i) : NULL;
+	}
+}
+
+/*
+ * The combination nearest to @s, FREQ+DIVISOR+AGE+CLAMP with each word
+ * that names nothing replaced by its slot's nearest name, into @buf; NULL
+ * when @s has not four words or a word has no near name.
+ */
+static const char *near_combination(const char *s, char *buf, size_t size)
+{
+	const char *word = s, *best;
+	struct cli_near n;
+	unsigned int slot, i;
+	size_t len, at = 0;
+
+	for (slot = 0; slot < 4; slot++, word += len + 1) {
+		len = strcspn(word, "+");
+		cli_near_init(&n, word, len);
+		for (i = 0; slot_name(slot, i); i++)
+			cli_near_add(&n, slot_name(slot, i));
+		best = cli_near_best(&n);
+		if (!best || (word[len] == '+') != (slot < 3))
+			return NULL;
+		at += (size_t)snprintf(buf + at, size - at, "%s%s",
+				       slot ? "+" : "", best);
+		if (at >= size)
+			return NULL;
+	}
+	return buf;
+}
+
+/*
+ * The name nearest to @s that --profile takes: a profile, bench's timed
+ * variants in bench, or a combination; NULL when none is near.
+ */
+static const char *near_profile(const char *s, char *buf, size_t size)
+{
+	struct cli_near n;
+	unsigned int i;
+
+	if (strchr(s, '+'))
+		return near_combination(s, buf, size);
+	cli_near_init(&n, s, strlen(s));
+	for (i = 0; i < hs_nr_profiles; i++)
+		cli_near_add(&n, hs_profiles[i].name);
+	for (i = 0; cli_cmd_name && !strcmp(cli_cmd_name, "bench") &&
+	     i < hs_nr_variants; i++)
+		cli_near_add(&n, hs_variants[i].name);
+	return cli_near_best(&n);
+}
+
+/**
+ * cli_spec_unknown() - refuse @s, which names no profile, naming @opt:
+ * the nearest name when one is near, else where the list is.  Exit 2.
+ * @opt:	the option ("--profile"), or where a CSV row is.
+ * @s:		the item, as typed.
+ */
+void cli_spec_unknown(const char *opt, const char *s)
+{
+	char buf[128];
+	const char *best = near_profile(s, buf, sizeof(buf));
+
+	if (best)
+		cli_die("%s: unknown profile '%s'; did you mean '%s'?", opt, s,
+			best);
+	cli_die("%s: unknown profile '%s' (see 'hotscore %s --list-profiles')",
+		opt, s, list_cmd());
 }
 
 /**
@@ -37,8 +121,7 @@ void cli_spec_parse(const char *opt, const char *s, struct hs_spec *out)
 		cli_die("%s: '%s' needs the x86 bsr instruction, not on this machine",
 			opt, s);
 	default:
-		cli_die("%s: no profile '%s' (see 'hotscore %s --list-profiles')",
-			opt, s, list_cmd());
+		cli_spec_unknown(opt, s);
 	}
 }
 
@@ -144,7 +227,6 @@ const struct hs_profile *cli_profile_named(const char *opt, const char *name)
 		cli_usage_die("%s: '%s' is a file: %s takes a built-in profile here",
 			      opt, name, opt);
 	if (!p)
-		cli_usage_die("%s: no profile '%s' (see 'hotscore %s --list-profiles')",
-			      opt, name, list_cmd());
+		cli_spec_unknown(opt, name);
 	return p;
 }

@@ -19,6 +19,7 @@
 #include <hotscore/verify.h>
 
 #include "cli.h"
+#include "report/layout.h"
 #include "outfile.h"
 #include "verify_cand.h"
 
@@ -100,7 +101,7 @@ static void print_classes(const struct verify_cand *vc, const struct pair *p)
 			sizeof(oa));
 		outcome(p->cand, in, k % HS_NR_CAND_CODES == HS_CAND_CODE_HANG,
 			oc, sizeof(oc));
-		printf("    e.g. %s\n", cmd);
+		layout_command(stdout, "    e.g. ", 9, cmd, NULL, CLI_COLS);
 		printf("         # %s: %s; %s: %s\n", a, oa, c, oc);
 	}
 }
@@ -121,12 +122,17 @@ static void print_report(const struct verify_cand *vc, const struct pair *p)
 	const struct hs_cand_verify_result *res = &p->res;
 	uint64_t total = total_of(res), differ = total - res->agree;
 	unsigned int d;
+	char head[1024];
 
-	printf("hotscore verify: candidate %s against %s (its kernel's divisor: %s), %u thread%s, --seed %llu%s\n",
-	       p->cand->name, p->against->name,
-	       hs_divisor_name(p->cand->cand->base), vc->cfg.threads,
-	       cli_s(vc->cfg.threads), (unsigned long long)vc->cfg.seed,
-	       vc->cfg.quick ? ", --quick" : "");
+	/* wrapped between its parts, a long file name cut: 100 columns */
+	snprintf(head, sizeof(head), "hotscore verify: candidate %s against %s"
+		 " (its" LAYOUT_NBSP_STR "kernel's" LAYOUT_NBSP_STR "divisor:"
+		 LAYOUT_NBSP_STR "%s), %u" LAYOUT_NBSP_STR "thread%s, --seed"
+		 LAYOUT_NBSP_STR "%llu%s", p->cand->name, p->against->name,
+		 hs_divisor_name(p->cand->cand->base), vc->cfg.threads,
+		 cli_s(vc->cfg.threads), (unsigned long long)vc->cfg.seed,
+		 vc->cfg.quick ? ", --quick" : "");
+	layout_wrap(stdout, head, 0, 2, CLI_COLS, LAYOUT_NBSP | LAYOUT_CUT);
 	for (d = 0; d < HS_NR_CDOMAINS; d++)
 		printf("  %-9s %12llu %s in %.2f s\n", dom_names[d],
 		       (unsigned long long)res->inputs[d],
@@ -136,16 +142,19 @@ static void print_report(const struct verify_cand *vc, const struct pair *p)
 	if (res->stopped)
 		printf("  stopped at the first hang: a call ran past --call_limit %s of CPU time\n",
 		       cli_call_limit_text());
-	if (!differ) {
-		printf("\n%s = %s: agree on all %llu inputs%s\n", p->cand->name,
-		       p->against->name, (unsigned long long)total,
-		       vc->cfg.quick ? "" :
-		       ", all 4294967296 values of age_in_sec among them");
+	if (!differ)
+		snprintf(head, sizeof(head), "%s = %s: agree on all %llu inputs%s",
+			 p->cand->name, p->against->name,
+			 (unsigned long long)total, vc->cfg.quick ? "" :
+			 ", all 4294967296 values of age_in_sec among them");
+	else
+		snprintf(head, sizeof(head), "%s vs %s: differ on %llu of %llu inputs",
+			 p->cand->name, p->against->name,
+			 (unsigned long long)differ, (unsigned long long)total);
+	putchar('\n');
+	layout_wrap(stdout, head, 0, 2, CLI_COLS, LAYOUT_CUT);
+	if (!differ)
 		return;
-	}
-	printf("\n%s vs %s: differ on %llu of %llu inputs\n", p->cand->name,
-	       p->against->name, (unsigned long long)differ,
-	       (unsigned long long)total);
 	print_classes(vc, p);
 }
 
@@ -254,14 +263,14 @@ static int write_json(const struct verify_cand *vc, const struct pair *pairs,
 	return hs_json_write_doc(f, doc, JSON_COMPACT);
 }
 
-/* A bar on stderr, only when it is a terminal. */
-static void progress(void *ctx, const struct hs_verify_progress *p)
+/* A status line on stderr, only when it is a terminal, and the ETA. */
+static void progress(void *ctx, const struct hs_verify_progress *at)
 {
-	double frac = p->total ? (double)p->done / (double)p->total : 0;
+	const struct pair *p = ctx;
 
-	(void)ctx;
-	cli_progress("verify: candidate %5.1f%%, %.0f s", 100 * frac,
-		    p->seconds);
+	cli_progress_at(at->total ? (double)at->done / (double)at->total : 0,
+			"verify: %s against %s", p->cand->name,
+			p->against->name);
 }
 
 /* Compare @p->cand with @p->against, shrink each example, report. */
@@ -273,8 +282,10 @@ static void run_pair(struct verify_cand *vc, struct pair *p)
 	vc->cfg.cand = p->cand->cand;
 	vc->cfg.against = p->against->comp;
 	vc->cfg.against_cand = p->against->cand;
-	if (isatty(STDERR_FILENO))
+	if (isatty(STDERR_FILENO)) {
 		vc->cfg.progress = progress;
+		vc->cfg.ctx = p;
+	}
 	if (hs_cand_verify(&vc->cfg, &p->res))
 		cli_die("cannot start %u threads or allocate their memory",
 			vc->cfg.threads);

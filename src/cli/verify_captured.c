@@ -427,7 +427,7 @@ static void check_file(const char *path)
 	input_open("--captured", path);
 	input_header();
 	if (!input_is_capture())
-		cli_die("--captured: %s: not a capture: its header has no fn and returned columns (hotscore.ko mode=capture writes them)",
+		cli_die("--captured: %s: not a capture: it has no fn column",
 			path);
 	cap.mv.has_bp = input_has_column("nr_accesses_bp");
 	input_row_defaults(&dflt);

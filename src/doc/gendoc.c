@@ -19,6 +19,9 @@
 #include "cli/cli.h"
 #include "cli/opt.h"
 
+/* Where make install puts examples/candidates/, under PREFIX (Makefile). */
+#define EXAMPLES_DIR "share/doc/hotscore/examples/candidates"
+
 static const char *type_name(enum opt_type t)
 {
 	static const char *const names[] = {
@@ -143,17 +146,35 @@ static void markdown(void)
 	       " status: 0 success, 1 a finding (a difference, a failed\n"
 	       "  check), 2 bad input or usage, 130 interrupted (SIGINT or"
 	       " SIGTERM: `hotscore CMD:\n  interrupted; no output file was"
-	       " changed`).\n"
+	       " changed`).\n  An input that cannot be read is refused before"
+	       " any work, in one form: `hotscore CMD:\n  --OPT: PATH: why`"
+	       " (`PATH: why` for a bare argument).  `-` is standard input"
+	       " where an\n  option says so (score --input, verify --captured,"
+	       " convert), and refused elsewhere (rank\n  and compare-records"
+	       " read a record twice).  A byte a terminal cannot show is"
+	       " written `\\xNN`.\n"
 	       "- `hotscore help [CMD]`, `hotscore CMD -h`,"
 	       " `hotscore --version`.\n"
+	       "- Progress and an ETA on stderr for a long run (verify, bench,"
+	       " sim, workload), only when\n  stderr is a terminal.  A mistyped"
+	       " command, option or profile gets the nearest one\n  (`did you"
+	       " mean 'score'?`).\n"
 	       "- Environment: `HOTSCORE_SIMD=auto|scalar|avx2|avx512` chooses"
-	       " the prepared batch scorer;\n  `HOTSCORE_CHECK_ARGS=1` parses and"
-	       " checks a command's options, prints them as\n  converted (one"
-	       " a line, times in us or ms, sizes in bytes, rates in 1/100 %%)"
-	       " and exits 0\n  without running it (the tests use it).\n\n"
+	       " the prepared batch scorer;\n  `HOTSCORE_CACHE=DIR` is where a"
+	       " candidate file's compiled object is kept (else\n"
+	       "  `$XDG_CACHE_HOME/hotscore`, else `~/.cache/hotscore`), and"
+	       " the kernels the scripts build;\n  `CC` is the compiler of"
+	       " candidate files (`cc` if unset; a command with arguments, as\n"
+	       "  `ccache gcc`, is split at spaces);"
+	       " `HOTSCORE_CHECK_ARGS=1` parses and checks a command's\n"
+	       "  options, prints them as converted (one a line, times in us or"
+	       " ms, sizes in bytes, rates\n  in 1/100 %%) and exits 0 without"
+	       " running it (the tests use it).\n\n"
 	       "The man page `docs/hotscore.1` and the bash completion"
 	       " `completion/hotscore.bash` come from\nthe same tables;"
-	       " `make install` installs them.\n", HS_VERSION_TEXT,
+	       " `make install` installs them, and the example\ncandidates"
+	       " (`examples/candidates/`) in `PREFIX/" EXAMPLES_DIR "/`.\n",
+	       HS_VERSION_TEXT,
 	       CLI_DEFAULT_PROFILE, CLI_DEFAULT_SEED);
 	for (i = 0; cli_commands[i]; i++)
 		md_command(cli_commands[i]);
@@ -233,6 +254,80 @@ static void man_command(const struct cli_cmd *cmd)
 	}
 }
 
+/* One ".TP" entry: a bold @term, then @text. */
+static void man_entry(const char *term, const char *text)
+{
+	printf(".TP\n.B ");
+	man_text(term);
+	printf("\n");
+	man_text(text);
+	printf("\n");
+}
+
+static void man_environment(void)
+{
+	printf(".SH ENVIRONMENT\n");
+	man_entry("HOTSCORE_SIMD", "auto, scalar, avx2 or avx512: the prepared"
+		  " batch scorer.");
+	man_entry("HOTSCORE_CACHE", "where a candidate file's compiled object"
+		  " is kept, in cand/ (else $XDG_CACHE_HOME/hotscore, else"
+		  " ~/.cache/hotscore); an object is found again by a hash of"
+		  " the file, the compiler and its flags.  The project's"
+		  " scripts keep the kernels they build there too.");
+	man_entry("CC", "the C compiler of candidate files (default cc); a"
+		  " command with arguments (\"ccache gcc\") is split at"
+		  " spaces.  The flags are the kernel's (docs/your-change.md).");
+	man_entry("HOTSCORE_CHECK_ARGS", "1: check and print a command's"
+		  " options, then exit 0 without running it.");
+}
+
+static void man_files(void)
+{
+	printf(".SH FILES\n");
+	man_entry("PREFIX/" EXAMPLES_DIR "/",
+		  "example candidate files, installed by make install (PREFIX"
+		  " is /usr/local unless given): hotfix.c and"
+		  " hotfix-rewritten.c equal the hotfix, v2-ilog2.c and"
+		  " rfc-fls.c those profiles, wrong-signed-division.c differs"
+		  " from the hotfix and div0-sample.c divides by zero.");
+	man_entry("$HOTSCORE_CACHE/cand/", "compiled candidates (see"
+		  " ENVIRONMENT); safe to delete.");
+}
+
+/* Each example: what it does, then the command. */
+static void man_examples(void)
+{
+	static const char *const ex[][2] = {
+		{ "Score one input under two kernel versions, side by side:",
+		  "hotscore score --profile v6.6,hotfix --nr_accesses 21"
+		  " --age 5" },
+		{ "Is your damon_hot_score() the hotfix's?  Exit 1 and a"
+		  " reproducer if not:",
+		  "hotscore verify --quick --candidate ./mine.c" },
+		{ "Time it beside the hotfix:",
+		  "hotscore bench --profile hotfix,./mine.c --dist uniform" },
+		{ "Does the difference change what DAMOS does?",
+		  "hotscore sim --profile hotfix,./mine.c" },
+		{ "What would a pageout scheme pick on a recorded workload?",
+		  "hotscore rank damon.data --damos_action pageout"
+		  " --damos_age 5s max" },
+		{ "An installed example that differs from the hotfix (make"
+		  " install's default PREFIX):",
+		  "cd /usr/local/" EXAMPLES_DIR "\n"
+		  "hotscore verify --quick --candidate wrong-signed-division.c" },
+	};
+	size_t i;
+
+	printf(".SH EXAMPLES\n");
+	for (i = 0; i < sizeof(ex) / sizeof(ex[0]); i++) {
+		printf(".PP\n");
+		man_text(ex[i][0]);
+		printf("\n.PP\n.RS 4\n.nf\n");
+		man_text(ex[i][1]);
+		printf("\n.fi\n.RE\n");
+	}
+}
+
 static void man(void)
 {
 	size_t i;
@@ -256,19 +351,21 @@ static void man(void)
 		 "  A list is one option with commas.  An output file is"
 		 " written to a temporary file and renamed over its target when"
 		 " the run is complete; no output may be an input or another"
-		 " output (exit 2, no file changed).");
+		 " output (exit 2, no file changed).  A long run shows its"
+		 " progress and ETA on stderr when stderr is a terminal.  A"
+		 " mistyped command, option or profile is answered with the"
+		 " nearest one.");
 	printf("\n.SH COMMANDS\n");
 	for (i = 0; cli_commands[i]; i++)
 		man_command(cli_commands[i]);
 	printf(".SH EXIT STATUS\n0 success; 1 a finding (a difference, a"
-	       " failed check); 2 bad input or usage;\n130 interrupted.\n"
-	       ".SH ENVIRONMENT\n.TP\n.B HOTSCORE_SIMD\nauto, scalar, avx2"
-	       " or avx512: the prepared batch scorer.\n.TP\n"
-	       ".B HOTSCORE_CHECK_ARGS\n1: check and print a command's"
-	       " options, then exit 0 without running it.\n"
-	       ".SH SEE ALSO\nThe project's docs/cli.md, docs/scoring.md,"
-	       " docs/bench.md, docs/verify.md, docs/sim.md\nand"
-	       " docs/kernel.md; damo(1).\n");
+	       " failed check); 2 bad input or usage;\n130 interrupted.\n");
+	man_environment();
+	man_files();
+	man_examples();
+	printf(".SH SEE ALSO\nThe project's docs/cli.md, docs/scoring.md,"
+	       " docs/bench.md, docs/verify.md, docs/sim.md,\n"
+	       "docs/your-change.md and docs/kernel.md; damo(1).\n");
 }
 
 /* The words a value may take, for completion: "@profiles" expanded. */

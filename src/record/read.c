@@ -184,7 +184,7 @@ static int region_order(struct hs_rec_reader *rd, const char *at,
 		r->target++;
 		return 0;
 	}
-	return rec_fail(rd, "%s[%lu, %lu) overlaps or precedes the region before it, which ends at %lu",
+	return rec_fail(rd, "%s[%lu, %lu) overlaps or precedes the region before it, ending at %lu",
 		    at, r->start, r->end, prev->end);
 }
 
@@ -669,9 +669,14 @@ int hs_rec_next(struct hs_rec_reader *rd, struct hs_rec_snapshot *snap)
 	for (;;) {
 		switch (rd->state) {
 		case S_TOP:
-			if (rec_expect(rd, '[', rd->z ?
-				   "to start the decompressed record list" :
-				   "to start a record list (is this a damo JSON record?)") < 0)
+			/* a file of another kind: said so, not byte by byte */
+			c = rec_peek(rd);
+			if (c == -1)
+				return rec_fail(rd, "empty: no damo record");
+			if (c != '[' && c != -2)
+				return rec_fail(rd, "%snot a damo record (its first byte is no '[')",
+						rd->z ? "decompressed, " : "");
+			if (rec_expect(rd, '[', "to start a record list") < 0)
 				return -1;
 			rd->state = S_RECORDS;
 			rd->first = true;

@@ -222,7 +222,7 @@ static int open_snapshot(struct hs_trace_reader *t, const struct line *l)
 			    (unsigned long long)l->target_id,
 			    (unsigned long long)t->target_id);
 	if (t->nr_snapshots && l->ns < t->end_ns)
-		return fail(t, "the trace is not time-sorted: %llu ns, after a snapshot at %llu ns",
+		return fail(t, "not time-sorted: %llu ns, after a snapshot at %llu ns",
 			    (unsigned long long)l->ns,
 			    (unsigned long long)t->end_ns);
 	t->snap_samples = t->pending_samples;
@@ -253,7 +253,7 @@ static int add_region(struct hs_trace_reader *t, const struct line *l)
 		return fail(t, "region %lu-%lu: its end is not above its start",
 			    l->r.start, l->r.end);
 	if (t->nr && l->r.start < t->r[t->nr - 1].end)
-		return fail(t, "region %lu-%lu overlaps or precedes the one before, which ends at %lu",
+		return fail(t, "region %lu-%lu overlaps or precedes the one before, ending at %lu",
 			    l->r.start, l->r.end, t->r[t->nr - 1].end);
 	if (t->nr == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 64;
@@ -311,7 +311,7 @@ static int kprobe_time(struct hs_trace_reader *t, const char *line,
 	if (timestamp(t, line, name, ns))
 		return -1;
 	if (*ns < last)
-		return fail(t, "the trace is not time-sorted: %s at %llu ns, after a sample's event at %llu ns",
+		return fail(t, "not time-sorted: %s at %llu ns, after a sample's event at %llu ns",
 			    what, (unsigned long long)*ns,
 			    (unsigned long long)last);
 	return 0;
@@ -563,7 +563,7 @@ int hs_damos_stats_parse(const char *text, size_t len,
 	}
 	for (i = 0; i < NR_STATS; i++)
 		if (!(seen & (1U << i))) {
-			snprintf(err, errlen, "no %s (it needs nr_tried, sz_tried, nr_applied, sz_applied, qt_exceeds)",
+			snprintf(err, errlen, "no %s (of nr_tried, sz_tried, nr_applied, sz_applied, qt_exceeds)",
 				 stat_names[i]);
 			return -1;
 		}

@@ -121,7 +121,7 @@ static int check_profile(const struct hs_sim_config *cfg, char *err,
 	res = hs_score(&cfg->comp, &in, NULL);
 	if (res.status != HS_DIV0)
 		return 0;
-	snprintf(err, errlen, "at --sample %lu --aggr %lu damon_hot_score() divides by zero (an oops)",
+	snprintf(err, errlen, "divides by zero at --sample %lu --aggr %lu (a kernel oops)",
 		 cfg->attrs.sample_us, cfg->attrs.aggr_us);
 	return -1;
 }

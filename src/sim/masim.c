@@ -231,7 +231,7 @@ static int parse_region(struct parser *p, struct hs_workload *wl, char *line)
 	if (parse_num(p, &region_size, f[1], &size))
 		return -1;
 	if (size > HS_WL_MAX_BYTES - wl->total_bytes)	/* the sum, too */
-		return parse_error(p, "region size '%s' is too large: at most %llu byte%s after the regions before it (64 GiB in all)",
+		return parse_error(p, "region size '%s' is too large: at most %llu byte%s more (64 GiB in all)",
 				   f[1], (unsigned long long)(HS_WL_MAX_BYTES -
 							       wl->total_bytes),
 				   plural(HS_WL_MAX_BYTES - wl->total_bytes));
@@ -260,7 +260,7 @@ static int parse_access(struct parser *p, struct hs_workload *wl,
 	int region;
 
 	if (n < 4 || n > 5)
-		return parse_error(p, "an access is 'region, random(1)|seq(0), stride_bytes, probability[, ro|wo|rw]', got %u field%s",
+		return parse_error(p, "an access is 'region, random, stride, prob[, rw]', got %u field%s",
 				   n, plural(n));
 	region = find_region(wl, f[0]);
 	if (region < 0)
@@ -350,7 +350,7 @@ static int check_phase(struct parser *p, const struct hs_workload *wl)
 	for (i = 0; i < ph->nr_access; i++)
 		sum += ph->access[i].prob;
 	if (ph->nr_access && !sum)
-		return parse_error(p, "phase '%s': every probability is 0 (leave the access lines out for an idle phase)",
+		return parse_error(p, "phase '%s': every probability is 0 (an idle phase lists no access)",
 				   ph->name);
 	return 0;
 }

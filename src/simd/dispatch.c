@@ -143,7 +143,7 @@ static void lacks(enum hs_fast_impl impl, unsigned int missing, char *err,
 	}
 	/* name the parts that are missing; with none there, just AVX-512 */
 	avx512_names(missing == HS_CPU_AVX512_ALL ? 0 : missing, names);
-	snprintf(err, errlen, "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512%s (needs F, CD, BW, VL and VBMI); use auto or scalar",
+	snprintf(err, errlen, "HOTSCORE_SIMD=avx512: this CPU lacks AVX-512%s; use auto or scalar",
 		 names);
 }
 
@@ -176,8 +176,8 @@ int hs_simd_choose(const char *value, unsigned int cpu,
 	for (k = 0; k < HS_NR_FAST_IMPLS && strcmp(value, impls[k].name); k++)
 		;
 	if (k == HS_NR_FAST_IMPLS) {
-		/* %.64s: a long value must not push the reason out */
-		snprintf(err, errlen, "HOTSCORE_SIMD=%.64s: give auto, scalar, avx2 (needs AVX2) or avx512 (needs AVX-512 F, CD, BW, VL and VBMI)",
+		/* %.24s: a long value must not push the reason out */
+		snprintf(err, errlen, "HOTSCORE_SIMD=%.24s: give auto, scalar, avx2 or avx512",
 			 value);
 		return -1;
 	}

@@ -115,10 +115,9 @@ static int check_fits(uint64_t total, char *err, size_t errlen)
 	have = ((uint64_t)si.totalram + si.totalswap) * si.mem_unit;
 	if (total <= have)
 		return 0;
-	snprintf(err, errlen, "the regions need %llu.%llu MiB (%llu bytes), more than this machine's memory and swap (%llu.%llu MiB)",
+	snprintf(err, errlen, "the regions need %llu.%llu MiB, more than memory and swap (%llu.%llu MiB)",
 		 (unsigned long long)(mib10(total) / 10),
 		 (unsigned long long)(mib10(total) % 10),
-		 (unsigned long long)total,
 		 (unsigned long long)(mib10(have) / 10),
 		 (unsigned long long)(mib10(have) % 10));
 	return -1;
