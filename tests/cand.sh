@@ -70,11 +70,7 @@ rc=$?
 	ok "rfc-fls.c = rfc-fls, hotfix-rewritten.c = hotfix" || fail "equal examples" "exit $?"
 "$hs" verify --quick --candidate ./wrong-signed-division.c >"$tmp/w" 2>&1
 rc=$?
-# the first reproducer, its backslash continuations joined
-cmd=$(awk -v hs="$hs" 'index($0, "    e.g. " hs " ") == 1 { on = 1 }
-	on { line = $0; sub(/^ +/, "", line); more = sub(/ *\\$/, "", line)
-	     c = c (c == "" ? "" : " ") line; if (!more) { print c; exit } }' "$tmp/w" |
-      sed "s|^e\.g\. $hs ||")
+cmd=$(eg_command "$tmp/w")
 # shellcheck disable=SC2086
 got=$("$hs" $cmd 2>&1 | grep -E '^hot ')
 [ $rc -eq 1 ] && [ -n "$cmd" ] && grep -Eq '^hot +\* (-?[0-9]+) +(-?[0-9]+)$' <<<"$got" &&
@@ -84,8 +80,7 @@ got=$("$hs" $cmd 2>&1 | grep -E '^hot ')
 # --base other than --against: the reproducer names it, or score would
 # compile the candidate with the hotfix's safe divisor and see no trap
 "$hs" verify --quick --candidate ./wrong-signed-division.c --base v6.6 >"$tmp/w" 2>&1
-cmd=$(grep -A1 'trap(SIGFPE): [0-9]* inputs' "$tmp/w" |
-      sed -n "s|^    e\.g\. $hs ||p" | head -n 1)
+cmd=$(grep -A3 'trap(SIGFPE): [0-9]* inputs' "$tmp/w" | eg_command /dev/stdin)
 # shellcheck disable=SC2086
 [ "${cmd#*--base v6.6 }" != "$cmd" ] &&
 	"$hs" $cmd | grep -Eq '^status +\* ok +trap\(SIGFPE\)$' &&
@@ -138,7 +133,7 @@ rc=$?
 	ok "verify --against ./hotfix.c: the rewrite equals v1, exit 0" || fail "against equal" "exit $rc: $(tail -3 "$tmp/a")"
 "$hs" verify --quick --candidate ./wrong-signed-division.c --against mine.txt --json a.json >"$tmp/a" 2>&1
 rc=$?
-cmd=$(sed -n "s|^    e\.g\. $hs ||p" "$tmp/a" | head -n 1)
+cmd=$(eg_command "$tmp/a")
 # shellcheck disable=SC2086
 got=$("$hs" $cmd 2>&1 | grep -E '^hot ')
 [ $rc -eq 1 ] && grep -q '^  mine\.txt ok, \./wrong-signed-division\.c ok: [0-9]* inputs$' "$tmp/a" &&
@@ -197,7 +192,7 @@ printf 'int damon_hot_score(struct damon_ctx *c, struct damon_region *r, struct 
 # --- reproducers a person reads: round values, the program as invoked
 cp "$here/data/age32.c" .
 "$hs" verify --quick --candidate ./age32.c >"$tmp/r" 2>&1
-cmd=$(sed -n "s|^    e\.g\. $hs ||p" "$tmp/r" | head -n 1)
+cmd=$(eg_command "$tmp/r")
 # round: every number of the command, its unit dropped, has at most two
 # significant digits (1024s and 2097152 do not: the control)
 round() {
@@ -415,7 +410,7 @@ t0=$SECONDS
 timeout 120 "$hs" verify --quick --candidate ./hang-nr7.c "${lim[@]}" --json h.json >"$tmp/h" 2>&1
 rc=$?
 took=$((SECONDS - t0))
-cmd=$(sed -n "s|^    e\.g\. $hs ||p" "$tmp/h" | head -n 1)
+cmd=$(eg_command "$tmp/h")
 # shellcheck disable=SC2086
 [ $rc -eq 1 ] && grep -q '^  stopped at the first hang: a call ran past --call_limit 50ms' "$tmp/h" &&
 	grep -Eq '^  hotfix ok, \./hang-nr7\.c hang: [12] inputs?$' "$tmp/h" &&

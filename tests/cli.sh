@@ -174,14 +174,14 @@ near "an option" "hotscore score: unknown option '--nr_acesses'; did you mean '-
 	score --nr_acesses 3
 near "an option's start" "hotscore bench: unknown option '--iter'; did you mean '--iterations'?" \
 	bench --iter 5
-near "a profile" "hotscore score: --profile: unknown profile 'hotfx'; did you mean 'hotfix'?" \
+near "a profile" "hotscore score: --profile: no profile 'hotfx'; did you mean 'hotfix'?" \
 	score --profile v6.6,hotfx
 near "a combination" \
-	"hotscore score: --profile: unknown profile 'raw+sfe+lop+clamp'; did you mean 'raw+safe+loop+clamp'?" \
+	"hotscore score: --profile: no profile 'raw+sfe+lop+clamp'; did you mean 'raw+safe+loop+clamp'?" \
 	score --profile raw+sfe+lop+clamp
-near "bench's variant" "hotscore bench: --profile: unknown profile 'lop'; did you mean 'loop'?" \
+near "bench's variant" "hotscore bench: --profile: no profile 'lop'; did you mean 'loop'?" \
 	bench --profile lop
-near "--against" "hotscore verify: --against: unknown profile 'hotfx'; did you mean 'hotfix'?" \
+near "--against" "hotscore verify: --against: no profile 'hotfx'; did you mean 'hotfix'?" \
 	verify --candidate "$here/../examples/candidates/hotfix.c" --against hotfx
 near "an action" "hotscore sim: --damos_action: unknown action 'pagout'; did you mean 'pageout'?" \
 	sim --damos_action pagout
@@ -194,10 +194,10 @@ near "no option near" "hotscore score: unknown option '--frobnicate'; try 'hotsc
 near "a start of no option" "hotscore score: unknown option '--iter'; try 'hotscore score --help'" \
 	score --iter 5
 near "a variant is bench's alone" \
-	"hotscore score: --profile: unknown profile 'lop' (see 'hotscore score --list-profiles')" \
+	"hotscore score: --profile: no profile 'lop' (see 'hotscore score --list-profiles')" \
 	score --profile lop
 near "a combination of three" \
-	"hotscore score: --profile: unknown profile 'raw+safe+loop' (see 'hotscore score --list-profiles')" \
+	"hotscore score: --profile: no profile 'raw+safe+loop' (see 'hotscore score --list-profiles')" \
 	score --profile raw+safe+loop
 near "no action near" "hotscore sim: --damos_action: 'hugepage' is not a simulated action; try 'hotscore sim --help'" \
 	sim --damos_action hugepage
@@ -296,10 +296,10 @@ grep -q 'binary data, not CSV text$' "$tmp/err" && ok "a control byte makes it b
 	fail "control byte" "$(cat -v "$tmp/err")"
 # a message escapes what a terminal cannot show, and keeps UTF-8 text
 expect_bad "a bad byte in an argument" "" score --profile $'caf\xe9'
-[ "$(cat "$tmp/err")" = "hotscore score: --profile: unknown profile 'caf\\xe9' (see 'hotscore score --list-profiles')" ] &&
+[ "$(cat "$tmp/err")" = "hotscore score: --profile: no profile 'caf\\xe9' (see 'hotscore score --list-profiles')" ] &&
 	ok "a byte that is not UTF-8 is written \\xNN" || fail "escape" "$(cat -v "$tmp/err")"
 expect_bad "UTF-8 in an argument" "" score --profile $'caf\xc3\xa9'
-[ "$(cat "$tmp/err")" = $'hotscore score: --profile: unknown profile \'caf\xc3\xa9\' (see \'hotscore score --list-profiles\')' ] &&
+[ "$(cat "$tmp/err")" = $'hotscore score: --profile: no profile \'caf\xc3\xa9\' (see \'hotscore score --list-profiles\')' ] &&
 	ok "UTF-8 is printed as it is" || fail "utf-8" "$(cat -v "$tmp/err")"
 # a trace or a log given for a CSV: no column known, and no line quoted
 printf 'kdamond.0 4321 [001] 82877.3: damon:damon_aggregated: target_id=1 nr_regions=3\n' >"$tmp/trace.txt"

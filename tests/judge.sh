@@ -53,7 +53,7 @@ cmd=$(awk '/first: / { on = 1; sub(/.*first: /, "") }
 	on { more = sub(/ *\\$/, ""); sub(/^ +/, ""); printf "%s ", $0; if (!more) exit }' ne.txt)
 read -r -a words <<<"$cmd"
 out=$("$hs" "${words[@]:1}" 2>&1)
-set -- $(grep -E '^hot ' <<<"$out")
+set -- $(grep -E '^hot ' <<<"$out" | tr -d '*')
 [ "${words[0]}" = "$hs" ] && [ $# = 3 ] && [ "$2" != "$3" ] &&
 	ok "the first difference, as printed, scores hot $2 against $3" ||
 	fail "reproducer" "'$cmd': $out"

@@ -47,6 +47,15 @@ reproducer() {
 		  printf "%s%s", sep, line; sep = " "; if (!more) exit }' "$1"
 }
 
+# eg_command FILE: the first "    e.g. $hs CMD" of FILE, its continuation
+# lines (ending " \\") joined, without "e.g. $hs "
+eg_command() {
+	awk -v hs="$hs" 'index($0, "    e.g. " hs " ") == 1 { on = 1 }
+		on { line = $0; sub(/^ +/, "", line); more = sub(/ *\\$/, "", line)
+		     c = c (c == "" ? "" : " ") line; if (!more) { print c; exit } }' "$1" |
+		sed "s|^e\.g\. $hs ||"
+}
+
 # joined FILE: FILE's lines as one, spaces squeezed (a wrapped message)
 joined() { tr '\n' ' ' <"$1" | tr -s ' '; }
 

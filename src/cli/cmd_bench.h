@@ -47,11 +47,12 @@ struct bench_classes {
  * is given instead, made from a distribution's pool (bench_calls.c).
  * @c:		the calls, by the builder hotscore.ko uses too.
  * @impl:	the batch scorer a vector variant uses on this distribution.
+ * @door:	HS_CALL_DOOR: the calls prepared for the candidate door.
  */
 struct bench_calls {
 	struct hs_calls c;
 	enum hs_fast_impl impl;
-	void *door;		/* HS_CALL_DOOR: the prepared calls */
+	void *door;
 };
 
 /** struct bench_dist - one distribution: its pool and where it came from. */

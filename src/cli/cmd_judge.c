@@ -20,6 +20,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <hotscore/spec.h>
+
 #include "cli.h"
 #include "opt.h"
 #include "outfile.h"
@@ -62,6 +64,7 @@ static const struct opt judge_opts[] = {
  * @equal:	verify found no input where they differ.
  * @first:	verify's first difference, a score command, or "".
  * @inputs:	the inputs verify compared.
+ * @differ:	how many of them differ.
  * @speed:	bench's verdicts, "seed slower, uniform faster".
  * @matters:	the workloads (and record) whose decisions differ.
  * @cmds:	each step's command, as the user would type it.
@@ -72,7 +75,7 @@ struct judge {
 	bool quick;
 	bool equal;
 	char first[1024];
-	unsigned long long inputs;
+	unsigned long long inputs, differ;
 	char speed[256], matters[128];
 	char cmds[8][1024];
 	unsigned int nr_cmds;
@@ -82,6 +85,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		unsigned int nr)
 {
 	struct judge *j = ctx;
+	struct hs_spec sp;
 
 	(void)nr;
 	switch (o->id) {
@@ -92,6 +96,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		j->cand = v->s;
 		break;
 	case O_AGAINST:
+		cli_spec_parse("--against", v->s, &sp);
 		j->against = v->s;
 		break;
 	case O_RECORD:
@@ -277,6 +282,7 @@ static void judge_verify(struct judge *j, bool quick)
 	snprintf(j->first, sizeof(j->first), "%s", str_of(c, "command"));
 	agree = (unsigned long long)json_integer_value(
 		json_object_get(s.doc, "agree"));
+	j->differ = j->inputs - agree;
 	if (j->equal)
 		fprintf(out, "Equal:   yes, on all %llu inputs (verify%s)\n",
 		       j->inputs, quick ? " --quick" : ", every domain");
@@ -458,9 +464,15 @@ static void judge_verdict(const struct judge *j)
 {
 	char text[1024];
 
-	snprintf(text, sizeof(text), "Verdict: %s %s on %llu inputs; speed: %s;"
-		 " DAMOS decisions %s%s", j->equal ? "equal to" : "DIFFERENT from",
-		 j->against, j->inputs, *j->speed ? j->speed : "not timed",
+	char on[64];
+
+	snprintf(on, sizeof(on), "%llu%s", j->equal ? j->inputs : j->differ,
+		 j->equal ? "" : " of");
+	snprintf(text, sizeof(text), "Verdict: %s %s on %s %llu inputs; speed:"
+		 " %s; DAMOS decisions %s%s",
+		 j->equal ? "equal to" : "DIFFERENT from", j->against,
+		 j->equal ? "all" : on, j->inputs,
+		 *j->speed ? j->speed : "not timed",
 		 *j->matters ? "differ on " : "identical on every workload",
 		 j->matters);
 	layout_printf(out, JUDGE_COLS, "%s\n", text);

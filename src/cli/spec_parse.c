@@ -97,9 +97,9 @@ void cli_spec_unknown(const char *opt, const char *s)
 	const char *best = near_profile(s, buf, sizeof(buf));
 
 	if (best)
-		cli_die("%s: unknown profile '%s'; did you mean '%s'?", opt, s,
+		cli_die("%s: no profile '%s'; did you mean '%s'?", opt, s,
 			best);
-	cli_die("%s: unknown profile '%s' (see 'hotscore %s --list-profiles')",
+	cli_die("%s: no profile '%s' (see 'hotscore %s --list-profiles')",
 		opt, s, list_cmd());
 }
 
