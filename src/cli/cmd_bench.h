@@ -45,13 +45,16 @@ struct bench_classes {
 /**
  * struct bench_calls - what a variant that is not given a struct hs_input
  * is given instead, made from a distribution's pool (bench_calls.c).
- * @c:		the calls, by the builder hotscore.ko uses too.
+ * @c:		the calls, by the builder hotscore.ko uses too; a candidate's
+ *		door's pool in @c.pool.
  * @impl:	the batch scorer a vector variant uses on this distribution.
+ * @door:	HS_CALL_DOOR: the calls the candidate's object built
+ *		(bench_door_calls()), which @c.pool cycles over.
  */
 struct bench_calls {
 	struct hs_calls c;
 	enum hs_fast_impl impl;
-	void *door;		/* HS_CALL_DOOR: the prepared calls */
+	void *door;
 };
 
 /** struct bench_dist - one distribution: its pool and where it came from. */
