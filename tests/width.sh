@@ -24,27 +24,22 @@ over() {
 	local f
 	for f in "$@"; do
 		expand "$f" | LC_ALL=C sed 's/[\x80-\xbf]//g' |
-			awk -v f="${f##*/}" -v cols=$COLS -v exempt="$exempt" \
-			    -v tables="$tables" '
+			awk -v f="${f##*/}" -v cols=$COLS -v tables="$tables" '
 			tables && /^variant  / { table = 1 }
 			table && /^$/ { table = 0 }
-			length($0) > cols && (exempt == "" || $0 !~ exempt) &&
-			    !table {
+			length($0) > cols && !table {
 				printf "%s:%d: %d columns: %.60s...\n", f, NR,
 					length($0), $0 }'
 	done
 }
 
-# Lines other helpers of issue 28 shorten; each exemption goes once they
-# are merged, so that this test can be strict:
-#  - sim's score-function and compare lines (issue 28, "simrank");
-#  - bench's refusal of a candidate that differs, and bench's tables (the
-#    per-call costs, the ratios, the variance: 102 to 123 columns with
-#    --dist uniform or a candidate's path), whose columns the door's cost
-#    and the net ratios change (issue 28, "door"); tests/bench.sh holds
-#    their rows to one line each, aligned under the head.
-exempt_sim='^(score function \(|compare: )'
-exempt_bench="^hotscore bench: --profile: .* differs from "
+# The one exemption, bench's tables (the per-call costs, the ratios, the
+# variance), which the door's rows and the net ratios of issue 28 widened:
+# 101 to 128 columns with --dist uniform or a candidate's path, and
+# tests/bench.sh holds each of their rows to one line, aligned under the
+# head.  It goes when bench's report lays them out to fit (issue 28, left
+# to the owner of bench's report); sim's lines and bench's refusal, exempt
+# until the other helpers' merge, are checked.
 tables=
 
 # run NAME ARGS...: hotscore ARGS exits 0, 1 or 2 (not a crash), prints
@@ -55,11 +50,7 @@ run() {
 	"$hs" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
 	rc=$?
 	tables=
-	case $1 in
-	sim) exempt=$exempt_sim ;;
-	bench) exempt=$exempt_bench tables=1 ;;
-	*) exempt= ;;
-	esac
+	[ "$1" = bench ] && tables=1
 	bad=$(over "$tmp/out" "$tmp/err")
 	if [ $rc -gt 2 ]; then
 		fail "$name" "exit $rc: $(head -c 300 "$tmp/err")"
@@ -73,7 +64,6 @@ run() {
 }
 
 # --- the check itself fails where it must (negative controls)
-exempt=
 printf '%*s\n' 100 x >"$tmp/100"
 printf '%*s\n' 101 x >"$tmp/101"
 printf '\t%*s\n' 93 x >"$tmp/tab"	# 8 + 93 = 101 columns
@@ -82,13 +72,6 @@ printf 'é%*s\n' 99 x >"$tmp/utf8"	# 100 columns in 101 bytes
 	[ -n "$(over "$tmp/tab")" ] &&
 	ok "controls: 100 columns pass; 101, or 93 after a tab, fail" ||
 	fail "controls" "100: $(over "$tmp/100") 101: $(over "$tmp/101") tab: $(over "$tmp/tab")"
-printf 'compare: %*s\n' 100 x >"$tmp/cmp"
-exempt=$exempt_sim
-sim_ok=$(over "$tmp/cmp")
-exempt=
-[ -z "$sim_ok" ] && [ -n "$(over "$tmp/cmp")" ] &&
-	ok "controls: sim's exemption is sim's alone" ||
-	fail "exemption" "sim: '$sim_ok', elsewhere: '$(over "$tmp/cmp")'"
 { printf 'variant  dist\n%*s\n\n' 101 x; printf '%*s\n' 101 y; } >"$tmp/table"
 tables=1
 in_table=$(over "$tmp/table")
@@ -132,6 +115,13 @@ run "bench: a candidate that differs" bench --profile hotfix,$C/wrong-signed-div
 run "bench --import" bench --import tests/data/kmod-results.jsonl
 run "bench --list-profiles" bench --list-profiles
 run "bench --list-dists" bench --list-dists
+run "bench: run 1 of 2" bench --profile loop,ilog2 --dist uniform "${quick[@]}" --json b1.json
+run "bench: run 2 of 2" bench --profile loop,ilog2 --dist uniform "${quick[@]}" --json b2.json
+run "bench compare" bench compare b1.json b2.json
+
+# --- judge (its quick form): a candidate that differs
+cp $C/wrong-signed-division.c mine.c
+run "judge: a candidate that differs" judge --quick mine.c
 
 # --- verify --quick
 run "verify --quick" verify --quick
