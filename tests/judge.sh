@@ -37,9 +37,14 @@ n=$(grep -Ec '^         (seed|uniform|captured) +[0-9.]+ \[[0-9.]+ - [0-9.]+\] '
 grep -q '^         record   they pick alike' eq.txt &&
 	ok "--record: rank's summary ($(grep -m1 'record' eq.txt | sed 's/^ *//'))" ||
 	fail "--record" "$(cat eq.txt)"
-w=$(width eq.txt)
-[ "$w" -le 72 ] && ok "the block fits a commit message: $w columns" ||
-	fail "width" "$w columns: $(awk 'length($0) > 72' eq.txt)"
+# a line may pass 72 columns only for a path it cannot break (the
+# captured inputs' file, where this checkout is deep); the control is a
+# line of 73 columns without one
+wide() { awk 'length($0) > 72 && !/file:\//' "$@"; }
+printf '%073d\n' 0 >wide.ctl
+[ -z "$(wide eq.txt)" ] && [ -n "$(wide wide.ctl)" ] &&
+	ok "the block fits a commit message: $(width eq.txt) columns, a path aside" ||
+	fail "width" "$(wide eq.txt)"
 
 # --- a wrong candidate: exit 1, and its first difference reproduces
 "$hs" judge --quick wrong-signed-division.c >ne.txt 2>ne.err
@@ -60,8 +65,8 @@ set -- $(grep -E '^hot ' <<<"$out" | tr -d '*')
 grep -q 'differ on 0 of' ne.txt && grep -q 'DIFFERENT' eq.txt &&
 	fail "controls" "each block says what the other's should" ||
 	ok "the two blocks disagree where they should (the controls)"
-w=$(width ne.txt)
-[ "$w" -le 72 ] && ok "its block: $w columns" || fail "width, wrong" "$w columns"
+[ -z "$(wide ne.txt)" ] && ok "its block: $(width ne.txt) columns, a path aside" ||
+	fail "width, wrong" "$(wide ne.txt)"
 
 # --- Reproduce: the verify line, run as printed, exits as judge did
 cmd=$(awk '/^Reproduce:/ { on = 1; next } on { sub(/^ +/, ""); l = l $0 }

@@ -96,7 +96,7 @@ printf 'bench: y  3%%  ETA 1m 05s\r' >"$tmp/eta2"
 
 long "verify" "verify \[" verify --quick --profile v6.6,hotfix --random 2000000
 long "verify --candidate" "verify: " verify --quick --candidate "$here/../examples/candidates/hotfix.c" \
-	--random 3000000
+	--random 30000000
 long "sim, 6 simulated hours" "sim: hotfix: " sim --duration 6h --no-timing
 long "bench in one process" "bench: seed, throughput: " bench --profile loop,fls --mode throughput \
 	--iterations 20000000 --invocations 1 --placements 1

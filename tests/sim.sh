@@ -191,7 +191,7 @@ export HOTSCORE_CACHE=$tmp/cache	# the candidates' objects, this run's own
 cands=$(cd "$here/../examples/candidates" && pwd)
 # a weight_age near 2^32: the signed division of wrong-signed-division.c
 heavy=(--no-timing --duration 20s --damos_quotas 10ms 8MiB 1s 0 3 4294967295)
-"$hs" sim "${heavy[@]}" --profile "hotfix,$cands/wrong-signed-division.c" \
+"$hs" sim "${heavy[@]}" --profile "hotfix,wrong=$cands/wrong-signed-division.c" \
 	--json "$tmp/k.json" >"$tmp/k" 2>&1
 rc=$?
 k=$("$jq" "$tmp/k.json" scores.differ 2>&1)
