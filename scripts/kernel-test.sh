@@ -404,7 +404,7 @@ fi
 replay() {
 	local cmd=${1#*first: hotscore }
 	cmd=${cmd% gives *}
-	(cd "$root" && "$hs" $cmd) | sed -n 's/^hot  *//p' | tr -s ' '
+	(cd "$root" && "$hs" $cmd) | sed -n 's/^hot  *\(\* *\)\{0,1\}//p' | tr -s ' '
 }
 
 # capinfo NAME KEY: a value of the capture's capture_info that NAME printed
@@ -545,7 +545,7 @@ check_cand() {
 	line=$(between damon "dmesg v2-identify" | grep 'hotscore: identify: candidate ')
 	want=$(echo "$line" | sed -n 's/.* gives \(-*[0-9]*\), this kernel \(-*[0-9]*\)$/\1 \2/p')
 	x=$(echo "$line" | sed 's/.*first: hotscore score --profile [^ ]* --base [^ ]* //; s/ gives .*//')
-	got="$(replay "$line") $(cd "$root" && "$hs" score --profile hotfix $x | sed -n 's/^hot  *//p')"
+	got="$(replay "$line") $(cd "$root" && "$hs" score --profile hotfix $x | sed -n 's/^hot  *\(\* *\)\{0,1\}//p')"
 	if grep -q '^=== insmod v2-identify rc=0' "$log" &&
 		echo "$line" | grep -Eq "identify: candidate +differs on [1-9][0-9]* of [0-9]*; first: hotscore score --profile $v2 --base hotfix " &&
 		[ -n "$want" ] && [ "$got" = "$want" ]; then
