@@ -321,6 +321,7 @@ static const char *captured_inputs(void)
 {
 	static const char *const rel[] = {
 		"../tests/data/capture-6.1.192.csv",
+		"../../tests/data/capture-6.1.192.csv",	/* build/san */
 		"../share/hotscore/capture-6.1.192.csv",
 	};
 	static char path[PATH_MAX + 64];
