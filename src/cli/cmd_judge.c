@@ -401,6 +401,7 @@ static void judge_sim(struct judge *j, const char *workload)
 	static char profiles[PATH_MAX * 2];
 	json_t *sc, *ax;
 	struct step s;
+	bool same;
 
 	snprintf(profiles, sizeof(profiles), "%s,%s", j->against, j->cand);
 	step_new(&s, "sim", workload);
@@ -412,20 +413,20 @@ static void judge_sim(struct judge *j, const char *workload)
 	step_go(j, &s);
 	sc = json_object_get(s.doc, "scores");
 	ax = json_object_get(s.doc, "actions_not_in_other");
+	same = json_is_true(json_object_get(s.doc, "identical_decisions"));
 	fprintf(out, "         %-8s scores differ on %lld of %lld calls; %s\n",
-	       workload, json_integer_value(json_object_get(sc, "differ")),
-	       json_integer_value(json_object_get(sc, "calls")),
-	       json_is_true(json_object_get(s.doc, "identical_decisions")) ?
-	       "decisions identical" : "decisions differ");
-	if (!json_is_true(json_object_get(s.doc, "identical_decisions")))
+		workload, json_integer_value(json_object_get(sc, "differ")),
+		json_integer_value(json_object_get(sc, "calls")),
+		same ? "decisions identical" : "decisions differ");
+	if (!same) {
 		snprintf(j->matters + strlen(j->matters),
 			 sizeof(j->matters) - strlen(j->matters), "%s%s",
 			 *j->matters ? ", " : "", workload);
-	if (!json_is_true(json_object_get(s.doc, "identical_decisions")))
-		fprintf(out, "         %-8s %lld actions only under %s, %lld only"
-		       " under the candidate\n", "",
-		       json_integer_value(json_array_get(ax, 0)), j->against,
-		       json_integer_value(json_array_get(ax, 1)));
+		fprintf(out, "         %-8s %lld actions only under %s, %lld"
+			" only under the candidate\n", "",
+			json_integer_value(json_array_get(ax, 0)), j->against,
+			json_integer_value(json_array_get(ax, 1)));
+	}
 	json_decref(s.doc);
 }
 
