@@ -242,6 +242,25 @@ printf '%0101d\n' 0 >"$tmp/wide.ctl"
 	grep -q '^score function (hotfix): [0-9]* calls, [0-9.]* ns per call in context' "$tmp/wide" &&
 	ok "sim fits 100 columns (the checker flags a 101-column line)" ||
 	fail "width" "$(wide "$tmp/wide" "$tmp/wide2" "$tmp/wide3" "$tmp/k" "$tmp/k0" "$tmp/cmp2")"
+# a candidate in a deep checkout: a labelled path of about 190 characters
+# is taken whole (CI's clone is deeper than a developer's); a longer one, past what a
+# spec keeps (255) is refused in one line, exit 2
+deep=$tmp/$(printf 'd%.0s' {1..120})/$(printf 'e%.0s' {1..40})
+mkdir -p "$deep" && cp "$cands/wrong-signed-division.c" "$deep/w.c"
+long="wrong=$deep/w.c"
+"$hs" sim --duration 2s --no-timing --profile "hotfix,$long" >"$tmp/deep" 2>&1
+rc=$?
+grep -q "^compare: A = hotfix, B =" "$tmp/deep" && [ $rc -eq 0 ] &&
+	ok "a candidate path of ${#long} characters is taken whole" ||
+	fail "deep path" "exit $rc (${#long} characters): $(head -2 "$tmp/deep")"
+toolong="wrong=$deep/$(printf 'f%.0s' {1..100})/w.c"
+mkdir -p "$(dirname "${toolong#wrong=}")" && cp "$deep/w.c" "${toolong#wrong=}"
+"$hs" sim --duration 2s --no-timing --profile "hotfix,$toolong" >"$tmp/deep" 2>&1
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$tmp/deep")" -eq 1 ] &&
+	grep -q "is too long" "$tmp/deep" &&
+	ok "a path of ${#toolong} characters: refused in one line, exit 2" ||
+	fail "too long" "exit $rc: $(head -2 "$tmp/deep")"
 # a candidate's ns beside a built-in's carry a note; two built-ins' do not
 grep -q "^note: a candidate's ns include its door" "$tmp/wide" &&
 	! grep -q '^note:' "$tmp/wide2" &&

@@ -35,6 +35,9 @@ enum hs_spec_err {
 	HS_SPEC_TOO_LONG = -3,	/* longer than struct hs_spec keeps */
 };
 
+/* The longest --profile item kept, with its NUL: a deep checkout's path. */
+#define HS_SPEC_GIVEN 256
+
 /**
  * struct hs_spec - a --profile item, parsed.
  * @kind:	what it names.
@@ -46,7 +49,7 @@ enum hs_spec_err {
  */
 struct hs_spec {
 	enum hs_spec_kind kind;
-	char given[256];
+	char given[HS_SPEC_GIVEN];
 	char name[64];
 	struct hs_components comp;
 	const struct hs_cand *cand;

@@ -146,7 +146,7 @@ static enum hs_scorer scorer_arg(const char *name)
  * of two runs that differ in this one thing.
  */
 static unsigned int split_two(const char *opt, const char *list,
-			      char out[2][64])
+			      char out[2][HS_SPEC_GIVEN])
 {
 	const char *comma = strchr(list, ',');
 	size_t len = comma ? (size_t)(comma - list) : strlen(list);
@@ -155,12 +155,13 @@ static unsigned int split_two(const char *opt, const char *list,
 		cli_usage_die("--%s: '%s': at most two, to compare", opt, list);
 	if (!len || (comma && !comma[1]))
 		cli_usage_die("--%s: '%s' has an empty item", opt, list);
-	if (len >= 64 || (comma && strlen(comma + 1) >= 64))
+	if (len >= HS_SPEC_GIVEN ||
+	    (comma && strlen(comma + 1) >= HS_SPEC_GIVEN))
 		cli_usage_die("--%s: '%.40s...' is too long", opt, list);
-	snprintf(out[0], 64, "%.*s", (int)len, list);
+	snprintf(out[0], HS_SPEC_GIVEN, "%.*s", (int)len, list);
 	if (!comma)
 		return 1;
-	snprintf(out[1], 64, "%s", comma + 1);
+	snprintf(out[1], HS_SPEC_GIVEN, "%s", comma + 1);
 	if (!strcmp(out[0], out[1]))
 		cli_usage_die("--%s: '%s' names one twice", opt, list);
 	return 2;
@@ -168,7 +169,7 @@ static unsigned int split_two(const char *opt, const char *list,
 
 static void parse_profiles(struct sim_cmd *c, const char *list)
 {
-	static char names[2][64];
+	static char names[2][HS_SPEC_GIVEN];
 
 	if (split_two("profile", list, names) == 2) {
 		c->nr_runs = 2;
@@ -180,7 +181,7 @@ static void parse_profiles(struct sim_cmd *c, const char *list)
 
 static void parse_scorers(struct sim_cmd *c, const char *list)
 {
-	char names[2][64];
+	char names[2][HS_SPEC_GIVEN];
 	unsigned int n = split_two("scorer", list, names);
 
 	c->scorers[0] = scorer_arg(names[0]);

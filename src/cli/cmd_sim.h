@@ -16,6 +16,7 @@
 #include <hotscore/bench_damon.h>
 #include <hotscore/host.h>
 #include <hotscore/sim.h>
+#include <hotscore/spec.h>
 
 #define SIM_MAX_POINTS	100000	/* kept per run; then every 2nd, 4th... */
 #define HEAT_T		160	/* heatmap time bins */
@@ -65,7 +66,7 @@ struct sim_picks {
 struct sim_run {
 	const char *profile;
 	enum hs_scorer scorer;
-	char label[64];			/* profile, or profile/scorer */
+	char label[HS_SPEC_GIVEN + 16];	/* profile, or profile/scorer */
 	const struct hs_variant *variant;
 	struct hs_workload wl;
 	struct hs_sim sim;

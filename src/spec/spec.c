@@ -19,7 +19,7 @@
 #define MAX_CANDS (16 * (1 + HS_NR_PLACEMENTS))
 
 static struct {
-	char given[256];
+	char given[HS_SPEC_GIVEN];
 	enum hs_divisor base;
 	int placement;
 	struct hs_cand cand;
