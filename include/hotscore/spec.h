@@ -50,7 +50,7 @@ enum hs_spec_err {
 struct hs_spec {
 	enum hs_spec_kind kind;
 	char given[HS_SPEC_GIVEN];
-	char name[64];
+	char name[HS_SPEC_GIVEN];
 	struct hs_components comp;
 	const struct hs_cand *cand;
 };

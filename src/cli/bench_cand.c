@@ -89,7 +89,7 @@ static void vet(struct bench *b, unsigned int k)
 		.quick = true, .threads = 1, .seed = b->seed, .random = 100000,
 	};
 	unsigned long long total = 0, differ;
-	char why[256];
+	char why[HS_SPEC_GIVEN + 256];
 	unsigned int d;
 
 	if (hs_cand_verify(&cfg, &res))
@@ -329,7 +329,7 @@ void bench_pool_vet(struct bench *b, unsigned int v, struct bench_dist *d,
 	const struct hs_variant *var = b->variants[v];
 	const char *dist = dist_short(d);
 	unsigned int cls, code;
-	char why[256];
+	char why[HS_SPEC_GIVEN + 256];
 
 	if (!hs_cand_class(&var->comp, b->cand[v], &d->pool[j], &cls))
 		return;

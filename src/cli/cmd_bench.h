@@ -209,7 +209,7 @@ struct bench {
 	unsigned int door_pool;
 	struct bench_result *doors;	/* [dist][mode], when has_door */
 	bool allow_different;		/* --allow-different */
-	char differs[BENCH_MAX_LIST][256];	/* "differs from P on N inputs" */
+	char differs[BENCH_MAX_LIST][HS_SPEC_GIVEN + 256]; /* "differs from P on N inputs" */
 	unsigned long long pool_differs[BENCH_MAX_LIST];
 	const struct hs_profile *against;	/* what candidates must equal */
 	const struct hs_profile *base;		/* their kernel's divisor */

@@ -220,7 +220,7 @@ static const char *const step_names[NR_STEPS] = {
 	"hotness*99/100", "hot", "cold", "status",
 };
 
-typedef char step_text[64];	/* as long as a spec's name */
+typedef char step_text[HS_SPEC_GIVEN];	/* as long as a spec's name */
 
 /*
  * The steps a candidate's variables show, by the kernel's names for them:
