@@ -68,7 +68,7 @@ LIB_SRC   := $(wildcard src/score/*.c) $(wildcard src/bench/*.c) \
              $(wildcard src/sim/*.c) $(wildcard src/cand/*.c) \
              $(wildcard src/record/*.c) $(wildcard src/json/*.c) \
              $(wildcard src/workload/*.c) $(wildcard src/spec/*.c) \
-             $(wildcard src/host/*.c)
+             $(wildcard src/host/*.c) $(wildcard src/replay/*.c)
 CLI_SRC   := $(wildcard src/cli/*.c) $(wildcard src/cli/report/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c)
 
@@ -78,7 +78,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(B)/%.o)
 CLI_LIB_OBJ := $(filter-out $(B)/src/cli/main.o,$(CLI_OBJ))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(B)/tests/%)
 # the fuzz harnesses (tests/fuzz/), each also a replay of its corpus
-FUZZ_NAMES  := score_csv dist_file masim kmod_import units record trace \
+FUZZ_NAMES  := score_csv dist_file masim kmod_import units record trace damos_trace \
 	       bench_compare csource
 FUZZ_REPLAY := $(FUZZ_NAMES:%=$(B)/tests/fuzz/%)
 

@@ -22,12 +22,12 @@ _hotscore()
 	local cur=${COMP_WORDS[COMP_CWORD]} opts
 	local prev=${COMP_WORDS[COMP_CWORD - 1]}
 	if [ "$COMP_CWORD" -eq 1 ]; then
-		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank workload convert compare-records kunit judge' -- "$cur"))
+		COMPREPLY=($(compgen -W 'help --help --version score bench verify sim rank workload convert compare-records replay kunit judge' -- "$cur"))
 		return
 	fi
 	case ${COMP_WORDS[1]} in
 	help)
-		opts='score bench verify sim rank workload convert compare-records kunit judge' ;;
+		opts='score bench verify sim rank workload convert compare-records replay kunit judge' ;;
 	score)
 		case $prev in
 		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117 all'; return ;;
@@ -173,6 +173,25 @@ _hotscore()
 		esac
 		[[ $cur == -* ]] || { _hotscore_files ''; return; }
 		opts='--help --input --profile --ops --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --json' ;;
+	replay)
+		case $prev in
+		--input) _hotscore_files ''; return ;;
+		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
+		--sample) COMPREPLY=(); return ;;
+		--aggr) COMPREPLY=(); return ;;
+		--ops) _hotscore_list 'vaddr paddr'; return ;;
+		--hz) COMPREPLY=(); return ;;
+		--misses) COMPREPLY=(); return ;;
+		--damos_action) _hotscore_list 'stat pageout lru_prio lru_deprio migrate_hot migrate_cold'; return ;;
+		--damos_access_rate) COMPREPLY=(); return ;;
+		--damos_sz_region) COMPREPLY=(); return ;;
+		--damos_age) COMPREPLY=(); return ;;
+		--damos_apply_interval) COMPREPLY=(); return ;;
+		--damos_quotas) COMPREPLY=(); return ;;
+		--json) _hotscore_files ''; return ;;
+		esac
+		[[ $cur == -* ]] || { _hotscore_files ''; return; }
+		opts='--help --input --profile --sample --aggr --ops --hz --misses --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --json' ;;
 	kunit)
 		case $prev in
 		--kernel) _hotscore_list '6.1 6.12'; return ;;

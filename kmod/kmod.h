@@ -148,6 +148,9 @@ int kmod_capture_params(void);
 int kmod_capture_start(struct dentry *dir);
 void kmod_capture_exit(void);
 
+/* damos_probe.c: debugfs hotscore/damos_kprobes, beside a capture */
+void kmod_damos_probes(struct dentry *dir);
+
 /* cand_user.c, cand_hotfix.c: aliases of the files' damon_hot_score() */
 int kmod_cand_user_hot(struct damon_ctx *c, struct damon_region *r,
 		       struct damos *s);

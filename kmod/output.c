@@ -106,8 +106,10 @@ int kmod_output_capture(void)
 	if (err) {
 		debugfs_remove_recursive(hs_dir);
 		hs_dir = NULL;
+		return err;
 	}
-	return err;
+	kmod_damos_probes(hs_dir);
+	return 0;
 }
 
 /**

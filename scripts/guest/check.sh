@@ -12,6 +12,8 @@
 #      kernel versions differ (check_phases below).  Only on a kernel that
 #      clamps: identify counts the scores outside [0, 99], and an unclamped
 #      kernel would overrun its quota's histogram on these inputs.
+#   4. with damos_run=1 in check.conf, hotscore replay's DAMOS trace
+#      (scripts/guest/damos.sh).
 # Each result is printed between "=== NAME begin/end" markers, files
 # gzipped and in base64; then reboot (QEMU runs with -no-reboot).
 /bin/busybox --install -s /bin
@@ -148,6 +150,12 @@ elif [ "$clamps" = 0 ]; then
 else
 	echo "=== check: edge phases skipped: identify saw ${clamps:-no count of} scores outside [0, 99]"
 	live_run
+fi
+# 4. (scripts/kernel-check --damos) hotscore replay's run: a fresh kdamond
+#    under two quota'd schemes, traced from its first sample
+if [ "${damos_run:-0}" = 1 ] && [ -d "$k" ]; then
+	. /damos.sh
+	damos_run
 fi
 echo "=== ALL_DONE"
 reboot -f

@@ -144,9 +144,26 @@ live_poll_stats() {
 	done
 }
 
+# live_workload CFG DURATION OUT: `hotscore workload CFG --wait` in the
+# background, with address-space randomization off until it has exec'd;
+# sets wpid once it says it is ready (30 s at most).  Its output goes to
+# OUT.out, OUT.err and OUT.json.
+live_workload() {
+	local aslr i=0
+	aslr=$(cat /proc/sys/kernel/randomize_va_space)
+	echo 0 >/proc/sys/kernel/randomize_va_space
+	/bin/hotscore workload "$1" --duration "$2" --wait --json "$3.json" \
+		>"$3.out" 2>"$3.err" &
+	wpid=$!
+	while ! grep -q "pid $wpid ready" "$3.err" && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	echo "$aslr" >/proc/sys/kernel/randomize_va_space
+}
+
 live_run() {
-	local t=/sys/kernel/tracing d=/sys/kernel/debug/hotscore wpid tpid spid
-	local i rc aslr
+	local t=/sys/kernel/tracing d=/sys/kernel/debug/hotscore tpid spid rc
 	local cfg=${live_config:-/live.cfg}
 	if [ ! -x /bin/hotscore ]; then
 		echo "=== live: no /bin/hotscore in the initrd"
@@ -162,18 +179,7 @@ live_run() {
 	dmesg -c >/dev/null
 	finit /hotscore.ko mode=capture calls=${live_calls:-1000000} duration=10m
 	echo "=== insmod capture rc=$?"
-	aslr=$(cat /proc/sys/kernel/randomize_va_space)
-	echo 0 >/proc/sys/kernel/randomize_va_space
-	/bin/hotscore workload "$cfg" --duration "${live_duration:-2m}" \
-		--wait --json /tmp/workload.json \
-		>/tmp/workload.out 2>/tmp/workload.err &
-	wpid=$!
-	i=0
-	while ! grep -q "pid $wpid ready" /tmp/workload.err && [ $i -lt 300 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	echo "$aslr" >/proc/sys/kernel/randomize_va_space	# it has exec'd
+	live_workload "$cfg" "${live_duration:-2m}" /tmp/workload
 	echo "=== live: workload $cfg, pid $wpid: $(cat /tmp/workload.err)"
 	echo 1 >$t/events/damon/damon_aggregated/enable
 	live_samples $t on || echo "=== live: no hs_sample kprobe event"

@@ -175,7 +175,7 @@ const char *cli_call_limit_arg(void);
 struct cli_cmd;
 extern const struct cli_cmd cmd_score, cmd_bench, cmd_verify, cmd_sim,
 	cmd_rank, cmd_workload, cmd_convert, cmd_compare_records, cmd_kunit,
-	cmd_judge;
+	cmd_judge, cmd_replay;
 /* Every subcommand, NULL-terminated, in the order help lists them. */
 extern const struct cli_cmd *const cli_commands[];
 const struct cli_cmd *cli_command_find(const char *name);

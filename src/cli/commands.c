@@ -11,7 +11,8 @@
 
 const struct cli_cmd *const cli_commands[] = {
 	&cmd_score, &cmd_bench, &cmd_verify, &cmd_sim, &cmd_rank, &cmd_workload,
-	&cmd_convert, &cmd_compare_records, &cmd_kunit, &cmd_judge, NULL,
+	&cmd_convert, &cmd_compare_records, &cmd_replay, &cmd_kunit, &cmd_judge,
+	NULL,
 };
 
 /** cli_command_find() - the subcommand named @name, or NULL. */

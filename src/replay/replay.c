@@ -1,0 +1,514 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * replay.c - a 6.12 kdamond's DAMOS trace replayed through hs_apply612()
+ * and compared with what the kernel did (include/hotscore/replay.h).
+ */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hotscore/replay.h"
+#include "hotscore/sim_apply.h"
+
+/* One application the replay made, with its quota state just then. */
+struct pred {
+	unsigned int scheme;
+	struct hs_region r;
+	struct hs_quota q;
+};
+
+struct replay {
+	const struct hs_replay_cfg *cfg;
+	const struct hs_dtrace *t;
+	struct hs_replay_result *res;
+	size_t iter;			/* the sample being replayed */
+	struct pred *pred;
+	size_t nr_pred, cap_pred;
+	bool nomem;
+	unsigned long last_tns[HS_MAX_SCHEMES];
+	unsigned long window[HS_MAX_SCHEMES];
+	unsigned long from[HS_MAX_SCHEMES];
+	struct hs_apply a;
+};
+
+const char *hs_miss_kind_name(enum hs_miss_kind k)
+{
+	static const char *const names[] = {
+		[HS_MISS_KERNEL_ONLY] = "kernel only",
+		[HS_MISS_REPLAY_ONLY] = "replay only",
+		[HS_MISS_QUOTA] = "quota state",
+		[HS_MISS_REGIONS] = "regions",
+		[HS_MISS_OFF_AGGR] = "off an aggregation",
+	};
+
+	return k <= HS_MISS_OFF_AGGR ? names[k] : "?";
+}
+
+static struct hs_replay_miss *miss(struct replay *rp, enum hs_miss_kind kind,
+				   unsigned long sis, unsigned int scheme)
+{
+	struct hs_replay_result *res = rp->res;
+	static struct hs_replay_miss spare;
+	struct hs_replay_miss *m;
+
+	res->nr_misses++;
+	if (res->nr_misses > rp->cfg->max_misses) {
+		m = &spare;	/* counted, not kept */
+	} else {
+		m = &res->misses[res->nr_misses - 1];
+	}
+	memset(m, 0, sizeof(*m));
+	m->kind = kind;
+	m->sis = sis;
+	m->scheme = scheme;
+	m->window = scheme < HS_MAX_SCHEMES ? rp->window[scheme] : 0;
+	m->replay_min = scheme < rp->a.nr_schemes ?
+		rp->a.schemes[scheme].quota.min_score : 0;
+	return m;
+}
+
+static void miss_kernel(struct replay *rp, const struct hs_dtrace_iter *it,
+			const struct hs_dtrace_apply *k, enum hs_miss_kind kind)
+{
+	struct hs_replay_miss *m = miss(rp, kind, it->sis, k->scheme);
+
+	m->start = k->start;
+	m->end = k->end;
+	m->nr_accesses = k->nr_accesses;
+	m->age = k->age;
+	m->kernel_min = k->min_score;
+	m->kernel_min_known = k->quota;
+	m->lineno = k->lineno;
+}
+
+/* An application the replay made and the kernel did not. */
+static void miss_replay(struct replay *rp, const struct hs_dtrace_iter *it,
+			const struct pred *p, unsigned long lineno)
+{
+	struct hs_replay_miss *m = miss(rp, HS_MISS_REPLAY_ONLY, it->sis,
+					p->scheme);
+
+	m->start = p->r.start;
+	m->end = p->r.end;
+	m->nr_accesses = p->r.nr_accesses;
+	m->age = p->r.age;
+	m->replay_min = p->q.min_score;
+	m->lineno = lineno;
+	rp->res->nr_replay_only++;
+}
+
+static int hot(void *ctx, const struct hs_input *in)
+{
+	const struct replay *rp = ctx;
+
+	return rp->cfg->hot(rp->cfg->ctx, in);
+}
+
+/*
+ * A time quota's total_charged_ns when window after window starts: only
+ * an action adds to it, so the scheme's next hs_quota shows the value.
+ */
+static unsigned long charged_ns(void *ctx, unsigned int s)
+{
+	struct replay *rp = ctx;
+	const struct hs_dtrace *t = rp->t;
+	size_t i = t->iters[rp->iter].first_apply;
+
+	for (; i < t->nr_applies; i++) {
+		const struct hs_dtrace_apply *k = &t->applies[i];
+
+		if (k->scheme == s && k->quota) {
+			rp->res->nr_ns_taken++;
+			rp->last_tns[s] = k->tns;
+			return k->tns;
+		}
+	}
+	rp->res->nr_ns_unseen++;
+	return rp->last_tns[s];
+}
+
+static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
+		     int score, const struct hs_quota *q)
+{
+	struct replay *rp = ctx;
+	struct pred *p;
+
+	(void)score;
+	if (rp->nr_pred == rp->cap_pred) {
+		size_t c = rp->cap_pred ? rp->cap_pred * 2 : 64;
+
+		p = realloc(rp->pred, c * sizeof(*p));
+		if (!p) {
+			rp->nomem = true;
+			return;
+		}
+		rp->pred = p;
+		rp->cap_pred = c;
+	}
+	if (q->charged_from != rp->from[s]) {
+		rp->from[s] = q->charged_from;
+		rp->window[s]++;
+	}
+	p = &rp->pred[rp->nr_pred++];
+	p->scheme = s;
+	p->r = *r;
+	p->q = *q;
+}
+
+static const struct hs_apply_ops replay_ops = {
+	.hot = hot, .charged_ns = charged_ns, .on_apply = on_apply,
+};
+
+/* A region boundary the walk of this sample may have made. */
+static bool walk_split(const struct replay *rp, const struct hs_dtrace_iter *it,
+		       unsigned long x)
+{
+	const struct hs_dtrace_apply *k = &rp->t->applies[it->first_apply];
+	unsigned int s;
+	size_t i;
+
+	for (i = 0; i < it->nr_apply; i++)
+		if (k[i].end == x)	/* a quota's end: the applied part */
+			return true;
+	for (s = 0; s < rp->a.nr_schemes; s++) {
+		const struct hs_quota *q = &rp->a.schemes[s].quota;
+
+		if (q->charge_from_set && q->charge_addr_from == x)
+			return true;	/* the resume address */
+	}
+	return false;
+}
+
+/*
+ * The regions the walk started from, out of damon_aggregated's after it:
+ * the age an action reset, back from the first application to cover the
+ * region; the walk's splits joined.  @done holds @it->nr_regions flags.
+ */
+static size_t rebuild(const struct replay *rp, const struct hs_dtrace_iter *it,
+		      struct hs_region *out, bool *done)
+{
+	const struct hs_dtrace_region *post = &rp->t->regions[it->first_region];
+	const struct hs_dtrace_apply *k = &rp->t->applies[it->first_apply];
+	size_t i, j, n = 0;
+
+	for (i = 0; i < it->nr_regions; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		out[i].start = post[i].start;
+		out[i].end = post[i].end;
+		out[i].nr_accesses = post[i].nr_accesses;
+		/* at an aggregation's end the moving sum is the count */
+		out[i].nr_accesses_bp = post[i].nr_accesses * 10000u;
+		out[i].age = post[i].age;
+		done[i] = false;
+	}
+	for (j = 0; j < it->nr_apply; j++)
+		for (i = 0; i < it->nr_regions; i++)
+			if (!done[i] && out[i].start >= k[j].start &&
+			    out[i].end <= k[j].end) {
+				out[i].age = k[j].age;
+				done[i] = true;
+			}
+	for (i = 0; i < it->nr_regions; i++) {
+		struct hs_region *l = n ? &out[n - 1] : NULL;
+
+		if (l && l->end == out[i].start &&
+		    l->nr_accesses == out[i].nr_accesses &&
+		    l->age == out[i].age && walk_split(rp, it, out[i].start)) {
+			l->end = out[i].end;
+			continue;
+		}
+		out[n++] = out[i];
+	}
+	return n;
+}
+
+static bool same_region(const struct hs_region *r,
+			const struct hs_dtrace_apply *k)
+{
+	return r->start == k->start && r->end == k->end &&
+		r->nr_accesses_bp / 10000 == k->nr_accesses &&
+		r->age == k->age;
+}
+
+/* The kernel's quota state at @k against the replay's at @p: equal? */
+static bool check_quota(struct replay *rp, const struct hs_dtrace_iter *it,
+			const struct hs_dtrace_apply *k, const struct pred *p)
+{
+	const struct hs_quota *q = &p->q;
+	struct hs_replay_miss *m;
+	char what[128];
+
+	if (!k->quota)
+		return true;
+	rp->res->nr_quota++;
+	what[0] = '\0';
+	if (k->esz != q->esz)
+		snprintf(what, sizeof(what), "esz %lu, replay %lu", k->esz,
+			 q->esz);
+	else if (k->charged != q->charged_sz)
+		snprintf(what, sizeof(what), "charged_sz %lu, replay %lu",
+			 k->charged, q->charged_sz);
+	else if (k->from != q->charged_from)
+		snprintf(what, sizeof(what), "charged_from %lu, replay %lu (jiffies)",
+			 k->from, q->charged_from);
+	else if (k->min_score != q->min_score)
+		snprintf(what, sizeof(what), "min_score %u, replay %u",
+			 k->min_score, q->min_score);
+	else if (k->tsz != q->total_charged_sz)
+		snprintf(what, sizeof(what), "total_charged_sz %lu, replay %lu",
+			 k->tsz, q->total_charged_sz);
+	if (!what[0]) {
+		rp->res->nr_quota_equal++;
+		return true;
+	}
+	miss_kernel(rp, it, k, HS_MISS_QUOTA);
+	m = rp->res->nr_misses <= rp->cfg->max_misses ?
+		&rp->res->misses[rp->res->nr_misses - 1] : NULL;
+	if (m) {
+		m->replay_min = q->min_score;
+		snprintf(m->what, sizeof(m->what), "%s", what);
+	}
+	return false;
+}
+
+/*
+ * The kernel's applications of sample @it against the replay's, both in
+ * walk order: each kernel one is matched to the next equal one the replay
+ * made; what the replay made in between, and after the last, it made
+ * alone.
+ */
+static void compare(struct replay *rp, const struct hs_dtrace_iter *it)
+{
+	const struct hs_dtrace_apply *k = &rp->t->applies[it->first_apply];
+	struct hs_replay_result *res = rp->res;
+	size_t i, j, p = 0;
+
+	for (i = 0; i < it->nr_apply; i++) {
+		res->nr_kernel++;
+		if (k[i].scheme < HS_MAX_SCHEMES)
+			res->per_scheme[k[i].scheme]++;
+		res->schemes_applied |= 1UL << (k[i].scheme % 64);
+		for (j = p; j < rp->nr_pred; j++)
+			if (rp->pred[j].scheme == k[i].scheme &&
+			    same_region(&rp->pred[j].r, &k[i]))
+				break;
+		if (j == rp->nr_pred) {
+			miss_kernel(rp, it, &k[i], HS_MISS_KERNEL_ONLY);
+			continue;
+		}
+		for (; p < j; p++)
+			miss_replay(rp, it, &rp->pred[p], k[i].lineno);
+		p = j + 1;
+		if (check_quota(rp, it, &k[i], &rp->pred[j]))
+			res->nr_matched++;
+	}
+	for (; p < rp->nr_pred; p++)
+		miss_replay(rp, it, &rp->pred[p], it->lineno);
+}
+
+/* The regions after the walk against damon_aggregated's. */
+static void compare_regions(struct replay *rp, const struct hs_dtrace_iter *it,
+			    const struct hs_region *r, size_t nr)
+{
+	const struct hs_dtrace_region *post = &rp->t->regions[it->first_region];
+	struct hs_replay_miss *m;
+	size_t i;
+
+	rp->res->nr_aggr++;
+	for (i = 0; i < nr && i < it->nr_regions; i++)
+		if (r[i].start != post[i].start || r[i].end != post[i].end ||
+		    r[i].nr_accesses != post[i].nr_accesses ||
+		    r[i].age != post[i].age)
+			break;
+	if (i == nr && nr == it->nr_regions) {
+		rp->res->nr_aggr_equal++;
+		return;
+	}
+	m = miss(rp, HS_MISS_REGIONS, it->sis, 0);
+	m->lineno = it->lineno;
+	if (i < it->nr_regions) {
+		m->start = post[i].start;
+		m->end = post[i].end;
+		m->nr_accesses = post[i].nr_accesses;
+		m->age = post[i].age;
+	}
+	if (i < nr)
+		snprintf(m->what, sizeof(m->what),
+			 "region %zu of %zu; replay %lu-%lu: %u %u", i + 1,
+			 it->nr_regions, r[i].start, r[i].end,
+			 r[i].nr_accesses, r[i].age);
+	else
+		snprintf(m->what, sizeof(m->what),
+			 "region %zu of %zu; the replay has %zu", i + 1,
+			 it->nr_regions, nr);
+}
+
+/* Sample @it, where a scheme is due and an aggregation shows regions. */
+static int replay_sample(struct replay *rp, const struct hs_dtrace_iter *it,
+			 struct hs_region **r, size_t *cap)
+{
+	bool *done;
+	size_t nr;
+
+	if (it->nr_regions + 16 > *cap) {
+		size_t c = it->nr_regions * 2 + 16;
+		struct hs_region *n = realloc(*r, c * sizeof(**r));
+
+		if (!n)
+			return -1;
+		*r = n;
+		*cap = c;
+	}
+	done = calloc(it->nr_regions, sizeof(*done));
+	if (!done)
+		return -1;
+	nr = rebuild(rp, it, *r, done);
+	free(done);
+	rp->nr_pred = 0;
+	rp->a.next_aggr_sis = it->sis;
+	if (hs_apply612(&rp->a, it->sis, it->jiffies, r, &nr, cap) ||
+	    rp->nomem)
+		return -1;
+	compare(rp, it);
+	compare_regions(rp, it, *r, nr);
+	return 0;
+}
+
+/* A scheme due where no aggregation ended: the regions are not known. */
+static void off_aggregation(struct replay *rp, const struct hs_dtrace_iter *it)
+{
+	const struct hs_dtrace_apply *k = &rp->t->applies[it->first_apply];
+	unsigned int s;
+	size_t i;
+
+	for (i = 0; i < it->nr_apply; i++) {
+		rp->res->nr_kernel++;
+		miss_kernel(rp, it, &k[i], HS_MISS_OFF_AGGR);
+	}
+	for (s = 0; s < rp->a.nr_schemes; s++) {
+		struct hs_scheme *sc = &rp->a.schemes[s];
+		unsigned long iv = rp->a.attrs.sample_us ?
+			rp->a.attrs.sample_us : 1;
+
+		if (it->sis >= sc->next_apply_sis)
+			sc->next_apply_sis = it->sis + (sc->apply_us ?
+				sc->apply_us : rp->a.attrs.aggr_us) / iv;
+	}
+}
+
+static int check_start(const struct hs_dtrace *t, char *err, size_t errlen)
+{
+	size_t i;
+
+	if (!t->nr_iters || t->iters[0].sis != 1) {
+		snprintf(err, errlen, "the trace starts at sample %lu, not 1: start tracing before the kdamond",
+			 t->nr_iters ? t->iters[0].sis : 0);
+		return -1;
+	}
+	for (i = 1; i < t->nr_iters; i++)
+		if (t->iters[i].sis != t->iters[i - 1].sis + 1) {
+			snprintf(err, errlen, "line %lu: hs_tick sis=%lu after sis=%lu: a sample is missing",
+				 t->iters[i].lineno, t->iters[i].sis,
+				 t->iters[i - 1].sis);
+			return -1;
+		}
+	return 0;
+}
+
+/**
+ * hs_replay() - replay trace @t's DAMOS decisions and compare them.
+ * @cfg:	the kdamond's setup.
+ * @t:		the trace, read whole (its first sample must be sis 1).
+ * @res:	the comparison (hs_replay_free() it).
+ * @err:	why there is none.
+ * @errlen:	its size.
+ *
+ * Return: 0, or -1 with @err set.
+ */
+int hs_replay(const struct hs_replay_cfg *cfg, const struct hs_dtrace *t,
+	      struct hs_replay_result *res, char *err, size_t errlen)
+{
+	struct replay *rp;
+	struct hs_region *r = NULL;
+	size_t cap = 0, i;
+	int ret = -1;
+
+	memset(res, 0, sizeof(*res));
+	if (check_start(t, err, errlen))
+		return -1;
+	if (!cfg->nr_schemes || cfg->nr_schemes > HS_MAX_SCHEMES) {
+		snprintf(err, errlen, "1 to %d schemes", HS_MAX_SCHEMES);
+		return -1;
+	}
+	rp = calloc(1, sizeof(*rp));
+	res->misses = calloc(cfg->max_misses ? cfg->max_misses : 1,
+			     sizeof(*res->misses));
+	if (rp)
+		rp->a.schemes = calloc(cfg->nr_schemes, sizeof(*rp->a.schemes));
+	if (!rp || !res->misses || !rp->a.schemes) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	rp->cfg = cfg;
+	rp->t = t;
+	rp->res = res;
+	rp->a.attrs = cfg->attrs;
+	rp->a.ops = cfg->ops;
+	rp->a.hz = cfg->hz;
+	rp->a.nr_schemes = cfg->nr_schemes;
+	rp->a.cb = &replay_ops;
+	rp->a.ctx = rp;
+	for (i = 0; i < cfg->nr_schemes; i++) {
+		rp->a.schemes[i] = cfg->schemes[i];
+		memset(&rp->a.schemes[i].quota.esz, 0,
+		       sizeof(rp->a.schemes[i].quota) -
+		       offsetof(struct hs_quota, esz));
+		memset(&rp->a.schemes[i].stat, 0,
+		       sizeof(rp->a.schemes[i].stat));
+	}
+	hs_apply612_init(&rp->a);
+	res->nr_samples = t->nr_iters;
+	for (i = 0; i < t->nr_iters; i++) {
+		const struct hs_dtrace_iter *it = &t->iters[i];
+
+		rp->iter = i;
+		if (!hs_apply612_due(&rp->a, it->sis)) {
+			const struct hs_dtrace_apply *k = &t->applies[it->first_apply];
+			size_t j;
+
+			for (j = 0; j < it->nr_apply; j++) {
+				res->nr_kernel++;
+				miss_kernel(rp, it, &k[j], HS_MISS_KERNEL_ONLY);
+			}
+			continue;
+		}
+		if (!it->nr_regions) {
+			off_aggregation(rp, it);
+			continue;
+		}
+		if (replay_sample(rp, it, &r, &cap)) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
+	}
+	res->nr_windows = rp->a.nr_windows;
+	ret = 0;
+out:
+	if (rp) {
+		free(rp->a.schemes);
+		free(rp->pred);
+	}
+	free(rp);
+	free(r);
+	if (ret)
+		hs_replay_free(res);
+	return ret;
+}
+
+/** hs_replay_free() - the kept misses, freed. */
+void hs_replay_free(struct hs_replay_result *res)
+{
+	free(res->misses);
+	res->misses = NULL;
+}
