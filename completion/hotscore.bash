@@ -181,6 +181,7 @@ _hotscore()
 		--aggr) COMPREPLY=(); return ;;
 		--ops) _hotscore_list 'vaddr paddr'; return ;;
 		--hz) COMPREPLY=(); return ;;
+		--min_region_sz) COMPREPLY=(); return ;;
 		--misses) COMPREPLY=(); return ;;
 		--damos_action) _hotscore_list 'stat pageout lru_prio lru_deprio migrate_hot migrate_cold'; return ;;
 		--damos_access_rate) COMPREPLY=(); return ;;
@@ -191,7 +192,7 @@ _hotscore()
 		--json) _hotscore_files ''; return ;;
 		esac
 		[[ $cur == -* ]] || { _hotscore_files ''; return; }
-		opts='--help --input --profile --sample --aggr --ops --hz --misses --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --json' ;;
+		opts='--help --input --profile --sample --aggr --ops --hz --min_region_sz --misses --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --json' ;;
 	kunit)
 		case $prev in
 		--kernel) _hotscore_list '6.1 6.12'; return ;;

@@ -707,6 +707,31 @@ kcheck() {
 		fail "$n: kernel-check" "exit $rc, want $want: $(tail -2 "$out/check-$n.err" | tr '\n' ' ')"
 }
 
+# check_damos_exact NAME: the replay of the guest's DAMOS trace matched
+# every application, at least 200 of them over both schemes (issue 29);
+# and a replay at the wrong HZ, its negative control, misses
+check_damos_exact() {
+	local f=$out/check-$1.txt l n m s d=$out/check-$1 a i
+	l=$(grep -m1 '^damos exact: ' "$f")
+	echo "$l"
+	read -r m n s <<<"$(echo "$l" | sed -n 's/^damos exact: \([0-9]*\) of \([0-9]*\) applications matched (\([0-9]*\) schemes.*/\1 \2 \3/p')"
+	[ -n "$n" ] && [ "$m" = "$n" ] && [ "$n" -ge 200 ] && [ "$s" -ge 2 ] &&
+		grep -Eq '^  regions after the walk equal in ([0-9]+) of \1 ' "$f" &&
+		ok "$1: ${l#damos exact: }" ||
+		fail "$1: damos exact" "'$l'; $(grep -m2 '^  miss' "$f" | tr '\n' ' ')"
+	# the same replay, HZ 1000 for 250: the windows end four times early
+	if [ -s "$d/damos-trace.txt" ] && mapfile -t a <"$d/damos-replay.args"; then
+		for i in "${!a[@]}"; do
+			[ "${a[$i]}" = --hz ] && a[$((i + 1))]=1000
+		done
+		"$hs" replay "$d/damos-trace.txt" "${a[@]}" >"$d/damos-hz.txt" 2>&1
+		[ $? -eq 1 ] && ok "$1: the replay at HZ 1000 misses: $(grep -m1 '^damos exact' "$d/damos-hz.txt")" ||
+			fail "$1: damos control" "$(head -3 "$d/damos-hz.txt")"
+	else
+		fail "$1: damos control" "no trace or no arguments in $d"
+	fi
+}
+
 # kline NAME PATTERN WHAT: the report's line matching PATTERN (ERE) exists
 kline() {
 	local l
@@ -768,7 +793,8 @@ kbad() {
 if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
 	p=examples/patches
 	kcheck_run unpatched-6.1 --unpatched --kernel 6.1 &
-	kcheck_run unpatched-6.12 --unpatched --kernel 6.12 &
+	# 6.12's also traces a kdamond's DAMOS decisions for hotscore replay
+	kcheck_run unpatched-6.12 --unpatched --kernel 6.12 --damos &
 	wait
 	for k in 6.1 6.12; do
 		case $k in 6.1) b=debian-6.1.192 ;; 6.12) b=debian-6.12.117 ;; esac
@@ -786,6 +812,7 @@ if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
 	# achieves that follows the host's speed under TCG, so it is reported;
 	# identify and the KUnit rows tell the two apart on every run
 	apart unpatched-6.12 debian-6.12.117 ${kprofiles/mm-new/} -- mm-new
+	check_damos_exact unpatched-6.12
 	kcheck_run v2-ilog2 "$p/v2-ilog2.patch" --kernel 6.12 &
 	kcheck_run wrong-ilog2 "$p/wrong-ilog2-no-plus1.patch" --kernel 6.12 &
 	wait

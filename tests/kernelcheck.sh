@@ -190,6 +190,7 @@ kc_bad "--kernel 5.4" "$root/examples/patches/v2-ilog2.patch" --kernel 5.4
 kc_bad "two patches" a.patch b.patch
 kc_bad "an unknown option" --frobnicate
 kc_bad "a missing candidate" --unpatched --candidate "$tmp/none.c"
+kc_bad "--damos on 6.1 (no damos_before_apply)" --unpatched --kernel 6.1 --damos
 mkdir -p "$tmp/mine"
 cp "$root/examples/patches/v2-ilog2.patch" "$tmp/mine/"
 kc_bad "--out over a directory it did not make" "$tmp/mine/v2-ilog2.patch" --out "$tmp/mine"

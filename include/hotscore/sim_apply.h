@@ -29,6 +29,8 @@ struct hs_apply;
  *		it as damon_cold_score() does.
  * @charged_ns:	quota->total_charged_ns of scheme @s when a new charge
  *		window computes its effective size (a time quota only).
+ * @jiffies:	jiffies when scheme @s's quota is adjusted, if not @dflt
+ *		(hs_apply612()'s); NULL: @dflt.
  * @on_apply:	damos_apply_scheme() reached the ops' apply_scheme() for
  *		region @r (as trace_damos_before_apply() shows it: @r's age
  *		before the reset) of scheme @s, whose quota is @q just then
@@ -38,6 +40,8 @@ struct hs_apply;
 struct hs_apply_ops {
 	int (*hot)(void *ctx, const struct hs_input *in);
 	unsigned long (*charged_ns)(void *ctx, unsigned int s);
+	unsigned long (*jiffies)(void *ctx, unsigned int s,
+				 unsigned long dflt);
 	void (*on_apply)(void *ctx, const struct hs_region *r, unsigned int s,
 			 int score, const struct hs_quota *q);
 };

@@ -17,7 +17,7 @@
 
 # damos_schemes DIR: the context's two schemes, as hotscore replay's
 #   --damos_action pageout --damos_access_rate 0% 0% --damos_age 1s max
-#     --damos_quotas 0 16MiB 1s 0 0 1000
+#     --damos_quotas 0 64MiB 1s 0 0 1000 --damos_apply_interval 100ms
 #   --damos_action pageout --damos_access_rate 0% 100% --damos_age 0 max
 #     --damos_quotas 2 64MiB 500 0 700 300 --damos_apply_interval 300ms
 # a size quota; a time quota beside a size one, reset twice as often and
@@ -37,7 +37,7 @@ damos_schemes() {
 	echo 0 >"$1/0/access_pattern/nr_accesses/max"
 	echo 10 >"$1/0/access_pattern/age/min"
 	echo 0 >"$1/0/quotas/ms"
-	echo 16777216 >"$1/0/quotas/bytes"
+	echo 67108864 >"$1/0/quotas/bytes"
 	echo 1000 >"$1/0/quotas/reset_interval_ms"
 	echo 0 >"$1/0/quotas/weights/nr_accesses_permil"
 	echo 1000 >"$1/0/quotas/weights/age_permil"
@@ -79,7 +79,7 @@ damos_run() {
 		rmmod hotscore
 		return
 	fi
-	live_workload "${live_config:-/live.cfg}" "${damos_duration:-40s}" \
+	live_workload "${live_config:-/live.cfg}" "${damos_duration:-60s}" \
 		/tmp/damos-workload
 	echo 1 >$k/nr_kdamonds
 	echo 1 >$k/0/contexts/nr_contexts

@@ -24,8 +24,8 @@
 
 #define REPLAY_PROFILE	"debian-6.12.117"
 
-enum { O_INPUT, O_PROFILE, O_SAMPLE, O_AGGR, O_OPS, O_HZ, O_MISSES,
-       O_JSON };
+enum { O_INPUT, O_PROFILE, O_SAMPLE, O_AGGR, O_OPS, O_HZ, O_MIN_REGION,
+       O_MISSES, O_JSON };
 
 static const struct opt replay_opts[] = {
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "TRACE",
@@ -52,6 +52,11 @@ static const struct opt replay_opts[] = {
 	  .dflt = "250", .min = 1, .max = 100000,
 	  .help = "the kernel's CONFIG_HZ (jiffies per second): the charge"
 		  " window's length in jiffies", .example = "1000" },
+	{ .id = O_MIN_REGION, .name = "min_region_sz", .type = OPT_SIZE,
+	  .arg = "SIZE", .dflt = "4KiB", .min = 1, .max = 1UL << 30,
+	  .help = "the kernel's DAMON_MIN_REGION: the quota's split granularity"
+		  " (1 in a kernel built with CONFIG_DAMON_KUNIT_TEST)",
+	  .example = "1" },
 	{ .id = O_MISSES, .name = "misses", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "10", .max = 1000000,
 	  .help = "print the first N misses", .example = "50" },
@@ -63,7 +68,7 @@ static const struct opt replay_opts[] = {
 
 struct replay_cmd {
 	const char *input, *profile, *json;
-	unsigned long sample_us, aggr_us, hz;
+	unsigned long sample_us, aggr_us, hz, min_region;
 	size_t max_misses;
 	enum hs_ops ops;
 	struct cli_schemes ss;
@@ -92,6 +97,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_AGGR: c->aggr_us = (unsigned long)v->u; break;
 	case O_OPS: c->ops = cli_ops_parse(v->s); break;
 	case O_HZ: c->hz = (unsigned long)v->u; break;
+	case O_MIN_REGION: c->min_region = (unsigned long)v->u; break;
 	case O_MISSES: c->max_misses = (size_t)v->u; break;
 	case O_JSON: c->json = v->s; break;
 	}
@@ -104,6 +110,7 @@ static void parse_args(struct replay_cmd *c, int argc, char **argv)
 	c->sample_us = 5000;
 	c->aggr_us = 100000;
 	c->hz = 250;
+	c->min_region = HS_PAGE_SIZE;
 	c->max_misses = 10;
 	c->ops = HS_OPS_VADDR;
 	c->profile = REPLAY_PROFILE;
@@ -200,8 +207,9 @@ static void print_result(const struct replay_cmd *c, const struct hs_dtrace *t,
 	unsigned int s;
 	int len = 0;
 
-	printf("hotscore replay: %s: %zu samples, %zu applications; profile %s, HZ %lu\n",
-	       c->input, t->nr_iters, t->nr_applies, c->spec.name, c->hz);
+	printf("hotscore replay: %s: %zu samples, %zu applications; profile %s, HZ %lu,\n"
+	       "  DAMON_MIN_REGION %lu\n", c->input, t->nr_iters, t->nr_applies,
+	       c->spec.name, c->hz, c->min_region);
 	printf("damos exact: %lu of %lu applications matched (%u schemes, %lu windows)\n",
 	       r->nr_matched, total, nr_bits(r->schemes_applied),
 	       r->nr_windows);
@@ -214,8 +222,9 @@ static void print_result(const struct replay_cmd *c, const struct hs_dtrace *t,
 	       "  total_charged_sz)\n", r->nr_quota_equal, r->nr_quota);
 	printf("  regions after the walk equal in %lu of %lu aggregations where a scheme was due\n",
 	       r->nr_aggr_equal, r->nr_aggr);
-	snprintf(text, sizeof(text), "from the kernel, which no trace shows: jiffies at each sample's check (hs_tick); a time quota's action time at %lu window start%s (%lu with no later application: the last known used)",
-		 r->nr_ns_taken, cli_s(r->nr_ns_taken), r->nr_ns_unseen);
+	snprintf(text, sizeof(text), "from the kernel, which no trace shows: the jiffies of each quota adjustment (the sample's hs_tick; at %lu a window's start, its charged_from); a time quota's action time at %lu window start%s (%lu with no later application: the last known used)",
+		 r->nr_from_kernel, r->nr_ns_taken, cli_s(r->nr_ns_taken),
+		 r->nr_ns_unseen);
 	fputs("  ", stdout);
 	layout_wrap(stdout, text, 2, 4, CLI_COLS, 0);
 	n = r->nr_misses < c->max_misses ? r->nr_misses : c->max_misses;
@@ -286,7 +295,7 @@ static int replay_run(int argc, char **argv)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.attrs.sample_us = c->sample_us;
 	cfg.attrs.aggr_us = c->aggr_us;
-	cfg.attrs.min_region_sz = HS_PAGE_SIZE;
+	cfg.attrs.min_region_sz = c->min_region;
 	cfg.ops = c->ops;
 	cfg.hz = c->hz;
 	cfg.schemes = c->schemes;

@@ -128,6 +128,39 @@ static unsigned long charged_ns(void *ctx, unsigned int s)
 	return rp->last_tns[s];
 }
 
+/*
+ * The jiffies when scheme @s's quota is adjusted: a few microseconds, or
+ * under TCG a jiffy or two, after the sample's check.  Where the kernel
+ * started a window in this sample, the scheme's next hs_quota shows the
+ * jiffies it started it at: a charged_from from this sample's check up to
+ * the next sample's.  The replay's own rule then decides whether that
+ * starts a window.
+ */
+static unsigned long adjust_jiffies(void *ctx, unsigned int s,
+				    unsigned long dflt)
+{
+	struct replay *rp = ctx;
+	const struct hs_dtrace *t = rp->t;
+	const struct hs_dtrace_iter *it = &t->iters[rp->iter];
+	unsigned long next = rp->iter + 1 < t->nr_iters ?
+		t->iters[rp->iter + 1].jiffies : ~0UL;
+	size_t i;
+
+	for (i = it->first_apply; i < t->nr_applies; i++) {
+		const struct hs_dtrace_apply *k = &t->applies[i];
+
+		if (k->scheme != s || !k->quota)
+			continue;
+		if (k->from == rp->a.schemes[s].quota.charged_from ||
+		    (long)(k->from - it->jiffies) < 0 ||
+		    (long)(next - k->from) < 0)
+			return dflt;
+		rp->res->nr_from_kernel++;
+		return k->from;
+	}
+	return dflt;
+}
+
 static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
 		     int score, const struct hs_quota *q)
 {
@@ -157,7 +190,8 @@ static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
 }
 
 static const struct hs_apply_ops replay_ops = {
-	.hot = hot, .charged_ns = charged_ns, .on_apply = on_apply,
+	.hot = hot, .charged_ns = charged_ns, .jiffies = adjust_jiffies,
+	.on_apply = on_apply,
 };
 
 /* A region boundary the walk of this sample may have made. */
@@ -168,9 +202,20 @@ static bool walk_split(const struct replay *rp, const struct hs_dtrace_iter *it,
 	unsigned int s;
 	size_t i;
 
-	for (i = 0; i < it->nr_apply; i++)
-		if (k[i].end == x)	/* a quota's end: the applied part */
+	/*
+	 * A quota's end: damos_apply_scheme() split the region at
+	 * ALIGN_DOWN(esz - charged_sz), so this application brought the
+	 * charge within a minimum region of esz (with esz 0, never)
+	 */
+	for (i = 0; i < it->nr_apply; i++) {
+		unsigned long sz = k[i].end - k[i].start;
+
+		if (k[i].end != x || !k[i].quota || !k[i].esz)
+			continue;
+		if (k[i].charged + sz <= k[i].esz &&
+		    k[i].charged + sz + rp->a.attrs.min_region_sz > k[i].esz)
 			return true;
+	}
 	for (s = 0; s < rp->a.nr_schemes; s++) {
 		const struct hs_quota *q = &rp->a.schemes[s].quota;
 

@@ -164,6 +164,8 @@ static void adjust_quota(struct hs_apply *a, unsigned int i,
 
 	if (!q->esz && !q->ms && !q->sz)	/* && list_empty(goals) */
 		return;
+	if (a->cb->jiffies)
+		jiffies = a->cb->jiffies(a->ctx, i, jiffies);
 	/* First charge window: charged_from, and esz still 0 */
 	if (!q->total_charged_sz && !q->charged_from)
 		q->charged_from = jiffies;
@@ -333,7 +335,8 @@ static void do_apply_schemes(struct hs_apply *a, unsigned long sis,
  * @a:		the context and its schemes' state; @a->next_aggr_sis must
  *		be ctx->next_aggregation_sis (the score's input).
  * @passed_sis:	ctx->passed_sample_intervals.
- * @jiffies:	jiffies when damos_adjust_quota() runs.
+ * @jiffies:	jiffies when damos_adjust_quota() runs, unless
+ *		@a->cb->jiffies says otherwise.
  * @r:		the target's regions, in address order; a split inserts the
  *		right part after its left, and an applied region's age is 0.
  * @nr:		how many; grows with the splits.

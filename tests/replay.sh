@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# hotscore replay: the DAMOS trace of a real 6.12 kdamond (scripts/guest/
+# damos.sh, under kernel-check --damos; tests/data/replay/) replayed with
+# every application matched, the quota state equal at each and the regions
+# after every walk equal; the controls that must miss (the wrong HZ, the
+# wrong DAMON_MIN_REGION, two weights swapped, one application a page
+# shorter in the trace); bad input refused in one line, exit 2.
+# Usage: tests/replay.sh PATH/TO/hotscore PATH/TO/jsonq
+set -u
+hs=${1:?usage: replay.sh HOTSCORE JSONQ}
+jq=${2:?usage: replay.sh HOTSCORE JSONQ}
+jq=$(cd "$(dirname "$jq")" && pwd)/$(basename "$jq")
+hs=$(cd "$(dirname "$hs")" && pwd)/$(basename "$hs")
+here=$(cd "$(dirname "$0")" && pwd)
+data=$here/data/replay
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+. "$here/lib.sh"
+cd "$tmp" || exit 1
+
+gunzip -c "$data/damos-6.12.txt.gz" >trace.txt
+mapfile -t args <"$data/damos-6.12.args"
+
+# --- the kernel's run, replayed: every application, every walk
+"$hs" replay trace.txt "${args[@]}" --json r.json >r.txt 2>&1
+rc=$?
+n=$("$jq" r.json applications)
+m=$("$jq" r.json matched)
+[ $rc -eq 0 ] && [ "$n" -ge 200 ] && [ "$m" = "$n" ] &&
+	[ "$("$jq" r.json schemes)" -ge 2 ] &&
+	[ "$("$jq" r.json quota_equal)" = "$("$jq" r.json quota)" ] &&
+	[ "$("$jq" r.json aggregations_equal)" = "$("$jq" r.json aggregations)" ] &&
+	grep -q "^damos exact: $n of $n applications matched (2 schemes, [0-9]* windows)$" r.txt &&
+	ok "$(grep '^damos exact' r.txt)" ||
+	fail "exact" "exit $rc: $(head -12 r.txt)"
+[ "$("$jq" r.json misses)" = 0 ] && [ "$("$jq" r.json kept_misses)" = "array 0" ] &&
+	ok "JSON: $n applications, $("$jq" r.json windows) windows, no miss" ||
+	fail "json" "$(head -c 300 r.json)"
+
+# --- controls: each must miss, exit 1, and say where
+# with_arg FLAG VALUE: the arguments with FLAG's (first) value replaced
+with_arg() {
+	local i out=("${args[@]}")
+	for i in "${!out[@]}"; do
+		[ "${out[$i]}" = "$1" ] && { out[$((i + 1))]=$2; break; }
+	done
+	printf '%s\n' "${out[@]}"
+}
+control() {	# NAME FILE ARGS...: the replay of FILE must miss
+	local name=$1 file=$2 out
+	shift 2
+	out=$("$hs" replay "$file" "$@" 2>&1)
+	[ $? -eq 1 ] && grep -q '^  miss, ' <<<"$out" &&
+		! grep -q "^damos exact: \([0-9]*\) of \1 " <<<"$out" &&
+		ok "control, $name: $(grep -m1 '^damos exact' <<<"$out")" ||
+		fail "control $name" "$(head -4 <<<"$out")"
+}
+mapfile -t a <<<"$(with_arg --hz 1000)"
+control "HZ 1000 for 250" trace.txt "${a[@]}"
+mapfile -t a <<<"$(with_arg --min_region_sz 4KiB)"
+control "DAMON_MIN_REGION a page, not 1" trace.txt "${a[@]}"
+# scheme 1's weights 0 700 300 as 0 300 700
+a=()
+for w in "${args[@]}"; do a+=("$w"); done
+for i in "${!a[@]}"; do
+	[ "${a[$i]}" = 700 ] && [ "${a[$((i + 1))]}" = 300 ] &&
+		{ a[$i]=300; a[$((i + 1))]=700; break; }
+done
+control "scheme 1's weights swapped" trace.txt "${a[@]}"
+# the kernel's third application a page shorter in the trace
+awk '/damos_before_apply:/ && ++n == 3 {
+	match($0, /-[0-9]+:/)
+	e = sprintf("%.0f", substr($0, RSTART + 1, RLENGTH - 2) - 4096)
+	$0 = substr($0, 1, RSTART) e substr($0, RSTART + RLENGTH - 1) } 1' \
+	trace.txt >short.txt
+cmp -s trace.txt short.txt && fail "edit" "short.txt is trace.txt"
+control "an application a page shorter" short.txt "${args[@]}"
+
+# --- bad input: one line, exit 2
+bad() {	# NAME WANT ARGS...: exit 2, one line holding WANT
+	local name=$1 want=$2 out
+	shift 2
+	out=$("$hs" replay "$@" 2>&1)
+	[ $? -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q -- "$want" <<<"$out" &&
+		ok "bad input, $name: $out" || fail "bad $name" "$out"
+}
+bad "no such file" "nosuch.txt" nosuch.txt
+sed -n '/sis=1 /,$p' trace.txt | sed '1,/sis=2 /d' >late.txt
+bad "a trace started late" "start tracing before the kdamond" late.txt "${args[@]}"
+grep -v 'sis=7 ' trace.txt >gap.txt
+bad "a sample missing" "a sample is missing" gap.txt "${args[@]}"
+printf '# tracer: nop\n' >empty.txt
+bad "no event" "no hs_tick event" empty.txt
+head -c 5000 trace.txt | head -n -1 >cut.txt
+echo ' kdamond.0-1 [000] ..... 1.0: damon_aggregated: target_id=0 nr_regions=3 0-4096: 0 0' >>cut.txt
+bad "cut inside an aggregation" "ends inside an aggregation" cut.txt "${args[@]}"
+bad "--sample above --aggr" "is above --aggr" trace.txt --sample 200ms
+cp trace.txt keep.txt
+bad "--json over its input" "trace.txt" trace.txt "${args[@]}" --json trace.txt
+cmp -s trace.txt keep.txt && ok "the input is left as it was" || fail "input" "trace.txt changed"
+
+report_counts
