@@ -79,7 +79,7 @@ damos_run() {
 		rmmod hotscore
 		return
 	fi
-	live_workload "${live_config:-/live.cfg}" "${damos_duration:-60s}" \
+	live_workload "${live_config:-/live.cfg}" "${damos_duration:-90s}" \
 		/tmp/damos-workload
 	echo 1 >$k/nr_kdamonds
 	echo 1 >$k/0/contexts/nr_contexts
