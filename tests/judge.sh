@@ -40,7 +40,12 @@ grep -q '^         record   they pick alike' eq.txt &&
 # a line may pass 72 columns only for a path it cannot break (the
 # captured inputs' file, where this checkout is deep); the control is a
 # line of 73 columns without one
-wide() { awk 'length($0) > 72 && !/file:\//' "$@"; }
+# a line wide only for a path no layout can break (a deep checkout's) is
+# not too wide
+wide() {
+	awk 'length($0) > 72 { for (i = 1; i <= NF; i++)
+		if (index($i, "/") && length($i) > 40) next; print }' "$@"
+}
 printf '%073d\n' 0 >wide.ctl
 [ -z "$(wide eq.txt)" ] && [ -n "$(wide wide.ctl)" ] &&
 	ok "the block fits a commit message: $(width eq.txt) columns, a path aside" ||

@@ -89,9 +89,12 @@ struct hs_dtrace_iter {
  * @iters:	the samples, in order.
  * @applies:	every application.
  * @regions:	every aggregation's regions.
- * @nr_iters:	how many samples; @cap_iters room.
- * @nr_applies:	applications; @cap_applies room.
- * @nr_regions:	regions; @cap_regions room.
+ * @nr_iters:	how many samples.
+ * @cap_iters:	room in @iters.
+ * @nr_applies:	how many applications.
+ * @cap_applies: room in @applies.
+ * @nr_regions:	how many regions.
+ * @cap_regions: room in @regions.
  * @want:	the open aggregation's nr_regions, 0 if none is open.
  * @lineno:	the line just read.
  * @nr_ignored:	lines of other events.

@@ -7,9 +7,9 @@
  * built on a half-understood line would report a miss that is not there,
  * or hide one that is.
  */
-#define _GNU_SOURCE
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -294,6 +294,19 @@ static int aggregated(struct hs_dtrace *t, struct cur *c)
 	return 0;
 }
 
+/* tracefs' "CPU:0 [LOST 3 EVENTS]" anywhere in the line. */
+static bool lost(const char *line, size_t len)
+{
+	const char *p = line, *end = line + len;
+
+	while ((p = memchr(p, '[', (size_t)(end - p)))) {
+		if ((size_t)(end - p) >= 6 && !memcmp(p, "[LOST ", 6))
+			return true;
+		p++;
+	}
+	return false;
+}
+
 /* Where event @name starts its payload: after " NAME: " or ":NAME: ". */
 static const char *payload(const char *line, size_t len, const char *name)
 {
@@ -335,7 +348,7 @@ int hs_dtrace_line(struct hs_dtrace *t, const char *line, size_t len)
 		line++, len--;
 	if (!len || *line == '#' || (len == 1 && *line == '\r'))
 		return 0;
-	if (memmem(line, len, "[LOST ", 6))
+	if (lost(line, len))
 		return fail(t, "the trace lost events: a replay needs all of them (a larger buffer_size_kb)");
 	for (i = 0; i < sizeof(events) / sizeof(events[0]); i++) {
 		c.p = payload(line, len, events[i].name);

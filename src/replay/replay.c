@@ -32,6 +32,19 @@ struct replay {
 	struct hs_apply a;
 };
 
+/* Sample @it's applications and regions (an empty array has no address). */
+static const struct hs_dtrace_apply *applies_of(const struct hs_dtrace *t,
+						const struct hs_dtrace_iter *it)
+{
+	return t->applies ? t->applies + it->first_apply : NULL;
+}
+
+static const struct hs_dtrace_region *regions_of(const struct hs_dtrace *t,
+						 const struct hs_dtrace_iter *it)
+{
+	return t->regions ? t->regions + it->first_region : NULL;
+}
+
 const char *hs_miss_kind_name(enum hs_miss_kind k)
 {
 	static const char *const names[] = {
@@ -194,50 +207,90 @@ static const struct hs_apply_ops replay_ops = {
 	.on_apply = on_apply,
 };
 
-/* A region boundary the walk of this sample may have made. */
-static bool walk_split(const struct replay *rp, const struct hs_dtrace_iter *it,
-		       unsigned long x)
+static int cmp_ulong(const void *a, const void *b)
 {
-	const struct hs_dtrace_apply *k = &rp->t->applies[it->first_apply];
-	unsigned int s;
-	size_t i;
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
 
-	/*
-	 * A quota's end: damos_apply_scheme() split the region at
-	 * ALIGN_DOWN(esz - charged_sz), so this application brought the
-	 * charge within a minimum region of esz (with esz 0, never)
-	 */
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The boundaries the walk of sample @it may have made, sorted, in @pts
+ * (room for it->nr_apply + the schemes): where an application filled its
+ * quota (damos_apply_scheme() split the region at ALIGN_DOWN(esz -
+ * charged_sz), so the charge came within a minimum region of esz; with
+ * esz 0, never), and each quota's resume address.
+ */
+static size_t walk_splits(const struct replay *rp,
+			  const struct hs_dtrace_iter *it, unsigned long *pts)
+{
+	const struct hs_dtrace_apply *k = applies_of(rp->t, it);
+	unsigned long min_sz = rp->a.attrs.min_region_sz;
+	unsigned int s;
+	size_t i, n = 0;
+
 	for (i = 0; i < it->nr_apply; i++) {
 		unsigned long sz = k[i].end - k[i].start;
 
-		if (k[i].end != x || !k[i].quota || !k[i].esz)
-			continue;
-		if (k[i].charged + sz <= k[i].esz &&
-		    k[i].charged + sz + rp->a.attrs.min_region_sz > k[i].esz)
-			return true;
+		if (k[i].quota && k[i].esz && k[i].charged + sz <= k[i].esz &&
+		    k[i].charged + sz + min_sz > k[i].esz)
+			pts[n++] = k[i].end;
 	}
 	for (s = 0; s < rp->a.nr_schemes; s++) {
 		const struct hs_quota *q = &rp->a.schemes[s].quota;
 
-		if (q->charge_from_set && q->charge_addr_from == x)
-			return true;	/* the resume address */
+		if (q->charge_from_set)
+			pts[n++] = q->charge_addr_from;
 	}
-	return false;
+	qsort(pts, n, sizeof(*pts), cmp_ulong);
+	return n;
+}
+
+/* The first region of @r[0..@nr) that starts at or after @a. */
+static size_t first_at(const struct hs_region *r, size_t nr, unsigned long a)
+{
+	size_t lo = 0, hi = nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r[mid].start < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* @next[i]: the first region from i whose age is not yet restored. */
+static size_t undone(size_t *next, size_t i)
+{
+	size_t root = i, j;
+
+	while (next[root] != root)
+		root = next[root];
+	while (next[i] != root) {	/* path compression */
+		j = next[i];
+		next[i] = root;
+		i = j;
+	}
+	return root;
 }
 
 /*
  * The regions the walk started from, out of damon_aggregated's after it:
  * the age an action reset, back from the first application to cover the
- * region; the walk's splits joined.  @done holds @it->nr_regions flags.
+ * region; the walk's splits joined.  @next and @pts are scratch of
+ * it->nr_regions + 1 and it->nr_apply + HS_MAX_SCHEMES.
  */
 static size_t rebuild(const struct replay *rp, const struct hs_dtrace_iter *it,
-		      struct hs_region *out, bool *done)
+		      struct hs_region *out, size_t *next, unsigned long *pts)
 {
-	const struct hs_dtrace_region *post = &rp->t->regions[it->first_region];
-	const struct hs_dtrace_apply *k = &rp->t->applies[it->first_apply];
-	size_t i, j, n = 0;
+	const struct hs_dtrace_region *post = regions_of(rp->t, it);
+	const struct hs_dtrace_apply *k = applies_of(rp->t, it);
+	size_t i, j, n = 0, nr = it->nr_regions, nr_pts;
 
-	for (i = 0; i < it->nr_regions; i++) {
+	for (i = 0; i < nr; i++) {
 		memset(&out[i], 0, sizeof(out[i]));
 		out[i].start = post[i].start;
 		out[i].end = post[i].end;
@@ -245,21 +298,26 @@ static size_t rebuild(const struct replay *rp, const struct hs_dtrace_iter *it,
 		/* at an aggregation's end the moving sum is the count */
 		out[i].nr_accesses_bp = post[i].nr_accesses * 10000u;
 		out[i].age = post[i].age;
-		done[i] = false;
+		next[i] = i;
 	}
-	for (j = 0; j < it->nr_apply; j++)
-		for (i = 0; i < it->nr_regions; i++)
-			if (!done[i] && out[i].start >= k[j].start &&
-			    out[i].end <= k[j].end) {
-				out[i].age = k[j].age;
-				done[i] = true;
-			}
-	for (i = 0; i < it->nr_regions; i++) {
+	next[nr] = nr;
+	for (j = 0; j < it->nr_apply; j++) {
+		for (i = undone(next, first_at(out, nr, k[j].start));
+		     i < nr && out[i].end <= k[j].end;
+		     i = undone(next, i + 1)) {
+			out[i].age = k[j].age;
+			next[i] = i + 1;
+		}
+	}
+	nr_pts = walk_splits(rp, it, pts);
+	for (i = 0; i < nr; i++) {
 		struct hs_region *l = n ? &out[n - 1] : NULL;
 
 		if (l && l->end == out[i].start &&
 		    l->nr_accesses == out[i].nr_accesses &&
-		    l->age == out[i].age && walk_split(rp, it, out[i].start)) {
+		    l->age == out[i].age &&
+		    bsearch(&out[i].start, pts, nr_pts, sizeof(*pts),
+			    cmp_ulong)) {
 			l->end = out[i].end;
 			continue;
 		}
@@ -325,7 +383,7 @@ static bool check_quota(struct replay *rp, const struct hs_dtrace_iter *it,
  */
 static void compare(struct replay *rp, const struct hs_dtrace_iter *it)
 {
-	const struct hs_dtrace_apply *k = &rp->t->applies[it->first_apply];
+	const struct hs_dtrace_apply *k = applies_of(rp->t, it);
 	struct hs_replay_result *res = rp->res;
 	size_t i, j, p = 0;
 
@@ -334,11 +392,13 @@ static void compare(struct replay *rp, const struct hs_dtrace_iter *it)
 		if (k[i].scheme < HS_MAX_SCHEMES)
 			res->per_scheme[k[i].scheme]++;
 		res->schemes_applied |= 1UL << (k[i].scheme % 64);
+		/* both walks go in address order: none past its start */
 		for (j = p; j < rp->nr_pred; j++)
-			if (rp->pred[j].scheme == k[i].scheme &&
-			    same_region(&rp->pred[j].r, &k[i]))
+			if (rp->pred[j].r.start > k[i].start ||
+			    (rp->pred[j].scheme == k[i].scheme &&
+			     same_region(&rp->pred[j].r, &k[i])))
 				break;
-		if (j == rp->nr_pred) {
+		if (j == rp->nr_pred || rp->pred[j].r.start > k[i].start) {
 			miss_kernel(rp, it, &k[i], HS_MISS_KERNEL_ONLY);
 			continue;
 		}
@@ -356,7 +416,7 @@ static void compare(struct replay *rp, const struct hs_dtrace_iter *it)
 static void compare_regions(struct replay *rp, const struct hs_dtrace_iter *it,
 			    const struct hs_region *r, size_t nr)
 {
-	const struct hs_dtrace_region *post = &rp->t->regions[it->first_region];
+	const struct hs_dtrace_region *post = regions_of(rp->t, it);
 	struct hs_replay_miss *m;
 	size_t i;
 
@@ -393,8 +453,8 @@ static void compare_regions(struct replay *rp, const struct hs_dtrace_iter *it,
 static int replay_sample(struct replay *rp, const struct hs_dtrace_iter *it,
 			 struct hs_region **r, size_t *cap)
 {
-	bool *done;
-	size_t nr;
+	unsigned long *pts;
+	size_t *next, nr;
 
 	if (it->nr_regions + 16 > *cap) {
 		size_t c = it->nr_regions * 2 + 16;
@@ -405,11 +465,16 @@ static int replay_sample(struct replay *rp, const struct hs_dtrace_iter *it,
 		*r = n;
 		*cap = c;
 	}
-	done = calloc(it->nr_regions, sizeof(*done));
-	if (!done)
+	next = calloc(it->nr_regions + 1, sizeof(*next));
+	pts = calloc(it->nr_apply + HS_MAX_SCHEMES, sizeof(*pts));
+	if (!next || !pts) {
+		free(next);
+		free(pts);
 		return -1;
-	nr = rebuild(rp, it, *r, done);
-	free(done);
+	}
+	nr = rebuild(rp, it, *r, next, pts);
+	free(next);
+	free(pts);
 	rp->nr_pred = 0;
 	rp->a.next_aggr_sis = it->sis;
 	if (hs_apply612(&rp->a, it->sis, it->jiffies, r, &nr, cap) ||
@@ -423,7 +488,7 @@ static int replay_sample(struct replay *rp, const struct hs_dtrace_iter *it,
 /* A scheme due where no aggregation ended: the regions are not known. */
 static void off_aggregation(struct replay *rp, const struct hs_dtrace_iter *it)
 {
-	const struct hs_dtrace_apply *k = &rp->t->applies[it->first_apply];
+	const struct hs_dtrace_apply *k = applies_of(rp->t, it);
 	unsigned int s;
 	size_t i;
 
@@ -519,7 +584,7 @@ int hs_replay(const struct hs_replay_cfg *cfg, const struct hs_dtrace *t,
 
 		rp->iter = i;
 		if (!hs_apply612_due(&rp->a, it->sis)) {
-			const struct hs_dtrace_apply *k = &t->applies[it->first_apply];
+			const struct hs_dtrace_apply *k = applies_of(t, it);
 			size_t j;
 
 			for (j = 0; j < it->nr_apply; j++) {

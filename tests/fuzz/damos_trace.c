@@ -23,7 +23,8 @@ static void check_trace(const struct hs_dtrace *t)
 
 	for (i = 0; i < t->nr_iters; i++) {
 		const struct hs_dtrace_iter *it = &t->iters[i];
-		const struct hs_dtrace_region *r = &t->regions[it->first_region];
+		const struct hs_dtrace_region *r = t->regions ?
+			t->regions + it->first_region : NULL;
 
 		fuzz_assert(!i || it->sis > t->iters[i - 1].sis);
 		fuzz_assert(it->first_apply == applies &&
