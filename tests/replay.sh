@@ -87,7 +87,7 @@ bad() {	# NAME WANT ARGS...: exit 2, one line holding WANT
 bad "no such file" "nosuch.txt" nosuch.txt
 sed -n '/sis=1 /,$p' trace.txt | sed '1,/sis=2 /d' >late.txt
 bad "a trace started late" "start tracing before the kdamond" late.txt "${args[@]}"
-grep -v 'sis=7 ' trace.txt >gap.txt
+grep -v 'hs_tick: .* sis=7 j=' trace.txt >gap.txt
 bad "a sample missing" "a sample is missing" gap.txt "${args[@]}"
 printf '# tracer: nop\n' >empty.txt
 bad "no event" "no hs_tick event" empty.txt

@@ -227,6 +227,12 @@ static void print_result(const struct replay_cmd *c, const struct hs_dtrace *t,
 		 r->nr_ns_unseen);
 	fputs("  ", stdout);
 	layout_wrap(stdout, text, 2, 4, CLI_COLS, 0);
+	/* the moving sum is nr_accesses * 10000 at a window's end only when
+	 * the window's nomvsum / len_window truncates nothing */
+	if (10000 % (c->aggr_us / (c->sample_us ? c->sample_us : 1) ?: 1))
+		printf("  note: aggregation / sample = %lu samples, which does not divide 10000: the kernel's\n"
+		       "  moving sum drifts from nr_accesses * 10000, which the replay assumes\n",
+		       c->aggr_us / (c->sample_us ? c->sample_us : 1));
 	n = r->nr_misses < c->max_misses ? r->nr_misses : c->max_misses;
 	for (i = 0; i < n; i++)
 		print_miss(&r->misses[i]);

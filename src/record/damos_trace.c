@@ -198,8 +198,9 @@ static int before_apply(struct hs_dtrace *t, struct cur *c)
 		return fail(t, "damos_before_apply: not 'ctx_idx=N scheme_idx=N target_idx=N nr_regions=N A-B: NR AGE'");
 	if (!it)
 		return fail(t, "damos_before_apply before the first hs_tick");
-	if (t->want)
-		return fail(t, "damos_before_apply inside an aggregation's regions");
+	if (t->want || it->nr_regions)
+		return fail(t, "damos_before_apply after sis=%lu's damon_aggregated: the kernel applies before it shows the regions",
+			    it->sis);
 	if (cidx || tidx)
 		return fail(t, "damos_before_apply: context %u, target %lu: one context of one target only",
 			    cidx, tidx);

@@ -27,6 +27,8 @@ struct replay {
 	size_t nr_pred, cap_pred;
 	bool nomem;
 	unsigned long last_tns[HS_MAX_SCHEMES];
+	size_t *nextq[HS_MAX_SCHEMES];	/* from application i, the scheme's
+					 * first with an hs_quota (or none) */
 	unsigned long window[HS_MAX_SCHEMES];
 	unsigned long from[HS_MAX_SCHEMES];
 	struct hs_apply a;
@@ -118,6 +120,31 @@ static int hot(void *ctx, const struct hs_input *in)
 	return rp->cfg->hot(rp->cfg->ctx, in);
 }
 
+/* From application @i on, scheme @s's first with an hs_quota line. */
+static size_t next_quota(const struct replay *rp, unsigned int s, size_t i)
+{
+	return rp->nextq[s] ? rp->nextq[s][i] : rp->t->nr_applies;
+}
+
+/* next_quota()'s tables, in one pass from the end: linear, not a scan. */
+static int index_quotas(struct replay *rp)
+{
+	const struct hs_dtrace *t = rp->t;
+	unsigned int s;
+	size_t i;
+
+	for (s = 0; s < rp->a.nr_schemes; s++) {
+		rp->nextq[s] = malloc((t->nr_applies + 1) * sizeof(size_t));
+		if (!rp->nextq[s])
+			return -1;
+		rp->nextq[s][t->nr_applies] = t->nr_applies;
+		for (i = t->nr_applies; i-- > 0;)
+			rp->nextq[s][i] = t->applies[i].scheme == s &&
+				t->applies[i].quota ? i : rp->nextq[s][i + 1];
+	}
+	return 0;
+}
+
 /*
  * A time quota's total_charged_ns when window after window starts: only
  * an action adds to it, so the scheme's next hs_quota shows the value.
@@ -126,16 +153,12 @@ static unsigned long charged_ns(void *ctx, unsigned int s)
 {
 	struct replay *rp = ctx;
 	const struct hs_dtrace *t = rp->t;
-	size_t i = t->iters[rp->iter].first_apply;
+	size_t i = next_quota(rp, s, t->iters[rp->iter].first_apply);
 
-	for (; i < t->nr_applies; i++) {
-		const struct hs_dtrace_apply *k = &t->applies[i];
-
-		if (k->scheme == s && k->quota) {
-			rp->res->nr_ns_taken++;
-			rp->last_tns[s] = k->tns;
-			return k->tns;
-		}
+	if (i < t->nr_applies) {
+		rp->res->nr_ns_taken++;
+		rp->last_tns[s] = t->applies[i].tns;
+		return t->applies[i].tns;
 	}
 	rp->res->nr_ns_unseen++;
 	return rp->last_tns[s];
@@ -155,23 +178,21 @@ static unsigned long adjust_jiffies(void *ctx, unsigned int s,
 	struct replay *rp = ctx;
 	const struct hs_dtrace *t = rp->t;
 	const struct hs_dtrace_iter *it = &t->iters[rp->iter];
-	unsigned long next = rp->iter + 1 < t->nr_iters ?
-		t->iters[rp->iter + 1].jiffies : ~0UL;
-	size_t i;
+	const struct hs_dtrace_apply *k;
+	size_t i = next_quota(rp, s, it->first_apply);
 
-	for (i = it->first_apply; i < t->nr_applies; i++) {
-		const struct hs_dtrace_apply *k = &t->applies[i];
-
-		if (k->scheme != s || !k->quota)
-			continue;
-		if (k->from == rp->a.schemes[s].quota.charged_from ||
-		    (long)(k->from - it->jiffies) < 0 ||
-		    (long)(next - k->from) < 0)
-			return dflt;
-		rp->res->nr_from_kernel++;
-		return k->from;
-	}
-	return dflt;
+	if (i == t->nr_applies)
+		return dflt;
+	k = &t->applies[i];
+	if (k->from == rp->a.schemes[s].quota.charged_from ||
+	    (long)(k->from - it->jiffies) < 0)
+		return dflt;
+	/* the next sample's check comes after this adjustment */
+	if (rp->iter + 1 < t->nr_iters &&
+	    (long)(t->iters[rp->iter + 1].jiffies - k->from) < 0)
+		return dflt;
+	rp->res->nr_from_kernel++;
+	return k->from;
 }
 
 static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
@@ -500,10 +521,17 @@ static void off_aggregation(struct replay *rp, const struct hs_dtrace_iter *it)
 		struct hs_scheme *sc = &rp->a.schemes[s];
 		unsigned long iv = rp->a.attrs.sample_us ?
 			rp->a.attrs.sample_us : 1;
+		struct hs_replay_miss *m;
 
-		if (it->sis >= sc->next_apply_sis)
-			sc->next_apply_sis = it->sis + (sc->apply_us ?
-				sc->apply_us : rp->a.attrs.aggr_us) / iv;
+		if (it->sis < sc->next_apply_sis)
+			continue;
+		/* the quota was adjusted here too: its state is lost */
+		m = miss(rp, HS_MISS_OFF_AGGR, it->sis, s);
+		m->lineno = it->lineno;
+		snprintf(m->what, sizeof(m->what),
+			 "scheme due where no aggregation shows the regions: not replayed (an apply interval that is no multiple of the aggregation)");
+		sc->next_apply_sis = it->sis + (sc->apply_us ?
+			sc->apply_us : rp->a.attrs.aggr_us) / iv;
 	}
 }
 
@@ -578,6 +606,10 @@ int hs_replay(const struct hs_replay_cfg *cfg, const struct hs_dtrace *t,
 		       sizeof(rp->a.schemes[i].stat));
 	}
 	hs_apply612_init(&rp->a);
+	if (index_quotas(rp)) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
 	res->nr_samples = t->nr_iters;
 	for (i = 0; i < t->nr_iters; i++) {
 		const struct hs_dtrace_iter *it = &t->iters[i];
@@ -606,6 +638,8 @@ int hs_replay(const struct hs_replay_cfg *cfg, const struct hs_dtrace *t,
 	ret = 0;
 out:
 	if (rp) {
+		for (i = 0; i < HS_MAX_SCHEMES; i++)
+			free(rp->nextq[i]);
 		free(rp->a.schemes);
 		free(rp->pred);
 	}

@@ -88,11 +88,23 @@ bool hs_apply612_due(const struct hs_apply *a, unsigned long passed_sis)
 	return false;
 }
 
+/*
+ * 6.12's get_scheme_score(): damon_va_scheme_score() scores pageout only
+ * (cold); damon_pa_scheme_score() every action but stat.  The newest
+ * core's vaddr also scores the migrations (hs_score_kind()).
+ */
+static enum hs_score_kind score_kind(enum hs_ops ops, enum hs_action act)
+{
+	if (ops == HS_OPS_VADDR && act != HS_ACT_PAGEOUT)
+		return HS_SCORE_MAX;
+	return hs_score_kind(ops, act);
+}
+
 /* get_scheme_score(): damon_hot_score(), or DAMOS_MAX_SCORE - it. */
 static int scheme_score(struct hs_apply *a, const struct hs_region *r,
 			const struct hs_scheme *s, unsigned long sis)
 {
-	enum hs_score_kind kind = hs_score_kind(a->ops, s->action);
+	enum hs_score_kind kind = score_kind(a->ops, s->action);
 	struct hs_input in;
 	int hot;
 
