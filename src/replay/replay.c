@@ -240,7 +240,10 @@ static int cmp_ulong(const void *a, const void *b)
  * (room for it->nr_apply + the schemes): where an application filled its
  * quota (damos_apply_scheme() split the region at ALIGN_DOWN(esz -
  * charged_sz), so the charge came within a minimum region of esz; with
- * esz 0, never), and each quota's resume address.
+ * esz 0, never), and the resume address of each scheme due.  A region that
+ * filled a quota exactly, or a resume address already at a boundary, is
+ * no split, and two equal neighbours there would be joined wrongly: the
+ * regions after the walk then differ from the kernel's, a printed miss.
  */
 static size_t walk_splits(const struct replay *rp,
 			  const struct hs_dtrace_iter *it, unsigned long *pts)
@@ -257,11 +260,12 @@ static size_t walk_splits(const struct replay *rp,
 		    k[i].charged + sz + min_sz > k[i].esz)
 			pts[n++] = k[i].end;
 	}
+	/* damos_skip_charged_region() runs for the schemes due only */
 	for (s = 0; s < rp->a.nr_schemes; s++) {
-		const struct hs_quota *q = &rp->a.schemes[s].quota;
+		const struct hs_scheme *sc = &rp->a.schemes[s];
 
-		if (q->charge_from_set)
-			pts[n++] = q->charge_addr_from;
+		if (sc->quota.charge_from_set && it->sis >= sc->next_apply_sis)
+			pts[n++] = sc->quota.charge_addr_from;
 	}
 	qsort(pts, n, sizeof(*pts), cmp_ulong);
 	return n;
