@@ -147,14 +147,21 @@ static void test_first_window_unlimited(void)
 
 /* --- the round trip --------------------------------------------------- */
 
-#define NR_SCHEMES	2
+#define NR_SCHEMES	3
 
 struct gen {
 	FILE *f;
 	uint64_t rnd;
 	unsigned long ns[NR_SCHEMES];	/* total_charged_ns, as measured */
 	unsigned long sis;
+	bool late;
+	unsigned long room;	/* jiffies until the next sample's check */
 };
+
+#define TICK_FMT " kdamond.0-77 [000] d.... 1.000000: hs_tick: (damon_va_check_accesses+0x0/0x2a0) sis=%lu j=%lu\n"
+#define APPLY_FMT " kdamond.0-77 [000] ..... 1.000000: damos_before_apply: ctx_idx=0 scheme_idx=0 target_idx=0 nr_regions=1 %lu-%lu: %u %u"
+#define QUOTA_FMT " kdamond.0-77 [000] d.... 1.000000: hs_quota: (damon_va_apply_scheme+0x0/0x1c0) sis=%lu start=%lu esz=%lu charged=%lu from=%lu min=%u tsz=%lu tns=0"
+#define AGGR_FMT " kdamond.0-77 [000] ..... 1.000000: damon_aggregated: target_id=0 nr_regions=%d %lu-%lu: %u %u\n"
 
 static unsigned long gen_ns(void *ctx, unsigned int s)
 {
@@ -177,8 +184,21 @@ static void gen_apply(void *ctx, const struct hs_region *r, unsigned int s,
 	g->ns[s] += 1000 + check_rand(&g->rnd) % 200000;
 }
 
+/*
+ * The adjustment's jiffies: with gen.late, anywhere from the sample's
+ * check to the next sample's, as under TCG (hs_tick shows the check's).
+ */
+static unsigned long gen_jiffies(void *ctx, unsigned int s, unsigned long dflt)
+{
+	struct gen *g = ctx;
+
+	(void)s;
+	return g->late ? dflt + check_rand(&g->rnd) % (g->room + 1) : dflt;
+}
+
 static const struct hs_apply_ops gen_ops = {
-	.hot = hot_nr, .charged_ns = gen_ns, .on_apply = gen_apply,
+	.hot = hot_nr, .charged_ns = gen_ns, .jiffies = gen_jiffies,
+	.on_apply = gen_apply,
 };
 
 static void schemes(struct hs_scheme *s)
@@ -202,6 +222,15 @@ static void schemes(struct hs_scheme *s)
 	s[1].quota.weight_nr = 7;
 	s[1].quota.weight_age = 3;
 	s[1].apply_us = 300000;
+	/* a scheme that often finds nothing: windows that show no start */
+	s[2].action = HS_ACT_PAGEOUT;
+	s[2].pattern.max_sz = ~0UL;
+	s[2].pattern.min_nr = 20;
+	s[2].pattern.max_nr = 20;
+	s[2].pattern.max_age = ~0U;
+	s[2].quota.sz = 8 * PAGE;
+	s[2].quota.reset_ms = 200;
+	s[2].quota.weight_nr = 1;
 }
 
 /* The next aggregation's regions: ages on, counts anew, neighbours apart. */
@@ -240,14 +269,14 @@ static size_t merge(struct hs_region *r, size_t nr)
 static unsigned long nr_splits, nr_resumes;	/* what generate() made */
 
 /* A trace of @nr_aggr aggregations, in memory; its length in *@len. */
-static char *generate(unsigned int nr_aggr, size_t *len)
+static char *generate(unsigned int nr_aggr, bool late, size_t *len)
 {
 	struct hs_scheme s[NR_SCHEMES];
-	struct gen g = { .rnd = 42 };
+	struct gen g = { .rnd = 42, .late = late };
 	struct hs_apply a = { 0 };
 	size_t nr = 9, cap = 64, i;
 	struct hs_region *r = calloc(cap, sizeof(*r));
-	unsigned long j = 4294892296UL, sis;
+	unsigned long j = 4294892296UL, j_next = j + 1, sis;
 	char *text = NULL;
 
 	g.f = open_memstream(&text, len);
@@ -265,7 +294,9 @@ static char *generate(unsigned int nr_aggr, size_t *len)
 	for (i = 0; i < nr; i++)
 		region(&r[i], i * 7, i * 7 + 7, 0, 0);
 	for (sis = 1; sis <= nr_aggr * 20UL; sis++) {
-		j += 1 + check_rand(&g.rnd) % 2;
+		j = j_next;
+		j_next += 1 + check_rand(&g.rnd) % 2;
+		g.room = j_next - j;
 		fprintf(g.f, " kdamond.0-77 [000] d.... 1.000000: hs_tick: (damon_va_check_accesses+0x0/0x2a0) sis=%lu j=%lu\n",
 			sis, j);
 		if (sis % 20)
@@ -349,7 +380,7 @@ static void test_round_trip(void)
 {
 	struct hs_replay_result res;
 	size_t len;
-	char *text = generate(200, &len);
+	char *text = generate(200, false, &len);
 
 	CHECK_EQ(replay(text, hot_nr, 250, &res), 0);
 	CHECK(res.nr_kernel >= 200, "%lu applications", res.nr_kernel);
@@ -373,12 +404,110 @@ static void test_round_trip(void)
 	free(text);
 }
 
+/*
+ * The kernel adjusts its quotas up to two jiffies after the sample's check
+ * (TCG): the windows it starts there show their charged_from, and one in
+ * which nothing is applied shows nothing; every application still matches.
+ */
+static void test_late_adjustment(void)
+{
+	struct hs_replay_result res;
+	size_t len;
+	char *text = generate(400, true, &len);
+
+	CHECK_EQ(replay(text, hot_nr, 250, &res), 0);
+	CHECK(res.nr_kernel >= 400, "%lu applications", res.nr_kernel);
+	CHECK_EQ(res.nr_misses, 0);
+	if (res.nr_misses)
+		printf("  first miss: %s at sample %lu, scheme %u: %s\n",
+		       hs_miss_kind_name(res.misses[0].kind), res.misses[0].sis,
+		       res.misses[0].scheme, res.misses[0].what);
+	CHECK(res.nr_from_kernel > 10, "%lu starts from charged_from",
+	      res.nr_from_kernel);
+	printf("  %lu applications, %lu windows, %lu starts from charged_from, %lu moved\n",
+	       res.nr_kernel, res.nr_windows, res.nr_from_kernel,
+	       res.nr_reanchored);
+	hs_replay_free(&res);
+	free(text);
+}
+
+/*
+ * A window nothing showed the start of: the kernel adjusts at sample 60 a
+ * jiffy after its check (1070, the window's end, against the check's
+ * 1069) and starts a window in which nothing is eligible; the replay,
+ * from the check's jiffies, starts it only at sample 80.  At sample 120
+ * the kernel's next window shows charged_from 1130, 50 jiffies after the
+ * unseen start but not after the replay's: the replay moves its unseen
+ * start back and matches (one window moved).
+ */
+static void test_unseen_window_start(void)
+{
+	struct hs_scheme sc = { .action = HS_ACT_PAGEOUT };
+	struct hs_replay_cfg cfg = { 0 };
+	struct hs_replay_result res;
+	struct hs_dtrace t;
+	char *text = NULL, err[256];
+	size_t len;
+	FILE *f = open_memstream(&text, &len);
+	unsigned long sis, j;
+
+	for (sis = 1; sis <= 120; sis++) {
+		j = 1000 + sis + (sis >= 60) * 9 + (sis >= 61);
+		fprintf(f, TICK_FMT, sis, j);
+		if (sis == 20) {
+			fprintf(f, APPLY_FMT "\n", 0UL, 65536UL, 20u, 0u);
+			fprintf(f, QUOTA_FMT "\n", sis, 0UL, 0UL, 0UL, 1020UL,
+				0u, 0UL);
+		}
+		if (sis == 120) {
+			fprintf(f, APPLY_FMT "\n", 0UL, 32768UL, 20u, 0u);
+			fprintf(f, QUOTA_FMT "\n", sis, 0UL, 32768UL, 0UL,
+				1130UL, 0u, 65536UL);
+			fprintf(f, AGGR_FMT, 2, 0UL, 32768UL, 20u, 0u);
+			fprintf(f, AGGR_FMT, 2, 32768UL, 65536UL, 20u, 0u);
+		} else if (sis % 20 == 0) {
+			fprintf(f, AGGR_FMT, 1, 0UL, 65536UL,
+				sis == 20 ? 20u : 0u, (unsigned int)(sis / 20 - 1));
+		}
+	}
+	fclose(f);
+	sc.pattern.max_sz = ~0UL;
+	sc.pattern.min_nr = 20;
+	sc.pattern.max_nr = 20;
+	sc.pattern.max_age = ~0U;
+	sc.quota.sz = 32768;
+	sc.quota.reset_ms = 200;
+	sc.quota.weight_nr = 1;
+	cfg.attrs.sample_us = 5000;
+	cfg.attrs.aggr_us = 100000;
+	cfg.attrs.min_region_sz = PAGE;
+	cfg.ops = HS_OPS_VADDR;
+	cfg.hz = 250;
+	cfg.schemes = &sc;
+	cfg.nr_schemes = 1;
+	cfg.hot = hot_nr;
+	cfg.max_misses = 4;
+	CHECK_EQ(read_text(&t, text), 0);
+	CHECK_EQ(hs_replay(&cfg, &t, &res, err, sizeof(err)), 0);
+	CHECK_EQ(res.nr_kernel, 2);
+	CHECK_EQ(res.nr_matched, 2);
+	CHECK_EQ(res.nr_misses, 0);
+	if (res.nr_misses)
+		printf("  first miss: %s at sample %lu: %s\n",
+		       hs_miss_kind_name(res.misses[0].kind), res.misses[0].sis,
+		       res.misses[0].what);
+	CHECK_EQ(res.nr_reanchored, 1);
+	hs_replay_free(&res);
+	hs_dtrace_free(&t);
+	free(text);
+}
+
 /* The controls: each must miss. */
 static void test_controls_miss(void)
 {
 	struct hs_replay_result res;
 	size_t len;
-	char *text = generate(200, &len), *p;
+	char *text = generate(200, false, &len), *p;
 
 	CHECK_EQ(replay(text, hot_plus1, 250, &res), 0);
 	CHECK(res.nr_misses > 0, "a score one higher: %lu misses",
@@ -455,6 +584,8 @@ int main(void)
 {
 	RUN(test_first_window_unlimited);
 	RUN(test_round_trip);
+	RUN(test_late_adjustment);
+	RUN(test_unseen_window_start);
 	RUN(test_controls_miss);
 	RUN(test_bad_traces);
 	return CHECK_DONE();

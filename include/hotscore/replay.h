@@ -112,6 +112,9 @@ struct hs_replay_cfg {
  * @nr_ns_unseen: see @nr_ns_taken.
  * @nr_from_kernel: quota adjustments whose jiffies the kernel's
  *		charged_from gave (a window it started there).
+ * @nr_reanchored: windows in which nothing was applied whose start the
+ *		replay moved earlier, to where the kernel's next window start
+ *		says it was (see adjust_jiffies() in src/replay/replay.c).
  * @schemes_applied: a bit per scheme with a kernel application.
  * @per_scheme:	the kernel's applications per scheme.
  * @nr_misses:	misses, all counted; the first cfg->max_misses in @misses.
@@ -123,7 +126,7 @@ struct hs_replay_result {
 	unsigned long nr_aggr, nr_aggr_equal;
 	unsigned long nr_samples, nr_windows;
 	unsigned long nr_ns_taken, nr_ns_unseen;
-	unsigned long nr_from_kernel;
+	unsigned long nr_from_kernel, nr_reanchored;
 	unsigned long schemes_applied;
 	unsigned long per_scheme[HS_MAX_SCHEMES];
 	unsigned long nr_misses;

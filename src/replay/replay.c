@@ -3,6 +3,7 @@
  * replay.c - a 6.12 kdamond's DAMOS trace replayed through hs_apply612()
  * and compared with what the kernel did (include/hotscore/replay.h).
  */
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,7 @@ struct replay {
 					 * first with an hs_quota (or none) */
 	unsigned long window[HS_MAX_SCHEMES];
 	unsigned long from[HS_MAX_SCHEMES];
+	bool from_seen[HS_MAX_SCHEMES];	/* the window's start, confirmed */
 	struct hs_apply a;
 };
 
@@ -120,6 +122,16 @@ static int hot(void *ctx, const struct hs_input *in)
 	return rp->cfg->hot(rp->cfg->ctx, in);
 }
 
+/* msecs_to_jiffies(reset_interval), as apply612.c computes it. */
+static unsigned long reset_jiffies(const struct replay *rp, unsigned int s)
+{
+	unsigned int m = (unsigned int)rp->a.schemes[s].quota.reset_ms;
+
+	if ((int)m < 0)
+		return (LONG_MAX >> 1) - 1;
+	return ((unsigned long)m * rp->a.hz + 999) / 1000;
+}
+
 /* From application @i on, scheme @s's first with an hs_quota line. */
 static size_t next_quota(const struct replay *rp, unsigned int s, size_t i)
 {
@@ -178,6 +190,7 @@ static unsigned long adjust_jiffies(void *ctx, unsigned int s,
 	struct replay *rp = ctx;
 	const struct hs_dtrace *t = rp->t;
 	const struct hs_dtrace_iter *it = &t->iters[rp->iter];
+	struct hs_quota *q = &rp->a.schemes[s].quota;
 	const struct hs_dtrace_apply *k;
 	size_t i = next_quota(rp, s, it->first_apply);
 
@@ -192,6 +205,18 @@ static unsigned long adjust_jiffies(void *ctx, unsigned int s,
 	    (long)(t->iters[rp->iter + 1].jiffies - k->from) < 0)
 		return dflt;
 	rp->res->nr_from_kernel++;
+	/*
+	 * The kernel starts a window here that the replay's rule would not:
+	 * the replay's own last window began later than the kernel's, at a
+	 * sample whose adjustment fell a jiffy past its check, in a window
+	 * where nothing was applied and so nothing showed its start.  That
+	 * start is moved to the latest jiffy the kernel's rule allows.
+	 */
+	if (!rp->from_seen[s] &&
+	    (long)(k->from - (q->charged_from + reset_jiffies(rp, s))) < 0) {
+		q->charged_from = k->from - reset_jiffies(rp, s);
+		rp->res->nr_reanchored++;
+	}
 	return k->from;
 }
 
@@ -432,6 +457,9 @@ static void compare(struct replay *rp, const struct hs_dtrace_iter *it)
 		p = j + 1;
 		if (check_quota(rp, it, &k[i], &rp->pred[j]))
 			res->nr_matched++;
+		if (k[i].quota && k[i].scheme < HS_MAX_SCHEMES &&
+		    k[i].from == rp->pred[j].q.charged_from)
+			rp->from_seen[k[i].scheme] = true;
 	}
 	for (; p < rp->nr_pred; p++)
 		miss_replay(rp, it, &rp->pred[p], it->lineno);
@@ -478,8 +506,9 @@ static void compare_regions(struct replay *rp, const struct hs_dtrace_iter *it,
 static int replay_sample(struct replay *rp, const struct hs_dtrace_iter *it,
 			 struct hs_region **r, size_t *cap)
 {
-	unsigned long *pts;
+	unsigned long *pts, before[HS_MAX_SCHEMES];
 	size_t *next, nr;
+	unsigned int s;
 
 	if (it->nr_regions + 16 > *cap) {
 		size_t c = it->nr_regions * 2 + 16;
@@ -502,9 +531,14 @@ static int replay_sample(struct replay *rp, const struct hs_dtrace_iter *it,
 	free(pts);
 	rp->nr_pred = 0;
 	rp->a.next_aggr_sis = it->sis;
+	for (s = 0; s < rp->a.nr_schemes; s++)
+		before[s] = rp->a.schemes[s].quota.charged_from;
 	if (hs_apply612(&rp->a, it->sis, it->jiffies, r, &nr, cap) ||
 	    rp->nomem)
 		return -1;
+	for (s = 0; s < rp->a.nr_schemes; s++)
+		if (rp->a.schemes[s].quota.charged_from != before[s])
+			rp->from_seen[s] = false;	/* a new window */
 	compare(rp, it);
 	compare_regions(rp, it, *r, nr);
 	return 0;
