@@ -38,11 +38,12 @@ struct seen {
 };
 
 static void seen_apply(void *ctx, const struct hs_region *r, unsigned int s,
-		       int score, const struct hs_quota *q)
+		       int score, const struct hs_quota *q, size_t nr)
 {
 	struct seen *v = ctx;
 
 	(void)s;
+	(void)nr;
 	(void)score;
 	(void)q;
 	if (v->n < 16) {
@@ -159,7 +160,7 @@ struct gen {
 };
 
 #define TICK_FMT " kdamond.0-77 [000] d.... 1.000000: hs_tick: (damon_va_check_accesses+0x0/0x2a0) sis=%lu j=%lu\n"
-#define APPLY_FMT " kdamond.0-77 [000] ..... 1.000000: damos_before_apply: ctx_idx=0 scheme_idx=0 target_idx=0 nr_regions=1 %lu-%lu: %u %u"
+#define APPLY_FMT " kdamond.0-77 [000] ..... 1.000000: damos_before_apply: ctx_idx=0 scheme_idx=0 target_idx=0 nr_regions=%d %lu-%lu: %u %u"
 #define QUOTA_FMT " kdamond.0-77 [000] d.... 1.000000: hs_quota: (damon_va_apply_scheme+0x0/0x1c0) sis=%lu start=%lu esz=%lu charged=%lu from=%lu min=%u tsz=%lu tns=0"
 #define AGGR_FMT " kdamond.0-77 [000] ..... 1.000000: damon_aggregated: target_id=0 nr_regions=%d %lu-%lu: %u %u\n"
 
@@ -171,13 +172,13 @@ static unsigned long gen_ns(void *ctx, unsigned int s)
 }
 
 static void gen_apply(void *ctx, const struct hs_region *r, unsigned int s,
-		      int score, const struct hs_quota *q)
+		      int score, const struct hs_quota *q, size_t nr)
 {
 	struct gen *g = ctx;
 
 	(void)score;
-	fprintf(g->f, " kdamond.0-77 [000] ..... 1.000000: damos_before_apply: ctx_idx=0 scheme_idx=%u target_idx=0 nr_regions=9 %lu-%lu: %u %u\n",
-		s, r->start, r->end, r->nr_accesses_bp / 10000, r->age);
+	fprintf(g->f, " kdamond.0-77 [000] ..... 1.000000: damos_before_apply: ctx_idx=0 scheme_idx=%u target_idx=0 nr_regions=%zu %lu-%lu: %u %u\n",
+		s, nr, r->start, r->end, r->nr_accesses_bp / 10000, r->age);
 	fprintf(g->f, " kdamond.0-77 [000] d.... 1.000000: hs_quota: (damon_va_apply_scheme+0x0/0x1c0) sis=%lu start=%lu esz=%lu charged=%lu from=%lu min=%u tsz=%lu tns=%lu\n",
 		g->sis, r->start, q->esz, q->charged_sz, q->charged_from,
 		q->min_score, q->total_charged_sz, g->ns[s]);
@@ -455,12 +456,13 @@ static void test_unseen_window_start(void)
 		j = 1000 + sis + (sis >= 60) * 9 + (sis >= 61);
 		fprintf(f, TICK_FMT, sis, j);
 		if (sis == 20) {
-			fprintf(f, APPLY_FMT "\n", 0UL, 65536UL, 20u, 0u);
+			fprintf(f, APPLY_FMT "\n", 1, 0UL, 65536UL, 20u, 0u);
 			fprintf(f, QUOTA_FMT "\n", sis, 0UL, 0UL, 0UL, 1020UL,
 				0u, 0UL);
 		}
 		if (sis == 120) {
-			fprintf(f, APPLY_FMT "\n", 0UL, 32768UL, 20u, 0u);
+			/* after the quota's split: two regions */
+			fprintf(f, APPLY_FMT "\n", 2, 0UL, 32768UL, 20u, 0u);
 			fprintf(f, QUOTA_FMT "\n", sis, 0UL, 32768UL, 0UL,
 				1130UL, 0u, 65536UL);
 			fprintf(f, AGGR_FMT, 2, 0UL, 32768UL, 20u, 0u);

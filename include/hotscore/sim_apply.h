@@ -35,7 +35,8 @@ struct hs_apply;
  *		region @r (as trace_damos_before_apply() shows it: @r's age
  *		before the reset) of scheme @s, whose quota is @q just then
  *		(charged_sz before @r is added); @score is the score that let
- *		it through, or HS_EVENT_NO_SCORE.
+ *		it through, or HS_EVENT_NO_SCORE; @nr_regions the target's
+ *		regions then (damon_nr_regions(), the tracepoint's field).
  */
 struct hs_apply_ops {
 	int (*hot)(void *ctx, const struct hs_input *in);
@@ -43,7 +44,8 @@ struct hs_apply_ops {
 	unsigned long (*jiffies)(void *ctx, unsigned int s,
 				 unsigned long dflt);
 	void (*on_apply)(void *ctx, const struct hs_region *r, unsigned int s,
-			 int score, const struct hs_quota *q);
+			 int score, const struct hs_quota *q,
+			 size_t nr_regions);
 };
 
 /**

@@ -218,8 +218,8 @@ static void print_result(const struct replay_cmd *c, const struct hs_dtrace *t,
 				"%s%u: %lu", s ? ", " : "", s,
 				r->per_scheme[s]);
 	printf("  the kernel's applications per scheme: %s\n", text);
-	printf("  quota state equal at %lu of %lu applications (esz, charged_sz, charged_from, min_score,\n"
-	       "  total_charged_sz)\n", r->nr_quota_equal, r->nr_quota);
+	printf("  state equal at %lu of %lu applications (nr_regions, esz, charged_sz, charged_from,\n"
+	       "  min_score, total_charged_sz)\n", r->nr_quota_equal, r->nr_quota);
 	printf("  regions after the walk equal in %lu of %lu aggregations where a scheme was due\n",
 	       r->nr_aggr_equal, r->nr_aggr);
 	snprintf(text, sizeof(text), "from the kernel, which no trace shows: the jiffies of each quota adjustment (the sample's hs_tick; at %lu a window's start, its charged_from; %lu window%s with nothing applied moved to where the next start says it began); a time quota's action time at %lu window start%s (%lu with no later application: the last known used)",

@@ -17,6 +17,7 @@ struct pred {
 	unsigned int scheme;
 	struct hs_region r;
 	struct hs_quota q;
+	size_t nr_regions;
 };
 
 struct replay {
@@ -221,7 +222,7 @@ static unsigned long adjust_jiffies(void *ctx, unsigned int s,
 }
 
 static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
-		     int score, const struct hs_quota *q)
+		     int score, const struct hs_quota *q, size_t nr_regions)
 {
 	struct replay *rp = ctx;
 	struct pred *p;
@@ -246,6 +247,7 @@ static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
 	p->scheme = s;
 	p->r = *r;
 	p->q = *q;
+	p->nr_regions = nr_regions;
 }
 
 static const struct hs_apply_ops replay_ops = {
@@ -384,7 +386,10 @@ static bool same_region(const struct hs_region *r,
 		r->age == k->age;
 }
 
-/* The kernel's quota state at @k against the replay's at @p: equal? */
+/*
+ * The kernel's state at @k against the replay's at @p: the target's region
+ * count (the splits so far), then the quota's.  Equal?
+ */
 static bool check_quota(struct replay *rp, const struct hs_dtrace_iter *it,
 			const struct hs_dtrace_apply *k, const struct pred *p)
 {
@@ -396,7 +401,10 @@ static bool check_quota(struct replay *rp, const struct hs_dtrace_iter *it,
 		return true;
 	rp->res->nr_quota++;
 	what[0] = '\0';
-	if (k->esz != q->esz)
+	if (k->nr_regions != p->nr_regions)
+		snprintf(what, sizeof(what), "nr_regions %u, replay %zu (the walk's splits)",
+			 k->nr_regions, p->nr_regions);
+	else if (k->esz != q->esz)
 		snprintf(what, sizeof(what), "esz %lu, replay %lu", k->esz,
 			 q->esz);
 	else if (k->charged != q->charged_sz)

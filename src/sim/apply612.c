@@ -294,7 +294,7 @@ static void apply_scheme(struct hs_apply *a, struct hs_region **r,
 	sz = sz_region(&(*r)[i]);
 	/* trace_damos_before_apply(), then c->ops.apply_scheme() */
 	if (a->cb->on_apply)
-		a->cb->on_apply(a->ctx, &(*r)[i], si, score, q);
+		a->cb->on_apply(a->ctx, &(*r)[i], si, score, q, *nr);
 	q->charged_sz += sz;
 	if (q->esz && q->charged_sz >= q->esz) {
 		q->charge_from_set = true;	/* charge_target_from = t */
