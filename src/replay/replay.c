@@ -3,7 +3,6 @@
  * replay.c - a 6.12 kdamond's DAMOS trace replayed through hs_apply612()
  * and compared with what the kernel did (include/hotscore/replay.h).
  */
-#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,14 +122,10 @@ static int hot(void *ctx, const struct hs_input *in)
 	return rp->cfg->hot(rp->cfg->ctx, in);
 }
 
-/* msecs_to_jiffies(reset_interval), as apply612.c computes it. */
+/* Scheme @s's reset_interval in jiffies, as apply612.c computes it. */
 static unsigned long reset_jiffies(const struct replay *rp, unsigned int s)
 {
-	unsigned int m = (unsigned int)rp->a.schemes[s].quota.reset_ms;
-
-	if ((int)m < 0)
-		return (LONG_MAX >> 1) - 1;
-	return ((unsigned long)m * rp->a.hz + 999) / 1000;
+	return hs_apply612_jiffies(rp->a.hz, rp->a.schemes[s].quota.reset_ms);
 }
 
 /* From application @i on, scheme @s's first with an hs_quota line. */

@@ -36,11 +36,16 @@ static bool in_range_open(unsigned long a, unsigned long b, unsigned long c)
 	return (long)(a - b) >= 0 && (long)(a - c) < 0;
 }
 
-/*
- * msecs_to_jiffies(const unsigned int m): reset_interval is truncated to
- * 32 bits on the way in; a "negative" one is MAX_JIFFY_OFFSET.
+/**
+ * hs_apply612_jiffies() - msecs_to_jiffies(const unsigned int m): a
+ * reset_interval is truncated to 32 bits on the way in, and a "negative"
+ * one is MAX_JIFFY_OFFSET, a window that never ends.
+ * @hz:		jiffies per second.
+ * @ms:		the interval.
+ *
+ * Return: the interval in jiffies, rounded up.
  */
-static unsigned long ms_to_jiffies(unsigned long hz, unsigned long ms)
+unsigned long hs_apply612_jiffies(unsigned long hz, unsigned long ms)
 {
 	unsigned int m = (unsigned int)ms;
 
@@ -183,7 +188,7 @@ static void adjust_quota(struct hs_apply *a, unsigned int i,
 		q->charged_from = jiffies;
 	/* New charge window starts */
 	if (!in_range_open(jiffies, q->charged_from, q->charged_from +
-			   ms_to_jiffies(a->hz, q->reset_ms))) {
+			   hs_apply612_jiffies(a->hz, q->reset_ms))) {
 		if (q->esz && q->charged_sz >= q->esz)
 			s->stat.qt_exceeds++;
 		q->total_charged_sz += q->charged_sz;
