@@ -83,20 +83,28 @@ apply_interval() {
 #             2^31 + 3 and 2^31 - 1, whose sum wraps to 2: the weighted sum
 #             wraps too, and half of it, past 2^30, overflows the int
 #             hotness * DAMOS_MAX_SCORE before the clamp;
-#   apply     (6.7+) schemes applied every 15 ms, within a 21 ms
+#   apply     (6.7+) schemes applied every 15 ms, within a 63 ms
 #             aggregation of 3 ms samples: nr_accesses is the window's
 #             count so far and nr_accesses_bp the moving sum, so 6.12's
 #             frequency differs from 6.1's arithmetic on the same region;
-#             and a window of 7 samples, which divides no count * 10000
-#             but multiples of 7, makes each sample's
-#             nomvsum / len_window truncate, so the running sum drifts
-#             from mm-new's closed form (docs/kernel.md, "What a capture
-#             covers");
+#             and mm-new's closed-form moving sum parts from the running
+#             one.  Scored k samples into a window of 21, a region seen
+#             in m samples of its last window has a running sum of
+#             m * (21 - k) / 21 counts (each sample drops m * 10000 / 21,
+#             truncated), while the closed form truncates
+#             (21 - k) * 10000 / 21 first: where m * (21 - k) / 21 is a
+#             whole number, which for a window of 21 happens for every m
+#             that is a multiple of 3 or 7, the closed form is one count
+#             short.  The first window after the commit has the previous
+#             phase's counts rescaled to 21 (a region hot in all 20
+#             samples counts 21), so every region hot before is one
+#             (docs/kernel.md, "The running moving sum");
 #   shrink    the aggregation interval halved online: 6.1 keeps
-#             nr_accesses (up to 20) above the new maximum (10); 6.12
-#             converts nr_accesses_bp but leaves last_nr_accesses in the
-#             old units (damon_update_monitoring_result()), where mm-new's
-#             closed-form moving sum parts from the running one;
+#             nr_accesses (up to 20) above the new maximum (10).  6.12
+#             rescales nr_accesses and sets nr_accesses_bp from it
+#             (damon_update_monitoring_result()), in the after_aggregation
+#             callback, just before kdamond_reset_aggregated() makes that
+#             count last_nr_accesses: its next window starts exact;
 #   inverted  (6.1, which takes it; 6.12 refuses sample > aggr) a sample
 #             interval above the aggregation interval: a divisor of 0
 #             that the 2026 hotfix makes 1, and mm-new's window of 0;
@@ -117,7 +125,7 @@ check_phases() {
 	sleep "$phase_s"
 	weights 700 300
 	if apply_interval 15000; then
-		intervals 3000 21000
+		intervals 3000 63000
 		commit apply
 		sleep "$phase_s"
 	fi
