@@ -740,9 +740,8 @@ kline() {
 		fail "$1: $3" "no line matching '$2' in $out/check-$1.txt"
 }
 
-# apart NAME BASE PROFILE... [-- PROFILE...]: the run's capture (its verify
-# --captured JSON) tells BASE from each PROFILE, or proves them equal; the
-# profiles after -- are reported, not required (see the caller)
+# apart NAME BASE PROFILE...: the run's capture (its verify --captured JSON)
+# tells BASE from each PROFILE, or proves them equal
 apart() {
 	local n=$1 b=$2 r
 	shift 2
@@ -750,9 +749,7 @@ apart() {
 import json, sys
 j = json.load(open(sys.argv[1]))
 base, rest = sys.argv[2], sys.argv[3:]
-cut = rest.index("--") if "--" in rest else len(rest)
-want = [p for p in rest[:cut] if p != base]
-info = [p for p in rest[cut + 1:] if p != base]
+want = [p for p in rest if p != base]
 st = {}
 for p in j["pairs"]:
     if base in (p["a"], p["b"]):
@@ -760,10 +757,8 @@ for p in j["pairs"]:
         st[o] = "%d calls" % p["calls"] if p["told_apart"] else \
             "equal by proof" if p["equal_by_proof"] else None
 bad = [p for p in want if not st.get(p)]
-line = ", ".join("%s (%s)" % (p, st[p]) for p in want)
-for p in info:
-    line += "; %s: %s" % (p, st.get(p) or "not reached by this run")
-print("missing: " + " ".join(bad) if bad else line)
+print("missing: " + " ".join(bad) if bad else
+      ", ".join("%s (%s)" % (p, st[p]) for p in want))
 PY
 )
 	case $r in
@@ -806,12 +801,12 @@ if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
 	# 6.1's capture tells debian-6.1.192 from v2-ilog2, v6.6 and mm-new;
 	# 6.12's tells debian-6.12.117 from every other profile
 	apart unpatched-6.1 debian-6.1.192 v2-ilog2 v6.6 mm-new
-	# mm-new parts from 6.12 in a live capture only where a region was
-	# seen in every sample of its last window and is scored mid-window
-	# (docs/kernel.md, "What a capture covers"): how often the workload
-	# achieves that follows the host's speed under TCG, so it is reported;
-	# identify and the KUnit rows tell the two apart on every run
-	apart unpatched-6.12 debian-6.12.117 ${kprofiles/mm-new/} -- mm-new
+	# mm-new's closed-form moving sum parts from 6.12's running one where a
+	# region's count in its last window times the samples left is a
+	# multiple of the window's length: the apply phase's window of 21
+	# samples starts with every region hot before the commit at such a
+	# count (docs/kernel.md, "The running moving sum"), so it is required
+	apart unpatched-6.12 debian-6.12.117 $kprofiles
 	check_damos_exact unpatched-6.12
 	kcheck_run v2-ilog2 "$p/v2-ilog2.patch" --kernel 6.12 &
 	kcheck_run wrong-ilog2 "$p/wrong-ilog2-no-plus1.patch" --kernel 6.12 &
