@@ -115,6 +115,10 @@ struct hs_replay_cfg {
  * @nr_reanchored: windows in which nothing was applied whose start the
  *		replay moved earlier, to where the kernel's next window start
  *		says it was (see adjust_jiffies() in src/replay/replay.c).
+ * @nr_late:	quota adjustments the replay put past the sample's check,
+ *		at a window's end no later than the next sample's check,
+ *		because only then did its walk equal the kernel's (a window
+ *		started where nothing was applied; see late_candidates()).
  * @schemes_applied: a bit per scheme with a kernel application.
  * @per_scheme:	the kernel's applications per scheme.
  * @nr_misses:	misses, all counted; the first cfg->max_misses in @misses.
@@ -127,6 +131,7 @@ struct hs_replay_result {
 	unsigned long nr_samples, nr_windows;
 	unsigned long nr_ns_taken, nr_ns_unseen;
 	unsigned long nr_from_kernel, nr_reanchored;
+	unsigned long nr_late;
 	unsigned long schemes_applied;
 	unsigned long per_scheme[HS_MAX_SCHEMES];
 	unsigned long nr_misses;

@@ -222,9 +222,10 @@ static void print_result(const struct replay_cmd *c, const struct hs_dtrace *t,
 	       "  min_score, total_charged_sz)\n", r->nr_quota_equal, r->nr_quota);
 	printf("  regions after the walk equal in %lu of %lu aggregations where a scheme was due\n",
 	       r->nr_aggr_equal, r->nr_aggr);
-	snprintf(text, sizeof(text), "from the kernel, which no trace shows: the jiffies of each quota adjustment (the sample's hs_tick; at %lu a window's start, its charged_from; %lu window%s with nothing applied moved to where the next start says it began); a time quota's action time at %lu window start%s (%lu with no later application: the last known used)",
+	snprintf(text, sizeof(text), "from the kernel, which no trace shows: the jiffies of each quota adjustment (the sample's hs_tick; at %lu a window's start, its charged_from; %lu window%s with nothing applied moved to where the next start says it began; %lu adjustment%s a jiffy or more past the check, where only the walk's regions show a window started); a time quota's action time at %lu window start%s (%lu with no later application: the last known used)",
 		 r->nr_from_kernel, r->nr_reanchored,
-		 r->nr_reanchored == 1 ? "" : "s", r->nr_ns_taken,
+		 r->nr_reanchored == 1 ? "" : "s", r->nr_late,
+		 cli_s(r->nr_late), r->nr_ns_taken,
 		 cli_s(r->nr_ns_taken), r->nr_ns_unseen);
 	fputs("  ", stdout);
 	layout_wrap(stdout, text, 2, 4, CLI_COLS, 0);

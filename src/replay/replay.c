@@ -33,6 +33,8 @@ struct replay {
 	unsigned long window[HS_MAX_SCHEMES];
 	unsigned long from[HS_MAX_SCHEMES];
 	bool from_seen[HS_MAX_SCHEMES];	/* the window's start, confirmed */
+	unsigned long late;		/* a trial's adjustment jiffies, or 0 */
+	bool is_late;
 	struct hs_apply a;
 };
 
@@ -190,16 +192,20 @@ static unsigned long adjust_jiffies(void *ctx, unsigned int s,
 	const struct hs_dtrace_apply *k;
 	size_t i = next_quota(rp, s, it->first_apply);
 
+	/* a trial's later adjustment, where nothing pins the kernel's */
+	unsigned long late = rp->is_late ? rp->late : dflt;
+
 	if (i == t->nr_applies)
-		return dflt;
+		return late;
 	k = &t->applies[i];
+	/* the same window still at the scheme's next hs_quota: no start */
 	if (k->from == rp->a.schemes[s].quota.charged_from ||
 	    (long)(k->from - it->jiffies) < 0)
 		return dflt;
 	/* the next sample's check comes after this adjustment */
 	if (rp->iter + 1 < t->nr_iters &&
 	    (long)(t->iters[rp->iter + 1].jiffies - k->from) < 0)
-		return dflt;
+		return late;
 	rp->res->nr_from_kernel++;
 	/*
 	 * The kernel starts a window here that the replay's rule would not:
@@ -505,13 +511,140 @@ static void compare_regions(struct replay *rp, const struct hs_dtrace_iter *it,
 			 it->nr_regions, nr);
 }
 
+/* What a trial walk changes, to be put back. */
+struct replay_snap {
+	struct hs_apply a;
+	struct hs_scheme schemes[HS_MAX_SCHEMES];
+	unsigned long window[HS_MAX_SCHEMES], from[HS_MAX_SCHEMES];
+	unsigned long last_tns[HS_MAX_SCHEMES];
+	bool from_seen[HS_MAX_SCHEMES];
+	struct hs_replay_result res;
+};
+
+static void snap_save(const struct replay *rp, struct replay_snap *sn)
+{
+	sn->a = rp->a;
+	memcpy(sn->schemes, rp->a.schemes,
+	       rp->a.nr_schemes * sizeof(*sn->schemes));
+	memcpy(sn->window, rp->window, sizeof(sn->window));
+	memcpy(sn->from, rp->from, sizeof(sn->from));
+	memcpy(sn->last_tns, rp->last_tns, sizeof(sn->last_tns));
+	memcpy(sn->from_seen, rp->from_seen, sizeof(sn->from_seen));
+	sn->res = *rp->res;
+}
+
+static void snap_restore(struct replay *rp, const struct replay_snap *sn)
+{
+	struct hs_scheme *sch = rp->a.schemes;
+
+	rp->a = sn->a;
+	rp->a.schemes = sch;
+	memcpy(sch, sn->schemes, rp->a.nr_schemes * sizeof(*sch));
+	memcpy(rp->window, sn->window, sizeof(sn->window));
+	memcpy(rp->from, sn->from, sizeof(sn->from));
+	memcpy(rp->last_tns, sn->last_tns, sizeof(sn->last_tns));
+	memcpy(rp->from_seen, sn->from_seen, sizeof(sn->from_seen));
+	*rp->res = sn->res;
+}
+
+/* hs_apply612() on the regions @r (the walk's start) of sample @it. */
+static int walk(struct replay *rp, const struct hs_dtrace_iter *it,
+		struct hs_region **r, size_t *nr, size_t *cap)
+{
+	unsigned long before[HS_MAX_SCHEMES];
+	unsigned int s;
+
+	rp->nr_pred = 0;
+	rp->a.next_aggr_sis = it->sis;
+	for (s = 0; s < rp->a.nr_schemes; s++)
+		before[s] = rp->a.schemes[s].quota.charged_from;
+	if (hs_apply612(&rp->a, it->sis, it->jiffies, r, nr, cap) ||
+	    rp->nomem)
+		return -1;
+	for (s = 0; s < rp->a.nr_schemes; s++)
+		if (rp->a.schemes[s].quota.charged_from != before[s])
+			rp->from_seen[s] = false;	/* a new window */
+	return 0;
+}
+
+/* The walk just made is the kernel's: its applications and regions. */
+static bool walk_matches(const struct replay *rp,
+			 const struct hs_dtrace_iter *it,
+			 const struct hs_region *r, size_t nr)
+{
+	const struct hs_dtrace_apply *k = applies_of(rp->t, it);
+	const struct hs_dtrace_region *post = regions_of(rp->t, it);
+	size_t i;
+
+	if (rp->nr_pred != it->nr_apply || nr != it->nr_regions)
+		return false;
+	for (i = 0; i < it->nr_apply; i++)
+		if (rp->pred[i].scheme != k[i].scheme ||
+		    !same_region(&rp->pred[i].r, &k[i]) ||
+		    (k[i].quota && rp->pred[i].nr_regions != k[i].nr_regions))
+			return false;
+	for (i = 0; i < nr; i++)
+		if (r[i].start != post[i].start || r[i].end != post[i].end ||
+		    r[i].nr_accesses != post[i].nr_accesses ||
+		    r[i].age != post[i].age)
+			return false;
+	return true;
+}
+
+/*
+ * The jiffies where a scheme due at @it would start a window if its
+ * quota were adjusted that late: past the sample's check (hs_tick's j,
+ * the replay's default) and no later than the next sample's, sorted in
+ * @c.  On a loaded host the check, the merge and the score histograms
+ * of the schemes before it can take a jiffy or two, and a window the
+ * kernel started then shows nowhere if nothing was applied in it: only
+ * the walk's regions (damos_skip_charged_region()'s split) tell.
+ */
+static size_t late_candidates(const struct replay *rp,
+			      const struct hs_dtrace_iter *it,
+			      unsigned long *c)
+{
+	const struct hs_dtrace *t = rp->t;
+	unsigned long next_j;
+	unsigned int s;
+	size_t n = 0, i, j;
+
+	if (rp->iter + 1 >= t->nr_iters)
+		return 0;
+	next_j = t->iters[rp->iter + 1].jiffies;
+	for (s = 0; s < rp->a.nr_schemes; s++) {
+		const struct hs_scheme *sc = &rp->a.schemes[s];
+		const struct hs_quota *q = &sc->quota;
+		unsigned long b;
+
+		if (it->sis < sc->next_apply_sis ||
+		    (!q->esz && !q->ms && !q->sz) ||
+		    (!q->total_charged_sz && !q->charged_from))
+			continue;
+		b = q->charged_from + reset_jiffies(rp, s);
+		if ((long)(b - it->jiffies) <= 0 || (long)(next_j - b) < 0)
+			continue;
+		for (i = 0; i < n && (long)(c[i] - b) < 0; i++)
+			;
+		if (i < n && c[i] == b)
+			continue;
+		for (j = n++; j > i; j--)
+			c[j] = c[j - 1];
+		c[i] = b;
+	}
+	return n;
+}
+
 /* Sample @it, where a scheme is due and an aggregation shows regions. */
 static int replay_sample(struct replay *rp, const struct hs_dtrace_iter *it,
 			 struct hs_region **r, size_t *cap)
 {
-	unsigned long *pts, before[HS_MAX_SCHEMES];
-	size_t *next, nr;
-	unsigned int s;
+	unsigned long *pts, late[HS_MAX_SCHEMES];
+	struct hs_region *r0 = NULL;
+	struct replay_snap *sn = NULL;
+	size_t *next, nr, nr0, nr_late, i;
+	bool done = false;
+	int ret = -1;
 
 	if (it->nr_regions + 16 > *cap) {
 		size_t c = it->nr_regions * 2 + 16;
@@ -532,19 +665,50 @@ static int replay_sample(struct replay *rp, const struct hs_dtrace_iter *it,
 	nr = rebuild(rp, it, *r, next, pts);
 	free(next);
 	free(pts);
-	rp->nr_pred = 0;
-	rp->a.next_aggr_sis = it->sis;
-	for (s = 0; s < rp->a.nr_schemes; s++)
-		before[s] = rp->a.schemes[s].quota.charged_from;
-	if (hs_apply612(&rp->a, it->sis, it->jiffies, r, &nr, cap) ||
-	    rp->nomem)
-		return -1;
-	for (s = 0; s < rp->a.nr_schemes; s++)
-		if (rp->a.schemes[s].quota.charged_from != before[s])
-			rp->from_seen[s] = false;	/* a new window */
+	nr_late = late_candidates(rp, it, late);
+	if (nr_late) {
+		/* the walk's start and state, for a trial adjusted later */
+		nr0 = nr;
+		r0 = malloc((nr0 ? nr0 : 1) * sizeof(*r0));
+		sn = malloc(sizeof(*sn));
+		if (!r0 || !sn)
+			goto out;
+		memcpy(r0, *r, nr0 * sizeof(*r0));
+		snap_save(rp, sn);
+	}
+	if (walk(rp, it, r, &nr, cap))
+		goto out;
+	if (nr_late && !walk_matches(rp, it, *r, nr)) {
+		for (i = 0; i < nr_late && !done; i++) {
+			snap_restore(rp, sn);
+			memcpy(*r, r0, nr0 * sizeof(*r0));
+			nr = nr0;
+			rp->is_late = true;
+			rp->late = late[i];
+			if (walk(rp, it, r, &nr, cap))
+				goto out;
+			done = walk_matches(rp, it, *r, nr);
+		}
+		rp->is_late = false;
+		if (done) {
+			rp->res->nr_late++;
+		} else {
+			/* none is the kernel's: the check's jiffies, as before */
+			snap_restore(rp, sn);
+			memcpy(*r, r0, nr0 * sizeof(*r0));
+			nr = nr0;
+			if (walk(rp, it, r, &nr, cap))
+				goto out;
+		}
+	}
 	compare(rp, it);
 	compare_regions(rp, it, *r, nr);
-	return 0;
+	ret = 0;
+out:
+	rp->is_late = false;
+	free(r0);
+	free(sn);
+	return ret;
 }
 
 /* A scheme due where no aggregation ended: the regions are not known. */
