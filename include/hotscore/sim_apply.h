@@ -82,7 +82,6 @@ struct hs_apply {
 };
 
 void hs_apply612_init(struct hs_apply *a);
-unsigned long hs_apply612_jiffies(unsigned long hz, unsigned long ms);
 bool hs_apply612_due(const struct hs_apply *a, unsigned long passed_sis);
 int hs_apply612(struct hs_apply *a, unsigned long passed_sis,
 		unsigned long jiffies, struct hs_region **r, size_t *nr,

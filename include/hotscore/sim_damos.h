@@ -19,6 +19,7 @@ enum hs_score_kind hs_score_kind(enum hs_ops ops, enum hs_action a);
 /* The kernel's throughput before anything is charged: PAGE_SIZE * 1024 B/ms. */
 #define HS_QUOTA_FIRST_THROUGHPUT	(HS_PAGE_SIZE * 1024)
 
+unsigned long hs_msecs_to_jiffies(unsigned long hz, unsigned long ms);
 unsigned long hs_quota_esz(const struct hs_quota *q, unsigned long throughput,
 			   unsigned long min_region_sz);
 unsigned int hs_quota_min_score(const unsigned long *hist,

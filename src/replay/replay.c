@@ -10,6 +10,7 @@
 
 #include "hotscore/replay.h"
 #include "hotscore/sim_apply.h"
+#include "hotscore/sim_damos.h"
 
 /* One application the replay made, with its quota state just then. */
 struct pred {
@@ -127,7 +128,7 @@ static int hot(void *ctx, const struct hs_input *in)
 /* Scheme @s's reset_interval in jiffies, as apply612.c computes it. */
 static unsigned long reset_jiffies(const struct replay *rp, unsigned int s)
 {
-	return hs_apply612_jiffies(rp->a.hz, rp->a.schemes[s].quota.reset_ms);
+	return hs_msecs_to_jiffies(rp->a.hz, rp->a.schemes[s].quota.reset_ms);
 }
 
 /* From application @i on, scheme @s's first with an hs_quota line. */

@@ -14,7 +14,6 @@
  *   target's last region;
  * - the regions a walk split stay split until the next merge.
  */
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,24 +33,6 @@ static unsigned long sz_region(const struct hs_region *r)
 static bool in_range_open(unsigned long a, unsigned long b, unsigned long c)
 {
 	return (long)(a - b) >= 0 && (long)(a - c) < 0;
-}
-
-/**
- * hs_apply612_jiffies() - msecs_to_jiffies(const unsigned int m): a
- * reset_interval is truncated to 32 bits on the way in, and a "negative"
- * one is MAX_JIFFY_OFFSET, a window that never ends.
- * @hz:		jiffies per second.
- * @ms:		the interval.
- *
- * Return: the interval in jiffies, rounded up.
- */
-unsigned long hs_apply612_jiffies(unsigned long hz, unsigned long ms)
-{
-	unsigned int m = (unsigned int)ms;
-
-	if ((int)m < 0)
-		return (LONG_MAX >> 1) - 1;
-	return ((unsigned long)m * hz + 999) / 1000;
 }
 
 static unsigned long sample_interval(const struct hs_apply *a)
@@ -188,7 +169,7 @@ static void adjust_quota(struct hs_apply *a, unsigned int i,
 		q->charged_from = jiffies;
 	/* New charge window starts */
 	if (!in_range_open(jiffies, q->charged_from, q->charged_from +
-			   hs_apply612_jiffies(a->hz, q->reset_ms))) {
+			   hs_msecs_to_jiffies(a->hz, q->reset_ms))) {
 		if (q->esz && q->charged_sz >= q->esz)
 			s->stat.qt_exceeds++;
 		q->total_charged_sz += q->charged_sz;

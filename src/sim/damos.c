@@ -7,7 +7,6 @@
  * Quota goals, watermarks and filters are not simulated (docs/sim.md).
  */
 #include <assert.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,21 +72,6 @@ static unsigned long sz_region(const struct hs_region *r)
 unsigned long hs_jiffies(const struct hs_sim *sim)
 {
 	return sim->cfg.hz + hs_sim_now_us(sim) * sim->cfg.hz / 1000000;
-}
-
-/*
- * msecs_to_jiffies(const unsigned int m): the quota's unsigned long
- * reset_interval is truncated to 32 bits on the way in, and a "negative"
- * value means MAX_JIFFY_OFFSET, a window that never ends.
- */
-static unsigned long msecs_to_jiffies(const struct hs_sim *sim,
-				      unsigned long ms)
-{
-	unsigned int m = (unsigned int)ms;
-
-	if ((int)m < 0)
-		return (LONG_MAX >> 1) - 1;
-	return ((unsigned long)m * sim->cfg.hz + 999) / 1000;
 }
 
 static bool time_before(unsigned long a, unsigned long b)
@@ -384,7 +368,7 @@ void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
 	/* !time_in_range_open(jiffies, from, from + reset) */
 	if (time_before(jiffies, q->charged_from) ||
 	    !time_before(jiffies, q->charged_from +
-			 msecs_to_jiffies(sim, q->reset_ms))) {
+			 hs_msecs_to_jiffies(sim->cfg.hz, q->reset_ms))) {
 		if (quota_is_full(sim, q))
 			s->stat.qt_exceeds++;
 		q->total_charged_sz += q->charged_sz;

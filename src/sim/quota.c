@@ -4,6 +4,7 @@
  * each step after the line of mm/damon/core.c (linux-mm, 2026) it models,
  * and the walk of one snapshot that puts the steps together for rank.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "hotscore/sim_damos.h"
@@ -43,6 +44,26 @@ enum hs_score_kind hs_score_kind(enum hs_ops ops, enum hs_action a)
 bool hs_quota_set(const struct hs_quota *q)
 {
 	return q->esz || q->sz || q->ms;
+}
+
+/**
+ * hs_msecs_to_jiffies() - msecs_to_jiffies(const unsigned int m), as
+ * damos_adjust_quota() converts a reset interval, in 6.12 and the newest
+ * core alike: the unsigned long reset_interval is truncated to 32 bits on
+ * the way in, and a "negative" one is MAX_JIFFY_OFFSET, a window that
+ * never ends.
+ * @hz:		jiffies per second.
+ * @ms:		the interval.
+ *
+ * Return: the interval in jiffies, rounded up.
+ */
+unsigned long hs_msecs_to_jiffies(unsigned long hz, unsigned long ms)
+{
+	unsigned int m = (unsigned int)ms;
+
+	if ((int)m < 0)
+		return (LONG_MAX >> 1) - 1;
+	return ((unsigned long)m * hz + 999) / 1000;
 }
 
 /**
