@@ -34,8 +34,8 @@ struct replay {
 	unsigned long window[HS_MAX_SCHEMES];
 	unsigned long from[HS_MAX_SCHEMES];
 	bool from_seen[HS_MAX_SCHEMES];	/* the window's start, confirmed */
-	unsigned long late;		/* a trial's adjustment jiffies, or 0 */
-	bool is_late;
+	unsigned long late;		/* a trial's adjustment jiffies */
+	bool is_late;			/* whether this walk is a trial */
 	struct hs_apply a;
 };
 
@@ -643,8 +643,7 @@ static int replay_sample(struct replay *rp, const struct hs_dtrace_iter *it,
 	unsigned long *pts, late[HS_MAX_SCHEMES];
 	struct hs_region *r0 = NULL;
 	struct replay_snap *sn = NULL;
-	size_t *next, nr, nr0, nr_late, i;
-	bool done = false;
+	size_t *next, nr, nr0 = 0, nr_late, i;
 	int ret = -1;
 
 	if (it->nr_regions + 16 > *cap) {
@@ -680,26 +679,21 @@ static int replay_sample(struct replay *rp, const struct hs_dtrace_iter *it,
 	if (walk(rp, it, r, &nr, cap))
 		goto out;
 	if (nr_late && !walk_matches(rp, it, *r, nr)) {
-		for (i = 0; i < nr_late && !done; i++) {
+		/* each later adjustment, earliest first; else the check's */
+		for (i = 0; i <= nr_late; i++) {
 			snap_restore(rp, sn);
 			memcpy(*r, r0, nr0 * sizeof(*r0));
 			nr = nr0;
-			rp->is_late = true;
-			rp->late = late[i];
+			rp->is_late = i < nr_late;
+			rp->late = rp->is_late ? late[i] : 0;
 			if (walk(rp, it, r, &nr, cap))
 				goto out;
-			done = walk_matches(rp, it, *r, nr);
-		}
-		rp->is_late = false;
-		if (done) {
-			rp->res->nr_late++;
-		} else {
-			/* none is the kernel's: the check's jiffies, as before */
-			snap_restore(rp, sn);
-			memcpy(*r, r0, nr0 * sizeof(*r0));
-			nr = nr0;
-			if (walk(rp, it, r, &nr, cap))
-				goto out;
+			if (!rp->is_late)
+				break;
+			if (walk_matches(rp, it, *r, nr)) {
+				rp->res->nr_late++;
+				break;
+			}
 		}
 	}
 	compare(rp, it);
