@@ -71,6 +71,34 @@ struct hs_replay_miss {
 };
 
 /**
+ * struct hs_replay_pick - one region of one walk that the replay applied a
+ * scheme to, the kernel did, or both: what hotscore rank marks.
+ * @sis:	the sample.
+ * @scheme:	the scheme.
+ * @window:	the replay's charge window of the scheme then, from 1.
+ * @start:	the region, as the walk had it just before the action.
+ * @end:	its end.
+ * @nr_accesses: its nr_accesses.
+ * @age:	its age.
+ * @score:	the replay's score of it, or HS_EVENT_NO_SCORE (-1) where
+ *		it has none: not picked, or a scheme without a quota (the
+ *		kernel then scores nothing).
+ * @min_score:	the replay's min_score (@picked), else the kernel's if an
+ *		hs_quota showed it, else -1.
+ * @picked:	the replay applied the scheme to it.
+ * @kernel:	the kernel did (damos_before_apply).
+ */
+struct hs_replay_pick {
+	unsigned long sis;
+	unsigned int scheme;
+	unsigned long window;
+	unsigned long start, end;
+	unsigned int nr_accesses, age;
+	int score, min_score;
+	bool picked, kernel;
+};
+
+/**
  * struct hs_replay_cfg - what the kdamond was set up with.
  * @attrs:	sample_us, aggr_us, min_region_sz.
  * @ops:	vaddr or paddr.
@@ -80,6 +108,8 @@ struct hs_replay_miss {
  * @hot:	damon_hot_score() of the kernel's profile.
  * @ctx:	passed to @hot.
  * @max_misses:	keep up to this many misses (all are counted).
+ * @on_pick:	if not NULL, called for every application of either side,
+ *		in walk order (an application both made once).
  */
 struct hs_replay_cfg {
 	struct hs_attrs attrs;
@@ -90,6 +120,7 @@ struct hs_replay_cfg {
 	int (*hot)(void *ctx, const struct hs_input *in);
 	void *ctx;
 	size_t max_misses;
+	void (*on_pick)(void *ctx, const struct hs_replay_pick *p);
 };
 
 /**

@@ -18,14 +18,12 @@
 
 #include "cli.h"
 #include "damos_opt.h"
+#include "dtrace_opt.h"
 #include "opt.h"
 #include "outfile.h"
 #include "report/layout.h"
 
-#define REPLAY_PROFILE	"debian-6.12.117"
-
-enum { O_INPUT, O_PROFILE, O_SAMPLE, O_AGGR, O_OPS, O_HZ, O_MIN_REGION,
-       O_MISSES, O_JSON };
+enum { O_INPUT, O_PROFILE, O_OPS, O_MISSES, O_JSON };
 
 static const struct opt replay_opts[] = {
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "TRACE",
@@ -35,28 +33,14 @@ static const struct opt replay_opts[] = {
 		  " also the bare argument",
 	  .example = "tests/data/replay/damos-6.12.txt" },
 	{ .id = O_PROFILE, .name = "profile", .type = OPT_STR, .arg = "P",
-	  .dflt = REPLAY_PROFILE, .flags = OPT_CANDS, .words = "@profiles",
+	  .dflt = CLI_TRACE_PROFILE, .flags = OPT_CANDS, .words = "@profiles",
 	  .help = "the kernel's damon_hot_score(): a profile, a combination"
 		  " or a candidate file", .example = "hotfix" },
-	{ .id = O_SAMPLE, .name = "sample", .type = OPT_TIME, .arg = "T",
-	  .dflt = "5ms", .max = CLI_DAMOS_MAX_US,
-	  .help = "the kdamond's sampling interval", .example = "4ms" },
-	{ .id = O_AGGR, .name = "aggr", .type = OPT_TIME, .arg = "T",
-	  .dflt = "100ms", .min = 1, .max = CLI_DAMOS_MAX_US,
-	  .help = "its aggregation interval", .example = "40ms" },
 	{ .id = O_OPS, .name = "ops", .type = OPT_STR, .arg = "OPS",
 	  .dflt = "vaddr", .words = "vaddr paddr",
 	  .help = "its operations: which score each action takes",
 	  .example = "paddr" },
-	{ .id = O_HZ, .name = "hz", .type = OPT_COUNT, .arg = "N",
-	  .dflt = "250", .min = 1, .max = 100000,
-	  .help = "the kernel's CONFIG_HZ (jiffies per second): the charge"
-		  " window's length in jiffies", .example = "1000" },
-	{ .id = O_MIN_REGION, .name = "min_region_sz", .type = OPT_SIZE,
-	  .arg = "SIZE", .dflt = "4KiB", .min = 1, .max = 1UL << 30,
-	  .help = "the kernel's DAMON_MIN_REGION: the quota's split granularity"
-		  " (1 in a kernel built with CONFIG_DAMON_KUNIT_TEST)",
-	  .example = "1" },
+	CLI_KDAMOND_OPTS(NULL),
 	{ .id = O_MISSES, .name = "misses", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "10", .max = 1000000,
 	  .help = "print the first N misses", .example = "50" },
@@ -68,7 +52,7 @@ static const struct opt replay_opts[] = {
 
 struct replay_cmd {
 	const char *input, *profile, *json;
-	unsigned long sample_us, aggr_us, hz, min_region;
+	struct cli_kdamond kd;
 	size_t max_misses;
 	enum hs_ops ops;
 	struct cli_schemes ss;
@@ -83,7 +67,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 {
 	struct replay_cmd *c = ctx;
 
-	if (cli_damos_take(&c->ss, o, v, nr))
+	if (cli_damos_take(&c->ss, o, v, nr) || cli_kdamond_take(&c->kd, o, v))
 		return;
 	switch (o->id) {
 	case O_INPUT:
@@ -93,11 +77,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		c->input = v->s;
 		break;
 	case O_PROFILE: c->profile = v->s; break;
-	case O_SAMPLE: c->sample_us = (unsigned long)v->u; break;
-	case O_AGGR: c->aggr_us = (unsigned long)v->u; break;
 	case O_OPS: c->ops = cli_ops_parse(v->s); break;
-	case O_HZ: c->hz = (unsigned long)v->u; break;
-	case O_MIN_REGION: c->min_region = (unsigned long)v->u; break;
 	case O_MISSES: c->max_misses = (size_t)v->u; break;
 	case O_JSON: c->json = v->s; break;
 	}
@@ -107,20 +87,15 @@ static void parse_args(struct replay_cmd *c, int argc, char **argv)
 {
 	unsigned int i;
 
-	c->sample_us = 5000;
-	c->aggr_us = 100000;
-	c->hz = 250;
-	c->min_region = HS_PAGE_SIZE;
+	cli_kdamond_init(&c->kd);
 	c->max_misses = 10;
 	c->ops = HS_OPS_VADDR;
-	c->profile = REPLAY_PROFILE;
+	c->profile = CLI_TRACE_PROFILE;
 	opt_parse(&cmd_replay, argc, argv, set, c);
-	if (c->sample_us > c->aggr_us)
-		cli_usage_die("--sample %lu us is above --aggr %lu us: 6.12 refuses that",
-			      c->sample_us, c->aggr_us);
+	cli_kdamond_check(&c->kd);
 	c->nr_schemes = cli_damos_specs(&c->ss, c->specs);
 	for (i = 0; i < c->nr_schemes; i++)
-		cli_damos_scheme(&c->specs[i], c->sample_us, c->aggr_us,
+		cli_damos_scheme(&c->specs[i], c->kd.sample_us, c->kd.aggr_us,
 				 &c->schemes[i]);
 	cli_spec_parse("--profile", c->profile, &c->spec);
 	opt_parsed(&cmd_replay);	/* HOTSCORE_CHECK_ARGS: the options alone */
@@ -128,35 +103,6 @@ static void parse_args(struct replay_cmd *c, int argc, char **argv)
 		cli_usage_die("which trace? (hotscore replay TRACE)");
 	hs_spec_base(&c->spec, 1, NULL, &c->base);
 	cli_spec_load("--profile", &c->spec, &c->base);
-}
-
-static void read_trace(const struct replay_cmd *c, struct hs_dtrace *t)
-{
-	FILE *in = strcmp(c->input, "-") ? fopen(c->input, "r") : stdin;
-	size_t cap = 0;
-	char *line = NULL;
-	ssize_t n;
-
-	if (!in)
-		cli_die("%s: %s", c->input, strerror(errno));
-	while ((n = getline(&line, &cap, in)) > 0) {
-		if (line[n - 1] == '\n')
-			n--;
-		if (hs_dtrace_line(t, line, (size_t)n))
-			break;
-	}
-	free(line);
-	if (!t->err[0] && ferror(in))
-		cli_die("%s: read error: %s", c->input, strerror(errno));
-	if (in != stdin)
-		fclose(in);
-	if (!t->err[0])
-		hs_dtrace_end(t);
-	if (t->err[0])
-		cli_die("%s: %s", c->input, t->err);
-	if (!t->nr_applies)
-		cli_die("%s: no damos_before_apply event in %lu samples: nothing to replay",
-			c->input, (unsigned long)t->nr_iters);
 }
 
 static int hot(void *ctx, const struct hs_input *in)
@@ -209,7 +155,7 @@ static void print_result(const struct replay_cmd *c, const struct hs_dtrace *t,
 
 	printf("hotscore replay: %s: %zu samples, %zu applications; profile %s, HZ %lu,\n"
 	       "  DAMON_MIN_REGION %lu\n", c->input, t->nr_iters, t->nr_applies,
-	       c->spec.name, c->hz, c->min_region);
+	       c->spec.name, c->kd.hz, c->kd.min_region);
 	printf("damos exact: %lu of %lu applications matched (%u schemes, %lu windows)\n",
 	       r->nr_matched, total, nr_bits(r->schemes_applied),
 	       r->nr_windows);
@@ -231,10 +177,10 @@ static void print_result(const struct replay_cmd *c, const struct hs_dtrace *t,
 	layout_wrap(stdout, text, 2, 4, CLI_COLS, 0);
 	/* the moving sum is nr_accesses * 10000 at a window's end only when
 	 * the window's nomvsum / len_window truncates nothing */
-	if (10000 % (c->aggr_us / (c->sample_us ? c->sample_us : 1) ?: 1))
+	if (10000 % (c->kd.aggr_us / (c->kd.sample_us ? c->kd.sample_us : 1) ?: 1))
 		printf("  note: aggregation / sample = %lu samples, which does not divide 10000: the kernel's\n"
 		       "  moving sum drifts from nr_accesses * 10000, which the replay assumes\n",
-		       c->aggr_us / (c->sample_us ? c->sample_us : 1));
+		       c->kd.aggr_us / (c->kd.sample_us ? c->kd.sample_us : 1));
 	n = r->nr_misses < c->max_misses ? r->nr_misses : c->max_misses;
 	for (i = 0; i < n; i++)
 		print_miss(&r->misses[i]);
@@ -299,15 +245,8 @@ static int replay_run(int argc, char **argv)
 	parse_args(c, argc, argv);
 	json = cli_out_open("--json", c->json);
 	hs_dtrace_init(&t);
-	read_trace(c, &t);
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.attrs.sample_us = c->sample_us;
-	cfg.attrs.aggr_us = c->aggr_us;
-	cfg.attrs.min_region_sz = c->min_region;
-	cfg.ops = c->ops;
-	cfg.hz = c->hz;
-	cfg.schemes = c->schemes;
-	cfg.nr_schemes = c->nr_schemes;
+	cli_dtrace_read(c->input, &t);
+	cli_replay_cfg(&c->kd, c->ops, c->schemes, c->nr_schemes, &cfg);
 	cfg.hot = hot;
 	cfg.ctx = c;
 	cfg.max_misses = c->max_misses > 1000 ? c->max_misses : 1000;

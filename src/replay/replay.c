@@ -15,6 +15,8 @@
 /* One application the replay made, with its quota state just then. */
 struct pred {
 	unsigned int scheme;
+	unsigned long window;
+	int score;
 	struct hs_region r;
 	struct hs_quota q;
 	size_t nr_regions;
@@ -116,6 +118,44 @@ static void miss_replay(struct replay *rp, const struct hs_dtrace_iter *it,
 	m->replay_min = p->q.min_score;
 	m->lineno = lineno;
 	rp->res->nr_replay_only++;
+}
+
+/* An application the replay made (@p), with the kernel's or alone. */
+static void pick_replay(const struct replay *rp,
+			const struct hs_dtrace_iter *it, const struct pred *p,
+			bool kernel)
+{
+	struct hs_replay_pick pk = {
+		.sis = it->sis, .scheme = p->scheme, .window = p->window,
+		.start = p->r.start, .end = p->r.end,
+		.nr_accesses = p->r.nr_accesses_bp / 10000, .age = p->r.age,
+		.score = p->score,
+		/* no score, no cut-off: a window without esz */
+		.min_score = p->score >= 0 ? (int)p->q.min_score : -1,
+		.picked = true, .kernel = kernel,
+	};
+
+	if (rp->cfg->on_pick)
+		rp->cfg->on_pick(rp->cfg->ctx, &pk);
+}
+
+/* An application the kernel made (@k) and the replay did not. */
+static void pick_kernel(const struct replay *rp,
+			const struct hs_dtrace_iter *it,
+			const struct hs_dtrace_apply *k)
+{
+	struct hs_replay_pick pk = {
+		.sis = it->sis, .scheme = k->scheme,
+		.window = k->scheme < HS_MAX_SCHEMES ? rp->window[k->scheme] : 0,
+		.start = k->start, .end = k->end,
+		.nr_accesses = k->nr_accesses, .age = k->age,
+		.score = HS_EVENT_NO_SCORE,
+		.min_score = k->quota ? (int)k->min_score : -1,
+		.kernel = true,
+	};
+
+	if (rp->cfg->on_pick)
+		rp->cfg->on_pick(rp->cfg->ctx, &pk);
 }
 
 static int hot(void *ctx, const struct hs_input *in)
@@ -229,7 +269,6 @@ static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
 	struct replay *rp = ctx;
 	struct pred *p;
 
-	(void)score;
 	if (rp->nr_pred == rp->cap_pred) {
 		size_t c = rp->cap_pred ? rp->cap_pred * 2 : 64;
 
@@ -247,6 +286,8 @@ static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
 	}
 	p = &rp->pred[rp->nr_pred++];
 	p->scheme = s;
+	p->window = rp->window[s];
+	p->score = score;
 	p->r = *r;
 	p->q = *q;
 	p->nr_regions = nr_regions;
@@ -460,10 +501,14 @@ static void compare(struct replay *rp, const struct hs_dtrace_iter *it)
 				break;
 		if (j == rp->nr_pred || rp->pred[j].r.start > k[i].start) {
 			miss_kernel(rp, it, &k[i], HS_MISS_KERNEL_ONLY);
+			pick_kernel(rp, it, &k[i]);
 			continue;
 		}
-		for (; p < j; p++)
+		for (; p < j; p++) {
 			miss_replay(rp, it, &rp->pred[p], k[i].lineno);
+			pick_replay(rp, it, &rp->pred[p], false);
+		}
+		pick_replay(rp, it, &rp->pred[j], true);
 		p = j + 1;
 		if (check_quota(rp, it, &k[i], &rp->pred[j]))
 			res->nr_matched++;
@@ -471,8 +516,10 @@ static void compare(struct replay *rp, const struct hs_dtrace_iter *it)
 		    k[i].from == rp->pred[j].q.charged_from)
 			rp->from_seen[k[i].scheme] = true;
 	}
-	for (; p < rp->nr_pred; p++)
+	for (; p < rp->nr_pred; p++) {
 		miss_replay(rp, it, &rp->pred[p], it->lineno);
+		pick_replay(rp, it, &rp->pred[p], false);
+	}
 }
 
 /* The regions after the walk against damon_aggregated's. */
@@ -716,6 +763,7 @@ static void off_aggregation(struct replay *rp, const struct hs_dtrace_iter *it)
 	for (i = 0; i < it->nr_apply; i++) {
 		rp->res->nr_kernel++;
 		miss_kernel(rp, it, &k[i], HS_MISS_OFF_AGGR);
+		pick_kernel(rp, it, &k[i]);
 	}
 	for (s = 0; s < rp->a.nr_schemes; s++) {
 		struct hs_scheme *sc = &rp->a.schemes[s];
@@ -822,6 +870,7 @@ int hs_replay(const struct hs_replay_cfg *cfg, const struct hs_dtrace *t,
 			for (j = 0; j < it->nr_apply; j++) {
 				res->nr_kernel++;
 				miss_kernel(rp, it, &k[j], HS_MISS_KERNEL_ONLY);
+				pick_kernel(rp, it, &k[j]);
 			}
 			continue;
 		}
