@@ -131,12 +131,17 @@ _hotscore()
 		--damos_age) COMPREPLY=(); return ;;
 		--damos_apply_interval) COMPREPLY=(); return ;;
 		--damos_quotas) COMPREPLY=(); return ;;
+		--damos_trace) _hotscore_files ''; return ;;
+		--sample) COMPREPLY=(); return ;;
+		--aggr) COMPREPLY=(); return ;;
+		--hz) COMPREPLY=(); return ;;
+		--min_region_sz) COMPREPLY=(); return ;;
 		--csv) _hotscore_files ''; return ;;
 		--json) _hotscore_files ''; return ;;
 		--svg) _hotscore_files ''; return ;;
 		esac
 		[[ $cur == -* ]] || { _hotscore_files ''; return; }
-		opts='--help --input --profile --base --call_limit --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --csv --json --sweep_weights --svg --list-profiles' ;;
+		opts='--help --input --profile --base --call_limit --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --damos_trace --sample --aggr --hz --min_region_sz --csv --json --sweep_weights --svg --list-profiles' ;;
 	workload)
 		case $prev in
 		--workload) _hotscore_files 'stairs zigzag '; return ;;
@@ -177,9 +182,9 @@ _hotscore()
 		case $prev in
 		--input) _hotscore_files ''; return ;;
 		--profile) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
+		--ops) _hotscore_list 'vaddr paddr'; return ;;
 		--sample) COMPREPLY=(); return ;;
 		--aggr) COMPREPLY=(); return ;;
-		--ops) _hotscore_list 'vaddr paddr'; return ;;
 		--hz) COMPREPLY=(); return ;;
 		--min_region_sz) COMPREPLY=(); return ;;
 		--misses) COMPREPLY=(); return ;;
@@ -192,7 +197,7 @@ _hotscore()
 		--json) _hotscore_files ''; return ;;
 		esac
 		[[ $cur == -* ]] || { _hotscore_files ''; return; }
-		opts='--help --input --profile --sample --aggr --ops --hz --min_region_sz --misses --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --json' ;;
+		opts='--help --input --profile --ops --sample --aggr --hz --min_region_sz --misses --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --json' ;;
 	kunit)
 		case $prev in
 		--kernel) _hotscore_list '6.1 6.12'; return ;;

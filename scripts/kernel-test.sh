@@ -707,6 +707,28 @@ kcheck() {
 		fail "$n: kernel-check" "exit $rc, want $want: $(tail -2 "$out/check-$n.err" | tr '\n' ' ')"
 }
 
+# check_rank_marks NAME DIR: rank --damos_trace on the guest's trace marks
+# every kernel pick (issue 29); at HZ 1000, its control, some go unmarked
+check_rank_marks() {
+	local d=$2 a i n l
+	mapfile -t a <"$d/damos-replay.args"
+	n=$(grep -c 'damos_before_apply:' "$d/damos-trace.txt")
+	"$hs" rank --damos_trace "$d/damos-trace.txt" "${a[@]}" --csv "$d/damos-rank.csv" \
+		>"$d/damos-rank.txt" 2>&1
+	l=$(grep -m1 '^  kernel picks: ' "$d/damos-rank.txt" | sed 's/^ *//')
+	[ "$l" = "kernel picks: $n of $n marked; 0 picks the kernel did not make" ] &&
+		ok "$1: rank --damos_trace: $l" ||
+		fail "$1: rank marks" "'$l', want $n of $n: $(tail -3 "$d/damos-rank.txt")"
+	for i in "${!a[@]}"; do
+		[ "${a[$i]}" = --hz ] && a[$((i + 1))]=1000
+	done
+	l=$("$hs" rank --damos_trace "$d/damos-trace.txt" "${a[@]}" 2>&1 |
+		grep -m1 '^  kernel picks: ' | sed 's/^ *//')
+	[ -n "$l" ] && [ "$l" != "kernel picks: $n of $n marked; 0 picks the kernel did not make" ] &&
+		ok "$1: rank at HZ 1000 leaves picks unmarked: $l" ||
+		fail "$1: rank control" "'$l'"
+}
+
 # check_damos_exact NAME: the replay of the guest's DAMOS trace matched
 # every application, at least 200 of them over both schemes (issue 29);
 # and a replay at the wrong HZ, its negative control, misses
@@ -727,6 +749,7 @@ check_damos_exact() {
 		"$hs" replay "$d/damos-trace.txt" "${a[@]}" >"$d/damos-hz.txt" 2>&1
 		[ $? -eq 1 ] && ok "$1: the replay at HZ 1000 misses: $(grep -m1 '^damos exact' "$d/damos-hz.txt")" ||
 			fail "$1: damos control" "$(head -3 "$d/damos-hz.txt")"
+		check_rank_marks "$1" "$d"
 	else
 		fail "$1: damos control" "no trace or no arguments in $d"
 	fi

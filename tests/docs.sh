@@ -162,6 +162,8 @@ ln -s "$root/tests" tests
 cp "$here/data/rank/damo-written.json" damon.data
 cp "$root/examples/candidates/hotfix-rewritten.c" mine.c
 for f in v1.c v2.c a.c b.c mine.txt; do cp mine.c "$f"; done
+# the guest's DAMOS trace that docs/rank.md ranks
+gunzip -c "$here/data/replay/damos-6.12.txt.gz" >damos-6.12.txt
 export HOTSCORE_CACHE=$tmp/cache
 
 extract >"$tmp/cmds"

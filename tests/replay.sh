@@ -115,6 +115,50 @@ sed -e '4299,4316s/ nr_regions=18 / nr_regions=17 /' \
 	-e '4311s/-140737327955999: 0 1$/-140737334081481: 0 1/' -e '4312d' rl-trace.txt >loaded-joined.txt
 control "the late window's split joined" loaded-joined.txt "${args[@]}"
 
+# --- rank --damos_trace: the same walk as the kernel's quotas' ranking,
+# each of its picks marked with whether the kernel made it
+# marks NAME FILE: every pick marked, every kernel application picked
+marks() {
+	local name=$1 file=$2 out n rc
+	shift 2
+	out=$("$hs" rank --damos_trace "$file" "$@" --csv "$name.csv" --json "$name.json" 2>&1)
+	rc=$?
+	n=$(grep -c damos_before_apply: "$file")
+	[ $rc -eq 0 ] && grep -q "^  kernel picks: $n of $n marked; 0 picks the kernel did not make$" <<<"$out" &&
+		[ "$(awk -F, 'NR > 1 && $11 == $12 && $11 > 0' "$name.csv" | wc -l)" = "$n" ] &&
+		[ "$(wc -l <"$name.csv")" = $((n + 1)) ] &&
+		[ "$("$jq" "$name.json" profiles.0.schemes.1.marked)" -gt 0 ] &&
+		ok "rank --damos_trace, $name: $(grep -m1 '^  kernel picks' <<<"$out" | sed 's/^ *//')" ||
+		fail "rank marks, $name" "$(tail -4 <<<"$out")"
+}
+marks kernel trace.txt "${args[@]}"
+marks "loaded host" rl-trace.txt "${args[@]}"
+# unmarks NAME FILE ARGS...: some pick unmarked, or some kernel pick not made
+unmarks() {
+	local name=$1 file=$2 out
+	shift 2
+	out=$("$hs" rank --damos_trace "$file" "$@" 2>&1)
+	[ $? -eq 0 ] && grep -q '^  kernel picks: ' <<<"$out" &&
+		! grep -q "^  kernel picks: \([0-9]*\) of \1 marked; 0 picks" <<<"$out" &&
+		grep -q "^    picked, the kernel did not: \|^    the kernel's, not picked: " <<<"$out" &&
+		ok "rank --damos_trace control, $name: $(grep -m1 '^  kernel picks' <<<"$out" | sed 's/^ *//')" ||
+		fail "rank control $name" "$(tail -4 <<<"$out")"
+}
+mapfile -t a <<<"$(with_arg --hz 1000)"
+unmarks "HZ 1000 for 250" trace.txt "${a[@]}"
+a=("${args[@]/64MiB/16MiB}")
+unmarks "size quotas 16 MiB for 64" trace.txt "${a[@]}"
+# two profiles: each walked on its own, both reported
+a=()
+for i in "${!args[@]}"; do
+	[ "${args[$i]}" = --profile ] || [ "${args[$((i > 0 ? i - 1 : 0))]}" = --profile ] ||
+		a+=("${args[$i]}")
+done
+out=$("$hs" rank --damos_trace trace.txt "${a[@]}" --profile debian-6.12.117,v5.16 2>&1)
+[ "$(grep -c '^  kernel picks: ' <<<"$out")" = 2 ] && grep -q '^profile v5.16: ' <<<"$out" &&
+	ok "rank --damos_trace, two profiles: $(grep '^  kernel picks' <<<"$out" | sed 's/^ *//' | paste -sd'|')" ||
+	fail "rank two profiles" "$(tail -4 <<<"$out")"
+
 # --- bad input: one line, exit 2
 bad() {	# NAME WANT ARGS...: exit 2, one line holding WANT
 	local name=$1 want=$2 out
@@ -137,5 +181,19 @@ bad "--sample above --aggr" "is above --aggr" trace.txt --sample 200ms
 cp trace.txt keep.txt
 bad "--json over its input" "trace.txt" trace.txt "${args[@]}" --json trace.txt
 cmp -s trace.txt keep.txt && ok "the input is left as it was" || fail "input" "trace.txt changed"
+rbad() {	# NAME WANT ARGS...: rank, exit 2, one line holding WANT
+	local name=$1 want=$2 out
+	shift 2
+	out=$("$hs" rank "$@" 2>&1)
+	[ $? -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q -- "$want" <<<"$out" &&
+		ok "rank, bad input, $name: $out" || fail "rank bad $name" "$out"
+}
+rbad "a record and a trace" "no record with it" keep.txt --damos_trace trace.txt "${args[@]}"
+rbad "--hz without a trace" "for --damos_trace" keep.txt --hz 1000
+rbad "fewer schemes than the kernel's" "scheme 1 applied, but 1 scheme given" --damos_trace trace.txt \
+	--min_region_sz 1 --damos_action pageout --damos_quotas 0 64MiB 1s 0 0 1000
+rbad "--snapshot with a trace" "every window is walked" --damos_trace trace.txt --snapshot 3
+rbad "--csv over its trace" "trace.txt" --damos_trace trace.txt "${args[@]}" --csv trace.txt
+cmp -s trace.txt keep.txt && ok "rank left its trace as it was" || fail "rank input" "trace.txt changed"
 
 report_counts

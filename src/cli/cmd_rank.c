@@ -9,7 +9,9 @@
  * A record holds what damon_aggregated shows: regions at the end of an
  * aggregation, after that aggregation's schemes acted.  Each snapshot is
  * ranked as the first window of a fresh quota, and each scheme as if it
- * were alone; docs/rank.md says what that leaves out.
+ * were alone; docs/rank.md says what that leaves out.  A 6.12 kdamond's
+ * DAMOS trace (--damos_trace, rank_trace.c) leaves none of it out: its
+ * regions are walked as the kernel walked them, and each pick is marked.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -29,7 +31,10 @@
 #include "cmd_rank.h"
 
 enum { O_INPUT, O_PROFILE, O_BASE, O_OPS, O_SNAPSHOT, O_TIME, O_CSV,
-       O_JSON, O_LIST, O_CALL_LIMIT, O_SWEEP, O_SVG };
+       O_JSON, O_LIST, O_CALL_LIMIT, O_SWEEP, O_SVG, O_TRACE };
+
+#define WITH_TRACE	"--damos_trace tests/data/replay/damos-6.12.txt"
+
 
 static const struct opt rank_opts[] = {
 	{ .id = O_INPUT, .name = "input", .type = OPT_STR, .arg = "RECORD",
@@ -37,7 +42,8 @@ static const struct opt rank_opts[] = {
 	  .help = "the damo record (json or json_compressed); also the bare"
 		  " argument", .example = "tests/data/rank/damo-written.json" },
 	{ .id = O_PROFILE, .name = "profile", .type = OPT_LIST,
-	  .arg = "P[,P2]", .dflt = CLI_DEFAULT_PROFILE, .flags = OPT_CANDS,
+	  .arg = "P[,P2]", .dflt = CLI_DEFAULT_PROFILE "; with --damos_trace, "
+	  CLI_TRACE_PROFILE, .flags = OPT_CANDS,
 	  .words = "@profiles",
 	  .help = "the damon_hot_score() profile, a combination or a"
 		  " candidate file; two: where their picks differ",
@@ -58,13 +64,23 @@ static const struct opt rank_opts[] = {
 	  .help = "only the snapshot whose aggregation holds T, from the"
 		  " record's start", .example = "1.5s" },
 	CLI_DAMOS_OPTS,
+	{ .id = O_TRACE, .name = "damos_trace", .type = OPT_STR,
+	  .arg = "TRACE", .flags = OPT_INPUT, .words = "@file",
+	  .help = "instead of a record, a 6.12 kdamond's DAMOS trace (as"
+		  " hotscore replay reads it): its regions ranked with every"
+		  " scheme in order and the quotas carried, each pick marked"
+		  " with whether the kernel made it",
+	  .example = "tests/data/replay/damos-6.12.txt" },
+	CLI_KDAMOND_OPTS(WITH_TRACE),
 	{ .id = O_CSV, .name = "csv", .type = OPT_STR, .arg = "FILE",
 	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
-	  .help = "one row per region, profile and scheme",
+	  .help = "one row per region, profile and scheme; with"
+		  " --damos_trace, per application of either side",
 	  .example = "r.csv" },
 	{ .id = O_JSON, .name = "json", .type = OPT_STR, .arg = "FILE",
 	  .flags = OPT_OUTPUT | OPT_WRITE, .words = "@file",
-	  .help = "the same, with each snapshot's histogram cut-off",
+	  .help = "the same, with each snapshot's histogram cut-off; with"
+		  " --damos_trace, the counts per scheme too",
 	  .example = "r.json" },
 	{ .id = O_SWEEP, .name = "sweep_weights", .type = OPT_FLAG,
 	  .help = "the bytes picked under each pair of nr_accesses and age"
@@ -92,9 +108,10 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 {
 	struct rank_cmd *c = ctx;
 
-	if (cli_damos_take(&c->ss, o, v, nr))
+	if (cli_damos_take(&c->ss, o, v, nr) || cli_kdamond_take(&c->kd, o, v))
 		return;
 	switch (o->id) {
+	case O_TRACE: c->trace = v->s; break;
 	case O_INPUT:
 		if (c->input)
 			cli_usage_die("one record at a time ('%s' and '%s')",
@@ -148,21 +165,46 @@ static void check_sweep(const struct rank_cmd *c)
 		cli_die("--sweep_weights: the scheme has no quota (--damos_quotas): its weights pick nothing");
 }
 
+/*
+ * --damos_trace is the input, with the kdamond's setup; a record's
+ * snapshots, --sweep_weights' grid and the kdamond options are not.
+ */
+static void check_trace(const struct rank_cmd *c)
+{
+	if (!c->trace) {
+		if (c->kd.given)
+			cli_usage_die("--%s is the kdamond's, for --damos_trace: a record has its intervals",
+				      c->kd.given);
+		return;
+	}
+	if (c->input)
+		cli_usage_die("--damos_trace is the input: no record with it ('%s')",
+			      c->input);
+	if (c->snapshot >= 0 || c->has_time)
+		cli_usage_die("--damos_trace: every window is walked, in order (no --snapshot or --time)");
+	if (c->sweep)
+		cli_usage_die("--damos_trace: --sweep_weights ranks a record");
+	cli_kdamond_check(&c->kd);
+}
+
 static void parse_args(struct rank_cmd *c, int argc, char **argv)
 {
 	c->snapshot = -1;
 	c->ops = HS_OPS_VADDR;
+	cli_kdamond_init(&c->kd);
 	opt_parse(&cmd_rank, argc, argv, set, c);
 	if (c->snapshot >= 0 && c->has_time)
 		cli_usage_die("--snapshot and --time both choose the snapshot: give one");
 	cli_each_profile("--profile", c->profiles ? c->profiles :
-			 CLI_DEFAULT_PROFILE, add_profile, c);
+			 c->trace ? CLI_TRACE_PROFILE : CLI_DEFAULT_PROFILE,
+			 add_profile, c);
 	c->nr_schemes = cli_damos_specs(&c->ss, c->specs);
-	if (c->nr_prof > 1 && c->nr_schemes > 1)
+	if (!c->trace && c->nr_prof > 1 && c->nr_schemes > 1)
 		cli_usage_die("compare two profiles or two schemes, not both");
+	check_trace(c);
 	check_sweep(c);
 	opt_parsed(&cmd_rank);	/* HOTSCORE_CHECK_ARGS: the options alone */
-	if (!c->input)
+	if (!c->input && !c->trace)
 		cli_usage_die("which record? (hotscore rank RECORD)");
 	load_candidates(c);
 }
@@ -178,7 +220,7 @@ static int rank_run(int argc, char **argv)
 	c->csv_f = cli_out_open("--csv", c->csv);
 	c->json_f = cli_out_open("--json", c->json);
 	c->svg_f = cli_out_open("--svg", c->svg);
-	status = rank_file(c);
+	status = c->trace ? rank_trace(c) : rank_file(c);
 	cli_out_done(c->csv_f);
 	cli_out_done(c->json_f);
 	cli_out_done(c->svg_f);
@@ -189,10 +231,12 @@ static int rank_run(int argc, char **argv)
 
 const struct cli_cmd cmd_rank = {
 	.name = "rank",
-	.summary = "what the DAMOS quota would pick on a damo record",
+	.summary = "what the DAMOS quota would pick on a damo record or a kdamond's trace",
 	.usage = "hotscore rank RECORD [--profile P[,P2]] [--damos_* ...]"
 		 " [--snapshot N|--time T] ...\n"
-		 "hotscore rank RECORD --sweep_weights [--svg FILE] [--damos_* ...] ...",
+		 "hotscore rank RECORD --sweep_weights [--svg FILE] [--damos_* ...] ...\n"
+		 "hotscore rank --damos_trace TRACE [--profile P[,P2]] [--damos_* ...]"
+		 " [--hz N] ...",
 	.about = "Read a damo record (json or json_compressed; damo's own or"
 		 " hotscore sim --record's),\nscore every region of each"
 		 " snapshot under a profile, and find what the scheme's\nquota"
@@ -207,7 +251,14 @@ const struct cli_cmd cmd_rank = {
 		 " the rows where\nthey differ; its summary totals every one."
 		 "  --sweep_weights ranks the scheme under\neach pair of"
 		 " weights 0, 1, 2, 3, 5, 7, 10 and prints the bytes each picks"
-		 " that the\nscheme's own weights do not.",
+		 " that the\nscheme's own weights do not.\n\n"
+		 "With --damos_trace, rank walks a 6.12 kdamond's own regions"
+		 " as 6.12 does: every\nscheme in order, each quota's charge,"
+		 " resume address and effective size carried\nfrom window to"
+		 " window (hotscore replay's walk; the default profile is"
+		 " the\nkernel's, " CLI_TRACE_PROFILE "), and marks each pick"
+		 " the kernel made; the schemes,\nintervals and HZ must be the"
+		 " kdamond's (docs/rank.md).",
 	.opts = rank_opts,
 	.nr_opts = sizeof(rank_opts) / sizeof(rank_opts[0]),
 	.operand = "input",

@@ -15,6 +15,7 @@
 #include <hotscore/spec.h>
 
 #include "damos_opt.h"
+#include "dtrace_opt.h"
 
 #define RANK_MAX_PROFILES	2
 
@@ -40,6 +41,8 @@
  * @sweep:	--sweep_weights: the scheme under a grid of weights.
  * @svg:	--svg, the sweep's drawing, or NULL.
  * @svg_f:	open on @svg's temporary file.
+ * @trace:	--damos_trace, a 6.12 kdamond's DAMOS trace, or NULL.
+ * @kd:		the kdamond's setup, for @trace.
  */
 struct rank_cmd {
 	const char *input, *profiles;
@@ -59,6 +62,8 @@ struct rank_cmd {
 	bool sweep;
 	const char *svg;
 	FILE *svg_f;
+	const char *trace;
+	struct cli_kdamond kd;
 };
 
 /* What a record lacked, and what rank assumed instead: counted. */
@@ -244,7 +249,58 @@ static inline unsigned int rank_pick_scheme(const struct rank_run *run,
 	return k % run->c->nr_schemes;
 }
 
+/* A trace's differences the text prints, per profile. */
+#define RANK_TRACE_DIFFS	10
+
+/**
+ * struct rank_trace_count - one profile and scheme over a trace.
+ * @picks:	applications rank's walk made.
+ * @kernel:	applications the kernel made (damos_before_apply).
+ * @marked:	picks the kernel made too.
+ * @sz_picks:	bytes of @picks.
+ * @sz_kernel:	bytes of @kernel.
+ * @sz_marked:	bytes of @marked.
+ */
+struct rank_trace_count {
+	unsigned long picks, kernel, marked;
+	uint64_t sz_picks, sz_kernel, sz_marked;
+};
+
+/**
+ * struct rank_trace - rank --damos_trace: each profile's walk over the
+ * trace's regions, with the quota state carried (hs_replay()), its picks
+ * marked with the kernel's.
+ * @c:		the command.
+ * @t:		the trace.
+ * @schemes:	the schemes, in the kdamond's intervals.
+ * @k:		the profile being walked.
+ * @count:	per profile and scheme.
+ * @windows:	charge windows started, per profile.
+ * @traps:	scores that trapped, per profile.
+ * @diffs:	per profile, the first picks only one side made.
+ * @nr_diffs:	per profile, all of them.
+ * @txt:	the summary: stdout, or stderr when a file is.
+ * @js:		--json.
+ */
+struct rank_trace {
+	struct rank_cmd *c;
+	struct hs_dtrace t;
+	struct hs_scheme schemes[HS_MAX_SCHEMES];
+	unsigned int k;
+	struct rank_trace_count count[RANK_MAX_PROFILES][HS_MAX_SCHEMES];
+	unsigned long windows[RANK_MAX_PROFILES];
+	unsigned long traps[RANK_MAX_PROFILES];
+	struct hs_replay_pick diffs[RANK_MAX_PROFILES][RANK_TRACE_DIFFS];
+	size_t nr_diffs[RANK_MAX_PROFILES];
+	FILE *txt;
+	struct hs_json_stream js;
+};
+
 int rank_file(struct rank_cmd *c);
+int rank_trace(struct rank_cmd *c);
+void __attribute__((noreturn)) rank_stop_at_hang(const struct rank_cmd *c,
+						 const struct hs_spec *p,
+						 const struct hs_input *in);
 bool rank_sweep_at(const struct hs_quota *q, unsigned int *i, unsigned int *j);
 
 void rank_text_begin(const struct rank_run *run, bool compressed);
@@ -264,5 +320,15 @@ void rank_json_begin(struct rank_run *run, bool compressed);
 void rank_json_snapshot(struct rank_run *run,
 			const struct hs_rec_snapshot *s);
 void rank_json_end(struct rank_run *run);
+void rank_trace_text(const struct rank_trace *rt);
+void rank_trace_csv_head(FILE *f);
+void rank_trace_csv_row(const struct rank_trace *rt,
+			const struct hs_replay_pick *p);
+void rank_trace_json_begin(struct rank_trace *rt);
+void rank_trace_json_profile(struct rank_trace *rt);
+void rank_trace_json_row(struct rank_trace *rt,
+			 const struct hs_replay_pick *p);
+void rank_trace_json_counts(struct rank_trace *rt);
+void rank_trace_json_end(struct rank_trace *rt);
 
 #endif /* HOTSCORE_CLI_CMD_RANK_H */

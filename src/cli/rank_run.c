@@ -51,15 +51,18 @@ struct group {
 	bool *done;
 };
 
-/*
- * A candidate's call that ran past --call_limit: the ranking stops, since
- * each further hang would cost the limit again; exit 1 with the command
- * that shows it.
+/**
+ * rank_stop_at_hang() - a candidate's call that ran past --call_limit: the
+ * ranking stops, since each further hang would cost the limit again; exit
+ * 1 with the command that shows it.
+ * @c:		the command.
+ * @p:		the profile.
+ * @in:		the call's input.
  */
-static void stop_at_hang(const struct rank_run *run, const struct hs_spec *p,
-			 const struct hs_input *in)
+void rank_stop_at_hang(const struct rank_cmd *c, const struct hs_spec *p,
+		       const struct hs_input *in)
 {
-	const struct hs_spec *base = &run->c->base_spec;
+	const struct hs_spec *base = &c->base_spec;
 	char args[512], profile[416];
 
 	cli_score_args(in, args, sizeof(args));
@@ -109,7 +112,7 @@ static int score_of(void *ctx, const struct hs_damos_region *r)
 		return HS_DAMOS_MAX_SCORE;
 	res = hs_spec_score(p, &in);
 	if (res.trap == HS_CAND_HANG)
-		stop_at_hang(run, p, &in);
+		rank_stop_at_hang(run->c, p, &in);
 	if (res.undef) {
 		pk->nr_traps++;
 		return -1;

@@ -48,3 +48,37 @@ void rank_csv_rows(const struct rank_run *run,
 		}
 	}
 }
+
+/**
+ * rank_trace_csv_head() - --csv's header row, with --damos_trace.
+ * @f:		the file, open.
+ */
+void rank_trace_csv_head(FILE *f)
+{
+	fputs("profile,sample,scheme,window,start,end,nr_accesses,age,score,min_score,picked,kernel\n",
+	      f);
+}
+
+/**
+ * rank_trace_csv_row() - one application of either side: picked and
+ * kernel are the bytes each applied the scheme to (0: not applied); score
+ * and min_score are empty where there is none.
+ * @rt:		the ranking.
+ * @p:		the application.
+ */
+void rank_trace_csv_row(const struct rank_trace *rt,
+			const struct hs_replay_pick *p)
+{
+	FILE *f = rt->c->csv_f;
+	unsigned long sz = p->end - p->start;
+
+	cli_csv_field(f, rt->c->prof[rt->k].name);
+	fprintf(f, ",%lu,%u,%lu,%lu,%lu,%u,%u,", p->sis, p->scheme, p->window,
+		p->start, p->end, p->nr_accesses, p->age);
+	if (p->score >= 0)
+		fprintf(f, "%d", p->score);
+	fputc(',', f);
+	if (p->min_score >= 0)
+		fprintf(f, "%d", p->min_score);
+	fprintf(f, ",%lu,%lu\n", p->picked ? sz : 0, p->kernel ? sz : 0);
+}

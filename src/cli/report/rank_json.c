@@ -145,3 +145,93 @@ void rank_json_end(struct rank_run *run)
 	hs_json_put(&run->js, "assumed", assumed);
 	hs_json_close(&run->js);
 }
+
+/**
+ * rank_trace_json_begin() - --json with --damos_trace: the trace and the
+ * kdamond; each profile follows as it is walked.
+ * @rt:		the ranking; rt->c->json_f is open.
+ */
+void rank_trace_json_begin(struct rank_trace *rt)
+{
+	const struct rank_cmd *c = rt->c;
+
+	hs_json_stream_init(&rt->js, c->json_f, 0);
+	hs_json_open(&rt->js, NULL, true, false);
+	hs_json_members(&rt->js, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+		"damos_trace", hs_json_text(c->trace),
+		"samples", hs_json_u64(rt->t.nr_iters),
+		"applications", hs_json_u64(rt->t.nr_applies),
+		"sample_us", hs_json_u64(c->kd.sample_us),
+		"aggr_us", hs_json_u64(c->kd.aggr_us),
+		"hz", hs_json_u64(c->kd.hz),
+		"min_region_sz", hs_json_u64(c->kd.min_region)));
+	hs_json_open(&rt->js, "profiles", false, true);
+}
+
+/**
+ * rank_trace_json_profile() - a profile's start: its name, then its
+ * applications as they come.
+ * @rt:		the ranking, at profile rt->k.
+ */
+void rank_trace_json_profile(struct rank_trace *rt)
+{
+	hs_json_open(&rt->js, NULL, true, false);
+	hs_json_put(&rt->js, "profile",
+		    hs_json_text(rt->c->prof[rt->k].name));
+	/* sample, scheme, window, start, end, nr_accesses, age, score,
+	 * min_score, picked, kernel */
+	hs_json_open(&rt->js, "applications", false, false);
+}
+
+/** rank_trace_json_row() - one application of either side (as --csv). */
+void rank_trace_json_row(struct rank_trace *rt,
+			 const struct hs_replay_pick *p)
+{
+	unsigned long sz = p->end - p->start;
+
+	hs_json_put(&rt->js, NULL, json_pack("[o, I, o, o, o, I, I, o, o, o, o]",
+		hs_json_u64(p->sis), (json_int_t)p->scheme,
+		hs_json_u64(p->window), hs_json_u64(p->start),
+		hs_json_u64(p->end), (json_int_t)p->nr_accesses,
+		(json_int_t)p->age,
+		p->score >= 0 ? json_integer(p->score) : json_null(),
+		p->min_score >= 0 ? json_integer(p->min_score) : json_null(),
+		hs_json_u64(p->picked ? sz : 0),
+		hs_json_u64(p->kernel ? sz : 0)));
+}
+
+/**
+ * rank_trace_json_counts() - a profile's end: per scheme, its picks
+ * against the kernel's.
+ * @rt:		the ranking, profile rt->k walked.
+ */
+void rank_trace_json_counts(struct rank_trace *rt)
+{
+	json_t *schemes = json_array();
+	unsigned int s;
+
+	hs_json_close(&rt->js);
+	for (s = 0; schemes && s < rt->c->nr_schemes; s++) {
+		const struct rank_trace_count *n = &rt->count[rt->k][s];
+
+		json_array_append_new(schemes, json_pack(
+			"{s:I, s:o, s:o, s:o, s:o, s:o, s:o}",
+			"scheme", (json_int_t)s, "picks", hs_json_u64(n->picks),
+			"picked_bytes", hs_json_u64(n->sz_picks),
+			"kernel", hs_json_u64(n->kernel),
+			"kernel_bytes", hs_json_u64(n->sz_kernel),
+			"marked", hs_json_u64(n->marked),
+			"marked_bytes", hs_json_u64(n->sz_marked)));
+	}
+	hs_json_put(&rt->js, "schemes", schemes);
+	hs_json_put(&rt->js, "windows", hs_json_u64(rt->windows[rt->k]));
+	hs_json_put(&rt->js, "traps", hs_json_u64(rt->traps[rt->k]));
+	hs_json_close(&rt->js);
+}
+
+/** rank_trace_json_end() - --json's end, after every profile. */
+void rank_trace_json_end(struct rank_trace *rt)
+{
+	hs_json_close(&rt->js);
+	hs_json_close(&rt->js);
+}

@@ -83,10 +83,9 @@ static void fmt_limit(char *buf, size_t size, unsigned int min,
 		snprintf(buf, size, "%u..%u", min, max);
 }
 
-static void print_scheme(const struct rank_run *run, unsigned int k)
+static void print_scheme(FILE *f, const struct cli_scheme_spec *sp,
+			 const struct hs_scheme *s, unsigned int k)
 {
-	const struct cli_scheme_spec *sp = &run->c->specs[k];
-	const struct hs_scheme *s = &run->schemes[k];
 	char sz[32], reset[32], nr[32], age[32];
 
 	fmt_bytes(sz, sizeof(sz), s->quota.sz);
@@ -94,7 +93,7 @@ static void print_scheme(const struct rank_run *run, unsigned int k)
 		 "%" PRIu64 " ms", sp->quota[2]);
 	fmt_limit(nr, sizeof(nr), s->pattern.min_nr, s->pattern.max_nr);
 	fmt_limit(age, sizeof(age), s->pattern.min_age, s->pattern.max_age);
-	fprintf(run->txt, "scheme %u: %s; nr_accesses %s, age %s aggregations; quota %lu ms,"
+	fprintf(f, "scheme %u: %s; nr_accesses %s, age %s aggregations; quota %lu ms,"
 	       " %s per %s;\n          weights sz %u nr_accesses %u age %u\n",
 	       k, hs_action_name(s->action), nr, age, s->quota.ms,
 	       s->quota.sz ? sz : "no size limit", reset, s->quota.weight_sz,
@@ -137,7 +136,7 @@ void rank_text_context(const struct rank_run *run,
 	       who, nr_records, cli_s(nr_records), run->sample_us,
 	       run->aggr_us);
 	for (k = 0; k < run->c->nr_schemes; k++)
-		print_scheme(run, k);
+		print_scheme(run->txt, &run->c->specs[k], &run->schemes[k], k);
 	addf(&l, "%6s  %7s  %6s  %14s", "snap", "end (s)", "regions",
 	     "eligible");
 	for (k = 0; k < run->nr_picks; k++) {
@@ -401,4 +400,83 @@ void rank_text_end(const struct rank_run *run)
 	fputs("  - ", run->txt);
 	layout_wrap(run->txt, "each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB",
 		    4, 4, COLS, 0);
+}
+
+/* One application only one side made. */
+static void trace_diff(const struct rank_trace *rt,
+		       const struct hs_replay_pick *p)
+{
+	char text[320], score[48] = "", min[64] = "";
+
+	if (p->score >= 0)
+		snprintf(score, sizeof(score), ", score %d", p->score);
+	if (p->min_score >= 0)
+		snprintf(min, sizeof(min), ", min_score %d%s", p->min_score,
+			 p->picked ? "" : " (the kernel's)");
+	snprintf(text, sizeof(text), "%s: sample %lu, scheme %u, window %lu: %lu-%lu (%lu B), nr_accesses %u, age %u%s%s",
+		 p->picked ? "picked, the kernel did not" :
+		 "the kernel's, not picked", p->sis, p->scheme, p->window,
+		 p->start, p->end, p->end - p->start, p->nr_accesses, p->age,
+		 score, min);
+	fputs("    ", rt->txt);
+	layout_wrap(rt->txt, text, 4, 8, COLS, 0);
+}
+
+/* Profile @k: per scheme, its picks against the kernel's. */
+static void trace_profile(const struct rank_trace *rt, unsigned int k)
+{
+	const struct rank_cmd *c = rt->c;
+	struct rank_trace_count all = { 0 };
+	char a[32], b[32];
+	unsigned int s;
+	size_t i, n;
+
+	fprintf(rt->txt, "profile %s: %lu charge window%s\n", c->prof[k].name,
+		rt->windows[k], cli_s(rt->windows[k]));
+	fprintf(rt->txt, "  scheme  picks  bytes       kernel's  bytes       marked\n");
+	for (s = 0; s < c->nr_schemes; s++) {
+		const struct rank_trace_count *sc = &rt->count[k][s];
+
+		fmt_bytes(a, sizeof(a), sc->sz_picks);
+		fmt_bytes(b, sizeof(b), sc->sz_kernel);
+		fprintf(rt->txt, "  %-6u  %-5lu  %-10s  %-8lu  %-10s  %lu\n", s,
+			sc->picks, a, sc->kernel, b, sc->marked);
+		all.picks += sc->picks;
+		all.kernel += sc->kernel;
+		all.marked += sc->marked;
+	}
+	fprintf(rt->txt, "  kernel picks: %lu of %lu marked; %lu pick%s the kernel did not make\n",
+		all.marked, all.kernel, all.picks - all.marked,
+		cli_s(all.picks - all.marked));
+	if (rt->traps[k])
+		fprintf(rt->txt, "  %lu score%s trapped (undefined behaviour), clamped to 0..99 as 6.12 clamps\n",
+			rt->traps[k], cli_s(rt->traps[k]));
+	n = rt->nr_diffs[k] < RANK_TRACE_DIFFS ? rt->nr_diffs[k] :
+		RANK_TRACE_DIFFS;
+	for (i = 0; i < n; i++)
+		trace_diff(rt, &rt->diffs[k][i]);
+	if (rt->nr_diffs[k] > n)
+		fprintf(rt->txt, "    (%zu more; --csv has every one)\n",
+			rt->nr_diffs[k] - n);
+}
+
+/**
+ * rank_trace_text() - rank --damos_trace's summary: the trace and the
+ * kdamond, the schemes, and each profile's picks against the kernel's.
+ * @rt:		the ranking, every profile walked.
+ */
+void rank_trace_text(const struct rank_trace *rt)
+{
+	const struct rank_cmd *c = rt->c;
+	unsigned int k;
+
+	fprintf(rt->txt, "hotscore rank: %s (a 6.12 kdamond's DAMOS trace): %zu samples, %zu\n"
+		"  applications; sample %lu us, aggregation %lu us, HZ %lu, DAMON_MIN_REGION %lu B;\n"
+		"  every scheme in order, each quota carried from window to window\n",
+		c->trace, rt->t.nr_iters, rt->t.nr_applies, c->kd.sample_us,
+		c->kd.aggr_us, c->kd.hz, c->kd.min_region);
+	for (k = 0; k < c->nr_schemes; k++)
+		print_scheme(rt->txt, &c->specs[k], &rt->schemes[k], k);
+	for (k = 0; k < c->nr_prof; k++)
+		trace_profile(rt, k);
 }
