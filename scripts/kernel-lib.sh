@@ -64,8 +64,11 @@ kl_initrd() {
 # hangs on this project's hosts), until its /init reboots; its console,
 # without CRs and terminal escapes, in LOG.  KL_WRAP, if set, is a command
 # QEMU runs under ("taskset -c 0": scripts/live-runs.sh's slow host).
+# A hung guest is stopped after KL_TIMEOUT seconds (1200): the longest
+# guest, make test-kernel's 6.1 run, takes about 560 s on an idle 2-vCPU
+# host and 600 s once the host is busy, and TCG is slower on other hosts.
 kl_boot() {
-	${KL_WRAP:-} timeout 600 qemu-system-x86_64 -accel tcg -m 512M -nographic \
+	${KL_WRAP:-} timeout "${KL_TIMEOUT:-1200}" qemu-system-x86_64 -accel tcg -m 512M -nographic \
 		-no-reboot -net none -kernel "$1" -initrd "$2" \
 		-append 'console=ttyS0 quiet panic=-1' </dev/null 2>&1 |
 		tr -d '\r' | sed 's/\x1b\[[0-9;?]*[a-zA-Z]//g' >"$3"
