@@ -104,6 +104,7 @@ _hotscore()
 		--damos_age) COMPREPLY=(); return ;;
 		--damos_apply_interval) COMPREPLY=(); return ;;
 		--damos_quotas) COMPREPLY=(); return ;;
+		--damos_quota_goal) _hotscore_list 'user_input some_mem_psi_us'; return ;;
 		--profile|--compare-profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--base) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117'; return ;;
 		--call_limit) COMPREPLY=(); return ;;
@@ -115,7 +116,7 @@ _hotscore()
 		--heatmap) _hotscore_files ''; return ;;
 		--json) _hotscore_files ''; return ;;
 		esac
-		opts='--help --workload --ops --rate --duration --seed --sample --aggr --updr --minr --maxr --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --profile --base --call_limit --scorer --capture --no-timing --record --record_format --actions --heatmap --json --list-profiles' ;;
+		opts='--help --workload --ops --rate --duration --seed --sample --aggr --updr --minr --maxr --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --damos_quota_goal --profile --base --call_limit --scorer --capture --no-timing --record --record_format --actions --heatmap --json --list-profiles' ;;
 	rank)
 		case $prev in
 		--input) _hotscore_files ''; return ;;

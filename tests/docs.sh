@@ -49,7 +49,7 @@ rm -rf "$tmp/tree"
 bash -n "$root/completion/hotscore.bash" && ok "the completion is valid bash" ||
 	fail "completion" "bash -n"
 out=$(bash -c ". '$root/completion/hotscore.bash'
-	COMP_WORDS=(hotscore sim --damos_q); COMP_CWORD=2; _hotscore; echo \"\${COMPREPLY[*]}\"
+	COMP_WORDS=(hotscore sim --damos_acc); COMP_CWORD=2; _hotscore; echo \"\${COMPREPLY[*]}\"
 	COMP_WORDS=(hotscore score --profile v6.6,hot); COMP_CWORD=3; _hotscore; echo \"\${COMPREPLY[*]}\"
 	COMP_WORDS=(hotscore sim --workload z); COMP_CWORD=3; _hotscore; echo \"\${COMPREPLY[*]}\"
 	COMP_WORDS=(hotscore sim --profile a); COMP_CWORD=3; _hotscore; echo \"[\${COMPREPLY[*]}]\"
@@ -57,7 +57,7 @@ out=$(bash -c ". '$root/completion/hotscore.bash'
 	cd '$here/data/rank'
 	COMP_WORDS=(hotscore rank damo-w); COMP_CWORD=2; _hotscore; echo \"\${COMPREPLY[*]}\"
 	COMP_WORDS=(hotscore rank x.rec --sn); COMP_CWORD=3; _hotscore; echo \"\${COMPREPLY[*]}\"")
-[ "$out" = "$(printf -- '--damos_quotas\nv6.6,hotfix\nzigzag\n[]\n[]\ndamo-written.json\n--snapshot')" ] &&
+[ "$out" = "$(printf -- '--damos_access_rate\nv6.6,hotfix\nzigzag\n[]\n[]\ndamo-written.json\n--snapshot')" ] &&
 	ok "completion: names, a list's next item, a workload, rank's record; no 'all' for sim, no files for a time" ||
 	fail "completion" "$out"
 

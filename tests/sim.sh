@@ -520,4 +520,40 @@ grep -qE '^score \+ histogram stage: kernel [0-9]+ ns -> fast [0-9]+ ns per aggr
 	ok "JSON: each run's scorer" ||
 	fail "JSON scorer" "$("$jq" "$tmp/cs.json" runs.0.scorer runs.1.scorer)"
 
+# --- quota goals: a user_input goal's script, window by window; the record
+# and the report carry each effective size; bad goals are refused
+goal=(--duration 6s --no-timing --damos_action stat --damos_quotas 0 0 1s)
+"$hs" sim "${goal[@]}" --damos_quota_goal user_input 10000 0,0,15000,5000 \
+	--json "$tmp/goal.json" --record "$tmp/goal.rec" --record_format json >"$tmp/goal.txt" 2>&1
+rc=$?
+# esz_bp 10000 doubles twice, halves (15000), then grows by half (5000,
+# held): 2, 4, 2, 3, 4, 6 bytes
+got=$(grep -o '"effective_sz_bytes": [0-9]*' "$tmp/goal.json" | awk '{ print $2 }' | paste -sd' ')
+[ $rc -eq 0 ] && [ "$got" = "2 4 2 3 4 6" ] &&
+	tr -s ' \n' ' ' <"$tmp/goal.txt" |
+	grep -q ' quota goal: user_input, target 10000: 6 charge windows; current value -> effective size in bytes: 0 -> 2, 0 -> 4, 15000 -> 2, 5000 -> 3, 5000 -> 4, 5000 -> 6 ' &&
+	ok "user_input goal: the effective sizes $got, window by window" ||
+	fail "quota goal" "exit $rc, sizes '$got': $(grep -A2 'quota goal' "$tmp/goal.txt")"
+"$dc" "$tmp/goal.rec" >"$tmp/goal.dc" 2>&1 &&
+	grep -q '"damos_quota": {"effective_sz_bytes": 6, "goal_current_value": 5000}' "$tmp/goal.rec" &&
+	ok "the record carries the effective size: $(head -1 "$tmp/goal.dc")" ||
+	fail "goal record" "$(head -3 "$tmp/goal.dc")"
+# its control: the same script, each value a window late, must give others
+"$hs" sim "${goal[@]}" --damos_quota_goal user_input 10000 0,0,0,15000,5000 \
+	--json "$tmp/goal2.json" >/dev/null 2>&1
+got2=$(grep -o '"effective_sz_bytes": [0-9]*' "$tmp/goal2.json" | awk '{ print $2 }' | paste -sd' ')
+[ -n "$got2" ] && [ "$got2" != "$got" ] && ok "control: a window late, $got2" ||
+	fail "goal control" "'$got2'"
+"$hs" sim "${goal[@]}" --damos_quota_goal some_mem_psi_us 1000 \
+	--json "$tmp/psi.json" >/dev/null 2>&1 &&
+	[ "$("$jq" "$tmp/psi.json" runs.0.quota_goals.0.windows.0.current_value)" = 1000 ] &&
+	ok "some_mem_psi_us: the first window's value is the target, as 6.12's" ||
+	fail "psi goal" "$(head -c 300 "$tmp/psi.json")"
+expect_bad "goal: a metric not simulated" "" sim --damos_quota_goal node_mem_used_bp 5000
+expect_bad "goal: target 0" "" sim --damos_quota_goal user_input 0
+expect_bad "goal: CURRENT for pressure" "" sim --damos_quota_goal some_mem_psi_us 10 5
+expect_bad "goal: CURRENT not a list" "" sim --damos_quota_goal user_input 10 5,x
+expect_bad "goal: CURRENT with a gap" "" sim --damos_quota_goal user_input 10 5,,6
+expect_bad "goal: CURRENT too long" "" sim --damos_quota_goal user_input 10 "$(seq -s, 0 300)"
+
 report_counts

@@ -6,12 +6,14 @@
  * in the comments (R: regions.c, D: damos.c, W: masim.c, K: kdamond.c)
  * name those mutations.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <hotscore/bench_damon.h>
 #include <hotscore/kernel.h>
 #include <hotscore/sim.h>
+#include <hotscore/sim_damos.h>
 
 #include "sim/sim_internal.h"	/* the steps inside hs_sim_step() */
 #include "sim_fixture.h"
@@ -877,8 +879,119 @@ static void test_first_window(void)
 	hs_workload_free(&wl);
 }
 
+/*
+ * damon_feed_loop_next_input() at each of its edges, in both eras: the
+ * goal met (the last input), twice over (the least input), the share of
+ * the distance (down, floored at 10000; up), saturation, and where 6.12's
+ * overflow guard rounds otherwise than the newest core's mult_frac().
+ */
+static void test_feed_loop(void)
+{
+	unsigned long big = ULONG_MAX / 3;
+
+	CHECK_EQ(hs_feed_loop_next_input(123456, 10000), 123456);
+	CHECK_EQ(hs_feed_loop_next_input(123456, 20000), 10000);
+	CHECK_EQ(hs_feed_loop_next_input(123456, 19999), 10000); /* 13 */
+	CHECK_EQ(hs_feed_loop_next_input(1000000000, 19999), 100000);
+	CHECK_EQ(hs_feed_loop_next_input(100000, 15000), 50000);
+	CHECK_EQ(hs_feed_loop_next_input(10000, 15000), 10000);	/* floor */
+	CHECK_EQ(hs_feed_loop_next_input(10000, 0), 20000);	/* doubles */
+	CHECK_EQ(hs_feed_loop_next_input(100000, 5000), 150000);
+	CHECK_EQ(hs_feed_loop_next_input(ULONG_MAX - 5, 0), ULONG_MAX);
+	CHECK_EQ(hs_feed_loop_next_input_612(ULONG_MAX - 5, 0), ULONG_MAX);
+	/* past ULONG_MAX / diff, 6.12 divides first: last / goal * diff */
+	CHECK_EQ(hs_feed_loop_next_input_612(big, 5000),
+		 big + big / 10000 * 5000);
+	CHECK_EQ(hs_feed_loop_next_input(big, 5000),
+		 big + (big / 10000 * 5000 + big % 10000 * 5000 / 10000));
+	CHECK(hs_feed_loop_next_input(big, 5000) !=
+	      hs_feed_loop_next_input_612(big, 5000),
+	      "the two eras round apart past the guard");
+	/* below it they agree */
+	CHECK_EQ(hs_feed_loop_next_input_612(987654321, 2500),
+		 hs_feed_loop_next_input(987654321, 2500));
+	/* the goal's score: mult_frac(current, 10000, target) */
+	CHECK_EQ(hs_goal_score(5, 10), 5000);
+	CHECK_EQ(hs_goal_score(1, 3), 3333);
+	CHECK_EQ(hs_goal_score(ULONG_MAX, 10000), ULONG_MAX);
+}
+
+/*
+ * A user_input goal in the running kdamond: each charge window (the first
+ * too, in the newest core) feeds esz_bp with the script's next value; the
+ * last value holds; a size quota caps the goal's size; some_mem_psi_us's
+ * first window is the target (no effect), then the stall since.
+ */
+static void test_quota_goal(void)
+{
+	static const unsigned long script[] = { 0, 0, 15000, 5000 };
+	static const unsigned long want[] = { 2, 4, 2, 3, 4 };
+	struct hs_scheme s = scheme(HS_ACT_STAT);
+	struct hs_workload wl;
+	struct hs_sim sim;
+	unsigned long sis;
+	unsigned int k = 0;
+
+	s.quota.reset_ms = 4;		/* a window every 4 samples */
+	s.apply_us = 1000;
+	s.quota.goal = (struct hs_quota_goal){ HS_GOAL_USER_INPUT, 10000,
+					       script, 4 };
+	make_sim(&sim, &wl, tiny_cfg, &s, 1);
+	four_regions(&sim);
+	for (sis = 1; sis <= 20 && k < 5; sis++) {
+		unsigned long before = sim.schemes[0].quota.goal_step;
+
+		apply_at(&sim, sis);
+		if (sim.schemes[0].quota.goal_step != before) {
+			CHECK_EQ(sim.schemes[0].quota.esz, want[k]);
+			k++;
+		}
+	}
+	CHECK_EQ(k, 5);
+	CHECK_EQ(sim.schemes[0].quota.goal_current, 5000);	/* held */
+	hs_sim_free(&sim);
+	hs_workload_free(&wl);
+	/* a size quota caps it */
+	s.quota.sz = 3;
+	make_sim(&sim, &wl, tiny_cfg, &s, 1);
+	four_regions(&sim);
+	for (sis = 1; sis <= 20; sis++)
+		apply_at(&sim, sis);
+	CHECK_EQ(sim.schemes[0].quota.esz, 3);
+	CHECK(sim.schemes[0].quota.esz_bp > 30000, "esz_bp %lu",
+	      sim.schemes[0].quota.esz_bp);
+	hs_sim_free(&sim);
+	hs_workload_free(&wl);
+	/* with a time quota: its bytes if smaller, then at least a page:
+	 * the goal's 2 bytes become a page (min before max) */
+	s.quota.sz = 0;
+	s.quota.ms = 1;
+	make_sim(&sim, &wl, tiny_cfg, &s, 1);
+	four_regions(&sim);
+	apply_at(&sim, 1);
+	CHECK_EQ(sim.schemes[0].quota.esz_bp, 20000);
+	CHECK_EQ(sim.schemes[0].quota.esz, PAGE);
+	hs_sim_free(&sim);
+	hs_workload_free(&wl);
+	s.quota.ms = 0;
+	/* pressure: the first window takes the target, so esz_bp holds */
+	s.quota.sz = 0;
+	s.quota.goal = (struct hs_quota_goal){ HS_GOAL_SOME_MEM_PSI_US, 1000,
+					       NULL, 0 };
+	make_sim(&sim, &wl, tiny_cfg, &s, 1);
+	four_regions(&sim);
+	apply_at(&sim, 1);
+	CHECK_EQ(sim.schemes[0].quota.goal_current, 1000);
+	CHECK_EQ(sim.schemes[0].quota.esz_bp, 10000);
+	CHECK_EQ(sim.schemes[0].quota.goal_last_psi, hs_sim_psi_us(&sim));
+	hs_sim_free(&sim);
+	hs_workload_free(&wl);
+}
+
 int main(void)
 {
+	RUN(test_feed_loop);
+	RUN(test_quota_goal);
 	RUN(test_merge_bounds);
 	RUN(test_split_rules);
 	RUN(test_set_regions_align);

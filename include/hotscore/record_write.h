@@ -53,12 +53,16 @@ struct hs_damo_intervals {
  * @nr:		how many.
  * @stat:	the record's scheme's stats so far (cumulative, as the
  *		kernel's); NULL writes none.
+ * @quota:	the record's scheme's quota, written ("damos_quota": its
+ *		effective size, and the goal's current value) when it has a
+ *		goal; NULL or no goal writes none.  damo reads past it.
  */
 struct hs_damo_snapshot {
 	uint64_t start_ns, end_ns;
 	const struct hs_region *regions;
 	size_t nr;
 	const struct hs_damos_stat *stat;
+	const struct hs_quota *quota;
 };
 
 struct hs_zfile;

@@ -87,6 +87,32 @@ struct hs_pattern {
 	unsigned int min_age, max_age;
 };
 
+/* struct damos_quota_goal's metrics that the simulator models. */
+enum hs_goal_metric {
+	HS_GOAL_NONE,
+	HS_GOAL_USER_INPUT,		/* DAMOS_QUOTA_USER_INPUT */
+	HS_GOAL_SOME_MEM_PSI_US,	/* DAMOS_QUOTA_SOME_MEM_PSI_US */
+};
+
+/* The most values a user_input goal's script holds. */
+#define HS_GOAL_MAX_STEPS	256
+
+/**
+ * struct hs_quota_goal - struct damos_quota_goal, one per quota.
+ * @metric:	what is measured; HS_GOAL_NONE: no goal.
+ * @target:	target_value (never 0: damos_commit_quota_goal() refuses it).
+ * @script:	user_input: the current_value the user has committed when
+ *		each charge window that computes an effective size starts,
+ *		in order; after the last, the last holds.
+ * @nr_script:	how many (at least 1 for user_input).
+ */
+struct hs_quota_goal {
+	enum hs_goal_metric metric;
+	unsigned long target;
+	const unsigned long *script;
+	unsigned int nr_script;
+};
+
 /**
  * struct hs_quota - struct damos_quota: settings, then state.
  * @ms:		time quota per reset interval.
@@ -95,6 +121,7 @@ struct hs_pattern {
  * @weight_sz:	weight of size (damon_hot_score() ignores it).
  * @weight_nr:	weight of nr_accesses.
  * @weight_age:	weight of age.
+ * @goal:	the quota goal, if its metric is set.
  * @esz:	effective size quota of this window.
  * @total_charged_sz: bytes charged before this window.
  * @total_charged_ns: time the action took, summed.
@@ -103,10 +130,16 @@ struct hs_pattern {
  * @charge_from_set: a window ended part-way (charge_target_from != NULL).
  * @charge_addr_from: where the next window resumes.
  * @min_score:	the histogram's cut-off.
+ * @esz_bp:	the goal's feedback loop: esz in 1/10000 bytes.
+ * @goal_step:	the next value of the goal's script.
+ * @goal_current: the goal's current_value when esz was last computed.
+ * @goal_last_psi: some_mem_psi_us: the stall total then (last_psi_total;
+ *		UINT64_MAX before the first).
  */
 struct hs_quota {
 	unsigned long ms, sz, reset_ms;
 	unsigned int weight_sz, weight_nr, weight_age;
+	struct hs_quota_goal goal;
 	unsigned long esz;
 	unsigned long total_charged_sz, total_charged_ns;
 	unsigned long charged_sz;
@@ -114,6 +147,10 @@ struct hs_quota {
 	bool charge_from_set;
 	unsigned long charge_addr_from;
 	unsigned int min_score;
+	unsigned long esz_bp;
+	unsigned int goal_step;
+	unsigned long goal_current;
+	uint64_t goal_last_psi;
 };
 
 /**
@@ -228,7 +265,9 @@ int hs_scorer_parse(const char *name);
  *		applied and before the reset; may be NULL.
  * @on_event:	called at every event, kept or not (@max_events bounds
  *		only what is kept); may be NULL.
- * @ctx:	passed to @on_aggregate and @on_event.
+ * @on_quota:	called when a scheme's charge window sets its effective size
+ *		(damos_set_effective_quota()); may be NULL.
+ * @ctx:	passed to @on_aggregate, @on_event and @on_quota.
  */
 struct hs_sim_config {
 	struct hs_attrs attrs;
@@ -250,6 +289,8 @@ struct hs_sim_config {
 	void (*on_aggregate)(const struct hs_sim *sim, void *ctx);
 	void (*on_event)(const struct hs_sim *sim, const struct hs_event *e,
 			 void *ctx);
+	void (*on_quota)(const struct hs_sim *sim, unsigned int scheme,
+			 const struct hs_quota *q, void *ctx);
 	void *ctx;
 };
 

@@ -22,6 +22,13 @@ enum hs_score_kind hs_score_kind(enum hs_ops ops, enum hs_action a);
 unsigned long hs_msecs_to_jiffies(unsigned long hz, unsigned long ms);
 unsigned long hs_quota_esz(const struct hs_quota *q, unsigned long throughput,
 			   unsigned long min_region_sz);
+unsigned long hs_feed_loop_next_input(unsigned long last, unsigned long score);
+unsigned long hs_feed_loop_next_input_612(unsigned long last,
+					  unsigned long score);
+unsigned long hs_goal_score(unsigned long current, unsigned long target);
+unsigned long hs_quota_goal_esz(const struct hs_quota *q,
+				unsigned long throughput,
+				unsigned long min_region_sz);
 unsigned int hs_quota_min_score(const unsigned long *hist,
 				unsigned int max_score, unsigned long esz);
 unsigned long hs_quota_take(unsigned long esz, unsigned long charged,

@@ -73,6 +73,7 @@ static const struct opt sim_opts[] = {
 	  .dflt = "1000", .min = 3, .max = SIM_MAX_REGIONS,
 	  .help = "the maximum number of regions", .example = "40" },
 	CLI_DAMOS_OPTS,
+	CLI_DAMOS_GOAL_OPT,
 	{ .id = O_PROFILE, .name = "profile", .old = "compare-profiles",
 	  .type = OPT_LIST, .arg = "P[,P2]", .dflt = CLI_DEFAULT_PROFILE,
 	  .flags = OPT_CANDS, .words = "@profiles",
@@ -440,7 +441,6 @@ static void check_comparison(struct sim_cmd *c, const struct sim_args *sa)
 static void parse_args(struct sim_cmd *c, int argc, char **argv)
 {
 	static struct sim_args sa;
-	struct cli_scheme_spec specs[HS_MAX_SCHEMES];
 	struct hs_attrs *a = &c->cfg.attrs;
 	unsigned int k;
 
@@ -455,9 +455,9 @@ static void parse_args(struct sim_cmd *c, int argc, char **argv)
 	if (a->min_nr_regions > a->max_nr_regions)
 		cli_usage_die("--minr %lu is larger than --maxr %lu",
 			      a->min_nr_regions, a->max_nr_regions);
-	c->cfg.nr_schemes = cli_damos_specs(&sa.ss, specs);
+	c->cfg.nr_schemes = cli_damos_specs(&sa.ss, c->specs);
 	for (k = 0; k < c->cfg.nr_schemes; k++)
-		cli_damos_scheme(&specs[k], a->sample_us, a->aggr_us,
+		cli_damos_scheme(&c->specs[k], a->sample_us, a->aggr_us,
 				 &c->schemes[k]);
 	c->cfg.schemes = c->schemes;
 	c->cfg.ops = c->ops;
@@ -583,6 +583,29 @@ static void on_event(const struct hs_sim *sim, const struct hs_event *e,
 		sim_actions_row(run, e);
 }
 
+/* Called by DAMOS when a charge window sets a scheme's effective size. */
+static void on_quota(const struct hs_sim *sim, unsigned int scheme,
+		     const struct hs_quota *q, void *ctx)
+{
+	struct sim_run *run = ctx;
+	struct sim_qwin *w;
+
+	if (q->goal.metric == HS_GOAL_NONE)
+		return;
+	if (run->nr_qwin == run->cap_qwin) {
+		run->cap_qwin = run->cap_qwin ? run->cap_qwin * 2 : 64;
+		run->qwin = realloc(run->qwin, run->cap_qwin *
+				    sizeof(*run->qwin));
+		if (!run->qwin)
+			cli_die("out of memory");
+	}
+	w = &run->qwin[run->nr_qwin++];
+	w->t_us = hs_sim_now_us(sim);
+	w->scheme = scheme;
+	w->current = q->goal_current;
+	w->esz = q->esz;
+}
+
 /* Called by kdamond at each aggregation, before the reset. */
 static void on_aggregate(const struct hs_sim *sim, void *ctx)
 {
@@ -645,6 +668,7 @@ static void run_one(struct sim_cmd *c, struct sim_run *run, bool first)
 	cfg.clock = c->timing ? &c->host.clock : NULL;
 	cfg.on_aggregate = on_aggregate;
 	cfg.on_event = on_event;
+	cfg.on_quota = on_quota;
 	cfg.ctx = run;
 	if (first && c->record)
 		sim_record_begin(run, c);	/* run->record is open */
@@ -888,6 +912,7 @@ static const char *shadow_setup(struct sim_cmd *c, struct hs_sim_config *cfg)
 	cfg->max_events = 0;	/* the hash covers every action */
 	cfg->on_aggregate = NULL;
 	cfg->on_event = NULL;
+	cfg->on_quota = NULL;
 	cfg->ctx = NULL;
 	return NULL;
 }
@@ -961,6 +986,7 @@ static void sim_free(struct sim_cmd *c)
 		hs_sim_free(&c->runs[k].sim);
 		hs_workload_free(&c->runs[k].wl);
 		free(c->runs[k].points);
+		free(c->runs[k].qwin);
 		free(c->runs[k].heat);
 	}
 	free(c->text);

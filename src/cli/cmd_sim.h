@@ -18,6 +18,8 @@
 #include <hotscore/sim.h>
 #include <hotscore/spec.h>
 
+#include "damos_opt.h"
+
 #define SIM_MAX_POINTS	100000	/* kept per run; then every 2nd, 4th... */
 #define HEAT_T		160	/* heatmap time bins */
 #define HEAT_A		80	/* heatmap address bins */
@@ -30,6 +32,20 @@ struct sim_point {
 	uint64_t faults;	/* so far */
 	uint64_t wss;		/* bytes in regions with nr_accesses > 0 */
 	size_t nr_regions;
+};
+
+/**
+ * struct sim_qwin - a charge window of a scheme with a quota goal: what
+ * damos_set_effective_quota() computed when it started.
+ * @t_us:	simulated time.
+ * @scheme:	the scheme.
+ * @current:	the goal's current_value.
+ * @esz:	the effective size, bytes.
+ */
+struct sim_qwin {
+	uint64_t t_us;
+	unsigned int scheme;
+	unsigned long current, esz;
 };
 
 /** struct heatmap - access frequency over time and address. */
@@ -85,6 +101,8 @@ struct sim_run {
 	bool actions_json;
 	uint64_t nr_actions;		/* rows written */
 	struct sim_picks picks[HS_MAX_SCHEMES];
+	struct sim_qwin *qwin;		/* quota goals' windows */
+	size_t nr_qwin, cap_qwin;
 	struct heatmap *heat;		/* --heatmap, first run only */
 	uint64_t last_progress_ns;
 	uint64_t aggr_start_ns;
@@ -131,6 +149,7 @@ struct sim_cmd {
 	enum hs_ops ops;
 	struct hs_sim_config cfg;
 	struct hs_scheme schemes[HS_MAX_SCHEMES];
+	struct cli_scheme_spec specs[HS_MAX_SCHEMES];	/* goals' scripts */
 	const char *profiles[2];
 	enum hs_scorer scorers[2];
 	unsigned int nr_runs;

@@ -5,9 +5,11 @@
  * going to the n-th --damos_action; with no --damos_action they change
  * the default scheme.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -20,6 +22,7 @@ const enum opt_type cli_two_sizes[] = { OPT_SIZE, OPT_SIZE };
 const enum opt_type cli_two_times[] = { OPT_TIME, OPT_TIME };
 const enum opt_type cli_quota_types[] = { OPT_MS, OPT_SIZE, OPT_MS,
 					  OPT_COUNT, OPT_COUNT, OPT_COUNT };
+const enum opt_type cli_goal_types[] = { OPT_STR, OPT_COUNT, OPT_STR };
 
 static void spec_defaults(struct cli_scheme_spec *sp)
 {
@@ -96,6 +99,58 @@ static void __attribute__((noreturn)) unknown_action(const char *s)
 	cli_usage_die("--damos_action: '%s' is not a simulated action", s);
 }
 
+/* user_input's CURRENT: values for successive charge windows, commas between. */
+static unsigned int goal_script(const char *s, unsigned long *out)
+{
+	unsigned int n = 0;
+	const char *p = s;
+	char *end;
+
+	for (;;) {
+		if (n == HS_GOAL_MAX_STEPS)
+			cli_usage_die("--damos_quota_goal: CURRENT has more than %d values",
+				      HS_GOAL_MAX_STEPS);
+		errno = 0;
+		if (*p < '0' || *p > '9')
+			cli_usage_die("--damos_quota_goal: CURRENT '%s': value %u is not a number",
+				      s, n + 1);
+		out[n] = strtoul(p, &end, 10);
+		if (errno)
+			cli_usage_die("--damos_quota_goal: CURRENT '%s': value %u is above 2^64 - 1",
+				      s, n + 1);
+		n++;
+		if (!*end)
+			return n;
+		if (*end != ',')
+			cli_usage_die("--damos_quota_goal: CURRENT '%s': '%c' after value %u; values go between commas",
+				      s, *end, n);
+		p = end + 1;
+	}
+}
+
+/* --damos_quota_goal METRIC TARGET [CURRENT], as damo takes it. */
+static void goal_opt(struct cli_scheme_spec *sp, const struct cli_scheme_opt *so)
+{
+	const struct opt_val *v = so->v;
+	struct hs_quota_goal *g = &sp->goal;
+
+	if (!strcmp(v[0].s, "user_input"))
+		g->metric = HS_GOAL_USER_INPUT;
+	else if (!strcmp(v[0].s, "some_mem_psi_us"))
+		g->metric = HS_GOAL_SOME_MEM_PSI_US;
+	else
+		cli_usage_die("--damos_quota_goal: metric '%s' is not simulated (user_input, some_mem_psi_us)",
+			      v[0].s);
+	if (!v[1].u)
+		cli_usage_die("--damos_quota_goal: target 0: the kernel refuses it (damos_commit_quota_goal())");
+	g->target = (unsigned long)v[1].u;
+	if (g->metric == HS_GOAL_SOME_MEM_PSI_US && so->nr > 2)
+		cli_usage_die("--damos_quota_goal: some_mem_psi_us takes no CURRENT: the simulator models the pressure");
+	sp->goal_script[0] = 0;		/* damo's current_value default */
+	g->nr_script = so->nr > 2 ? goal_script(v[2].s, sp->goal_script) : 1;
+	g->script = NULL;		/* set where the spec is kept */
+}
+
 static void apply_opt(struct cli_scheme_spec *sp,
 		      const struct cli_scheme_opt *so, bool keep)
 {
@@ -141,6 +196,9 @@ static void apply_opt(struct cli_scheme_spec *sp,
 					      v[k].s);
 			sp->quota[k] = v[k].u;
 		}
+		break;
+	case CLI_O_DAMOS_GOAL:
+		goal_opt(sp, so);
 		break;
 	}
 }
@@ -278,6 +336,10 @@ void cli_damos_scheme(const struct cli_scheme_spec *sp, unsigned long sample_us,
 	s->quota.weight_sz = clamp_u(sp->quota[3]);
 	s->quota.weight_nr = clamp_u(sp->quota[4]);
 	s->quota.weight_age = clamp_u(sp->quota[5]);
+	/* the script stays in @sp: keep it as long as the scheme */
+	s->quota.goal = sp->goal;
+	if (sp->goal.metric != HS_GOAL_NONE)
+		s->quota.goal.script = sp->goal_script;
 }
 
 /**

@@ -16,10 +16,10 @@
 /* Their ids in a subcommand's table: keep its own ids below 100. */
 enum { CLI_O_DAMOS_ACTION = 100, CLI_O_DAMOS_ACCESS_RATE, CLI_O_DAMOS_SZ,
        CLI_O_DAMOS_AGE, CLI_O_DAMOS_APPLY, CLI_O_DAMOS_QUOTAS,
-       CLI_O_DAMOS_LAST = CLI_O_DAMOS_QUOTAS };
+       CLI_O_DAMOS_GOAL, CLI_O_DAMOS_LAST = CLI_O_DAMOS_GOAL };
 
 extern const enum opt_type cli_two_rates[], cli_two_sizes[],
-	cli_two_times[], cli_quota_types[];
+	cli_two_times[], cli_quota_types[], cli_goal_types[];
 
 #define CLI_DAMOS_SCHEME (OPT_REPEAT | OPT_MINMAX)
 /* The six table entries, spliced into a subcommand's option table. */
@@ -59,6 +59,19 @@ extern const enum opt_type cli_two_rates[], cli_two_sizes[],
 		  " the weights; as in damo, a bare TIME or RESET is in ms", \
 	  .example = "10ms 8MiB 1s 0 3 7" }
 
+/* The quota goal, for the subcommands that model goals (sim). */
+#define CLI_DAMOS_GOAL_OPT						\
+	{ .id = CLI_O_DAMOS_GOAL, .name = "damos_quota_goal",		\
+	  .type = OPT_STR, .nr_values = 3, .min_values = 2,		\
+	  .types = cli_goal_types, .arg = "METRIC TARGET [CURRENT]",	\
+	  .flags = OPT_REPEAT,						\
+	  .words = "user_input some_mem_psi_us",			\
+	  .help = "the scheme's quota goal, as damo's: user_input (CURRENT" \
+		  " is the value committed at each charge window, a comma"	\
+		  " list; the last holds; default 0) or some_mem_psi_us (the" \
+		  " modelled pressure, us per window)",			\
+	  .example = "user_input 10000 0,5000,15000" }
+
 /* How help explains the scheme options, after the option list. */
 #define CLI_DAMOS_NOTES							\
 	"With no --damos_action, the scheme is --damos_action pageout"	\
@@ -80,6 +93,8 @@ extern const enum opt_type cli_two_rates[], cli_two_sizes[],
  *		time with its unit or "max".
  * @apply_us:	apply interval (0: the aggregation interval).
  * @quota:	ms, bytes, reset ms, w_sz, w_nr, w_age.
+ * @goal:	the quota goal; its script points into @goal_script.
+ * @goal_script: user_input's current values, window by window.
  */
 struct cli_scheme_spec {
 	int action;
@@ -89,6 +104,8 @@ struct cli_scheme_spec {
 	bool age_bare[2];
 	uint64_t apply_us;
 	uint64_t quota[6];
+	struct hs_quota_goal goal;
+	unsigned long goal_script[HS_GOAL_MAX_STEPS];
 };
 
 /* One scheme option as given; applied once every option is known. */
@@ -104,7 +121,7 @@ struct cli_scheme_opt {
  * @nr:		how many.
  */
 struct cli_schemes {
-	struct cli_scheme_opt sopts[HS_MAX_SCHEMES * 6];
+	struct cli_scheme_opt sopts[HS_MAX_SCHEMES * 7];
 	unsigned int nr;
 };
 

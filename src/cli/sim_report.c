@@ -300,6 +300,7 @@ void sim_record_snapshot(struct sim_run *run, const struct hs_sim *sim)
 		.regions = sim->r,
 		.nr = sim->nr,
 		.stat = sim->cfg.nr_schemes ? &sim->schemes[0].stat : NULL,
+		.quota = sim->cfg.nr_schemes ? &sim->schemes[0].quota : NULL,
 	};
 
 	if (hs_damo_snapshot(&run->rec, &snap))

@@ -278,6 +278,17 @@ static json_t *stats(const struct hs_damos_stat *st)
 			 "qt_exceeds", hs_json_u64(st->qt_exceeds));
 }
 
+/*
+ * A goal-tuned quota: its effective size as damo names it in a kdamond's
+ * status (quotas' effective_sz_bytes), and the goal's current value.
+ */
+static json_t *quota(const struct hs_quota *q)
+{
+	return json_pack("{s:o, s:o}",
+			 "effective_sz_bytes", hs_json_u64(q->esz),
+			 "goal_current_value", hs_json_u64(q->goal_current));
+}
+
 /* One region as damo writes it: addresses and the age's count as text. */
 static json_t *region(const struct hs_damo_writer *w,
 		      const struct hs_region *r)
@@ -330,6 +341,8 @@ int hs_damo_snapshot(struct hs_damo_writer *w,
 	if (hs_json_open(&w->js, NULL, true, false) ||
 	    hs_json_members(&w->js, snapshot_head(w, s)) ||
 	    (s->stat && hs_json_put(&w->js, "damos_stats", stats(s->stat))) ||
+	    (s->quota && s->quota->goal.metric != HS_GOAL_NONE &&
+	     hs_json_put(&w->js, "damos_quota", quota(s->quota))) ||
 	    hs_json_open(&w->js, "regions", false, false))
 		return fail(w);
 	for (i = 0; i < s->nr; i++)

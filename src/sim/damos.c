@@ -313,15 +313,75 @@ static bool quota_is_full(const struct hs_sim *sim, const struct hs_quota *q)
 	return q->esz - q->charged_sz < sim->cfg.attrs.min_region_sz;
 }
 
-/* damos_set_effective_quota() without goals. */
-static void set_effective_quota(const struct hs_sim *sim, struct hs_quota *q)
+/*
+ * The modelled memory pressure: each fault on a page an action paged out
+ * stalls the workload this long (a swap-in from fast storage), and
+ * PSI's "some" memory total is their sum (docs/sim.md).
+ */
+#define PSI_US_PER_FAULT	50
+
+/**
+ * hs_sim_psi_us() - the modelled some_mem_psi total so far, in us.
+ * @sim:	the simulation.
+ *
+ * Return: stall time.
+ */
+uint64_t hs_sim_psi_us(const struct hs_sim *sim)
 {
-	unsigned long throughput = HS_QUOTA_FIRST_THROUGHPUT;
+	return sim->wl ? sim->wl->faults * PSI_US_PER_FAULT : 0;
+}
+
+/* damos_set_quota_goal_current_value(): the goal's current value now. */
+static unsigned long goal_current(const struct hs_sim *sim, struct hs_quota *q)
+{
+	const struct hs_quota_goal *g = &q->goal;
+	unsigned long v = 0;
+	uint64_t now;
+
+	switch (g->metric) {
+	case HS_GOAL_USER_INPUT:
+		/* the user's commit before this window: the script's next */
+		v = g->script[q->goal_step < g->nr_script ? q->goal_step :
+			      g->nr_script - 1];
+		q->goal_step++;
+		break;
+	case HS_GOAL_SOME_MEM_PSI_US:
+		now = hs_sim_psi_us(sim);
+		/* uninitialized last_psi_total: no effect this round */
+		v = q->goal_last_psi == UINT64_MAX ? g->target :
+			(unsigned long)(now - q->goal_last_psi);
+		q->goal_last_psi = now;
+		break;
+	case HS_GOAL_NONE:
+		break;
+	}
+	return v;
+}
+
+/* damos_set_effective_quota() */
+static void set_effective_quota(const struct hs_sim *sim, struct hs_scheme *s)
+{
+	struct hs_quota *q = &s->quota;
+	unsigned long throughput = HS_QUOTA_FIRST_THROUGHPUT, score;
 
 	if (q->ms && q->total_charged_ns)
 		throughput = hs_mult_frac(q->total_charged_sz, 1000000UL,
 					  q->total_charged_ns);
-	q->esz = hs_quota_esz(q, throughput, sim->cfg.attrs.min_region_sz);
+	if (q->goal.metric == HS_GOAL_NONE) {
+		q->esz = hs_quota_esz(q, throughput,
+				      sim->cfg.attrs.min_region_sz);
+	} else {
+		/* the consist tuner: esz_bp fed back by the goal's score */
+		q->goal_current = goal_current(sim, q);
+		score = hs_goal_score(q->goal_current, q->goal.target);
+		q->esz_bp = hs_feed_loop_next_input(q->esz_bp > 10000 ?
+						    q->esz_bp : 10000, score);
+		q->esz = hs_quota_goal_esz(q, throughput,
+					   sim->cfg.attrs.min_region_sz);
+	}
+	if (sim->cfg.on_quota)
+		sim->cfg.on_quota(sim, (unsigned int)(s - sim->schemes), q,
+				  sim->cfg.ctx);
 }
 
 /* A region scored on its own, if the scheme's pattern admits it. */
@@ -359,11 +419,11 @@ void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
 	unsigned int max_score;
 	enum hs_score_kind kind;
 
-	if (!q->ms && !q->sz)
+	if (!hs_quota_set(q))
 		return;
 	if (!q->total_charged_sz && !q->charged_from) {
 		q->charged_from = jiffies;
-		set_effective_quota(sim, q);
+		set_effective_quota(sim, s);
 	}
 	/* !time_in_range_open(jiffies, from, from + reset) */
 	if (time_before(jiffies, q->charged_from) ||
@@ -374,7 +434,7 @@ void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
 		q->total_charged_sz += q->charged_sz;
 		q->charged_from = jiffies;
 		q->charged_sz = 0;
-		set_effective_quota(sim, q);
+		set_effective_quota(sim, s);
 	}
 	s->stat.nr_adjust++;
 	kind = hs_score_kind(sim->cfg.ops, s->action);

@@ -126,6 +126,41 @@ static int check_profile(const struct hs_sim_config *cfg, char *err,
 	return -1;
 }
 
+/*
+ * Each quota goal: a target the kernel takes (not 0), and a user_input
+ * goal's script of 1 to HS_GOAL_MAX_STEPS values.
+ */
+static int check_goals(const struct hs_sim_config *cfg, char *err,
+		       size_t errlen)
+{
+	unsigned int i;
+
+	for (i = 0; i < cfg->nr_schemes; i++) {
+		const struct hs_quota_goal *g = &cfg->schemes[i].quota.goal;
+
+		if (g->metric == HS_GOAL_NONE)
+			continue;
+		if (g->metric != HS_GOAL_USER_INPUT &&
+		    g->metric != HS_GOAL_SOME_MEM_PSI_US) {
+			snprintf(err, errlen, "scheme %u: quota goal metric %d is not simulated",
+				 i, (int)g->metric);
+			return -1;
+		}
+		if (!g->target) {
+			snprintf(err, errlen, "scheme %u: quota goal target 0", i);
+			return -1;
+		}
+		if (g->metric == HS_GOAL_USER_INPUT &&
+		    (!g->script || !g->nr_script ||
+		     g->nr_script > HS_GOAL_MAX_STEPS)) {
+			snprintf(err, errlen, "scheme %u: a user_input goal needs 1 to %d values",
+				 i, HS_GOAL_MAX_STEPS);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /**
  * hs_sim_validate() - whether a configuration can run: damon_set_attrs()'s
  * checks, and a profile that would not divide by zero with its intervals.
@@ -144,7 +179,7 @@ int hs_sim_validate(const struct hs_sim_config *cfg, char *err, size_t errlen)
 		snprintf(err, errlen, "at most %d schemes", HS_MAX_SCHEMES);
 		return -1;
 	}
-	return 0;
+	return check_goals(cfg, err, errlen);
 }
 
 static const char *const scorer_names[HS_NR_SCORERS] = {
@@ -273,6 +308,10 @@ int hs_sim_init(struct hs_sim *sim, const struct hs_sim_config *cfg,
 		s->quota.charge_from_set = false;
 		s->quota.charge_addr_from = 0;
 		s->quota.min_score = 0;
+		s->quota.esz_bp = 0;
+		s->quota.goal_step = 0;
+		s->quota.goal_current = 0;
+		s->quota.goal_last_psi = UINT64_MAX;	/* damos_new_quota_goal() */
 		s->next_apply_sis = apply / cfg->attrs.sample_us;
 	}
 	if (cfg->scorer != HS_SCORER_KERNEL && prepare_schemes(sim))

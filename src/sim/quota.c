@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "hotscore/kernel.h"
 #include "hotscore/sim_damos.h"
 
 #include "sim_internal.h"
@@ -40,10 +41,10 @@ enum hs_score_kind hs_score_kind(enum hs_ops ops, enum hs_action a)
 	}
 }
 
-/** hs_quota_set() - damos_quota_is_set(): any of esz, sz or ms. */
+/** hs_quota_set() - damos_quota_is_set(): esz, sz, ms or a goal. */
 bool hs_quota_set(const struct hs_quota *q)
 {
-	return q->esz || q->sz || q->ms;
+	return q->esz || q->sz || q->ms || q->goal.metric != HS_GOAL_NONE;
 }
 
 /**
@@ -88,6 +89,117 @@ unsigned long hs_quota_esz(const struct hs_quota *q, unsigned long throughput,
 	esz = throughput * q->ms;	/* unsigned long: may wrap */
 	if (esz < min_region_sz)
 		esz = min_region_sz;
+	if (q->sz && q->sz < esz)
+		esz = q->sz;
+	return esz;
+}
+
+/*
+ * The feedback loop's goal and its least input, both 10000: the caller
+ * scales its score so that the goal is met at 10000.
+ */
+#define FEED_GOAL	10000UL
+#define FEED_MIN_INPUT	10000UL
+
+/*
+ * damon_feed_loop_next_input(): @last moved by its share of the distance
+ * to the goal, the share by mult_frac() or, in 6.12 (@by_hand), by
+ * last * diff / goal unless that product would overflow, then last /
+ * goal * diff.
+ */
+static unsigned long feed_next(unsigned long last, unsigned long score,
+			       bool by_hand)
+{
+	bool over = score > FEED_GOAL;
+	unsigned long diff, comp;
+
+	if (score == FEED_GOAL)
+		return last;
+	if (score >= FEED_GOAL * 2)
+		return FEED_MIN_INPUT;
+	diff = over ? score - FEED_GOAL : FEED_GOAL - score;
+	if (!by_hand)
+		comp = hs_mult_frac(last, diff, FEED_GOAL);
+	else if (last < ULONG_MAX / diff)
+		comp = last * diff / FEED_GOAL;
+	else
+		comp = last / FEED_GOAL * diff;
+	if (over)
+		return last - comp > FEED_MIN_INPUT ? last - comp : FEED_MIN_INPUT;
+	if (last < ULONG_MAX - comp)
+		return last + comp;
+	return ULONG_MAX;
+}
+
+/**
+ * hs_feed_loop_next_input() - damon_feed_loop_next_input() of the newest
+ * core: the last input moved by its own share of the distance to the goal,
+ * next = max(last * ((goal - score) / goal + 1), min_input), with
+ * mult_frac() for the share.
+ * @last:	the last input (>= 10000: the caller takes max(esz_bp, 10000)).
+ * @score:	the score that input made, 10000 at the goal.
+ *
+ * Return: the next input.
+ */
+unsigned long hs_feed_loop_next_input(unsigned long last, unsigned long score)
+{
+	return feed_next(last, score, false);
+}
+
+/**
+ * hs_feed_loop_next_input_612() - damon_feed_loop_next_input() of 6.12
+ * (linux-source-6.12 mm/damon/core.c): the share computed by hand, with
+ * its overflow guard.
+ * @last:	the last input.
+ * @score:	the score that input made, 10000 at the goal.
+ *
+ * Return: the next input.
+ */
+unsigned long hs_feed_loop_next_input_612(unsigned long last,
+					  unsigned long score)
+{
+	return feed_next(last, score, true);
+}
+
+/**
+ * hs_goal_score() - damos_quota_score() of one goal in the newest core:
+ * mult_frac(current_value, 10000, target_value), 10000 at the target.
+ * 6.12 computes current_value * 10000 / target_value; both wrap for a
+ * large enough current_value, at different points (unsigned, defined).
+ * @current:	current_value.
+ * @target:	target_value, not 0.
+ *
+ * Return: the score.
+ */
+unsigned long hs_goal_score(unsigned long current, unsigned long target)
+{
+	return hs_mult_frac(current, 10000UL, target);
+}
+
+/**
+ * hs_quota_goal_esz() - the rest of damos_set_effective_quota() once the
+ * goal has fed esz_bp: esz_bp / 10000; with a time quota, its bytes if
+ * smaller and then at least one region (min first, as 6.12's core.c and
+ * the newest one read: docs/sim.md); then the size quota if smaller.
+ * @q:		the quota, its esz_bp fed.
+ * @throughput: bytes per ms the action has achieved (hs_quota_esz()'s).
+ * @min_region_sz: the smallest region.
+ *
+ * Return: the effective size quota in bytes.
+ */
+unsigned long hs_quota_goal_esz(const struct hs_quota *q,
+				unsigned long throughput,
+				unsigned long min_region_sz)
+{
+	unsigned long esz = q->esz_bp / 10000, t;
+
+	if (q->ms) {
+		t = throughput * q->ms;		/* unsigned long: may wrap */
+		if (t < esz)
+			esz = t;
+		if (esz < min_region_sz)
+			esz = min_region_sz;
+	}
 	if (q->sz && q->sz < esz)
 		esz = q->sz;
 	return esz;

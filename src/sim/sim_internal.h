@@ -82,6 +82,7 @@ void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s);
 void hs_apply_schemes(struct hs_sim *sim, uint64_t *t);
 void hs_apply_scheme_at(struct hs_sim *sim, unsigned int s, size_t i);
 unsigned long hs_jiffies(const struct hs_sim *sim);
+uint64_t hs_sim_psi_us(const struct hs_sim *sim);
 
 /* The quota's arithmetic (quota.c) that the simulator alone uses. */
 bool hs_quota_set(const struct hs_quota *q);

@@ -18,7 +18,9 @@
  * opt_parse(), with a set() that checks each value against its option's
  * table entry and splits each list as cli_each_profile() does, and
  * opt_reproduce() writes the command back into a large buffer and into
- * one too small.
+ * one too small.  The scheme options are kept as sim and rank keep them
+ * and turned into schemes (cli_damos_specs()): a quota goal's script has
+ * 1 to HS_GOAL_MAX_STEPS values and a target that is not 0.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -29,6 +31,7 @@
 #include <hotscore/score.h>
 
 #include "cli/cli.h"
+#include "cli/damos_opt.h"
 #include "cli/opt.h"
 #include "fuzz.h"
 
@@ -36,6 +39,8 @@
 
 /* Across the jump: static, never a local of a function that setjmp()s. */
 static char *text, *argv[MAX_WORDS + 2], *repro;
+static struct cli_schemes schemes;
+static struct cli_scheme_spec specs[HS_MAX_SCHEMES];
 
 /* "5ms" and "1.5 s" have a unit; "5000", "2." and "7 " do not. */
 static bool has_unit(const char *s)
@@ -209,6 +214,24 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		if (t == OPT_LIST)
 			cli_each_profile(o->name, v[k].s, each_profile, NULL);
 	}
+	cli_damos_take(&schemes, o, v, nr);
+}
+
+/* The schemes the scheme options make: every goal within its bounds. */
+static void check_schemes(void)
+{
+	unsigned int n = cli_damos_specs(&schemes, specs), i;
+
+	fuzz_assert(n >= 1 && n <= HS_MAX_SCHEMES);
+	for (i = 0; i < n; i++) {
+		const struct hs_quota_goal *g = &specs[i].goal;
+
+		if (g->metric == HS_GOAL_NONE)
+			continue;
+		fuzz_assert(g->target);
+		fuzz_assert(g->nr_script >= 1 &&
+			    g->nr_script <= HS_GOAL_MAX_STEPS);
+	}
 }
 
 /* Split text into lines: argv[0] the subcommand, then the words. */
@@ -252,7 +275,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 1; i < argc; i++)
 		values(argv[i]);
 	if (!setjmp(fuzz_jmp)) {
+		memset(&schemes, 0, sizeof(schemes));
 		opt_parse(cmd, argc, argv, set, NULL);
+		check_schemes();
 		/* the reproduce line, whole, and cut short */
 		small = (size_t)argc * 5 % 61 + 1;
 		repro = malloc(4096);

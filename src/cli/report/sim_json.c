@@ -107,6 +107,36 @@ static json_t *json_series(const struct sim_run *run)
 	return list;
 }
 
+/* Each scheme's quota goal with its charge windows. */
+static json_t *json_goals(const struct sim_run *run)
+{
+	const struct hs_sim *sim = &run->sim;
+	json_t *list = json_array();
+	unsigned int i;
+	size_t k;
+
+	for (i = 0; list && i < sim->cfg.nr_schemes; i++) {
+		const struct hs_quota_goal *g = &sim->schemes[i].quota.goal;
+		json_t *wins;
+
+		if (g->metric == HS_GOAL_NONE)
+			continue;
+		wins = json_array();
+		for (k = 0; wins && k < run->nr_qwin; k++)
+			if (run->qwin[k].scheme == i)
+				json_array_append_new(wins, json_pack("{s:o, s:o, s:o}",
+					"t_us", hs_json_u64(run->qwin[k].t_us),
+					"current_value", hs_json_u64(run->qwin[k].current),
+					"effective_sz_bytes", hs_json_u64(run->qwin[k].esz)));
+		json_array_append_new(list, json_pack("{s:I, s:s, s:o, s:o}",
+			"scheme", (json_int_t)i, "metric",
+			g->metric == HS_GOAL_USER_INPUT ? "user_input" :
+			"some_mem_psi_us", "target", hs_json_u64(g->target),
+			"windows", wins));
+	}
+	return list;
+}
+
 static json_t *json_run(const struct sim_cmd *c, const struct sim_run *run)
 {
 	const struct hs_sim *sim = &run->sim;
@@ -134,6 +164,8 @@ static json_t *json_run(const struct sim_cmd *c, const struct sim_run *run)
 	if (o && c->timing)
 		json_costs(o, c, run);
 	json_object_set_new(o, "series", json_series(run));
+	if (run->nr_qwin)
+		json_object_set_new(o, "quota_goals", json_goals(run));
 	return o;
 }
 

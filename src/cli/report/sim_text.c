@@ -94,6 +94,42 @@ static void report_picks(FILE *f, const struct hs_scheme *s,
 		report_action(f, &p->first[k]);
 }
 
+static const char *goal_metric_name(enum hs_goal_metric m)
+{
+	return m == HS_GOAL_USER_INPUT ? "user_input" :
+		m == HS_GOAL_SOME_MEM_PSI_US ? "some_mem_psi_us" : "none";
+}
+
+/* The goal's windows: each current value and the effective size it set. */
+static void report_goal(FILE *f, const struct sim_run *run, unsigned int i)
+{
+	const struct hs_quota_goal *g = &run->sim.schemes[i].quota.goal;
+	char text[1024];
+	size_t k, n = 0, shown = 0;
+	int len;
+
+	for (k = 0; k < run->nr_qwin; k++)
+		n += run->qwin[k].scheme == i;
+	len = snprintf(text, sizeof(text), "quota goal: %s, target %lu: %zu charge window%s; current value -> effective size in bytes:",
+		       goal_metric_name(g->metric), g->target, n, cli_s(n));
+	for (k = 0; k < run->nr_qwin && len < (int)sizeof(text) - 64; k++) {
+		const struct sim_qwin *w = &run->qwin[k];
+
+		if (w->scheme != i)
+			continue;
+		if (++shown > 12 && shown < n) {
+			if (shown == 13)
+				len += snprintf(text + len, sizeof(text) - (size_t)len, " ...");
+			continue;
+		}
+		len += snprintf(text + len, sizeof(text) - (size_t)len,
+				"%s %lu -> %lu", shown > 1 ? "," : "", w->current,
+				w->esz);
+	}
+	fputs("  ", f);
+	layout_wrap(f, text, 2, 4, COLS, 0);
+}
+
 static void report_scheme(FILE *f, const struct sim_cmd *c,
 			  const struct sim_run *run, unsigned int i)
 {
@@ -110,7 +146,7 @@ static void report_scheme(FILE *f, const struct sim_cmd *c,
 	layout_printf(f, COLS, "scheme %u: %s; nr_accesses %u..%s samples, age %u..%s aggregations, size %lu..%s\n",
 		      i, hs_action_name(s->action), p->min_nr, nr, p->min_age, age,
 		      p->min_sz, sz);
-	if (q->ms || q->sz)
+	if (q->ms || q->sz || q->goal.metric != HS_GOAL_NONE)
 		layout_printf(f, COLS, "  quota: %lu ms, %lu B per %s; weights sz %u nr_accesses %u age %u; apply every %lu us\n",
 			      q->ms, q->sz, reset, q->weight_sz, q->weight_nr,
 			      q->weight_age,
@@ -121,10 +157,12 @@ static void report_scheme(FILE *f, const struct sim_cmd *c,
 	layout_printf(f, COLS, "  nr_tried %lu, sz_tried %.1f MiB, nr_applied %lu, sz_applied %.1f MiB, qt_exceeds %lu\n",
 		      st->nr_tried, sim_mib(st->sz_tried), st->nr_applied,
 		      sim_mib(st->sz_applied), st->qt_exceeds);
-	if (q->ms || q->sz)
+	if (q->ms || q->sz || q->goal.metric != HS_GOAL_NONE)
 		layout_printf(f, COLS, "  score histograms %lu over %lu regions; last effective quota %.2f MiB, min_score %u\n",
 			      st->nr_adjust, st->nr_scored, sim_mib(q->esz),
 			      q->min_score);
+	if (q->goal.metric != HS_GOAL_NONE)
+		report_goal(f, run, i);
 	report_picks(f, s, &run->picks[i]);
 }
 
