@@ -729,6 +729,35 @@ check_rank_marks() {
 		fail "$1: rank control" "'$l'"
 }
 
+# check_goal NAME: the guest's user_input quota goal gave at least 20
+# effective sizes, each the one hotscore sim gives on the values the
+# guest committed (issue 29); the control, sim on the same values each a
+# window late (a commit that missed its window), gives others
+check_goal() {
+	local f=$out/check-$1.txt d=$out/check-$1 l m n a i e w rc
+	l=$(grep -m1 '^quota goal: ' "$f")
+	read -r m n <<<"$(echo "$l" | sed -n 's/^quota goal: \([0-9]*\) of \([0-9]*\) effective sizes equal.*/\1 \2/p')"
+	[ -n "$n" ] && [ "$m" = "$n" ] && [ "$n" -ge 20 ] &&
+		ok "$1: ${l#quota goal: }" ||
+		fail "$1: quota goal" "'$l'; $(grep -m2 '^  window ' "$f" | tr '\n' ' ')"
+	if [ -s "$d/goal-sim.args" ] && mapfile -t a <"$d/goal-sim.args"; then
+		i=$((${#a[@]} - 1))
+		a[$i]=0,${a[$i]}
+		"$hs" sim "${a[@]}" --json "$d/goal-late.json" >/dev/null 2>&1
+		rc=$?
+		grep -o '"effective_sz_bytes": [0-9]*' "$d/goal-late.json" 2>/dev/null |
+			awk '{ print $2 }' | head -n "$n" >"$d/goal-late.esz"
+		w=$(wc -l <"$d/goal-late.esz")
+		e=$(paste -d' ' <(cut -d' ' -f4 "$d/goal.txt") "$d/goal-late.esz" |
+			awk '$1 == $2 { k++ } END { print k + 0 }')
+		[ $rc -eq 0 ] && [ "$w" = "$n" ] && [ "$e" -lt "$n" ] &&
+			ok "$1: the values each a window late give $e of $n sizes equal" ||
+			fail "$1: goal control" "exit $rc, $w windows, $e of $n equal with the values a window late"
+	else
+		fail "$1: goal control" "no $d/goal-sim.args"
+	fi
+}
+
 # check_damos_exact NAME: the replay of the guest's DAMOS trace matched
 # every application, at least 200 of them over both schemes (issue 29);
 # and a replay at the wrong HZ, its negative control, misses
@@ -831,6 +860,7 @@ if [ "${HS_KERNEL_CHECK:-1}" = 1 ]; then
 	# count (docs/kernel.md, "The running moving sum"), so it is required
 	apart unpatched-6.12 debian-6.12.117 $kprofiles
 	check_damos_exact unpatched-6.12
+	check_goal unpatched-6.12
 	kcheck_run v2-ilog2 "$p/v2-ilog2.patch" --kernel 6.12 &
 	kcheck_run wrong-ilog2 "$p/wrong-ilog2-no-plus1.patch" --kernel 6.12 &
 	wait

@@ -13,7 +13,9 @@
 #      clamps: identify counts the scores outside [0, 99], and an unclamped
 #      kernel would overrun its quota's histogram on these inputs.
 #   4. with damos_run=1 in check.conf, hotscore replay's DAMOS trace
-#      (scripts/guest/damos.sh).
+#      (scripts/guest/damos.sh);
+#   5. then a user_input quota goal's effective sizes, window by window
+#      (scripts/guest/goal.sh).
 # Each result is printed between "=== NAME begin/end" markers, files
 # gzipped and in base64; then reboot (QEMU runs with -no-reboot).
 /bin/busybox --install -s /bin
@@ -164,6 +166,9 @@ fi
 if [ "${damos_run:-0}" = 1 ] && [ -d "$k" ]; then
 	. /damos.sh
 	damos_run
+	# 5. and a quota goal driven by a script, for sim to be held to
+	. /goal.sh
+	goal_run
 fi
 echo "=== ALL_DONE"
 reboot -f

@@ -81,14 +81,8 @@ damos_run() {
 	fi
 	live_workload "${live_config:-/live.cfg}" "${damos_duration:-90s}" \
 		/tmp/damos-workload
-	echo 1 >$k/nr_kdamonds
-	echo 1 >$k/0/contexts/nr_contexts
-	c=$k/0/contexts/0
-	echo vaddr >$c/operations
-	live_attrs $c
-	echo 0 >$c/targets/nr_targets
-	echo 1 >$c/targets/nr_targets
-	echo "$wpid" >$c/targets/0/pid_target
+	live_context "$wpid"
+	c=$ctx
 	damos_schemes $c/schemes
 	damos_events $t 1
 	echo 1 >$t/tracing_on

@@ -89,16 +89,25 @@ live_scheme_any() {
 	echo 300 >"$1/quotas/weights/age_permil"
 }
 
+# live_context PID: kdamond 0 afresh, with one vaddr context on PID and
+# sim's intervals; its directory in $ctx
+live_context() {
+	local k=/sys/kernel/mm/damon/admin/kdamonds
+	echo 1 >$k/nr_kdamonds
+	echo 1 >$k/0/contexts/nr_contexts
+	ctx=$k/0/contexts/0
+	echo vaddr >$ctx/operations
+	live_attrs $ctx
+	echo 0 >$ctx/targets/nr_targets
+	echo 1 >$ctx/targets/nr_targets
+	echo "$1" >$ctx/targets/0/pid_target
+}
+
 # live_kdamond PID: one kdamond, one vaddr context on PID, two schemes
 live_kdamond() {
 	local k=/sys/kernel/mm/damon/admin/kdamonds c
-	echo 1 >$k/nr_kdamonds
-	echo 1 >$k/0/contexts/nr_contexts
-	c=$k/0/contexts/0
-	echo vaddr >$c/operations
-	live_attrs $c
-	echo 1 >$c/targets/nr_targets
-	echo "$1" >$c/targets/0/pid_target
+	live_context "$1"
+	c=$ctx
 	echo 2 >$c/schemes/nr_schemes
 	live_scheme $c/schemes/0
 	live_scheme_any $c/schemes/1
