@@ -50,8 +50,8 @@ static char *write_two(enum hs_damo_format fmt, size_t *len)
 	struct hs_damos_stat st = { .nr_tried = 1, .sz_tried = 8192,
 				    .nr_applied = 1, .sz_applied = 4096,
 				    .qt_exceeds = 2 };
-	struct hs_damo_snapshot a = { 0, 100000000, two, 2, &st };
-	struct hs_damo_snapshot b = { 100000000, 200000000, two + 1, 1, NULL };
+	struct hs_damo_snapshot a = { 0, 100000000, two, 2, &st, NULL };
+	struct hs_damo_snapshot b = { 100000000, 200000000, two + 1, 1, NULL, NULL };
 	struct hs_damo_writer w;
 	FILE *f = tmpfile();
 	char *text;
@@ -153,7 +153,7 @@ static void test_large(void)
 				       -1), 0);
 		for (i = 0; i < 200; i++) {
 			struct hs_damo_snapshot s = { i, i + 1, r,
-						      1000 - i, NULL };
+						      1000 - i, NULL, NULL };
 
 			CHECK_EQ(hs_damo_snapshot(&w, &s), 0);
 		}
@@ -177,7 +177,7 @@ static void test_large(void)
 /* /dev/full: ENOSPC from the call that meets it, at the latest the end. */
 static void test_full_disk(void)
 {
-	struct hs_damo_snapshot s = { 0, 1, two, 2, NULL };
+	struct hs_damo_snapshot s = { 0, 1, two, 2, NULL, NULL };
 	struct hs_damo_writer w;
 	FILE *f = fopen("/dev/full", "w");
 	int ret = 0, k;

@@ -78,7 +78,7 @@ static void trace(const uint8_t *data, size_t size)
 			continue;
 		check_snapshot(&t);
 		s = (struct hs_damo_snapshot){ t.start_ns, t.end_ns, t.r, t.nr,
-					       NULL };
+					       NULL, NULL };
 		fuzz_assert(!hs_damo_snapshot(&w, &s));
 	}
 	if (ret >= 0)
