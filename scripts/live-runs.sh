@@ -8,6 +8,8 @@
 #   HS_LIVE_SLOW=1   QEMU and a busy loop share one host CPU: a host about
 #                    half as fast, for bounds that must not depend on speed
 #   HS_LIVE_CONF     lines for the guest's live.conf ("live_duration=1m")
+#   HS_LIVE_CFG      a masim config to run instead of scripts/guest/live.cfg
+#   HS_LIVE_KERNEL   6.1 (default) or 6.12: scripts/damon-kernel.sh's argument
 # Usage: scripts/live-runs.sh N DIR   (root; make and make static first)
 set -euo pipefail
 n=${1:?usage: live-runs.sh N DIR}
@@ -20,7 +22,7 @@ die() { echo "live-runs: $*" >&2; exit 1; }
 [ -x "$hs" ] && [ -x "$root/build/static/hotscore" ] ||
 	die "build/hotscore and build/static/hotscore first (make; make static)"
 kl_packages || die "apt-get install failed"
-W=$("$root/scripts/damon-kernel.sh")
+W=$("$root/scripts/damon-kernel.sh" "${HS_LIVE_KERNEL:-6.1}")
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
 kl_build_module "$dir/module" "$W/build" "$root" ||
@@ -32,7 +34,10 @@ mkdir -p "$r"/bin "$r"/proc "$r"/sys "$r"/dev "$r"/tmp
 cp /bin/busybox "$dir/finit" "$dir/tick" "$r"/bin/
 cp "$root/build/static/hotscore" "$r"/bin/hotscore
 cp "$dir/module/hotscore.ko" "$r"/
-cp "$root/scripts/guest/live.sh" "$root/scripts/guest/live.cfg" "$r"/
+cfg=${HS_LIVE_CFG:-$root/scripts/guest/live.cfg}
+[ -r "$cfg" ] || die "$cfg: cannot read"
+cp "$root/scripts/guest/live.sh" "$r"/
+cp "$cfg" "$r"/live.cfg
 cp "$root/scripts/guest/live-init.sh" "$r"/init
 printf '%s\n' "${HS_LIVE_CONF:-}" >"$r"/live.conf
 kl_initrd "$r" "$dir/initrd.gz"
@@ -57,8 +62,8 @@ for i in $(seq 1 "$n"); do
 		hog=
 	fi
 	grep -q '^=== ALL_DONE' "$d/console.log" || die "run $i did not finish: $d/console.log"
-	cp "$root/scripts/guest/live.cfg" "$d"/
-	for m in trace damos_stats workload; do
+	cp "$cfg" "$d"/live.cfg
+	for m in trace damos_stats workload maps; do
 		kl_unpack "$d/console.log" "$m" >"$d/$m.txt" || true
 	done
 	"$root/scripts/live-gate.sh" "$hs" "$d" >"$d/gate.txt" 2>&1 || true

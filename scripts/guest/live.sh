@@ -190,6 +190,8 @@ live_run() {
 	echo "=== insmod capture rc=$?"
 	live_workload "$cfg" "${live_duration:-2m}" /tmp/workload
 	echo "=== live: workload $cfg, pid $wpid: $(cat /tmp/workload.err)"
+	# its mappings, for the simulator's model of the process's own memory
+	dump maps /proc/$wpid/maps
 	echo 1 >$t/events/damon/damon_aggregated/enable
 	live_samples $t on || echo "=== live: no hs_sample kprobe event"
 	live_kdamond $wpid
