@@ -73,7 +73,7 @@ awk -F, 'NR > 1 && $1 == "hotfix" { p[$4] += $12; if ($10 >= 0) e[$4] += $7 - $6
 	ok "a binding quota picks exactly its 4 MiB above min_score" || fail "picks" "$(sed -n 1,12p a.txt)"
 
 # --- the simulator's own actions, ranked back from its record
-sim_stat=(--damos_action stat --damos_age 300ms max --damos_quotas 0 1GiB 1s 0 3 7)
+sim_stat=(--damos_action stat --damos_age 300ms max --damos_quotas 0 4GiB 1s 0 3 7)
 "$hs" sim --duration 2s --no-timing --record rt.rec --actions rt.csv "${sim_stat[@]}" >/dev/null 2>&1
 "$hs" rank rt.rec "${sim_stat[@]}" --csv rk.csv >/dev/null 2>&1
 # (stat applies nothing, so compare the regions tried: all of each here)
@@ -140,7 +140,8 @@ case $hs in
 esac
 
 # --- two weight sets that pick differently; differ recomputed from the CSV
-"$hs" sim --workload zigzag --duration 13s --no-timing --record z.rec >/dev/null 2>&1
+# (paddr: in vaddr the process' own cold memory heads both rankings)
+"$hs" sim --workload zigzag --ops paddr --duration 13s --no-timing --record z.rec >/dev/null 2>&1
 "$hs" rank z.rec --time 12s --damos_action pageout --damos_quotas 0 16MiB 1s 0 0 1 \
 	--damos_action pageout --damos_quotas 0 16MiB 1s 0 1 0 --csv z.csv >z.txt 2>&1
 want=$(awk -F, 'NR > 1 { k = $6 "-" $7; p[$2, k] = $12; keys[k] = 1 }

@@ -7,6 +7,7 @@
  * name those mutations.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -507,6 +508,7 @@ static void test_vaddr_pageout(void)
 	struct hs_scheme s = scheme(HS_ACT_PAGEOUT);
 	struct hs_workload wl;
 	struct hs_sim sim;
+	unsigned int m = 0;
 	char err[256];
 
 	load(&wl, tiny_cfg, HS_WL_VADDR, 5000);
@@ -514,14 +516,127 @@ static void test_vaddr_pageout(void)
 	cfg.schemes = &s;
 	cfg.nr_schemes = 1;
 	CHECK(!hs_sim_init(&sim, &cfg, &wl, err, sizeof(err)), "%s", err);
-	sim.r[0] = (struct hs_region){ wl.regions[1].start,
-				       wl.regions[1].end, 0, 0, 5, 0, 0 };
+	while (wl.regions[m].own != HS_WL_MASIM)	/* past the process' own */
+		m++;
+	sim.r[0] = (struct hs_region){ wl.regions[m].start,
+				       wl.regions[m].end, 0, 0, 5, 0, 0 };
 	sim.nr = 1;
 	hs_apply_scheme_at(&sim, 0, 0);
 	hs_apply_scheme_at(&sim, 0, 0);
 	CHECK_EQ(sim.schemes[0].stat.sz_applied, 2 * 40 * PAGE);
 	CHECK_EQ(wl.nr_out, 40);
 	hs_sim_free(&sim);
+	hs_workload_free(&wl);
+}
+
+/* The index of the region named @name, or nr_regions. */
+static unsigned int region_named(const struct hs_workload *wl, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < wl->nr_regions; i++)
+		if (!strcmp(wl->regions[i].name, name))
+			break;
+	return i;
+}
+
+/*
+ * The process' own memory in vaddr: the guest's layout, masim's regions
+ * going down from the mmap area's top in config order, masim's table of
+ * random numbers below them only when a line is random; the hot pieces
+ * touched every sample, the cold ones never; paddr has none of it.
+ */
+static void test_own_layout(void)
+{
+	static const char two[] = "a, 8192\nb, 4096\n\np\n1000\na, 0, 4096, 1\n";
+	static const char rnd[] = "a, 8192\n\np\n1000\na, 1, 64, 1\n";
+	struct hs_workload wl;
+	unsigned int a, b, i, hot = 0;
+
+	load(&wl, two, HS_WL_VADDR, 5000);
+	a = region_named(&wl, "a");
+	b = region_named(&wl, "b");
+	CHECK(a < wl.nr_regions && b == a - 1, "a %u, b %u", a, b);
+	CHECK_EQ(wl.regions[a].end, HS_WL_MMAP_TOP);
+	CHECK_EQ(wl.regions[b].end, wl.regions[a].start);
+	CHECK_EQ(wl.regions[b].end - wl.regions[b].start, PAGE);
+	CHECK_EQ(region_named(&wl, "[rnd]"), wl.nr_regions);
+	CHECK_EQ(wl.regions[0].start, HS_WL_TEXT_START);
+	CHECK_EQ(wl.regions[wl.nr_regions - 1].end, HS_WL_STACK_END);
+	for (i = 1; i < wl.nr_regions; i++)
+		CHECK(wl.regions[i].start >= wl.regions[i - 1].end,
+		      "region %u overlaps", i);
+	hs_workload_begin(&wl, 3, 0);
+	for (i = 0; i < wl.nr_regions; i++) {
+		const struct hs_wl_region *r = &wl.regions[i];
+		bool t = hs_workload_touched(&wl, i, r->start) &&
+			hs_workload_touched(&wl, i, r->end - 1);
+
+		if (r->own == HS_WL_OWN_HOT)
+			hot += t;
+		else if (r->own == HS_WL_OWN_COLD)
+			CHECK(!hs_workload_touched(&wl, i, r->start),
+			      "%s touched", r->name);
+	}
+	CHECK_EQ(hot, 3);	/* two heap pieces and the stack's top */
+	CHECK(hs_workload_touched(&wl, hs_workload_find(&wl, HS_WL_STACK_END - 1,
+							0), HS_WL_STACK_END - 1),
+	      "the stack's top byte");
+	hs_workload_free(&wl);
+
+	load(&wl, rnd, HS_WL_VADDR, 5000);
+	i = region_named(&wl, "[rnd]");
+	a = region_named(&wl, "a");
+	CHECK(i + 1 == a, "[rnd] %u, a %u", i, a);
+	CHECK_EQ(wl.regions[i].end, wl.regions[a].start);
+	CHECK_EQ(wl.regions[i].end - wl.regions[i].start, 8003584);
+	hs_workload_free(&wl);
+
+	load(&wl, rnd, HS_WL_PADDR, 5000);
+	CHECK_EQ(wl.nr_regions, 1);
+	CHECK_EQ(wl.regions[0].start, HS_WL_PADDR_START);
+	hs_workload_free(&wl);
+}
+
+/*
+ * masim's table: with n random accesses a sample, a page in one array is
+ * read with probability 1 - exp(-n / 10^6), one across two arrays with
+ * 1 - exp(-2n / 10^6); n = 10^6 here (0.632 and 0.865), each share over
+ * 100 samples of ~1950 pages within 5 standard deviations; a phase without
+ * random lines reads none of it.
+ */
+static void test_own_table(void)
+{
+	static const char cfg[] = "a, 4096000\nb, 4096\n\nr\n1000\na, 1, 64, 1\n\n"
+		"s\n1000\nb, 0, 4096, 1\n";
+	struct hs_workload wl;
+	unsigned int t, smp;
+	uint64_t p, n[2] = { 0 }, hit[2] = { 0 }, quiet = 0;
+
+	load(&wl, cfg, HS_WL_VADDR, 5000);
+	wl.rate = 200000;	/* 10^6 accesses in a 5 ms sample */
+	hs_workload_prepare(&wl, 5000);
+	t = region_named(&wl, "[rnd]");
+	CHECK(t < wl.nr_regions, "no table");
+	for (smp = 0; smp < 100; smp++) {
+		hs_workload_begin(&wl, smp, smp * 5000);	/* phase r */
+		for (p = 0; p * PAGE < HS_WL_RND_BYTES; p++) {
+			uint64_t o = p * PAGE, last = o + PAGE - 1;
+			int two = last / 8000 != o / 8000 &&
+				last < HS_WL_RND_BYTES;
+
+			n[two]++;
+			hit[two] += hs_workload_touched(&wl, t,
+							wl.regions[t].start + o);
+		}
+		hs_workload_begin(&wl, smp, 1000000 + smp * 5000);	/* s */
+		quiet += hs_workload_touched(&wl, t, wl.regions[t].start);
+	}
+	CHECK(fabs((double)hit[0] / n[0] - (1 - exp(-1))) <
+	      5 * sqrt(0.25 / n[0]), "one array: %.4f", (double)hit[0] / n[0]);
+	CHECK(fabs((double)hit[1] / n[1] - (1 - exp(-2))) <
+	      5 * sqrt(0.25 / n[1]), "two arrays: %.4f", (double)hit[1] / n[1]);
+	CHECK_EQ(quiet, 0);
 	hs_workload_free(&wl);
 }
 
@@ -1004,6 +1119,8 @@ int main(void)
 	RUN(test_score_kinds);
 	RUN(test_walk_emit);
 	RUN(test_vaddr_pageout);
+	RUN(test_own_layout);
+	RUN(test_own_table);
 	RUN(test_oracle_exact);
 	RUN(test_oracle_huge_stride);
 	RUN(test_parse_limits);

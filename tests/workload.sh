@@ -114,6 +114,35 @@ want=$(awk -v a="$acc" -v t="$act" 'BEGIN { printf "%.0f", a * 1e6 / t }')
 	ok "--duration 330ms over 2 x 50 ms: 3 passes, busy 4 times, idle 3 times; the rate over the busy time" ||
 	fail "repeat" "passes $passes runs $r0 $r1 idle $idle_acc/$idle_ns active $act of $el rate $rate want $want"
 
+# --- masim's table of random numbers: mapped only for a random line -------
+# anon BYTES CFG: the anonymous, unnamed mappings of `workload CFG --wait`
+anon() {
+	local p i n range name
+	"$hs" workload "$1" --wait >/dev/null 2>"$tmp/aerr" &
+	p=$!
+	for i in $(seq 50); do
+		grep -q ready "$tmp/aerr" && break
+		sleep 0.1
+	done
+	if [ -r "/proc/$p/maps" ]; then
+		n=0
+		while read -r range _ _ _ _ name; do
+			[ -z "$name" ] &&
+				n=$((n + 16#${range#*-} - 16#${range%-*}))
+		done <"/proc/$p/maps"
+		echo "$n"
+	else
+		echo none
+	fi
+	kill "$p" 2>/dev/null
+	wait "$p" 2>/dev/null
+}
+printf 'a, 2097152\n\np\n300\na, 1, 64, 1\n' >"$tmp/r.cfg"
+printf 'a, 2097152\n\np\n300\na, 0, 64, 1\n' >"$tmp/s.cfg"
+r=$(anon "$tmp/r.cfg") s=$(anon "$tmp/s.cfg")
+[ "$r" != none ] && [ "$s" != none ] && [ $((r - s)) -eq 8003584 ] &&
+	ok "a random line maps masim's table: 8003584 bytes more than a sequential one" ||
+	fail "table" "random $r, sequential $s"
 # --- --wait: mapped, ready, nothing runs until SIGUSR1 -------------------
 cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 "$hs" workload "$tmp/t.cfg" --wait --json "$tmp/w.json" >"$tmp/wout" 2>"$tmp/werr" &

@@ -26,16 +26,26 @@
  * @size:	bytes, as configured.
  * @first_page:	index of its first page in the residency bitmap.
  * @nr_out:	its pages that are paged out now.
- * @name:	its name in the config ("[heap]", "[stack]" for the process'
- *		own mappings in vaddr).
+ * @own:	enum hs_wl_own: a masim region, or a piece of the process'
+ *		own memory in vaddr and what the process does to it.
+ * @name:	its name in the config, or the process' mapping's name
+ *		("/bin/hotscore, .bss", "[heap]", "[rnd]", "[stack]"...).
  */
 struct hs_wl_region {
 	uint64_t start, end;	/* first: the sampling loop reads these */
 	uint64_t size;
 	uint64_t first_page;
 	uint64_t nr_out;
+	uint8_t own;
 	char name[HS_WL_NAME_LEN];
 };
+
+/*
+ * What the process does to a piece of its own memory in every sample:
+ * nothing; touch it whole (the pages its loop lives in); or what masim's
+ * table of random numbers gets from the phase's random lines.
+ */
+enum hs_wl_own { HS_WL_MASIM, HS_WL_OWN_COLD, HS_WL_OWN_HOT, HS_WL_OWN_RND };
 
 /**
  * struct hs_wl_access - one access line of a phase.
@@ -73,6 +83,8 @@ enum hs_wl_mode { HS_WL_WO, HS_WL_RO, HS_WL_RW };
  * @rate:	its memory accesses per millisecond; 0: the workload's @rate.
  * @access:	its access lines, sorted by region.
  * @nr_access:	how many.
+ * @rnd_threshold: P(a page of masim's table is read in one sample) * 2^32,
+ *		for a page in one of the table's arrays [0] and in two [1].
  */
 struct hs_wl_phase {
 	char name[HS_WL_NAME_LEN];
@@ -80,7 +92,10 @@ struct hs_wl_phase {
 	uint64_t rate;
 	struct hs_wl_access *access;
 	unsigned int nr_access;
+	uint64_t rnd_threshold[2];
 };
+
+#define HS_WL_MAX_TOUCH		8
 
 /**
  * struct hs_workload - regions, phases and the oracle's state.
@@ -103,6 +118,9 @@ struct hs_wl_phase {
  * @sample:	the current sample's index.
  * @kind:	per region, what the current sample does to it: HS_WL_NONE,
  *		HS_WL_ALL (every page touched) or HS_WL_SOME (ask the lines).
+ * @touch:	the process' own pieces that it touches (HS_WL_OWN_HOT and
+ *		HS_WL_OWN_RND), so that a sample need not look at the others.
+ * @nr_touch:	how many.
  */
 struct hs_workload {
 	char name[HS_WL_NAME_LEN];
@@ -122,16 +140,34 @@ struct hs_workload {
 	unsigned int phase;
 	uint64_t sample;
 	uint8_t *kind;
+	unsigned int touch[HS_WL_MAX_TOUCH];
+	unsigned int nr_touch;
 };
 
 enum { HS_WL_NONE, HS_WL_ALL, HS_WL_SOME };
 
-/* The simulated process (vaddr) and machine (paddr); see docs/sim.md. */
-#define HS_WL_HEAP_START	0x555555554000UL	/* text, data, heap */
-#define HS_WL_HEAP_SIZE		(1UL << 20)
-#define HS_WL_MMAP_START	0x7f0000000000UL	/* masim's regions */
+/*
+ * The simulated process (vaddr) is the static `hotscore workload` as
+ * /proc/PID/maps shows it in the guest, address-space randomization off
+ * (scripts/guest/live.sh); see docs/sim.md, "The process's own memory".
+ */
+#define HS_WL_TEXT_START	0x400000UL	/* /bin/hotscore: text, data */
+#define HS_WL_BSS_START		0x591000UL	/* .bss (one piece with the text) */
+#define HS_WL_HEAP_START	0x1566000UL
+#define HS_WL_HEAP_HOT1		0x1568000UL	/* [start, here): touched always */
+#define HS_WL_HEAP_HOT2		0x1579000UL	/* two pages from here, too */
+#define HS_WL_HEAP_END		0x1588000UL
+#define HS_WL_MMAP_TOP		0x7ffff7ff9000UL	/* mmap()s go down from here */
+#define HS_WL_VDSO_START	0x7ffff7ffd000UL	/* [vvar] below it: one piece */
+#define HS_WL_VDSO_END		0x7ffff7fff000UL
 #define HS_WL_STACK_START	0x7ffffffde000UL
-#define HS_WL_STACK_SIZE	(132UL << 10)
+#define HS_WL_STACK_HOT		0x7fffffffe000UL	/* its top page */
+#define HS_WL_STACK_END		0x7ffffffff000UL
+/* masim's table of random numbers: rand_batch arrays of rand_arr_sz */
+#define HS_WL_RND_ARRAYS	1000U
+#define HS_WL_RND_LEN		1000U
+#define HS_WL_RND_BYTES		((uint64_t)HS_WL_RND_ARRAYS * HS_WL_RND_LEN * 8)
+#define HS_WL_RND_SALT		0x6d6173696d726e64ULL	/* "masimrnd" */
 #define HS_WL_PADDR_START	0x100000000UL		/* paddr: at 4 GiB */
 #define HS_WL_MAX_BYTES		(64UL << 30)		/* 64 GiB in all */
 #define HS_WL_MAX_REGIONS	4096
@@ -156,6 +192,7 @@ void hs_workload_begin(struct hs_workload *wl, uint64_t sample,
 unsigned int hs_workload_search(const struct hs_workload *wl, uint64_t addr);
 bool hs_workload_lines_touch(const struct hs_workload *wl, unsigned int region,
 			     uint64_t addr);
+bool hs_workload_has_random(const struct hs_workload *wl);
 
 /**
  * hs_workload_find() - the region holding @addr.

@@ -35,6 +35,21 @@ struct hs_wlrun_line {
 };
 
 /**
+ * struct hs_wlrun_rnd - masim's table of random numbers, from which random
+ * lines draw their offsets (masim's rndints and rndint()).
+ * @table:	HS_WL_RND_ARRAYS arrays of HS_WL_RND_LEN values, one mapping;
+ *		NULL when no line is random.
+ * @bytes:	its mapped bytes.
+ * @arr:	the array being read.
+ * @ofs:	the next value's index in it; HS_WL_RND_LEN draws a new array.
+ */
+struct hs_wlrun_rnd {
+	uint64_t *table;
+	uint64_t bytes;
+	uint32_t arr, ofs;
+};
+
+/**
  * struct hs_wlrun - a workload in real memory, and what it did.
  * @wl:		the parsed workload (hs_workload_parse(); not laid out).
  * @duration_ns: how long to run, the phases repeating; 0 is one pass.
@@ -51,6 +66,7 @@ struct hs_wlrun_line {
  * @lines:	the current phase's lines; as many as the largest phase.
  * @cum:	their cumulative probabilities.
  * @rng:	the random state.
+ * @rnd:	masim's table of random numbers (hs_wlrun_map()).
  * @t0_ns:	when the first phase began (hs_wlrun_now_ns()).
  * @accesses:	accesses made in all.
  * @elapsed_ns:	from the first phase's start to the end.
@@ -75,6 +91,7 @@ struct hs_wlrun {
 	struct hs_wlrun_line *lines;
 	uint64_t *cum;
 	uint64_t rng;
+	struct hs_wlrun_rnd rnd;
 	uint64_t t0_ns;
 	uint64_t accesses;
 	uint64_t elapsed_ns;

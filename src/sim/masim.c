@@ -465,22 +465,122 @@ int hs_workload_parse(const char *text, size_t len, const char *file,
 	return finish(&p, wl, paragraph, nth);
 }
 
-static int add_mapping(struct hs_wl_region *r, const char *name,
-		       uint64_t start, uint64_t size)
+/**
+ * hs_workload_has_random() - does any phase have a random line?  Only then
+ * does the process use masim's table of random numbers.
+ * @wl:		a parsed workload.
+ *
+ * Return: true if one does.
+ */
+bool hs_workload_has_random(const struct hs_workload *wl)
+{
+	unsigned int i, j;
+
+	for (j = 0; j < wl->nr_phases; j++)
+		for (i = 0; i < wl->phases[j].nr_access; i++)
+			if (wl->phases[j].access[i].random)
+				return true;
+	return false;
+}
+
+static void add_mapping(struct hs_wl_region *r, const char *name,
+			uint64_t start, uint64_t end, uint8_t own)
 {
 	snprintf(r->name, sizeof(r->name), "%s", name);
-	r->size = size;
+	r->size = end - start;
 	r->start = start;
-	r->end = start + size;
-	return 0;
+	r->end = end;
+	r->own = own;
+}
+
+/*
+ * The process' own mappings, in address order, with the pages its loop
+ * touches every sample cut out as pieces of their own.
+ */
+static const struct {
+	const char *name;
+	uint64_t start, end;
+	uint8_t own;
+} own_low[] = {
+	/* one piece where the process does alike: fewer lookups a sample */
+	{ "/bin/hotscore, .bss", HS_WL_TEXT_START, HS_WL_HEAP_START,
+	  HS_WL_OWN_COLD },
+	{ "[heap]", HS_WL_HEAP_START, HS_WL_HEAP_HOT1, HS_WL_OWN_HOT },
+	{ "[heap]", HS_WL_HEAP_HOT1, HS_WL_HEAP_HOT2, HS_WL_OWN_COLD },
+	{ "[heap]", HS_WL_HEAP_HOT2, HS_WL_HEAP_HOT2 + 2 * HS_PAGE_SIZE,
+	  HS_WL_OWN_HOT },
+	{ "[heap]", HS_WL_HEAP_HOT2 + 2 * HS_PAGE_SIZE, HS_WL_HEAP_END,
+	  HS_WL_OWN_COLD },
+}, own_high[] = {
+	{ "[vvar], [vdso]", HS_WL_MMAP_TOP, HS_WL_VDSO_END, HS_WL_OWN_COLD },
+	{ "[stack]", HS_WL_STACK_START, HS_WL_STACK_HOT, HS_WL_OWN_COLD },
+	{ "[stack]", HS_WL_STACK_HOT, HS_WL_STACK_END, HS_WL_OWN_HOT },
+};
+
+#define NR_OWN_LOW	(sizeof(own_low) / sizeof(own_low[0]))
+#define NR_OWN_HIGH	(sizeof(own_high) / sizeof(own_high[0]))
+
+static uint64_t page_up(uint64_t bytes)
+{
+	return (bytes + HS_PAGE_SIZE - 1) & ~(HS_PAGE_SIZE - 1);
+}
+
+/*
+ * vaddr: the process' own memory around masim's regions, which lie in the
+ * mmap area as `hotscore workload` maps them: one mmap() each in config
+ * order, each below the last, then masim's table of random numbers (when
+ * a line is random) below them all.  @where[j] receives masim region j's
+ * index.
+ */
+static void layout_vaddr(const struct hs_workload *wl, struct hs_wl_region *r,
+			 unsigned int *where, bool rnd)
+{
+	unsigned int i = 0, j, k, first = NR_OWN_LOW + rnd;
+	uint64_t at = HS_WL_MMAP_TOP;
+
+	for (k = 0; k < NR_OWN_LOW; k++, i++)
+		add_mapping(&r[i], own_low[k].name, own_low[k].start,
+			    own_low[k].end, own_low[k].own);
+	for (j = 0; j < wl->nr_masim; j++) {
+		where[j] = first + wl->nr_masim - 1 - j;
+		r[where[j]] = wl->regions[j];
+		r[where[j]].end = at;
+		at -= page_up(wl->regions[j].size);
+		r[where[j]].start = at;
+	}
+	if (rnd)
+		add_mapping(&r[i], "[rnd]", at - page_up(HS_WL_RND_BYTES), at,
+			    HS_WL_OWN_RND);
+	i = first + wl->nr_masim;
+	for (k = 0; k < NR_OWN_HIGH; k++, i++)
+		add_mapping(&r[i], own_high[k].name, own_high[k].start,
+			    own_high[k].end, own_high[k].own);
+}
+
+/* paddr: masim's regions alone, in config order from 4 GiB. */
+static void layout_paddr(const struct hs_workload *wl, struct hs_wl_region *r,
+			 unsigned int *where)
+{
+	uint64_t at = HS_WL_PADDR_START;
+	unsigned int j;
+
+	for (j = 0; j < wl->nr_masim; j++) {
+		where[j] = j;
+		r[j] = wl->regions[j];
+		r[j].start = at;
+		r[j].end = at + page_up(r[j].size);
+		at = r[j].end;
+	}
 }
 
 /**
  * hs_workload_layout() - place the regions in a simulated address space
  * and allocate the residency bitmap (every page resident).
  * @wl:		a parsed workload.
- * @layout:	HS_WL_VADDR: the process' text/heap, masim's regions in the
- *		mmap area, the stack; HS_WL_PADDR: masim's regions at 4 GiB.
+ * @layout:	HS_WL_VADDR: the process' own memory (its binary, .bss,
+ *		heap, masim's table of random numbers, vvar, vdso, stack) with
+ *		masim's regions in its mmap area; HS_WL_PADDR: masim's regions
+ *		at 4 GiB.
  * @err:	receives the reason on failure.
  * @errlen:	size of @err.
  *
@@ -489,34 +589,32 @@ static int add_mapping(struct hs_wl_region *r, const char *name,
 int hs_workload_layout(struct hs_workload *wl, enum hs_wl_layout layout,
 		       char *err, size_t errlen)
 {
-	unsigned int extra = layout == HS_WL_VADDR ? 2 : 0, i, j;
-	unsigned int nr = wl->nr_masim + extra;
+	bool vaddr = layout == HS_WL_VADDR;
+	bool rnd = vaddr && hs_workload_has_random(wl);
+	unsigned int nr = wl->nr_masim + (vaddr ? NR_OWN_LOW + NR_OWN_HIGH +
+					  rnd : 0), i, j;
 	struct hs_wl_region *r = calloc(nr, sizeof(*r));
-	uint64_t at = layout == HS_WL_VADDR ? HS_WL_MMAP_START :
-		HS_WL_PADDR_START, page = 0;
+	unsigned int *where = calloc(wl->nr_masim, sizeof(*where));
+	uint64_t page = 0;
 
-	if (!r) {
+	if (!r || !where) {
+		free(r);
+		free(where);
 		snprintf(err, errlen, "out of memory for %u region%s", nr,
 			 plural(nr));
 		return -1;
 	}
-	i = 0;
-	if (layout == HS_WL_VADDR)
-		add_mapping(&r[i++], "[heap]", HS_WL_HEAP_START,
-			    HS_WL_HEAP_SIZE);
-	for (j = 0; j < wl->nr_masim; j++, i++) {
-		r[i] = wl->regions[j];
-		r[i].start = at;
-		r[i].end = at + ((r[i].size + HS_PAGE_SIZE - 1) &
-				 ~(HS_PAGE_SIZE - 1));
-		at = r[i].end;
-	}
-	if (layout == HS_WL_VADDR)
-		add_mapping(&r[i++], "[stack]", HS_WL_STACK_START,
-			    HS_WL_STACK_SIZE);
+	if (vaddr)
+		layout_vaddr(wl, r, where, rnd);
+	else
+		layout_paddr(wl, r, where);
+	wl->nr_touch = 0;
 	for (i = 0; i < nr; i++) {
 		r[i].first_page = page;
 		page += (r[i].end - r[i].start) >> HS_PAGE_SHIFT;
+		if ((r[i].own == HS_WL_OWN_HOT || r[i].own == HS_WL_OWN_RND) &&
+		    wl->nr_touch < HS_WL_MAX_TOUCH)
+			wl->touch[wl->nr_touch++] = i;
 	}
 	free(wl->regions);
 	wl->regions = r;
@@ -528,17 +626,37 @@ int hs_workload_layout(struct hs_workload *wl, enum hs_wl_layout layout,
 		struct hs_wl_phase *ph = &wl->phases[j];
 
 		for (i = 0; i < ph->nr_access; i++)
-			ph->access[i].region += layout == HS_WL_VADDR;
+			ph->access[i].region = where[ph->access[i].region];
 		if (ph->nr_access)
 			qsort(ph->access, ph->nr_access, sizeof(*ph->access),
 			      cmp_access);
 	}
+	free(where);
 	if (!wl->out || !wl->kind) {
 		snprintf(err, errlen, "out of memory for %llu page%s",
 			 (unsigned long long)page, plural(page));
 		return -1;
 	}
 	return 0;
+}
+
+static uint64_t threshold(double p)
+{
+	return p >= 1.0 ? 1ULL << 32 : (uint64_t)(p * 4294967296.0);
+}
+
+/*
+ * masim's table in a sample of @n random accesses: they read n / LEN
+ * arrays, each drawn from ARRAYS, so an array is read with probability
+ * 1 - exp(-n / (LEN * ARRAYS)); a page holding part of two arrays is read
+ * if either is.
+ */
+static void rnd_thresholds(struct hs_wl_phase *ph, double n)
+{
+	double x = n / ((double)HS_WL_RND_LEN * HS_WL_RND_ARRAYS);
+
+	ph->rnd_threshold[0] = threshold(1.0 - exp(-x));
+	ph->rnd_threshold[1] = threshold(1.0 - exp(-2 * x));
 }
 
 /**
@@ -559,9 +677,11 @@ void hs_workload_prepare(struct hs_workload *wl, unsigned long sample_us)
 	for (j = 0; j < wl->nr_phases; j++) {
 		struct hs_wl_phase *ph = &wl->phases[j];
 		uint64_t rate = ph->rate ? ph->rate : wl->rate, sum = 0;
+		double rnd = 0;
 
 		for (i = 0; i < ph->nr_access; i++)
 			sum += ph->access[i].prob;
+		ph->rnd_threshold[0] = ph->rnd_threshold[1] = 0;
 		for (i = 0; i < ph->nr_access; i++) {
 			struct hs_wl_access *a = &ph->access[i];
 			const struct hs_wl_region *r = &wl->regions[a->region];
@@ -579,11 +699,13 @@ void hs_workload_prepare(struct hs_workload *wl, unsigned long sample_us)
 			a->den = sum * 1000;
 			n = (unsigned __int128)a->num * sample_us / a->den;
 			p = 1.0 - exp(-(double)n / (double)pages);
-			a->threshold = p >= 1.0 ? 1ULL << 32 :
-				(uint64_t)(p * 4294967296.0);
+			a->threshold = threshold(p);
+			if (a->random)
+				rnd += (double)n;
 			n *= a->stride;
 			a->sweep = n > UINT64_MAX ? UINT64_MAX : (uint64_t)n;
 		}
+		rnd_thresholds(ph, rnd);
 	}
 }
 
@@ -633,6 +755,14 @@ void hs_workload_begin(struct hs_workload *wl, uint64_t sample,
 	ph = &wl->phases[i];
 	in_us = now_us % (wl->total_ms * 1000) - from * 1000;
 	memset(wl->kind, HS_WL_NONE, wl->nr_regions);
+	for (i = 0; i < wl->nr_touch; i++) {	/* the process' own */
+		unsigned int w = wl->touch[i];
+
+		if (wl->regions[w].own == HS_WL_OWN_HOT)
+			wl->kind[w] = HS_WL_ALL;
+		else if (ph->rnd_threshold[0])
+			wl->kind[w] = HS_WL_SOME;
+	}
 	for (i = 0; i < ph->nr_access; i++) {
 		struct hs_wl_access *a = &ph->access[i];
 		const struct hs_wl_region *r = &wl->regions[a->region];
@@ -718,6 +848,25 @@ static bool line_touches(const struct hs_workload *wl,
 			     (addr - r->start) & ~(HS_PAGE_SIZE - 1));
 }
 
+/*
+ * masim's table: a page of it is read in a sample if one of the arrays it
+ * holds part of was drawn (rndint()); decided by a hash of (seed, sample,
+ * page) as a random line's pages are, with another salt.
+ */
+static bool rnd_touches(const struct hs_workload *wl,
+			const struct hs_wl_region *r, uint64_t addr)
+{
+	const struct hs_wl_phase *ph = &wl->phases[wl->phase];
+	uint64_t o = (addr - r->start) & ~(HS_PAGE_SIZE - 1);
+	uint64_t last = o + HS_PAGE_SIZE - 1, arr = HS_WL_RND_LEN * 8;
+	unsigned int two = last / arr != o / arr && last < HS_WL_RND_BYTES;
+	uint64_t page = addr >> HS_PAGE_SHIFT;
+
+	return (mix64(wl->seed ^ HS_WL_RND_SALT ^
+		      mix64(wl->sample * 0x9e3779b97f4a7c15ULL + page)) >> 32) <
+		ph->rnd_threshold[two];
+}
+
 /* The slow half of hs_workload_touched(): ask each line of @region. */
 bool hs_workload_lines_touch(const struct hs_workload *wl, unsigned int region,
 			     uint64_t addr)
@@ -725,6 +874,8 @@ bool hs_workload_lines_touch(const struct hs_workload *wl, unsigned int region,
 	const struct hs_wl_phase *ph = &wl->phases[wl->phase];
 	unsigned int lo = 0, hi = ph->nr_access, i;
 
+	if (wl->regions[region].own == HS_WL_OWN_RND)
+		return rnd_touches(wl, &wl->regions[region], addr);
 	while (lo < hi) {	/* the region's first line: they are sorted */
 		unsigned int mid = lo + (hi - lo) / 2;
 
@@ -741,6 +892,34 @@ bool hs_workload_lines_touch(const struct hs_workload *wl, unsigned int region,
 	return false;
 }
 
+/* Fault in the pages of region @w that the current sample touches. */
+static void fault_region(struct hs_workload *wl, unsigned int w)
+{
+	struct hs_wl_region *r = &wl->regions[w];
+	uint64_t p, end = r->first_page + ((r->end - r->start) >> HS_PAGE_SHIFT);
+
+	if (!r->nr_out)
+		return;
+	for (p = r->first_page; p < end; p++) {
+		uint64_t word = wl->out[p / 64] >> (p % 64);
+
+		if (!word) {	/* skip to the next word */
+			p |= 63;
+			continue;
+		}
+		p += (uint64_t)__builtin_ctzll(word);
+		if (p >= end)
+			break;
+		if (!hs_workload_touched(wl, w, r->start +
+					 ((p - r->first_page) << HS_PAGE_SHIFT)))
+			continue;
+		wl->out[p / 64] &= ~(1ULL << (p % 64));
+		r->nr_out--;
+		wl->nr_out--;
+		wl->faults++;
+	}
+}
+
 /**
  * hs_workload_fault_in() - the current sample's touches of paged-out pages:
  * each is a fault that makes its page resident again.
@@ -751,33 +930,13 @@ void hs_workload_fault_in(struct hs_workload *wl)
 	const struct hs_wl_phase *ph = &wl->phases[wl->phase];
 	unsigned int i;
 
-	for (i = 0; i < ph->nr_access; i++) {
-		struct hs_wl_region *r = &wl->regions[ph->access[i].region];
-		uint64_t p, end = r->first_page +
-			((r->end - r->start) >> HS_PAGE_SHIFT);
-
-		if (!r->nr_out || !ph->access[i].num)
-			continue;
-		for (p = r->first_page; p < end; p++) {
-			uint64_t word = wl->out[p / 64] >> (p % 64);
-
-			if (!word) {	/* skip to the next word */
-				p |= 63;
-				continue;
-			}
-			p += (uint64_t)__builtin_ctzll(word);
-			if (p >= end)
-				break;
-			if (!hs_workload_touched(wl, ph->access[i].region,
-						 r->start + ((p - r->first_page)
-							     << HS_PAGE_SHIFT)))
-				continue;
-			wl->out[p / 64] &= ~(1ULL << (p % 64));
-			r->nr_out--;
-			wl->nr_out--;
-			wl->faults++;
-		}
-	}
+	for (i = 0; i < ph->nr_access; i++)
+		if (ph->access[i].num)
+			fault_region(wl, ph->access[i].region);
+	for (i = 0; i < wl->nr_touch; i++)	/* the process' own */
+		if (wl->regions[wl->touch[i]].nr_out &&
+		    wl->kind[wl->touch[i]] != HS_WL_NONE)
+			fault_region(wl, wl->touch[i]);
 }
 
 /*

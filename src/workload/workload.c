@@ -104,6 +104,16 @@ int hs_wlrun_init(struct hs_wlrun *r, const struct hs_workload *wl,
 	return 0;
 }
 
+/* splitmix64: fast, and any seed (0 too) gives a good stream. */
+static inline uint64_t next_rand(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
 /* More than the machine's memory and swap can never be resident. */
 static int check_fits(uint64_t total, char *err, size_t errlen)
 {
@@ -145,6 +155,36 @@ static int populate(uint8_t *mem, uint64_t bytes)
 	return 0;
 }
 
+/*
+ * masim's table of random numbers (its init_rndints()), mapped after the
+ * regions and filled from the seed, when a random line will read it.
+ */
+static int map_rnd(struct hs_wlrun *r, uint64_t total, char *err,
+		   size_t errlen)
+{
+	uint64_t bytes = page_up(HS_WL_RND_BYTES), s = r->seed ^ HS_WL_RND_SALT;
+	void *p;
+	size_t i;
+
+	if (!hs_workload_has_random(r->wl))
+		return 0;
+	p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		snprintf(err, errlen, "the regions need %llu.%llu MiB; masim's table of random numbers (%llu bytes) cannot be mapped: %s",
+			 (unsigned long long)(mib10(total) / 10),
+			 (unsigned long long)(mib10(total) % 10),
+			 (unsigned long long)bytes, strerror(errno));
+		return -1;
+	}
+	r->rnd.table = p;
+	r->rnd.bytes = bytes;
+	for (i = 0; i < (size_t)HS_WL_RND_ARRAYS * HS_WL_RND_LEN; i++)
+		r->rnd.table[i] = next_rand(&s);
+	r->rnd.ofs = HS_WL_RND_LEN;	/* the first value draws an array */
+	return 0;
+}
+
 /**
  * hs_wlrun_map() - map every region, each its own anonymous mapping, and
  * make its pages resident; a monitor started after this sees them all.
@@ -183,17 +223,7 @@ int hs_wlrun_map(struct hs_wlrun *r, char *err, size_t errlen)
 		}
 		r->mem[i] = p;
 	}
-	return 0;
-}
-
-/* splitmix64: fast, and any seed (0 too) gives a good stream. */
-static inline uint64_t next_rand(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return map_rnd(r, total, err, errlen);
 }
 
 /* The access itself: the mode is a constant where this is inlined. */
@@ -224,9 +254,25 @@ void seq_batch(struct hs_wlrun_line *l, uint8_t mode, uint8_t *sum)
 	l->pos = pos;
 }
 
+/*
+ * masim's rndint(): the next value of its table of random numbers, read
+ * one array at a time, and a new array drawn at random when one is used up.
+ * The table is the process's own memory that random lines touch beside
+ * their regions (docs/sim.md, "The process's own memory").
+ */
+static inline uint64_t rnd_value(struct hs_wlrun_rnd *t, uint64_t *s)
+{
+	if (t->ofs == HS_WL_RND_LEN) {
+		t->arr = (uint32_t)(((unsigned __int128)next_rand(s) *
+				     HS_WL_RND_ARRAYS) >> 64);
+		t->ofs = 0;
+	}
+	return t->table[(size_t)t->arr * HS_WL_RND_LEN + t->ofs++];
+}
+
 static inline __attribute__((always_inline))
 void rnd_batch(struct hs_wlrun_line *l, uint8_t mode, uint8_t *sum,
-	       uint64_t *rng)
+	       struct hs_wlrun_rnd *t, uint64_t *rng)
 {
 	volatile uint8_t *mem = l->mem;
 	uint64_t size = l->size, s = *rng;
@@ -234,7 +280,7 @@ void rnd_batch(struct hs_wlrun_line *l, uint8_t mode, uint8_t *sum,
 
 	for (n = 0; n < HS_WLRUN_BATCH; n++) {
 		/* uniform in [0, size) without a division */
-		uint64_t o = (uint64_t)(((unsigned __int128)next_rand(&s) *
+		uint64_t o = (uint64_t)(((unsigned __int128)rnd_value(t, &s) *
 					 size) >> 64);
 
 		touch(mem + o, mode, sum);
@@ -243,17 +289,19 @@ void rnd_batch(struct hs_wlrun_line *l, uint8_t mode, uint8_t *sum,
 }
 
 /* HS_WLRUN_BATCH accesses of line @l, each loop specialised to its mode. */
-static void batch(struct hs_wlrun_line *l, uint64_t *rng)
+static void batch(struct hs_wlrun *r, struct hs_wlrun_line *l)
 {
+	struct hs_wlrun_rnd *t = &r->rnd;
+	uint64_t *rng = &r->rng;
 	uint8_t sum = 0;
 
 	switch (l->random * 3 + l->mode) {
 	case HS_WL_WO: seq_batch(l, HS_WL_WO, &sum); break;
 	case HS_WL_RO: seq_batch(l, HS_WL_RO, &sum); break;
 	case HS_WL_RW: seq_batch(l, HS_WL_RW, &sum); break;
-	case 3 + HS_WL_WO: rnd_batch(l, HS_WL_WO, &sum, rng); break;
-	case 3 + HS_WL_RO: rnd_batch(l, HS_WL_RO, &sum, rng); break;
-	default: rnd_batch(l, HS_WL_RW, &sum, rng); break;
+	case 3 + HS_WL_WO: rnd_batch(l, HS_WL_WO, &sum, t, rng); break;
+	case 3 + HS_WL_RO: rnd_batch(l, HS_WL_RO, &sum, t, rng); break;
+	default: rnd_batch(l, HS_WL_RW, &sum, t, rng); break;
 	}
 	hs_wlrun_sink = sum;
 }
@@ -351,7 +399,7 @@ static uint64_t run_phase(struct hs_wlrun *r, unsigned int j, uint64_t until,
 		unsigned int i = pick(r->cum, ph->nr_access,
 				      next_rand(&r->rng) % sum);
 
-		batch(&r->lines[i], &r->rng);
+		batch(r, &r->lines[i]);
 		count[i] += HS_WLRUN_BATCH;
 		r->accesses += HS_WLRUN_BATCH;
 		now = hs_wlrun_now_ns();
@@ -404,6 +452,8 @@ void hs_wlrun_free(struct hs_wlrun *r)
 	for (i = 0; r->mem && i < r->wl->nr_regions; i++)
 		if (r->mem[i])
 			munmap(r->mem[i], r->bytes[i]);
+	if (r->rnd.table)
+		munmap(r->rnd.table, r->rnd.bytes);
 	free(r->mem);
 	free(r->bytes);
 	free(r->first);

@@ -278,6 +278,28 @@ static void report_costs(FILE *f, const struct sim_cmd *c)
 		layout_printf(f, COLS, "note: a candidate's ns include its door (the kernel's structs, built per call); a built-in's do not\n");
 }
 
+/* vaddr: the process' own memory beside masim's regions (docs/sim.md). */
+static void print_own(FILE *f, const struct hs_workload *wl)
+{
+	uint64_t own = 0, rnd = 0;
+	char more[64] = "";
+	unsigned int i;
+
+	for (i = 0; i < wl->nr_regions; i++) {
+		const struct hs_wl_region *r = &wl->regions[i];
+
+		if (r->own == HS_WL_OWN_RND)
+			rnd += r->end - r->start;
+		else if (r->own)
+			own += r->end - r->start;
+	}
+	if (rnd)
+		snprintf(more, sizeof(more), "; masim's random numbers %.1f MiB",
+			 sim_mib(rnd));
+	layout_printf(f, COLS, "  process: %.1f MiB of its own (binary, bss, heap, stack)%s\n",
+		      sim_mib(own), more);
+}
+
 /**
  * sim_report() - the human summary of every run.
  * @f:		where to.
@@ -303,9 +325,11 @@ void sim_report(FILE *f, const struct sim_cmd *c)
 		      a->max_nr_regions);
 	layout_printf(f, COLS, "  workload: %u region%s, %.1f MiB, %u phase%s, %.1f s a pass; %" PRIu64 " accesses/ms (model%s)\n",
 		      run->wl.nr_masim, cli_s(run->wl.nr_masim),
-		      sim_mib(run->wl.nr_pages << HS_PAGE_SHIFT), run->wl.nr_phases,
+		      sim_mib(run->wl.total_bytes), run->wl.nr_phases,
 		      cli_s(run->wl.nr_phases), run->wl.total_ms / 1e3, run->wl.rate,
 		      run->wl.phases[0].rate ? "; the phases' own, their mean" : "");
+	if (c->ops == HS_OPS_VADDR)
+		print_own(f, &run->wl);
 	if (sim->nr_aggr)
 		layout_printf(f, COLS, "  kdamond: %lu sample%s, %lu aggregation%s, %zu..%zu regions after a split, %" PRIu64 " score call%s\n",
 			      sim->nr_samples, cli_s(sim->nr_samples), sim->nr_aggr,
