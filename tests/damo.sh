@@ -166,6 +166,51 @@ grid() {	# JSON: the sweep's 98 numbers, one a line
 [ "$(grid "$tmp/zo.json")" != "$(grid "$tmp/zh.json")" ] &&
 	ok "negative control: weights 1 0 sweep to another grid" || fail "sweep control" "same grid"
 
+# --- damon-tests' bounds on masim records, on the simulator's -------------
+# corr/tests/masim-record.sh records stairs_30secs, zigzag_30secs and 2mb
+# (one pass each), has `damo validate` check each record with its default
+# bounds, and wants the median working set (`report wss --range 50 51 1`)
+# within a bound per config; corr/tests/chk_records.sh validates the records
+# again with tighter bounds.  Each config's 7 bounds, on the simulator's
+# record of the same config (tests/data/masim/; docs/sim.md, "damon-tests'
+# bounds").
+masim=$here/data/masim
+wss50() {	# RECORD: damon-tests' median working set
+	run_damo "$tmp" report wss --raw_number --range 50 51 1 --input "$1" &&
+		awk '$1 == 50 { print $2 }' "$tmp/out"
+}
+while read -r cfg secs lo hi; do
+	"$hs" sim --no-timing --workload "$masim/$cfg.cfg" --duration "${secs}s" \
+		--record "$tmp/$cfg.data" >/dev/null 2>"$tmp/err" ||
+		fail "$cfg: sim" "$(cat "$tmp/err")"
+	wss=$(wss50 "$cfg.data")
+	[ -n "$wss" ] && [ "$wss" -ge "$lo" ] && [ "$wss" -le "$hi" ] &&
+		ok "$cfg: median working set $wss within masim-record.sh's [$lo, $hi]" ||
+		fail "$cfg wss" "'$wss' not in [$lo, $hi]"
+	run_damo "$tmp" validate --input "$cfg.data" &&
+		ok "$cfg: damo validate's own bounds (aggr 75000..125000 us, 3..1200 regions, 0..24 accesses)" ||
+		fail "$cfg validate" "$(tail -2 "$tmp/out")"
+	run_damo "$tmp" validate --aggr 90000 110000 --nr_regions 5 1100 \
+		--nr_accesses 0 23 --input "$cfg.data" &&
+		ok "$cfg: chk_records.sh's bounds (aggr 90000..110000 us, 5..1100 regions, 0..23 accesses)" ||
+		fail "$cfg chk_records" "$(tail -2 "$tmp/out")"
+done <<-CONFIGS
+stairs_30secs 30 9000000 11000000
+zigzag_30secs 30 90000000 110000000
+2mb 5 3000000 12000000
+CONFIGS
+# negative controls: without the process' own memory (paddr) 2mb's median
+# is its 2 MiB alone, below the bound; and validate does fail a bound
+"$hs" sim --no-timing --workload "$masim/2mb.cfg" --ops paddr --duration 5s \
+	--record "$tmp/2mb-p.data" >/dev/null 2>&1
+wss=$(wss50 2mb-p.data)
+[ -n "$wss" ] && [ "$wss" -lt 3000000 ] &&
+	ok "negative control: 2mb without the process' own memory, $wss, below 3000000" ||
+	fail "2mb control" "'$wss'"
+run_damo "$tmp" validate --nr_regions 5 9 --input 2mb.data &&
+	fail "validate control" "5..9 regions passed" ||
+	ok "negative control: damo validate --nr_regions 5 9 fails 2mb's record: $(head -1 "$tmp/out")"
+
 # --- over 7 MiB -----------------------------------------------------------
 "$hs" sim --no-timing --minr 1000 --maxr 1000 --duration 90s \
 	--record "$tmp/big.data" >/dev/null 2>&1
