@@ -39,7 +39,7 @@ function hex(x,	h, d) {	# mawk prints %x of 32 bits only
 	if (e - s > 16384 || n < half)
 		next
 	# below the mmap area, or the top of the address space (vdso, stack)
-	if (e > 2^40 && s < 140737353981952)	# 0x7ffff7ff0000
+	if (e > 2^40 && s < 140737354108928)	# 0x7ffff7ff9000: [vvar] on
 		next
 	# (int() of mawk is 32 bits wide: whole pages by %)
 	for (p = (s - s % 4096) / 4096; p * 4096 < e; p++) {

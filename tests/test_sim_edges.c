@@ -599,6 +599,31 @@ static void test_own_layout(void)
 }
 
 /*
+ * In an idle phase the process sleeps in 10 ms naps: with 5 ms samples its
+ * hot pieces are touched in every other sample (those holding a wake-up),
+ * and in every sample of a phase with lines.
+ */
+static void test_own_idle(void)
+{
+	static const char cfg[] = "a, 8192\n\np\n1000\na, 0, 4096, 1\n\n"
+		"idle\n1000\n";
+	struct hs_workload wl;
+	unsigned int smp, stack, busy = 0, idle = 0;
+
+	load(&wl, cfg, HS_WL_VADDR, 5000);
+	stack = hs_workload_find(&wl, HS_WL_STACK_END - 1, 0);
+	for (smp = 0; smp < 100; smp++) {
+		hs_workload_begin(&wl, smp, smp * 5000);
+		busy += hs_workload_touched(&wl, stack, HS_WL_STACK_END - 1);
+		hs_workload_begin(&wl, smp, 1000000 + smp * 5000);
+		idle += hs_workload_touched(&wl, stack, HS_WL_STACK_END - 1);
+	}
+	CHECK_EQ(busy, 100);
+	CHECK_EQ(idle, 50);
+	hs_workload_free(&wl);
+}
+
+/*
  * masim's table: with n random accesses a sample, a page in one array is
  * read with probability 1 - exp(-n / 10^6), one across two arrays with
  * 1 - exp(-2n / 10^6); n = 10^6 here (0.632 and 0.865), each share over
@@ -1121,6 +1146,7 @@ int main(void)
 	RUN(test_vaddr_pageout);
 	RUN(test_own_layout);
 	RUN(test_own_table);
+	RUN(test_own_idle);
 	RUN(test_oracle_exact);
 	RUN(test_oracle_huge_stride);
 	RUN(test_parse_limits);

@@ -96,6 +96,8 @@ struct hs_wl_phase {
 };
 
 #define HS_WL_MAX_TOUCH		8
+/* An idle phase sleeps in naps this long (hotscore workload's idle()). */
+#define HS_WL_IDLE_NAP_US	10000
 
 /**
  * struct hs_workload - regions, phases and the oracle's state.
@@ -121,6 +123,7 @@ struct hs_wl_phase {
  * @touch:	the process' own pieces that it touches (HS_WL_OWN_HOT and
  *		HS_WL_OWN_RND), so that a sample need not look at the others.
  * @nr_touch:	how many.
+ * @sample_us:	the sampling interval (hs_workload_prepare()).
  */
 struct hs_workload {
 	char name[HS_WL_NAME_LEN];
@@ -142,6 +145,7 @@ struct hs_workload {
 	uint8_t *kind;
 	unsigned int touch[HS_WL_MAX_TOUCH];
 	unsigned int nr_touch;
+	unsigned long sample_us;
 };
 
 enum { HS_WL_NONE, HS_WL_ALL, HS_WL_SOME };

@@ -674,6 +674,7 @@ void hs_workload_prepare(struct hs_workload *wl, unsigned long sample_us)
 {
 	unsigned int i, j;
 
+	wl->sample_us = sample_us;
 	for (j = 0; j < wl->nr_phases; j++) {
 		struct hs_wl_phase *ph = &wl->phases[j];
 		uint64_t rate = ph->rate ? ph->rate : wl->rate, sum = 0;
@@ -732,6 +733,21 @@ static bool line_touches_all(const struct hs_wl_access *a,
 	return a->stride <= HS_PAGE_SIZE && a->sweep >= r->end - r->start;
 }
 
+/*
+ * Does the process run during the sample that starts @in_us into phase
+ * @ph?  Always in a phase with lines; in an idle one it sleeps, waking
+ * every HS_WL_IDLE_NAP_US from the phase's start: only samples that hold
+ * a wake-up see its loop's pages touched.
+ */
+static bool awake(const struct hs_workload *wl, const struct hs_wl_phase *ph,
+		  uint64_t in_us)
+{
+	if (ph->nr_access)
+		return true;
+	return in_us / HS_WL_IDLE_NAP_US !=
+		(in_us + wl->sample_us) / HS_WL_IDLE_NAP_US;
+}
+
 /**
  * hs_workload_begin() - start a sample interval.
  * @wl:		the workload.
@@ -759,7 +775,8 @@ void hs_workload_begin(struct hs_workload *wl, uint64_t sample,
 		unsigned int w = wl->touch[i];
 
 		if (wl->regions[w].own == HS_WL_OWN_HOT)
-			wl->kind[w] = HS_WL_ALL;
+			wl->kind[w] = awake(wl, ph, in_us) ? HS_WL_ALL :
+				HS_WL_NONE;
 		else if (ph->rnd_threshold[0])
 			wl->kind[w] = HS_WL_SOME;
 	}
