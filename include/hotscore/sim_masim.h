@@ -170,7 +170,8 @@ enum { HS_WL_NONE, HS_WL_ALL, HS_WL_SOME };
 /* masim's table of random numbers: rand_batch arrays of rand_arr_sz */
 #define HS_WL_RND_ARRAYS	1000U
 #define HS_WL_RND_LEN		1000U
-#define HS_WL_RND_BYTES		((uint64_t)HS_WL_RND_ARRAYS * HS_WL_RND_LEN * 8)
+#define HS_WL_RND_ARRAY_BYTES	(HS_WL_RND_LEN * 8UL)	/* size_t values */
+#define HS_WL_RND_BYTES		((uint64_t)HS_WL_RND_ARRAYS * HS_WL_RND_ARRAY_BYTES)
 #define HS_WL_RND_SALT		0x6d6173696d726e64ULL	/* "masimrnd" */
 #define HS_WL_PADDR_START	0x100000000UL		/* paddr: at 4 GiB */
 #define HS_WL_MAX_BYTES		(64UL << 30)		/* 64 GiB in all */
@@ -182,6 +183,12 @@ enum { HS_WL_NONE, HS_WL_ALL, HS_WL_SOME };
 #define HS_WL_MAX_RATE		(1UL << 30)
 
 enum hs_wl_layout { HS_WL_VADDR, HS_WL_PADDR };
+
+/* @bytes rounded up to a page: what a region or the table maps. */
+static inline uint64_t hs_page_up(uint64_t bytes)
+{
+	return (bytes + HS_PAGE_SIZE - 1) & ~(HS_PAGE_SIZE - 1);
+}
 
 int hs_workload_parse(const char *text, size_t len, const char *file,
 		      struct hs_workload *wl, char *err, size_t errlen);

@@ -520,11 +520,6 @@ static const struct {
 #define NR_OWN_LOW	(sizeof(own_low) / sizeof(own_low[0]))
 #define NR_OWN_HIGH	(sizeof(own_high) / sizeof(own_high[0]))
 
-static uint64_t page_up(uint64_t bytes)
-{
-	return (bytes + HS_PAGE_SIZE - 1) & ~(HS_PAGE_SIZE - 1);
-}
-
 /*
  * vaddr: the process' own memory around masim's regions, which lie in the
  * mmap area as `hotscore workload` maps them: one mmap() each in config
@@ -545,11 +540,11 @@ static void layout_vaddr(const struct hs_workload *wl, struct hs_wl_region *r,
 		where[j] = first + wl->nr_masim - 1 - j;
 		r[where[j]] = wl->regions[j];
 		r[where[j]].end = at;
-		at -= page_up(wl->regions[j].size);
+		at -= hs_page_up(wl->regions[j].size);
 		r[where[j]].start = at;
 	}
 	if (rnd)
-		add_mapping(&r[i], "[rnd]", at - page_up(HS_WL_RND_BYTES), at,
+		add_mapping(&r[i], "[rnd]", at - hs_page_up(HS_WL_RND_BYTES), at,
 			    HS_WL_OWN_RND);
 	i = first + wl->nr_masim;
 	for (k = 0; k < NR_OWN_HIGH; k++, i++)
@@ -568,7 +563,7 @@ static void layout_paddr(const struct hs_workload *wl, struct hs_wl_region *r,
 		where[j] = j;
 		r[j] = wl->regions[j];
 		r[j].start = at;
-		r[j].end = at + page_up(r[j].size);
+		r[j].end = at + hs_page_up(r[j].size);
 		at = r[j].end;
 	}
 }
@@ -875,7 +870,7 @@ static bool rnd_touches(const struct hs_workload *wl,
 {
 	const struct hs_wl_phase *ph = &wl->phases[wl->phase];
 	uint64_t o = (addr - r->start) & ~(HS_PAGE_SIZE - 1);
-	uint64_t last = o + HS_PAGE_SIZE - 1, arr = HS_WL_RND_LEN * 8;
+	uint64_t last = o + HS_PAGE_SIZE - 1, arr = HS_WL_RND_ARRAY_BYTES;
 	unsigned int two = last / arr != o / arr && last < HS_WL_RND_BYTES;
 	uint64_t page = addr >> HS_PAGE_SHIFT;
 

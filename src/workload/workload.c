@@ -54,11 +54,6 @@ static uint64_t mib10(uint64_t bytes)	/* tenths of a MiB, for messages */
 	return (bytes * 10 + (1ULL << 19)) >> 20;
 }
 
-static uint64_t page_up(uint64_t bytes)
-{
-	return (bytes + HS_PAGE_SIZE - 1) & ~(HS_PAGE_SIZE - 1);
-}
-
 /**
  * hs_wlrun_init() - prepare to run @wl: the counters, nothing mapped yet.
  * @r:		receives the state; hs_wlrun_free() it.
@@ -162,7 +157,7 @@ static int populate(uint8_t *mem, uint64_t bytes)
 static int map_rnd(struct hs_wlrun *r, uint64_t total, char *err,
 		   size_t errlen)
 {
-	uint64_t bytes = page_up(HS_WL_RND_BYTES), s = r->seed ^ HS_WL_RND_SALT;
+	uint64_t bytes = hs_page_up(HS_WL_RND_BYTES), s = r->seed ^ HS_WL_RND_SALT;
 	void *p;
 	size_t i;
 
@@ -202,7 +197,7 @@ int hs_wlrun_map(struct hs_wlrun *r, char *err, size_t errlen)
 	unsigned int i;
 
 	for (i = 0; i < wl->nr_regions; i++)
-		total += r->bytes[i] = page_up(wl->regions[i].size);
+		total += r->bytes[i] = hs_page_up(wl->regions[i].size);
 	if (check_fits(total, err, errlen))
 		return -1;
 	for (i = 0; i < wl->nr_regions; i++) {
