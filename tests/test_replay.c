@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_replay.c - 6.12's kdamond_apply_schemes() (src/sim/apply612.c) on
+ * test_replay.c - 6.12's kdamond_apply_schemes() (src/sim/apply.c) on
  * regions worked by hand, and hotscore replay's round trip: a trace that a
  * 6.12-like kdamond writes (the same core, random regions and jiffies)
  * read back (src/record/damos_trace.c) and replayed (src/replay/replay.c)
@@ -37,8 +37,9 @@ struct seen {
 	unsigned int age[16];
 };
 
-static void seen_apply(void *ctx, const struct hs_region *r, unsigned int s,
-		       int score, const struct hs_quota *q, size_t nr)
+static unsigned long seen_apply(void *ctx, const struct hs_region *r,
+				unsigned int s, int score,
+				const struct hs_quota *q, size_t nr)
 {
 	struct seen *v = ctx;
 
@@ -52,6 +53,7 @@ static void seen_apply(void *ctx, const struct hs_region *r, unsigned int s,
 		v->age[v->n] = r->age;
 	}
 	v->n++;
+	return 0;
 }
 
 static unsigned long no_ns(void *ctx, unsigned int s)
@@ -77,6 +79,36 @@ static void region(struct hs_region *r, unsigned long a, unsigned long b,
 }
 
 /*
+ * One pageout scheme on cold regions (nr_accesses 0..20), scored by
+ * nr_accesses alone, under a size quota of @sz a second; a 5 ms / 100 ms
+ * vaddr context at HZ 250 whose applications @v sees.
+ */
+static void setup(struct hs_apply *a, struct hs_scheme *s, struct seen *v,
+		  enum hs_core core, unsigned long sz)
+{
+	memset(a, 0, sizeof(*a));
+	memset(s, 0, sizeof(*s));
+	s->action = HS_ACT_PAGEOUT;
+	s->pattern.max_sz = ~0UL;
+	s->pattern.max_nr = 20;
+	s->pattern.max_age = ~0U;
+	s->quota.sz = sz;
+	s->quota.reset_ms = 1000;
+	s->quota.weight_nr = 1;
+	a->core = core;
+	a->attrs.sample_us = 5000;
+	a->attrs.aggr_us = 100000;
+	a->attrs.min_region_sz = PAGE;
+	a->ops = HS_OPS_VADDR;
+	a->hz = 250;
+	a->max_region_sz = ~0UL;
+	a->schemes = s;
+	a->nr_schemes = 1;
+	a->cb = &seen_ops;
+	a->ctx = v;
+}
+
+/*
  * Four cold regions of 4 pages, a size quota of 6 pages a second.  6.12's
  * first window has esz 0: all four applied whole.  A second later the
  * window resets: esz 6 pages, the two coldest (scores 99, then 94) fit 4 + 2
@@ -84,36 +116,22 @@ static void region(struct hs_region *r, unsigned long a, unsigned long b,
  */
 static void test_first_window_unlimited(void)
 {
-	struct hs_scheme s = { .action = HS_ACT_PAGEOUT };
+	struct hs_scheme s;
 	struct seen v = { 0 };
-	struct hs_apply a = { 0 };
+	struct hs_apply a;
 	struct hs_region *r = calloc(8, sizeof(*r));
 	size_t nr = 4, cap = 8;
 	unsigned long j = 1000;
 
-	s.pattern.max_sz = ~0UL;
-	s.pattern.max_nr = 20;
-	s.pattern.max_age = ~0U;
-	s.quota.sz = 6 * PAGE;
-	s.quota.reset_ms = 1000;
-	s.quota.weight_nr = 1;
-	a.attrs.sample_us = 5000;
-	a.attrs.aggr_us = 100000;
-	a.attrs.min_region_sz = PAGE;
-	a.ops = HS_OPS_VADDR;
-	a.hz = 250;
-	a.schemes = &s;
-	a.nr_schemes = 1;
-	a.cb = &seen_ops;
-	a.ctx = &v;
-	hs_apply612_init(&a);
+	setup(&a, &s, &v, HS_CORE_612, 6 * PAGE);
+	hs_apply_init(&a);
 	CHECK_EQ(s.next_apply_sis, 20);
 	region(&r[0], 0, 4, 0, 3);
 	region(&r[1], 4, 8, 1, 3);
 	region(&r[2], 8, 12, 3, 3);
 	region(&r[3], 12, 16, 2, 3);
-	CHECK(!hs_apply612_due(&a, 19), "due at 19");
-	CHECK_EQ(hs_apply612(&a, 20, j, &r, &nr, &cap), 0);
+	CHECK(!hs_apply_due(&a, 19), "due at 19");
+	CHECK_EQ(hs_apply_run(&a, 20, j, &r, &nr, &cap), 0);
 	CHECK_EQ(v.n, 4);
 	CHECK_EQ(s.quota.esz, 0);
 	CHECK_EQ(nr, 4);
@@ -121,7 +139,7 @@ static void test_first_window_unlimited(void)
 	CHECK_EQ(s.next_apply_sis, 40);
 	/* the next aggregation, same window: still unlimited */
 	v.n = 0;
-	CHECK_EQ(hs_apply612(&a, 40, j + 25, &r, &nr, &cap), 0);
+	CHECK_EQ(hs_apply_run(&a, 40, j + 25, &r, &nr, &cap), 0);
 	CHECK_EQ(v.n, 4);
 	/* a second later: esz is the size quota */
 	v.n = 0;
@@ -129,7 +147,7 @@ static void test_first_window_unlimited(void)
 	region(&r[1], 4, 8, 1, 3);
 	region(&r[2], 8, 12, 3, 3);
 	region(&r[3], 12, 16, 2, 3);
-	CHECK_EQ(hs_apply612(&a, 240, j + 250, &r, &nr, &cap), 0);
+	CHECK_EQ(hs_apply_run(&a, 240, j + 250, &r, &nr, &cap), 0);
 	CHECK_EQ(s.quota.esz, 6 * PAGE);
 	CHECK_EQ(s.quota.min_score, 94);	/* 99 + 94 reach 6 pages */
 	CHECK_EQ(v.n, 2);
@@ -143,6 +161,67 @@ static void test_first_window_unlimited(void)
 	CHECK(s.quota.charge_from_set, "a window that ended part-way");
 	CHECK_EQ(s.quota.charge_addr_from, 6 * PAGE);
 	CHECK_EQ(s.stat.qt_exceeds, 0);		/* the first window had esz 0 */
+	free(r);
+}
+
+/*
+ * The same walk as the newest core runs it (the simulator's), on four
+ * regions of 4 pages under a quota of 6.5 pages: its first window has an
+ * effective size, so only the two coldest are applied, the second split
+ * at page 6; the half page left counts as full (6.12's does not); the two
+ * equal regions the quota skipped merge; and the next window resumes at
+ * page 6 and forgets the address once past it.
+ */
+static void test_newest_core(void)
+{
+	struct hs_scheme s;
+	struct seen v = { 0 };
+	struct hs_apply a;
+	struct hs_region *r = calloc(8, sizeof(*r));
+	size_t nr = 4, cap = 8;
+	unsigned long j = 1000;
+
+	setup(&a, &s, &v, HS_CORE_NEWEST, 6 * PAGE + PAGE / 2);
+	hs_apply_init(&a);
+	region(&r[0], 0, 4, 0, 3);
+	region(&r[1], 4, 8, 1, 3);
+	region(&r[2], 8, 12, 3, 3);
+	region(&r[3], 12, 16, 3, 3);
+	CHECK_EQ(hs_apply_run(&a, 20, j, &r, &nr, &cap), 0);
+	CHECK_EQ(s.quota.esz, 6 * PAGE + PAGE / 2);
+	CHECK_EQ(s.quota.min_score, 94);
+	CHECK_EQ(v.n, 2);
+	CHECK_EQ(v.end[1], 6 * PAGE);
+	CHECK(s.quota.charge_from_set, "half a page left is full");
+	CHECK_EQ(s.quota.charge_addr_from, 6 * PAGE);
+	CHECK_EQ(nr, 4);			/* 0-4 4-6 6-8 8-16 */
+	CHECK_EQ(r[3].start, 8 * PAGE);
+	CHECK_EQ(r[3].end, 16 * PAGE);
+	/* same window: full, nothing applied */
+	v.n = 0;
+	CHECK_EQ(hs_apply_run(&a, 40, j + 25, &r, &nr, &cap), 0);
+	CHECK_EQ(v.n, 0);
+	/* the next window resumes at page 6; 8-16 scores 84 < 94 */
+	CHECK_EQ(hs_apply_run(&a, 240, j + 250, &r, &nr, &cap), 0);
+	CHECK_EQ(s.stat.qt_exceeds, 1);
+	CHECK_EQ(v.n, 1);
+	CHECK_EQ(v.start[0], 6 * PAGE);
+	CHECK(!s.quota.charge_from_set, "forgotten once past");
+
+	/* 6.12's second window on the same regions: 0.5 page left is not full */
+	setup(&a, &s, &v, HS_CORE_612, 6 * PAGE + PAGE / 2);
+	hs_apply_init(&a);
+	nr = 4;
+	region(&r[0], 0, 4, 0, 3);
+	region(&r[1], 4, 8, 1, 3);
+	region(&r[2], 8, 12, 3, 3);
+	region(&r[3], 12, 16, 3, 3);
+	v.n = 0;
+	CHECK_EQ(hs_apply_run(&a, 20, j, &r, &nr, &cap), 0);
+	CHECK_EQ(v.n, 4);			/* esz 0: unlimited */
+	CHECK_EQ(hs_apply_run(&a, 240, j + 250, &r, &nr, &cap), 0);
+	CHECK(!s.quota.charge_from_set, "6.12: full only at esz");
+	CHECK_EQ(nr, 5);			/* 8-12 12-16 stay apart */
 	free(r);
 }
 
@@ -171,8 +250,9 @@ static unsigned long gen_ns(void *ctx, unsigned int s)
 	return g->ns[s];
 }
 
-static void gen_apply(void *ctx, const struct hs_region *r, unsigned int s,
-		      int score, const struct hs_quota *q, size_t nr)
+static unsigned long gen_apply(void *ctx, const struct hs_region *r,
+			       unsigned int s, int score,
+			       const struct hs_quota *q, size_t nr)
 {
 	struct gen *g = ctx;
 
@@ -183,6 +263,7 @@ static void gen_apply(void *ctx, const struct hs_region *r, unsigned int s,
 		g->sis, r->start, q->esz, q->charged_sz, q->charged_from,
 		q->min_score, q->total_charged_sz, g->ns[s]);
 	g->ns[s] += 1000 + check_rand(&g->rnd) % 200000;
+	return 0;
 }
 
 /*
@@ -291,7 +372,7 @@ static char *generate(unsigned int nr_aggr, bool late, size_t *len)
 	a.nr_schemes = NR_SCHEMES;
 	a.cb = &gen_ops;
 	a.ctx = &g;
-	hs_apply612_init(&a);
+	hs_apply_init(&a);
 	for (i = 0; i < nr; i++)
 		region(&r[i], i * 7, i * 7 + 7, 0, 0);
 	for (sis = 1; sis <= nr_aggr * 20UL; sis++) {
@@ -308,9 +389,9 @@ static char *generate(unsigned int nr_aggr, bool late, size_t *len)
 		a.next_aggr_sis = sis;
 		for (i = 0; i < NR_SCHEMES; i++)
 			nr_resumes += s[i].quota.charge_from_set &&
-				hs_apply612_due(&a, sis);
+				hs_apply_due(&a, sis);
 		i = nr;
-		hs_apply612(&a, sis, j, &r, &nr, &cap);
+		hs_apply_run(&a, sis, j, &r, &nr, &cap);
 		nr_splits += nr - i;
 		for (i = 0; i < nr; i++)
 			fprintf(g.f, " kdamond.0-77 [000] ..... 1.000000: damon_aggregated: target_id=0 nr_regions=%zu %lu-%lu: %u %u\n",
@@ -585,6 +666,7 @@ static void test_bad_traces(void)
 int main(void)
 {
 	RUN(test_first_window_unlimited);
+	RUN(test_newest_core);
 	RUN(test_round_trip);
 	RUN(test_late_adjustment);
 	RUN(test_unseen_window_start);

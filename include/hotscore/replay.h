@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * replay.h - a 6.12 kdamond's DAMOS decisions, replayed from its trace
- * (record_damos.h) through hs_apply612() and held against what the kernel
+ * (record_damos.h) through hs_apply_run() and held against what the kernel
  * did, region by region (src/replay/replay.c).
  *
  * At each aggregation where a scheme is due, the replay rebuilds the

@@ -333,7 +333,6 @@ struct hs_sim_batch {
  * @split_offset: the rotating start of the above-half split.
  * @busy_ns:	simulated time kdamond spent in actions (delays sampling).
  * @rnd:	damon_rand()'s state.
- * @hist:	regions_score_histogram.
  * @stage_ticks: clock ticks per stage, summed.
  * @nr_aggr:	aggregations done.
  * @nr_samples:	samples done.
@@ -377,7 +376,6 @@ struct hs_sim {
 	unsigned long split_offset;
 	uint64_t busy_ns;
 	uint64_t rnd;
-	unsigned long hist[HS_DAMOS_MAX_SCORE + 1];
 	uint64_t stage_ticks[HS_NR_STAGES];
 	unsigned long nr_aggr;
 	unsigned long nr_samples;

@@ -4,8 +4,8 @@
  * callers that have regions but no running kdamond (hotscore rank):
  * which score an action takes, the effective size quota with no charge
  * history, the score histogram's cut-off, and the regions the walk picks
- * (hs_damos_walk(), src/sim/quota.c).  src/sim/damos.c runs the same
- * arithmetic inside the simulated kdamond.
+ * (hs_damos_walk(), src/sim/apply.c: the walk the simulated kdamond runs,
+ * hs_apply_run(), on a fresh quota).
  */
 #ifndef HOTSCORE_SIM_DAMOS_H
 #define HOTSCORE_SIM_DAMOS_H
@@ -93,8 +93,8 @@ typedef int (*hs_damos_region_fn)(void *ctx, size_t i, unsigned long *sz);
 
 unsigned int hs_damos_histogram(size_t nr, hs_damos_region_fn region_fn,
 				void *ctx, unsigned long *hist);
-void hs_damos_walk(const struct hs_damos_region *r, size_t nr,
-		   const struct hs_scheme *s, hs_damos_score_fn score_fn,
-		   void *ctx, struct hs_damos_walk *w);
+int hs_damos_walk(const struct hs_damos_region *r, size_t nr,
+		  const struct hs_scheme *s, hs_damos_score_fn score_fn,
+		  void *ctx, struct hs_damos_walk *w);
 
 #endif /* HOTSCORE_SIM_DAMOS_H */

@@ -140,7 +140,8 @@ static void rank_one(struct rank_run *run, struct rank_pick *pk,
 	struct hs_damos_walk w = { .score = pk->score, .charged = pk->picked };
 
 	pk->nr_traps = pk->nr_out = 0;
-	hs_damos_walk(run->r, run->nr, s, score_of, &sc, &w);
+	if (hs_damos_walk(run->r, run->nr, s, score_of, &sc, &w))
+		cli_die("out of memory");
 	pk->esz = w.esz;
 	pk->min_score = w.min_score;
 	pk->nr_eligible = w.nr_eligible;

@@ -6,7 +6,7 @@
  * resume address, the effective size), each pick marked with whether the
  * kernel made it.
  *
- * The walk is hs_replay()'s (src/replay/replay.c over src/sim/apply612.c):
+ * The walk is hs_replay()'s (src/replay/replay.c over src/sim/apply.c):
  * at each sample where a scheme is due it rebuilds the regions the
  * kernel's walk started from out of the trace, walks them under the
  * profile, and compares the walk with the kernel's damos_before_apply

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * replay.c - a 6.12 kdamond's DAMOS trace replayed through hs_apply612()
+ * replay.c - a 6.12 kdamond's DAMOS trace replayed through hs_apply_run()
  * and compared with what the kernel did (include/hotscore/replay.h).
  */
 #include <stddef.h>
@@ -165,7 +165,7 @@ static int hot(void *ctx, const struct hs_input *in)
 	return rp->cfg->hot(rp->cfg->ctx, in);
 }
 
-/* Scheme @s's reset_interval in jiffies, as apply612.c computes it. */
+/* Scheme @s's reset_interval in jiffies, as apply.c computes it. */
 static unsigned long reset_jiffies(const struct replay *rp, unsigned int s)
 {
 	return hs_msecs_to_jiffies(rp->a.hz, rp->a.schemes[s].quota.reset_ms);
@@ -263,8 +263,9 @@ static unsigned long adjust_jiffies(void *ctx, unsigned int s,
 	return k->from;
 }
 
-static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
-		     int score, const struct hs_quota *q, size_t nr_regions)
+static unsigned long on_apply(void *ctx, const struct hs_region *r,
+			      unsigned int s, int score,
+			      const struct hs_quota *q, size_t nr_regions)
 {
 	struct replay *rp = ctx;
 	struct pred *p;
@@ -275,7 +276,7 @@ static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
 		p = realloc(rp->pred, c * sizeof(*p));
 		if (!p) {
 			rp->nomem = true;
-			return;
+			return 0;
 		}
 		rp->pred = p;
 		rp->cap_pred = c;
@@ -291,6 +292,7 @@ static void on_apply(void *ctx, const struct hs_region *r, unsigned int s,
 	p->r = *r;
 	p->q = *q;
 	p->nr_regions = nr_regions;
+	return 0;
 }
 
 static const struct hs_apply_ops replay_ops = {
@@ -595,7 +597,7 @@ static void snap_restore(struct replay *rp, const struct replay_snap *sn)
 	*rp->res = sn->res;
 }
 
-/* hs_apply612() on the regions @r (the walk's start) of sample @it. */
+/* hs_apply_run() on the regions @r (the walk's start) of sample @it. */
 static int walk(struct replay *rp, const struct hs_dtrace_iter *it,
 		struct hs_region **r, size_t *nr, size_t *cap)
 {
@@ -606,7 +608,7 @@ static int walk(struct replay *rp, const struct hs_dtrace_iter *it,
 	rp->a.next_aggr_sis = it->sis;
 	for (s = 0; s < rp->a.nr_schemes; s++)
 		before[s] = rp->a.schemes[s].quota.charged_from;
-	if (hs_apply612(&rp->a, it->sis, it->jiffies, r, nr, cap) ||
+	if (hs_apply_run(&rp->a, it->sis, it->jiffies, r, nr, cap) ||
 	    rp->nomem)
 		return -1;
 	for (s = 0; s < rp->a.nr_schemes; s++)
@@ -853,7 +855,7 @@ int hs_replay(const struct hs_replay_cfg *cfg, const struct hs_dtrace *t,
 		memset(&rp->a.schemes[i].stat, 0,
 		       sizeof(rp->a.schemes[i].stat));
 	}
-	hs_apply612_init(&rp->a);
+	hs_apply_init(&rp->a);
 	if (index_quotas(rp)) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
@@ -863,7 +865,7 @@ int hs_replay(const struct hs_replay_cfg *cfg, const struct hs_dtrace *t,
 		const struct hs_dtrace_iter *it = &t->iters[i];
 
 		rp->iter = i;
-		if (!hs_apply612_due(&rp->a, it->sis)) {
+		if (!hs_apply_due(&rp->a, it->sis)) {
 			const struct hs_dtrace_apply *k = applies_of(t, it);
 			size_t j;
 

@@ -6,11 +6,12 @@
  *
  * Quota goals, watermarks and filters are not simulated (docs/sim.md).
  */
-#include <assert.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hotscore/kernel.h"
+#include "hotscore/sim_apply.h"
 #include "hotscore/sim_damos.h"
 #include "sim_internal.h"
 
@@ -278,7 +279,8 @@ static int batch_region(void *ctx, size_t i, unsigned long *sz)
  * scratch must hold sim->nr regions.
  */
 static unsigned int histogram_batch(struct hs_sim *sim, struct hs_scheme *s,
-				    enum hs_score_kind kind)
+				    enum hs_score_kind kind,
+				    unsigned long *hist)
 {
 	struct hist_ctx h = { sim, s, kind };
 	struct hs_sim_batch *b = &sim->batch;
@@ -300,17 +302,7 @@ static unsigned int histogram_batch(struct hs_sim *sim, struct hs_scheme *s,
 	(sim->cfg.batch ? sim->cfg.batch : hs_fast_batch)(scheme_prep(sim, s),
 							  &fr, n, b->hot);
 	sim->nr_scores += n;
-	return hs_damos_histogram(n, batch_region, &h, sim->hist);
-}
-
-static bool quota_is_full(const struct hs_sim *sim, const struct hs_quota *q)
-{
-	if (!hs_quota_set(q))
-		return false;
-	if (q->charged_sz >= q->esz)
-		return true;
-	/* an action applies per region: less than one page left is full */
-	return q->esz - q->charged_sz < sim->cfg.attrs.min_region_sz;
+	return hs_damos_histogram(n, batch_region, &h, hist);
 }
 
 /*
@@ -382,127 +374,6 @@ static void set_effective_quota(const struct hs_sim *sim, struct hs_scheme *s)
 	if (sim->cfg.on_quota)
 		sim->cfg.on_quota(sim, (unsigned int)(s - sim->schemes), q,
 				  sim->cfg.ctx);
-}
-
-/* A region scored on its own, if the scheme's pattern admits it. */
-static int region_score(void *ctx, size_t i, unsigned long *sz)
-{
-	struct hist_ctx *h = ctx;
-	const struct hs_region *r = &h->sim->r[i];
-
-	if (!hs_pattern_match(h->sim, r, &h->s->pattern))
-		return -1;
-	*sz = sz_region(r);
-	h->s->stat.nr_scored++;
-	return hs_scheme_score(h->sim, r, h->s);
-}
-
-/* The histogram pass of hs_adjust_quota(), one score call a region. */
-static unsigned int histogram(struct hs_sim *sim, struct hs_scheme *s)
-{
-	struct hist_ctx h = { sim, s, HS_SCORE_MAX };
-
-	return hs_damos_histogram(sim->nr, region_score, &h, sim->hist);
-}
-
-/**
- * hs_adjust_quota() - damos_adjust_quota(): roll the charge window, then
- * build the score histogram of the eligible regions and set min_score to
- * the highest score whose cumulated size reaches the effective quota.
- * @sim:	the simulation.
- * @s:		the scheme.
- */
-void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
-{
-	struct hs_quota *q = &s->quota;
-	unsigned long jiffies = hs_jiffies(sim);
-	unsigned int max_score;
-	enum hs_score_kind kind;
-
-	if (!hs_quota_set(q))
-		return;
-	if (!q->total_charged_sz && !q->charged_from) {
-		q->charged_from = jiffies;
-		set_effective_quota(sim, s);
-	}
-	/* !time_in_range_open(jiffies, from, from + reset) */
-	if (time_before(jiffies, q->charged_from) ||
-	    !time_before(jiffies, q->charged_from +
-			 hs_msecs_to_jiffies(sim->cfg.hz, q->reset_ms))) {
-		if (quota_is_full(sim, q))
-			s->stat.qt_exceeds++;
-		q->total_charged_sz += q->charged_sz;
-		q->charged_from = jiffies;
-		q->charged_sz = 0;
-		set_effective_quota(sim, s);
-	}
-	s->stat.nr_adjust++;
-	kind = hs_score_kind(sim->cfg.ops, s->action);
-	/* out of scratch memory, score region by region: the same scores */
-	if (sim->cfg.scorer == HS_SCORER_FAST_BATCH && kind != HS_SCORE_MAX &&
-	    !batch_reserve(&sim->batch, sim->nr))
-		max_score = histogram_batch(sim, s, kind);
-	else
-		max_score = histogram(sim, s);
-	q->min_score = hs_quota_min_score(sim->hist, max_score, q->esz);
-}
-
-/*
- * The region walk of damos_apply_target(): @cur is the region at hand;
- * a split leaves its left part in @cur and queues the right part, which the
- * walk visits next, as the kernel's list walk does.
- */
-struct walk {
-	struct hs_sim *sim;
-	struct hs_region cur;
-	struct hs_region *pending;	/* right parts, last split on top */
-	unsigned int nr_pending;
-	size_t next;			/* next unvisited input region */
-};
-
-static void walk_split(struct walk *w, unsigned long sz_r)
-{
-	struct hs_region right = w->cur;
-
-	assert(w->nr_pending < 2 * HS_MAX_SCHEMES + 2);
-	right.start = w->cur.start + sz_r;
-	w->cur.end = right.start;
-	w->pending[w->nr_pending++] = right;
-}
-
-static bool walk_is_last(const struct walk *w)
-{
-	return !w->nr_pending && w->next >= w->sim->nr;
-}
-
-/* damos_skip_charged_region(): resume where the last window stopped. */
-static bool skip_charged(struct walk *w, struct hs_quota *q)
-{
-	unsigned long min_sz = w->sim->cfg.attrs.min_region_sz, sz_to_skip;
-
-	if (!q->charge_from_set)
-		return false;
-	if (walk_is_last(w)) {
-		q->charge_from_set = false;
-		q->charge_addr_from = 0;
-		return true;
-	}
-	if (q->charge_addr_from && w->cur.end <= q->charge_addr_from)
-		return true;
-	if (q->charge_addr_from && w->cur.start < q->charge_addr_from) {
-		sz_to_skip = ALIGN_DOWN(q->charge_addr_from - w->cur.start,
-					min_sz);
-		if (!sz_to_skip) {
-			if (sz_region(&w->cur) <= min_sz)
-				return true;
-			sz_to_skip = min_sz;
-		}
-		walk_split(w, sz_to_skip);
-		return true;
-	}
-	q->charge_from_set = false;
-	q->charge_addr_from = 0;
-	return false;
 }
 
 /* The ops' apply_scheme(): returns the bytes the action acted on. */
@@ -598,44 +469,104 @@ static void record_event(struct hs_sim *sim, const struct hs_region *r,
 }
 
 /*
- * damos_apply_scheme() on the region at hand, whose score (for the
- * record; HS_EVENT_NO_SCORE if not scored) let it through.
+ * What the shared walk (src/sim/apply.c, HS_CORE_NEWEST) asks of the
+ * simulated kdamond: its scores, its access pattern test (the moving sum
+ * when nr_accesses_bp is not tracked), its batch histogram, its effective
+ * size with goals, and the action on the simulated memory.
  */
-static void apply_scheme(struct walk *w, struct hs_scheme *s, int score)
+static int cb_score(void *ctx, const struct hs_region *r, unsigned int s)
 {
-	struct hs_sim *sim = w->sim;
-	struct hs_quota *q = &s->quota;
-	unsigned long sz = sz_region(&w->cur), sz_applied = 0, pages;
-	uint64_t begin, end, t_us;
+	struct hs_sim *sim = ctx;
 
-	if (hs_quota_set(q)) {
-		sz = hs_quota_take(q->esz, q->charged_sz, sz,
-				   sim->cfg.attrs.min_region_sz);
-		if (!sz)
-			goto update_stat;
-		if (sz < sz_region(&w->cur))
-			walk_split(w, sz);
-	}
-	begin = coarse_ns(sim);
-	t_us = hs_sim_now_us(sim);
-	sz_applied = ops_apply(sim, &w->cur, s->action, &pages);
+	return hs_scheme_score(sim, r, &sim->schemes[s]);
+}
+
+static bool cb_eligible(void *ctx, const struct hs_region *r, unsigned int s)
+{
+	const struct hs_sim *sim = ctx;
+
+	return hs_pattern_match(sim, r, &sim->schemes[s].pattern);
+}
+
+/* The batch scorer's histogram; -1 leaves it to the walk's own. */
+static int cb_histogram(void *ctx, unsigned int si, unsigned long *hist)
+{
+	struct hs_sim *sim = ctx;
+	struct hs_scheme *s = &sim->schemes[si];
+	enum hs_score_kind kind = hs_score_kind(sim->cfg.ops, s->action);
+
+	/* out of scratch memory, score region by region: the same scores */
+	if (sim->cfg.scorer != HS_SCORER_FAST_BATCH ||
+	    kind == HS_SCORE_MAX || batch_reserve(&sim->batch, sim->nr))
+		return -1;
+	return (int)histogram_batch(sim, s, kind, hist);
+}
+
+static void cb_set_esz(void *ctx, unsigned int s)
+{
+	struct hs_sim *sim = ctx;
+
+	set_effective_quota(sim, &sim->schemes[s]);
+}
+
+/*
+ * The ops' apply_scheme() on @r, timed by the simulated coarse clock for
+ * the time quota, and the decision recorded.
+ */
+static unsigned long cb_apply(void *ctx, const struct hs_region *r,
+			      unsigned int si, int score,
+			      const struct hs_quota *q, size_t nr_regions)
+{
+	struct hs_sim *sim = ctx;
+	struct hs_scheme *s = &sim->schemes[si];
+	unsigned long sz_applied, pages;
+	uint64_t begin = coarse_ns(sim), t_us = hs_sim_now_us(sim);
+
+	(void)q;
+	(void)nr_regions;
+	sz_applied = ops_apply(sim, r, s->action, &pages);
 	sim->busy_ns += pages * action_ns_per_page[s->action];
-	end = coarse_ns(sim);
-	q->total_charged_ns += end - begin;
-	q->charged_sz += sz;	/* no fail_charge_denom: the full size */
-	if (quota_is_full(sim, q)) {
-		q->charge_from_set = true;
-		q->charge_addr_from = w->cur.end;
-	}
-	record_event(sim, &w->cur, s, score, sz_applied, t_us);
-	if (s->action != HS_ACT_STAT)
-		w->cur.age = 0;
-update_stat:
-	s->stat.nr_tried++;
-	s->stat.sz_tried += sz;
-	if (sz_applied)
-		s->stat.nr_applied++;
-	s->stat.sz_applied += sz_applied;
+	s->quota.total_charged_ns += coarse_ns(sim) - begin;
+	record_event(sim, r, s, score, sz_applied, t_us);
+	return sz_applied;
+}
+
+static const struct hs_apply_ops sim_apply_ops = {
+	.score = cb_score, .eligible = cb_eligible,
+	.histogram = cb_histogram, .set_esz = cb_set_esz,
+	.on_apply = cb_apply,
+};
+
+/* The shared walk's context for the simulation, as it stands now. */
+static void sim_apply(struct hs_sim *sim, struct hs_apply *a)
+{
+	a->core = HS_CORE_NEWEST;
+	a->attrs = sim->cfg.attrs;
+	a->ops = sim->cfg.ops;
+	a->hz = sim->cfg.hz;
+	a->schemes = sim->schemes;
+	a->nr_schemes = sim->cfg.nr_schemes;
+	a->cb = &sim_apply_ops;
+	a->ctx = sim;
+	a->next_aggr_sis = sim->next_aggr_sis;
+	a->max_region_sz = ULONG_MAX;
+	a->nr_adjust = a->nr_windows = 0;
+	a->nomem = false;
+}
+
+/**
+ * hs_adjust_quota() - damos_adjust_quota() of scheme @s alone, now
+ * (hs_apply_adjust()).
+ * @sim:	the simulation.
+ * @s:		the scheme.
+ */
+void hs_adjust_quota(struct hs_sim *sim, struct hs_scheme *s)
+{
+	struct hs_apply a;
+
+	sim_apply(sim, &a);
+	hs_apply_adjust(&a, (unsigned int)(s - sim->schemes), sim->passed_sis,
+			hs_jiffies(sim), sim->r, sim->nr);
 }
 
 /**
@@ -648,132 +579,33 @@ update_stat:
  */
 void hs_apply_scheme_at(struct hs_sim *sim, unsigned int s, size_t i)
 {
-	struct hs_region pending[1];
-	struct walk w = { .sim = sim, .cur = sim->r[i], .pending = pending,
-			  .next = i + 1 };
+	struct hs_apply a;
 
-	apply_scheme(&w, &sim->schemes[s], HS_EVENT_NO_SCORE);
-	if (w.nr_pending && !hs_split_region_at(sim, i, sz_region(&w.cur)))
-		sim->r[i + 1] = pending[0];
-	sim->r[i] = w.cur;
-}
-
-/* damon_do_apply_schemes() for the region at hand. */
-static void do_apply_schemes(struct walk *w)
-{
-	struct hs_sim *sim = w->sim;
-	unsigned int i;
-
-	for (i = 0; i < sim->cfg.nr_schemes; i++) {
-		struct hs_scheme *s = &sim->schemes[i];
-		int score = HS_EVENT_NO_SCORE;
-
-		if (time_before(sim->passed_sis, s->next_apply_sis))
-			continue;
-		if (quota_is_full(sim, &s->quota))
-			continue;
-		if (skip_charged(w, &s->quota))
-			continue;
-		if (!hs_pattern_match(sim, &w->cur, &s->pattern))
-			continue;
-		/* damos_valid_target(): the quota's score cut-off */
-		if (hs_quota_set(&s->quota)) {
-			score = hs_scheme_score(sim, &w->cur, s);
-			if (score < (int)s->quota.min_score)
-				continue;
-		}
-		apply_scheme(w, s, score);
-	}
-}
-
-/*
- * Append the region at hand to @out, merging it into the previous one when
- * that loses nothing: the tail of damos_apply_target().
- */
-static size_t walk_emit(struct walk *w, struct hs_region *out, size_t n,
-			unsigned long max_region_sz)
-{
-	const struct hs_region *r = &w->cur;
-	struct hs_region *prev = n ? &out[n - 1] : NULL;
-
-	if (prev && prev->end == r->start && prev->age == r->age &&
-	    prev->last_nr_accesses == r->last_nr_accesses &&
-	    prev->nr_accesses == r->nr_accesses &&
-	    prev->nr_accesses_bp == r->nr_accesses_bp &&
-	    r->end - prev->start <= max_region_sz) {
-		prev->end = r->end;
-		return n;
-	}
-	out[n] = *r;
-	return n + 1;
-}
-
-/* damos_apply_target() for the one target. */
-static int apply_target(struct hs_sim *sim, unsigned long max_region_sz)
-{
-	/* each scheme splits the region at hand at most twice per walk */
-	struct hs_region pending[2 * HS_MAX_SCHEMES + 2];
-	struct walk w = { .sim = sim, .pending = pending };
-	size_t n = 0, cap = sim->nr + 16;
-	struct hs_region *out;
-
-	out = hs_sim_scratch(sim, cap);
-	if (!out)
-		return -1;
-	while (w.nr_pending || w.next < sim->nr) {
-		w.cur = w.nr_pending ? pending[--w.nr_pending] :
-			sim->r[w.next++];
-		do_apply_schemes(&w);
-		if (n + 1 + w.nr_pending >= cap) {
-			cap *= 2;
-			out = hs_sim_scratch(sim, cap);
-			if (!out)
-				return -1;
-		}
-		n = walk_emit(&w, out, n, max_region_sz);
-	}
-	hs_sim_adopt(sim, n);
-	return 0;
-}
-
-static void set_next_apply_sis(struct hs_sim *sim, struct hs_scheme *s)
-{
-	unsigned long apply = s->apply_us ? s->apply_us :
-		sim->cfg.attrs.aggr_us;
-
-	s->next_apply_sis = sim->passed_sis + apply / sim->cfg.attrs.sample_us;
+	sim_apply(sim, &a);
+	hs_apply_one(&a, &sim->r, &sim->nr, &sim->cap, i, s,
+		     HS_EVENT_NO_SCORE);
+	sim->regions_changed = true;
 }
 
 /**
- * hs_apply_schemes() - kdamond_apply_schemes(): adjust the quota of each
- * scheme due, walk the regions applying them, and schedule the next apply.
+ * hs_apply_schemes() - kdamond_apply_schemes() through the shared walk
+ * (hs_apply_adjust_due(), then hs_apply_walk()), timed by stage.
  * @sim:	the simulation.
  * @t:		the stage clock's last reading (hs_sim_stamp()).
  */
 void hs_apply_schemes(struct hs_sim *sim, uint64_t *t)
 {
-	bool due = false;
-	unsigned int i;
+	struct hs_apply a;
+	bool due;
 
-	for (i = 0; i < sim->cfg.nr_schemes; i++) {
-		struct hs_scheme *s = &sim->schemes[i];
-
-		if (time_before(sim->passed_sis, s->next_apply_sis))
-			continue;
-		due = true;
-		s->stat.nr_applies++;
-		hs_adjust_quota(sim, s);
-	}
+	sim_apply(sim, &a);
+	due = hs_apply_adjust_due(&a, sim->passed_sis, hs_jiffies(sim),
+				  sim->r, sim->nr);
 	hs_sim_stamp(sim, HS_STAGE_SCORE, t);
 	if (!due)
 		return;
-	apply_target(sim, hs_region_sz_limit(sim));
-	for (i = 0; i < sim->cfg.nr_schemes; i++) {
-		struct hs_scheme *s = &sim->schemes[i];
-
-		if (time_before(sim->passed_sis, s->next_apply_sis))
-			continue;
-		set_next_apply_sis(sim, s);
-	}
+	a.max_region_sz = hs_region_sz_limit(sim);
+	hs_apply_walk(&a, sim->passed_sis, &sim->r, &sim->nr, &sim->cap);
+	sim->regions_changed = true;
 	hs_sim_stamp(sim, HS_STAGE_APPLY, t);
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * quota.c - DAMOS's quota arithmetic on its own (include/hotscore/sim_damos.h),
- * each step after the line of mm/damon/core.c (linux-mm, 2026) it models,
- * and the walk of one snapshot that puts the steps together for rank.
+ * each step after the line of mm/damon/core.c (linux-mm, 2026) it models.
+ * The walk that puts the steps together is src/sim/apply.c's.
  */
 #include <limits.h>
 #include <string.h>
@@ -282,100 +282,4 @@ unsigned int hs_damos_histogram(size_t nr, hs_damos_region_fn region_fn,
 		hs_hist_add(hist, &max_score, (unsigned int)score, sz);
 	}
 	return max_score;
-}
-
-/* hs_damos_walk()'s snapshot and result, for its region callback. */
-struct walk_ctx {
-	const struct hs_damos_region *r;
-	const struct hs_scheme *s;
-	bool quota;
-	hs_damos_score_fn score_fn;
-	void *ctx;
-	struct hs_damos_walk *w;
-};
-
-/*
- * A region of the snapshot: eligible or not, and its score.  Without a
- * quota every eligible region is applied whole and nothing is scored:
- * damos_valid_target() asks for a score only under a quota.
- */
-static int walk_region(void *ctx, size_t i, unsigned long *sz)
-{
-	struct walk_ctx *wc = ctx;
-	const struct hs_damos_region *r = &wc->r[i];
-	struct hs_damos_walk *w = wc->w;
-
-	*sz = r->end - r->start;
-	w->score[i] = -1;
-	w->charged[i] = 0;
-	if (!hs_pattern_admits(&wc->s->pattern, *sz, r->nr_accesses, r->age))
-		return -1;
-	w->nr_eligible++;
-	w->sz_eligible += *sz;
-	if (!wc->quota) {
-		w->charged[i] = *sz;
-		return -1;
-	}
-	w->score[i] = wc->score_fn(wc->ctx, r);
-	if (w->score[i] > HS_DAMOS_MAX_SCORE)
-		w->score[i] = HS_DAMOS_MAX_SCORE;
-	return w->score[i];	/* negative: no score, not applied */
-}
-
-/*
- * damos_apply_target()'s walk: each region at or above min_score is
- * charged what still fits (hs_quota_take()), in address order.
- */
-static void walk_charge(const struct hs_damos_region *r, size_t nr,
-			bool quota, struct hs_damos_walk *w)
-{
-	unsigned long charged = 0;
-	size_t i;
-
-	for (i = 0; i < nr; i++) {
-		if (quota) {
-			if (w->score[i] < 0 ||
-			    (unsigned int)w->score[i] < w->min_score)
-				continue;
-			w->charged[i] = hs_quota_take(w->esz, charged,
-						      r[i].end - r[i].start,
-						      HS_PAGE_SIZE);
-			charged += w->charged[i];
-		}
-		w->nr_charged += w->charged[i] != 0;
-		w->sz_charged += w->charged[i];
-	}
-}
-
-/**
- * hs_damos_walk() - one scheme on one snapshot, as the kernel's
- * damos_adjust_quota() and damos_apply_target() do in the first charge
- * window of a fresh quota (docs/rank.md): the eligible regions, their
- * scores in the histogram, min_score, then the walk charging the quota.
- * Nothing is charged yet, there is no resume address, the time quota is
- * converted at HS_QUOTA_FIRST_THROUGHPUT, and a page is the split
- * granularity.
- * @r:		the regions, in address order (a context's targets one after
- *		another).
- * @nr:		how many.
- * @s:		the scheme: its pattern, and its quota's ms and sz.
- * @score_fn:	the score of an eligible region, called under a quota only.
- * @ctx:	passed to @score_fn.
- * @w:		the result; @w->score and @w->charged must hold @nr each.
- */
-void hs_damos_walk(const struct hs_damos_region *r, size_t nr,
-		   const struct hs_scheme *s, hs_damos_score_fn score_fn,
-		   void *ctx, struct hs_damos_walk *w)
-{
-	bool quota = s->quota.ms || s->quota.sz;
-	struct walk_ctx wc = { r, s, quota, score_fn, ctx, w };
-
-	w->nr_eligible = w->nr_charged = 0;
-	w->sz_eligible = w->sz_charged = 0;
-	w->esz = quota ? hs_quota_esz(&s->quota, HS_QUOTA_FIRST_THROUGHPUT,
-				      HS_PAGE_SIZE) : 0;
-	w->max_score = hs_damos_histogram(nr, walk_region, &wc, w->hist);
-	w->min_score = quota ? hs_quota_min_score(w->hist, w->max_score,
-						  w->esz) : 0;
-	walk_charge(r, nr, quota, w);
 }
