@@ -142,7 +142,7 @@ _hotscore()
 		--svg) _hotscore_files ''; return ;;
 		esac
 		[[ $cur == -* ]] || { _hotscore_files ''; return; }
-		opts='--help --input --profile --base --call_limit --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --damos_trace --sample --aggr --hz --min_region_sz --csv --json --sweep_weights --svg --list-profiles' ;;
+		opts='--help --input --profile --base --call_limit --ops --snapshot --time --damos_action --damos_access_rate --damos_sz_region --damos_age --damos_apply_interval --damos_quotas --carry --damos_trace --sample --aggr --hz --min_region_sz --csv --json --sweep_weights --svg --list-profiles' ;;
 	workload)
 		case $prev in
 		--workload) _hotscore_files 'stairs zigzag '; return ;;

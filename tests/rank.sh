@@ -83,6 +83,48 @@ awk -F, 'NR > 1 && $12 > 0 && $12 == $7 - $6 { print $4, $6, $7 }' rk.csv | sort
 	ok "rank on sim's record picks what sim's scheme acted on ($(wc -l <sim.picks) actions)" ||
 	fail "round trip" "$(diff sim.picks rank.picks | head -6; head -3 rt.csv rk.csv)"
 
+# --- --carry: the quotas carried from snapshot to snapshot, the schemes in
+# order.  stat leaves the regions as they were, so sim's record shows the
+# regions its walk started from (the walk merges its slices back), and
+# rank --carry must make every one of sim's applications: each pick's bytes
+# are those of sim's actions inside it, and every action is inside a pick.
+carry=(--damos_action stat --damos_age 0 max --damos_quotas 0 8MiB 1s 0 3 7
+	--damos_action stat --damos_access_rate 0% 50% --damos_quotas 0 3MiB 500ms 0 1 1)
+"$hs" sim --duration 10s --no-timing --seed 3 --record cy.rec --actions cy.csv "${carry[@]}" >/dev/null 2>&1
+"$hs" rank cy.rec "${carry[@]}" --carry --csv cy-rank.csv --json cy.json >cy.txt 2>&1
+read -r got picks actions lost < <(awk -f "$data/carry-match.awk" cy.csv cy-rank.csv)
+[ "$got" = "$picks" ] && [ "$lost" = 0 ] && [ "$picks" -ge 40 ] &&
+	ok "--carry on sim's record: $got of $picks picks equal sim's actions, all $actions actions inside one (2 schemes)" ||
+	fail "--carry exact" "$got of $picks, $lost of $actions lost; $(tail -5 cy.txt)"
+grep -q '^  - --carry: each snapshot is the regions of one kdamond_apply_schemes()' cy.txt &&
+	[ "$("$jq" cy.json quota)" = carried ] && [ "$("$jq" a.json quota 2>/dev/null || echo fresh)" = fresh ] &&
+	ok "--carry is said, in the summary and the JSON's \"quota\"" || fail "--carry said" "$(tail -4 cy.txt)"
+# the controls: each snapshot a fresh quota, and the wrong size quota
+"$hs" rank cy.rec "${carry[@]}" --csv cy-fresh.csv >/dev/null 2>&1
+read -r got picks actions lost < <(awk -f "$data/carry-match.awk" cy.csv cy-fresh.csv)
+[ -n "$picks" ] && { [ "$got" != "$picks" ] || [ "$lost" != 0 ]; } &&
+	ok "control: a fresh quota a snapshot misses ($got of $picks picks, $lost actions outside)" ||
+	fail "control fresh" "it matched"
+wrong=("${carry[@]}")
+wrong[7]=6MiB
+"$hs" rank cy.rec "${wrong[@]}" --carry --csv cy-wrong.csv >/dev/null 2>&1
+read -r got picks actions lost < <(awk -f "$data/carry-match.awk" cy.csv cy-wrong.csv)
+[ -n "$picks" ] && { [ "$got" != "$picks" ] || [ "$lost" != 0 ]; } &&
+	ok "control: --carry with 6 MiB for 8 MiB misses ($got of $picks picks, $lost actions outside)" ||
+	fail "control size" "it matched"
+# --snapshot shows one snapshot, the quotas carried through the earlier ones
+"$hs" rank cy.rec "${carry[@]}" --carry --snapshot 10 --csv cy-10.csv >/dev/null 2>&1
+awk -F, 'NR == 1 || $4 == 10' cy-rank.csv | cmp -s - cy-10.csv &&
+	ok "--carry --snapshot 10: the row of the whole walk" ||
+	fail "--carry --snapshot" "$(awk -F, 'NR == 1 || $4 == 10' cy-rank.csv | diff - cy-10.csv | head -4)"
+expect_bad "--carry with --sweep_weights" "" rank cy.rec --carry --sweep_weights --damos_quotas 0 1MiB 1s 0 1 1
+echo '# a trace' >trace.txt
+expect_bad "--carry with --damos_trace" "" rank --damos_trace trace.txt --carry
+expect_bad "--carry: a record has its intervals" "" rank cy.rec --carry --sample 4ms
+"$hs" rank cy.rec "${carry[@]}" --carry --hz 1000 --csv cy-hz.csv >/dev/null 2>&1 &&
+	cmp -s cy-rank.csv cy-hz.csv && ok "--carry takes --hz (1 s and 500 ms windows: the same picks at HZ 1000)" ||
+	fail "--carry --hz" "$(diff cy-rank.csv cy-hz.csv | head -4)"
+
 # --- damo record's own form: from the damon_aggregated tracepoint's text
 # (damo-trace.txt, in perf script's form), written by damo itself with
 # convert_record_format: no intervals, no indices, a kernel-pointer target_id

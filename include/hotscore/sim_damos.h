@@ -35,6 +35,25 @@ unsigned long hs_quota_take(unsigned long esz, unsigned long charged,
 			    unsigned long sz, unsigned long min_region_sz);
 
 /**
+ * hs_pattern_admits() - __damos_valid_target()'s test: size, moving-sum
+ * nr_accesses and age within the pattern, all bounds inclusive.
+ * @p:		the pattern.
+ * @sz:		the region's bytes.
+ * @nr:		its moving-sum nr_accesses.
+ * @age:	its age.
+ *
+ * Return: true if the pattern admits the region.
+ */
+static inline bool hs_pattern_admits(const struct hs_pattern *p,
+				     unsigned long sz, unsigned int nr,
+				     unsigned int age)
+{
+	return p->min_sz <= sz && sz <= p->max_sz &&
+		p->min_nr <= nr && nr <= p->max_nr &&
+		p->min_age <= age && age <= p->max_age;
+}
+
+/**
  * struct hs_damos_region - one region of a snapshot, as hs_damos_walk()
  * reads it.
  * @start:	ar.start.

@@ -9,7 +9,8 @@
  * A record holds what damon_aggregated shows: regions at the end of an
  * aggregation, after that aggregation's schemes acted.  Each snapshot is
  * ranked as the first window of a fresh quota, and each scheme as if it
- * were alone; docs/rank.md says what that leaves out.  A 6.12 kdamond's
+ * were alone; docs/rank.md says what that leaves out.  --carry walks the
+ * snapshots in time order instead, as the kdamond would (rank_run.c).  A 6.12 kdamond's
  * DAMOS trace (--damos_trace, rank_trace.c) leaves none of it out: its
  * regions are walked as the kernel walked them, and each pick is marked.
  */
@@ -31,7 +32,7 @@
 #include "cmd_rank.h"
 
 enum { O_INPUT, O_PROFILE, O_BASE, O_OPS, O_SNAPSHOT, O_TIME, O_CSV,
-       O_JSON, O_LIST, O_CALL_LIMIT, O_SWEEP, O_SVG, O_TRACE };
+       O_JSON, O_LIST, O_CALL_LIMIT, O_SWEEP, O_SVG, O_TRACE, O_CARRY };
 
 #define WITH_TRACE	"--damos_trace tests/data/replay/damos-6.12.txt"
 
@@ -64,6 +65,11 @@ static const struct opt rank_opts[] = {
 	  .help = "only the snapshot whose aggregation holds T, from the"
 		  " record's start", .example = "1.5s" },
 	CLI_DAMOS_OPTS,
+	{ .id = O_CARRY, .name = "carry", .type = OPT_FLAG,
+	  .help = "walk the snapshots as the kdamond would, in time order:"
+		  " every scheme in order, each quota's charge, effective"
+		  " size and resume address carried from one to the next"
+		  " (--hz: the kernel's)" },
 	{ .id = O_TRACE, .name = "damos_trace", .type = OPT_STR,
 	  .arg = "TRACE", .flags = OPT_INPUT, .words = "@file",
 	  .help = "instead of a record, a 6.12 kdamond's DAMOS trace (as"
@@ -136,6 +142,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_CSV: c->csv = v->s; break;
 	case O_JSON: c->json = v->s; break;
 	case O_SWEEP: c->sweep = true; break;
+	case O_CARRY: c->carry = true; break;
 	case O_SVG: c->svg = v->s; break;
 	case O_LIST:
 		cli_list_profiles();
@@ -172,11 +179,16 @@ static void check_sweep(const struct rank_cmd *c)
 static void check_trace(const struct rank_cmd *c)
 {
 	if (!c->trace) {
-		if (c->kd.given)
-			cli_usage_die("--%s is the kdamond's, for --damos_trace: a record has its intervals",
-				      c->kd.given);
+		if (c->carry ? c->kd.other != NULL : c->kd.given != NULL)
+			cli_usage_die("--%s is the kdamond's, for --damos_trace%s: a record has its intervals",
+				      c->carry ? c->kd.other : c->kd.given,
+				      c->carry ? "" : " (--hz: also --carry)");
+		if (c->carry && c->sweep)
+			cli_usage_die("--sweep_weights ranks each snapshot from a fresh quota: not with --carry");
 		return;
 	}
+	if (c->carry)
+		cli_usage_die("--damos_trace carries the quotas always: no --carry with it");
 	if (c->input)
 		cli_usage_die("--damos_trace is the input: no record with it ('%s')",
 			      c->input);
@@ -246,9 +258,12 @@ const struct cli_cmd cmd_rank = {
 	.notes = CLI_DAMOS_NOTES
 		 "Each snapshot is ranked as the first window of a fresh"
 		 " quota, each scheme alone; a\ntime quota assumes the kernel's"
-		 " first-window throughput (docs/rank.md).  A context of\nmore"
+		 " first-window throughput (docs/rank.md).  --carry walks\nthe"
+		 " snapshots in time order as the kdamond would: every scheme"
+		 " in order, each\nquota carried from one snapshot to the next,"
+		 " the schemes applied when due.  A\ncontext of more"
 		 " than 20 snapshots prints the first 10 rows, or with two picks"
-		 " the rows where\nthey differ; its summary totals every one."
+		 " the rows where they\ndiffer; its summary totals every one."
 		 "  --sweep_weights ranks the scheme under\neach pair of"
 		 " weights 0, 1, 2, 3, 5, 7, 10 and prints the bytes each picks"
 		 " that the\nscheme's own weights do not.\n\n"

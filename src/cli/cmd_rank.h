@@ -11,6 +11,7 @@
 
 #include <hotscore/json_out.h>
 #include <hotscore/score.h>
+#include <hotscore/sim_apply.h>
 #include <hotscore/sim_damos.h>
 #include <hotscore/spec.h>
 
@@ -42,7 +43,9 @@
  * @svg:	--svg, the sweep's drawing, or NULL.
  * @svg_f:	open on @svg's temporary file.
  * @trace:	--damos_trace, a 6.12 kdamond's DAMOS trace, or NULL.
- * @kd:		the kdamond's setup, for @trace.
+ * @kd:		the kdamond's setup, for @trace (its HZ for @carry too).
+ * @carry:	--carry: the snapshots walked in time order, every scheme
+ *		in order, each quota carried from one to the next.
  */
 struct rank_cmd {
 	const char *input, *profiles;
@@ -64,13 +67,14 @@ struct rank_cmd {
 	FILE *svg_f;
 	const char *trace;
 	struct cli_kdamond kd;
+	bool carry;
 };
 
 /* What a record lacked, and what rank assumed instead: counted. */
 enum rank_assumption {
 	RANK_A_INTERVALS, RANK_A_BOUNDARY, RANK_A_NO_AGE, RANK_A_NO_NR,
 	RANK_A_PERCENT, RANK_A_USEC, RANK_A_SAMPLE_FIELD, RANK_A_FIRST_WINDOW,
-	RANK_NR_ASSUMPTIONS
+	RANK_A_ACTION_TIME, RANK_A_TARGETS, RANK_NR_ASSUMPTIONS
 };
 
 extern const char *const rank_assumption_text[RANK_NR_ASSUMPTIONS];
@@ -170,6 +174,29 @@ struct rank_sweep {
 struct hs_rec_info;
 struct hs_rec_reader;
 struct hs_rec_snapshot;
+struct rank_run;
+
+/**
+ * struct rank_carry - --carry: one profile's kdamond between snapshots.
+ * @run:	the ranking.
+ * @prof:	the profile.
+ * @a:		the walk's context (src/sim/apply.c, the newest core).
+ * @schemes:	its schemes, with their quota state.
+ * @r:		the snapshot's regions as the walk takes them, each tagged
+ *		(in @wl) with its index in rank_run.r.
+ * @nr:		how many.
+ * @cap:	room in @r.
+ * @sis:	the snapshot's end, in sampling intervals from the start.
+ */
+struct rank_carry {
+	struct rank_run *run;
+	unsigned int prof;
+	struct hs_apply a;
+	struct hs_scheme schemes[HS_MAX_SCHEMES];
+	struct hs_region *r;
+	size_t nr, cap;
+	unsigned long sis;
+};
 
 /**
  * struct rank_run - the ranking of one file: a context's snapshot at a
@@ -198,6 +225,7 @@ struct hs_rec_snapshot;
  * @js:		--json, a snapshot at a time.
  * @ctx:	the context at hand's summary.
  * @sweep:	--sweep_weights' grid, over every context.
+ * @carry:	--carry: each profile's kdamond, over a context.
  */
 struct rank_run {
 	struct rank_cmd *c;
@@ -221,6 +249,7 @@ struct rank_run {
 	struct hs_json_stream js;
 	struct rank_context ctx;
 	struct rank_sweep sweep;
+	struct rank_carry carry[RANK_MAX_PROFILES];
 };
 
 /**

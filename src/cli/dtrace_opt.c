@@ -22,7 +22,7 @@ void cli_kdamond_init(struct cli_kdamond *k)
 	k->aggr_us = 100000;
 	k->hz = 250;
 	k->min_region = HS_PAGE_SIZE;
-	k->given = NULL;
+	k->given = k->other = NULL;
 }
 
 /**
@@ -46,6 +46,8 @@ bool cli_kdamond_take(struct cli_kdamond *k, const struct opt *o,
 	}
 	if (!k->given)
 		k->given = o->name;
+	if (!k->other && o->id != CLI_O_KD_HZ)
+		k->other = o->name;
 	return true;
 }
 

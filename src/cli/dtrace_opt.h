@@ -48,10 +48,11 @@ enum { CLI_O_KD_SAMPLE = 120, CLI_O_KD_AGGR, CLI_O_KD_HZ,
  * @hz:		--hz.
  * @min_region:	--min_region_sz.
  * @given:	the first of them given, or NULL.
+ * @other:	the first given but --hz, or NULL.
  */
 struct cli_kdamond {
 	unsigned long sample_us, aggr_us, hz, min_region;
-	const char *given;
+	const char *given, *other;
 };
 
 void cli_kdamond_init(struct cli_kdamond *k);

@@ -11,6 +11,7 @@
  * its own reader, so memory stays one snapshot per target, and readers
  * are reused from record to record, so the file is read about once.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -35,6 +36,8 @@ const char *const rank_assumption_text[RANK_NR_ASSUMPTIONS] = {
 	[RANK_A_USEC] = "regions with age in usec only: aggregation intervals = usec / aggr, as damo converts",
 	[RANK_A_SAMPLE_FIELD] = "snapshots whose sample_interval_us differs from the record's intervals: the intervals used (damo 3.3 rewrites that field in ns)",
 	[RANK_A_FIRST_WINDOW] = "the time quota's first charge window: the kernel's initial throughput, PAGE_SIZE * 1024 bytes per ms",
+	[RANK_A_ACTION_TIME] = "the time quota's action time, which a record lacks: every charge window at the kernel's initial throughput, PAGE_SIZE * 1024 bytes per ms",
+	[RANK_A_TARGETS] = "a context of several targets walked as one list: the resume address is kept by address, not by target",
 };
 
 /* --sweep_weights' grid: no weight, equal ones, and ratios up to 10. */
@@ -369,7 +372,8 @@ static void group_schemes(struct rank_run *run)
 		cli_damos_scheme(&run->c->specs[k], run->sample_us,
 				 run->aggr_us, &run->schemes[k]);
 		if (run->schemes[k].quota.ms)
-			run->assumed[RANK_A_FIRST_WINDOW]++;
+			run->assumed[run->c->carry ? RANK_A_ACTION_TIME :
+				     RANK_A_FIRST_WINDOW]++;
 	}
 }
 
@@ -381,6 +385,188 @@ static bool any_mvsum(const struct rank_cmd *c)
 		if (c->prof[i].cand || c->prof[i].comp.freq == HS_FREQ_MVSUM)
 			return true;
 	return false;
+}
+
+/* --- --carry: the kdamond's walk over the snapshots, in time order --- */
+
+#define SCORE_UNSET	INT_MIN
+
+/* The pick of profile @cy->prof and scheme @s. */
+static struct rank_pick *carry_pick(const struct rank_carry *cy, unsigned int s)
+{
+	return &cy->run->picks[cy->prof * cy->run->c->nr_schemes + s];
+}
+
+/*
+ * A region's score under scheme @s, through score_of(); its traps and
+ * scores out of range count once a region, however often the walk asks
+ * (the histogram, then the cut-off, on an age an earlier scheme reset).
+ */
+static int carry_score(void *ctx, const struct hs_region *r, unsigned int s)
+{
+	struct rank_carry *cy = ctx;
+	struct rank_pick *pk = carry_pick(cy, s);
+	struct scoring sc = { .run = cy->run, .pk = pk,
+			      .p = &cy->run->c->prof[cy->prof],
+			      .s = &cy->schemes[s], .sis = cy->sis };
+	struct hs_damos_region d = { r->start, r->end, r->nr_accesses,
+				     r->age };
+	size_t traps = pk->nr_traps, out = pk->nr_out;
+	int score = score_of(&sc, &d);
+
+	if (pk->score[r->wl] != SCORE_UNSET) {
+		pk->nr_traps = traps;
+		pk->nr_out = out;
+	}
+	pk->score[r->wl] = score;
+	return score;
+}
+
+/* A record's nr_accesses, in samples, is the moving sum at its end. */
+static bool carry_eligible(void *ctx, const struct hs_region *r,
+			   unsigned int s)
+{
+	const struct rank_carry *cy = ctx;
+
+	return hs_pattern_admits(&cy->schemes[s].pattern, r->end - r->start,
+				 r->nr_accesses, r->age);
+}
+
+static unsigned long carry_apply(void *ctx, const struct hs_region *r,
+				 unsigned int s, int score,
+				 const struct hs_quota *q, size_t nr)
+{
+	(void)score;
+	(void)q;
+	(void)nr;
+	carry_pick(ctx, s)->picked[r->wl] += r->end - r->start;
+	return 0;
+}
+
+static const struct hs_apply_ops carry_ops = {
+	.score = carry_score, .eligible = carry_eligible,
+	.on_apply = carry_apply,
+};
+
+/* A context's start: each profile's kdamond with fresh quotas. */
+static void carry_begin(struct rank_run *run)
+{
+	unsigned int p;
+
+	for (p = 0; p < run->c->nr_prof; p++) {
+		struct rank_carry *cy = &run->carry[p];
+		struct hs_region *r = cy->r;
+		size_t cap = cy->cap;
+
+		memset(cy, 0, sizeof(*cy));
+		cy->r = r;
+		cy->cap = cap;
+		cy->run = run;
+		cy->prof = p;
+		memcpy(cy->schemes, run->schemes,
+		       run->c->nr_schemes * sizeof(*cy->schemes));
+		cy->a.core = HS_CORE_NEWEST;
+		cy->a.attrs.sample_us = run->sample_us;
+		cy->a.attrs.aggr_us = run->aggr_us;
+		cy->a.attrs.min_region_sz = HS_PAGE_SIZE;
+		cy->a.ops = run->c->ops;
+		cy->a.hz = run->c->kd.hz;
+		cy->a.schemes = cy->schemes;
+		cy->a.nr_schemes = run->c->nr_schemes;
+		cy->a.cb = &carry_ops;
+		cy->a.ctx = cy;
+		cy->a.max_region_sz = ULONG_MAX;
+		hs_apply_init(&cy->a);
+	}
+}
+
+/* The snapshot as the walk takes it, each region tagged with its index. */
+static void carry_regions(struct rank_carry *cy, const struct rank_run *run)
+{
+	size_t i;
+
+	if (run->nr + 16 > cy->cap) {
+		free(cy->r);
+		cy->cap = run->cap + 16;
+		cy->r = calloc(cy->cap, sizeof(*cy->r));
+		if (!cy->r)
+			cli_die("out of memory for %zu regions", run->nr);
+	}
+	for (i = 0; i < run->nr; i++) {
+		struct hs_region *r = &cy->r[i];
+
+		memset(r, 0, sizeof(*r));
+		r->start = run->r[i].start;
+		r->end = run->r[i].end;
+		r->nr_accesses = r->last_nr_accesses = run->r[i].nr_accesses;
+		r->nr_accesses_bp = run->r[i].nr_accesses * 10000;
+		r->age = run->r[i].age;
+		r->wl = (unsigned int)i;
+	}
+	cy->nr = run->nr;
+}
+
+/* What a pick's walk left to count: eligibility and the bytes picked. */
+static void carry_count(struct rank_run *run, struct rank_pick *pk,
+			const struct hs_scheme *s)
+{
+	size_t i;
+
+	pk->esz = s->quota.esz;
+	pk->min_score = s->quota.ms || s->quota.sz ? s->quota.min_score : 0;
+	pk->nr_eligible = pk->nr_picked = 0;
+	pk->sz_eligible = pk->sz_picked = 0;
+	for (i = 0; i < run->nr; i++) {
+		const struct hs_damos_region *r = &run->r[i];
+
+		if (pk->score[i] == SCORE_UNSET)
+			pk->score[i] = -1;
+		if (!hs_pattern_admits(&s->pattern, r->end - r->start,
+				       r->nr_accesses, r->age))
+			continue;
+		pk->nr_eligible++;
+		pk->sz_eligible += r->end - r->start;
+		pk->nr_picked += pk->picked[i] != 0;
+		pk->sz_picked += pk->picked[i];
+	}
+}
+
+/*
+ * --carry: the snapshot ending at @ns from the context's start, one
+ * kdamond_apply_schemes() per profile (the schemes due at its end).
+ */
+static void carry_snapshot(struct rank_run *run, uint64_t ns)
+{
+	uint64_t us = ns / 1000;
+	unsigned long sis = (unsigned long)(us / run->sample_us);
+	unsigned long jiffies = run->c->kd.hz +
+		(unsigned long)(us * run->c->kd.hz / 1000000);
+	unsigned int p, s;
+	size_t i;
+
+	if (run->nr && run->from[run->nr - 1].target)
+		run->assumed[RANK_A_TARGETS]++;
+	for (p = 0; p < run->c->nr_prof; p++) {
+		struct rank_carry *cy = &run->carry[p];
+
+		for (s = 0; s < run->c->nr_schemes; s++) {
+			struct rank_pick *pk = carry_pick(cy, s);
+
+			pk->nr_traps = pk->nr_out = 0;
+			for (i = 0; i < run->nr; i++) {
+				pk->score[i] = SCORE_UNSET;
+				pk->picked[i] = 0;
+			}
+		}
+		carry_regions(cy, run);
+		cy->sis = sis;
+		cy->a.next_aggr_sis = sis;
+		if (hs_apply_run(&cy->a, sis, jiffies, &cy->r, &cy->nr,
+				 &cy->cap))
+			cli_die("out of memory for %zu regions", run->nr);
+		for (s = 0; s < run->c->nr_schemes; s++)
+			carry_count(run, carry_pick(cy, s), &cy->schemes[s]);
+	}
 }
 
 /* Bytes and regions that one pick takes and the other does not. */
@@ -542,15 +728,21 @@ static void rank_group(struct rank_run *run, struct group *g)
 	memset(&run->ctx, 0, sizeof(run->ctx));
 	run->ctx.expected = expected(run, g);
 	rank_text_context(run, &run->infos[g->records[0]], g->nr);
+	if (run->c->carry)
+		carry_begin(run);
 	while (group_next(run, g, &s)) {
 		if (first)
 			t0 = s.start_ns;
 		first = false;
-		if (!chosen(run->c, &s, t0))
-			continue;
-		sis = s.end_ns / 1000 / run->sample_us;
 		hs_cand_watch_begin();	/* one timer for a snapshot's calls */
-		for (k = 0; k < run->nr_picks; k++)
+		if (run->c->carry)	/* every snapshot: the quotas' state */
+			carry_snapshot(run, s.end_ns - t0);
+		if (!chosen(run->c, &s, t0)) {
+			hs_cand_watch_end();
+			continue;
+		}
+		sis = s.end_ns / 1000 / run->sample_us;
+		for (k = 0; k < run->nr_picks && !run->c->carry; k++)
 			rank_one(run, &run->picks[k], rank_pick_prof(run, k),
 				 &run->schemes[rank_pick_scheme(run, k)], sis);
 		if (run->c->sweep)
@@ -610,6 +802,8 @@ static void run_free(struct rank_run *run)
 	}
 	free(run->sweep.pick.score);
 	free(run->sweep.pick.picked);
+	for (k = 0; k < RANK_MAX_PROFILES; k++)
+		free(run->carry[k].r);
 	for (k = 0; k < run->nr_pool; k++)
 		hs_rec_close(run->pool[k]);
 	free(run->pool);

@@ -15,6 +15,7 @@
 #define HOTSCORE_SIM_INTERNAL_H
 
 #include "hotscore/sim.h"
+#include "hotscore/sim_damos.h"
 
 /* in hs_region.wl: the region lies wholly inside that workload region */
 #define HS_REGION_WHOLE	(1U << 31)
@@ -88,28 +89,9 @@ uint64_t hs_sim_psi_us(const struct hs_sim *sim);
 bool hs_quota_set(const struct hs_quota *q);
 
 /*
- * The steps the simulated kdamond (damos.c) and the walk of one snapshot
- * (quota.c, hs_damos_walk()) share, inline: they run per region.
+ * A step the walk (apply.c) and the batch histogram of the simulated
+ * kdamond (damos.c) share, inline: it runs per region.
  */
-
-/**
- * hs_pattern_admits() - __damos_valid_target()'s test: size, moving-sum
- * nr_accesses and age within the pattern, all bounds inclusive.
- * @p:		the pattern.
- * @sz:		the region's bytes.
- * @nr:		its moving-sum nr_accesses.
- * @age:	its age.
- *
- * Return: true if the pattern admits the region.
- */
-static inline bool hs_pattern_admits(const struct hs_pattern *p,
-				     unsigned long sz, unsigned int nr,
-				     unsigned int age)
-{
-	return p->min_sz <= sz && sz <= p->max_sz &&
-		p->min_nr <= nr && nr <= p->max_nr &&
-		p->min_age <= age && age <= p->max_age;
-}
 
 /**
  * hs_hist_add() - one scored region into damos_adjust_quota()'s size

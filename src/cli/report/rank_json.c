@@ -88,10 +88,11 @@ void rank_json_begin(struct rank_run *run, bool compressed)
 				      hs_json_text(run->c->prof[i].name));
 	hs_json_stream_init(&run->js, run->c->json_f, 0);
 	hs_json_open(&run->js, NULL, true, false);
-	hs_json_members(&run->js, json_pack("{s:o, s:s, s:o}",
+	hs_json_members(&run->js, json_pack("{s:o, s:s, s:o, s:s}",
 		"input", hs_json_text(run->c->input),
 		"format", compressed ? "json_compressed" : "json",
-		"profiles", profiles));
+		"profiles", profiles,
+		"quota", run->c->carry ? "carried" : "fresh"));
 	hs_json_open(&run->js, "snapshots", false, true);
 }
 

@@ -388,6 +388,7 @@ void rank_text_sweep(const struct rank_run *run)
  */
 void rank_text_end(const struct rank_run *run)
 {
+	char text[256];
 	unsigned int a;
 
 	fprintf(run->txt, "\nassumed:\n");
@@ -398,8 +399,14 @@ void rank_text_end(const struct rank_run *run)
 				    COLS, 0);
 		}
 	fputs("  - ", run->txt);
-	layout_wrap(run->txt, "each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB",
-		    4, 4, COLS, 0);
+	if (!run->c->carry) {
+		layout_wrap(run->txt, "each snapshot is the first window of a fresh quota, each scheme alone; a page is 4 KiB",
+			    4, 4, COLS, 0);
+		return;
+	}
+	snprintf(text, sizeof(text), "--carry: each snapshot is the regions of one kdamond_apply_schemes() at its end, every scheme due applied in order, each quota carried from snapshot to snapshot at HZ %lu; a page is 4 KiB",
+		 run->c->kd.hz);
+	layout_wrap(run->txt, text, 4, 4, COLS, 0);
 }
 
 /* One application only one side made. */
