@@ -117,6 +117,28 @@ read -r got picks actions lost < <(awk -f "$data/carry-match.awk" cy.csv cy-wron
 awk -F, 'NR == 1 || $4 == 10' cy-rank.csv | cmp -s - cy-10.csv &&
 	ok "--carry --snapshot 10: the row of the whole walk" ||
 	fail "--carry --snapshot" "$(awk -F, 'NR == 1 || $4 == 10' cy-rank.csv | diff - cy-10.csv | head -4)"
+# a trap only the walk meets: the first scheme's pageout resets an age to 0,
+# and a score that divides by the age traps when the second scheme asks
+cat >age0.c <<'EOF2'
+// SPDX-License-Identifier: GPL-2.0
+/* A score that divides by the age: it traps on a region of age 0. */
+int damon_hot_score(struct damon_ctx *c, struct damon_region *r,
+			struct damos *s)
+{
+	return 99 / r->age;
+}
+EOF2
+printf '[{"intervals": {"sample_us": 5000, "aggr_us": 100000}, "snapshots": [{"start_time": 0, "end_time": 100000000, "regions": [%s, %s]}]}]' \
+	'{"start": 0, "end": 16384, "nr_accesses": {"samples": 0}, "age": {"aggr_intervals": 5}}' \
+	'{"start": 16384, "end": 32768, "nr_accesses": {"samples": 1}, "age": {"aggr_intervals": 5}}' >aged.json
+two=(--damos_action pageout --damos_quotas 0 1MiB 1s 0 1 1 --damos_action pageout --damos_quotas 0 1MiB 1s 0 1 1)
+"$hs" rank aged.json --profile ./age0.c "${two[@]}" --carry >aged.txt 2>&1
+rc=$?
+"$hs" rank aged.json --profile ./age0.c "${two[@]}" >aged-fresh.txt 2>&1
+[ $rc -eq 1 ] && grep -q '2 regions trapped' aged.txt && [ $? -eq 0 ] &&
+	! grep -q trapped aged-fresh.txt &&
+	ok "--carry: a trap only the walk's second scheme meets (an age reset to 0) counts, exit 1" ||
+	fail "--carry trap" "exit $rc: $(cat aged.txt)"
 expect_bad "--carry with --sweep_weights" "" rank cy.rec --carry --sweep_weights --damos_quotas 0 1MiB 1s 0 1 1
 echo '# a trace' >trace.txt
 expect_bad "--carry with --damos_trace" "" rank --damos_trace trace.txt --carry

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * test_damos_walk.c - hs_damos_walk() (src/sim/quota.c), the DAMOS walk of
+ * test_damos_walk.c - hs_damos_walk() (src/sim/apply.c), the DAMOS walk of
  * one snapshot that rank runs: worked by hand on seven regions, under a
  * size quota that cuts a region, a time quota that takes them all, and no
  * quota.

@@ -264,7 +264,8 @@ int hs_scorer_parse(const char *name);
  * @on_aggregate: called at each aggregation boundary, after schemes were
  *		applied and before the reset; may be NULL.
  * @on_event:	called at every event, kept or not (@max_events bounds
- *		only what is kept); may be NULL.
+ *		only what is kept), when the action has been taken and
+ *		before the quota is charged for it; may be NULL.
  * @on_quota:	called when a scheme's charge window sets its effective size
  *		(damos_set_effective_quota()); may be NULL.
  * @ctx:	passed to @on_aggregate, @on_event and @on_quota.

@@ -55,8 +55,11 @@ enum hs_core {
  * @histogram:	fill @hist (zeroed here) with the sizes of scheme @s's
  *		eligible regions by score and return the highest score, or
  *		-1 to leave it to the walk (region by region); NULL: -1.
- * @set_esz:	damos_set_effective_quota() of scheme @s; NULL: 6.12's
- *		without goals, from @charged_ns.
+ * @set_esz:	damos_set_effective_quota() of scheme @s; NULL: without
+ *		goals, from @charged_ns, as 6.12 computes it (a plain
+ *		multiply where the newest core uses mult_frac(): the same
+ *		while nothing was charged, hs_damos_walk()'s and rank
+ *		--carry's case).
  * @charged_ns:	quota->total_charged_ns of scheme @s when a new charge
  *		window computes its effective size (a time quota only);
  *		NULL: the quota's own.

@@ -104,6 +104,7 @@ struct rank_origin {
  * @nr_traps:	eligible regions whose score trapped.
  * @nr_out:	eligible regions scored outside 0..HS_DAMOS_MAX_SCORE,
  *		clamped.
+ * @counted:	per region, --carry: which of the two it counted already.
  */
 struct rank_pick {
 	int *score;
@@ -113,6 +114,7 @@ struct rank_pick {
 	size_t nr_eligible, nr_picked;
 	unsigned long sz_eligible, sz_picked;
 	size_t nr_traps, nr_out;
+	unsigned char *counted;
 };
 
 /**

@@ -158,7 +158,8 @@ static void pick_reserve(struct rank_pick *pk, size_t cap, size_t n)
 {
 	pk->score = realloc(pk->score, cap * sizeof(*pk->score));
 	pk->picked = realloc(pk->picked, cap * sizeof(*pk->picked));
-	if (!pk->score || !pk->picked)
+	pk->counted = realloc(pk->counted, cap);
+	if (!pk->score || !pk->picked || !pk->counted)
 		cli_die("out of memory for %zu regions", n);
 }
 
@@ -397,10 +398,15 @@ static struct rank_pick *carry_pick(const struct rank_carry *cy, unsigned int s)
 	return &cy->run->picks[cy->prof * cy->run->c->nr_schemes + s];
 }
 
+/* What rank_pick.counted says of a region: counted already. */
+#define CARRY_TRAP	1
+#define CARRY_OUT	2
+
 /*
- * A region's score under scheme @s, through score_of(); its traps and
- * scores out of range count once a region, however often the walk asks
- * (the histogram, then the cut-off, on an age an earlier scheme reset).
+ * A region's score under scheme @s, through score_of(); a trap or a score
+ * out of range counts once a region if any call made it, however often
+ * the walk asks (the histogram, then the cut-off, on an age an earlier
+ * scheme reset).
  */
 static int carry_score(void *ctx, const struct hs_region *r, unsigned int s)
 {
@@ -412,13 +418,22 @@ static int carry_score(void *ctx, const struct hs_region *r, unsigned int s)
 	struct hs_damos_region d = { r->start, r->end, r->nr_accesses,
 				     r->age };
 	size_t traps = pk->nr_traps, out = pk->nr_out;
+	unsigned char *seen = &pk->counted[r->wl];
 	int score = score_of(&sc, &d);
 
-	if (pk->score[r->wl] != SCORE_UNSET) {
-		pk->nr_traps = traps;
-		pk->nr_out = out;
+	if (pk->nr_traps > traps) {
+		if (*seen & CARRY_TRAP)
+			pk->nr_traps = traps;
+		*seen |= CARRY_TRAP;
 	}
-	pk->score[r->wl] = score;
+	if (pk->nr_out > out) {
+		if (*seen & CARRY_OUT)
+			pk->nr_out = out;
+		*seen |= CARRY_OUT;
+	}
+	/* the listing's: the first score, or -1 if any call trapped */
+	if (pk->score[r->wl] == SCORE_UNSET || score < 0)
+		pk->score[r->wl] = score;
 	return score;
 }
 
@@ -532,13 +547,17 @@ static void carry_count(struct rank_run *run, struct rank_pick *pk,
 }
 
 /*
- * --carry: the snapshot ending at @ns from the context's start, one
- * kdamond_apply_schemes() per profile (the schemes due at its end).
+ * --carry: the @nth snapshot (from 0), ending at @ns from the context's
+ * start, one kdamond_apply_schemes() per profile (the schemes due at its
+ * end).  The kernel counts samples, not time: each aggregation adds
+ * aggr / sample to passed_sample_intervals however long it took, while
+ * jiffies, which time the charge windows, are the clock's.
  */
-static void carry_snapshot(struct rank_run *run, uint64_t ns)
+static void carry_snapshot(struct rank_run *run, uint64_t ns, size_t nth)
 {
 	uint64_t us = ns / 1000;
-	unsigned long sis = (unsigned long)(us / run->sample_us);
+	unsigned long sis = (unsigned long)(nth + 1) *
+		(run->aggr_us / run->sample_us);
 	unsigned long jiffies = run->c->kd.hz +
 		(unsigned long)(us * run->c->kd.hz / 1000000);
 	unsigned int p, s;
@@ -556,6 +575,7 @@ static void carry_snapshot(struct rank_run *run, uint64_t ns)
 			for (i = 0; i < run->nr; i++) {
 				pk->score[i] = SCORE_UNSET;
 				pk->picked[i] = 0;
+				pk->counted[i] = 0;
 			}
 		}
 		carry_regions(cy, run);
@@ -720,7 +740,8 @@ static void rank_group(struct rank_run *run, struct group *g)
 	struct hs_rec_snapshot s = { 0 };
 	uint64_t t0 = 0, sis;
 	unsigned int k;
-	bool first = true;
+	bool first = true, past = false;
+	size_t nth = 0;
 
 	group_intervals(run, g);
 	group_schemes(run);
@@ -734,13 +755,17 @@ static void rank_group(struct rank_run *run, struct group *g)
 		if (first)
 			t0 = s.start_ns;
 		first = false;
+		if (past)	/* --carry's choice made: read on, walk no more */
+			continue;
 		hs_cand_watch_begin();	/* one timer for a snapshot's calls */
 		if (run->c->carry)	/* every snapshot: the quotas' state */
-			carry_snapshot(run, s.end_ns - t0);
+			carry_snapshot(run, s.end_ns - t0, nth++);
 		if (!chosen(run->c, &s, t0)) {
 			hs_cand_watch_end();
 			continue;
 		}
+		past = run->c->carry &&
+			(run->c->snapshot >= 0 || run->c->has_time);
 		sis = s.end_ns / 1000 / run->sample_us;
 		for (k = 0; k < run->nr_picks && !run->c->carry; k++)
 			rank_one(run, &run->picks[k], rank_pick_prof(run, k),
@@ -799,9 +824,11 @@ static void run_free(struct rank_run *run)
 	for (k = 0; k < run->nr_picks; k++) {
 		free(run->picks[k].score);
 		free(run->picks[k].picked);
+		free(run->picks[k].counted);
 	}
 	free(run->sweep.pick.score);
 	free(run->sweep.pick.picked);
+	free(run->sweep.pick.counted);
 	for (k = 0; k < RANK_MAX_PROFILES; k++)
 		free(run->carry[k].r);
 	for (k = 0; k < run->nr_pool; k++)

@@ -841,6 +841,7 @@ int hs_replay(const struct hs_replay_cfg *cfg, const struct hs_dtrace *t,
 	rp->cfg = cfg;
 	rp->t = t;
 	rp->res = res;
+	rp->a.core = HS_CORE_612;
 	rp->a.attrs = cfg->attrs;
 	rp->a.ops = cfg->ops;
 	rp->a.hz = cfg->hz;

@@ -378,6 +378,24 @@ static bool skip_charged(struct hs_apply *a, struct hs_region **r,
 	return skip;
 }
 
+/*
+ * How much of a region of @sz bytes damos_apply_scheme() charges: what
+ * still fits, page-aligned, or nothing.  6.12 cuts only a region that
+ * does not fit (a smaller one than min_region_sz that fits is applied
+ * whole); the newest core first calls less than min_region_sz left full.
+ */
+static unsigned long quota_take(const struct hs_apply *a,
+				const struct hs_quota *q, unsigned long sz)
+{
+	if (newest(a))
+		return hs_quota_take(q->esz, q->charged_sz, sz,
+				     a->attrs.min_region_sz);
+	if (q->charged_sz + sz > q->esz)
+		sz = ALIGN_DOWN(q->esz - q->charged_sz,
+				a->attrs.min_region_sz);
+	return sz;
+}
+
 /**
  * hs_apply_one() - damos_apply_scheme(): charge what of region @i still
  * fits the quota (splitting it there), act on it, reset its age.
@@ -399,8 +417,7 @@ int hs_apply_one(struct hs_apply *a, struct hs_region **r, size_t *nr,
 	unsigned long sz = sz_region(&(*r)[i]), sz_applied = 0;
 
 	if (quota_on(a, q)) {
-		sz = hs_quota_take(q->esz, q->charged_sz, sz,
-				   a->attrs.min_region_sz);
+		sz = quota_take(a, q, sz);
 		if (!sz)
 			goto update_stat;
 		if (sz < sz_region(&(*r)[i]) &&
