@@ -235,7 +235,9 @@ expect_json "$tmp/b.json" "$jq"
   "$(printf 'array 24\narray 12\n77')" ] && ok "JSON: 24 results, 12 comparisons" ||
 	fail "JSON counts" "$("$jq" "$tmp/b.json" results comparisons config.seed)"
 
-# every average inside its own range; checks ok; verdicts agree with CIs
+# every average inside its own range; checks ok; the CIs hold their
+# ratios; 2 invocations (--runs 2) give no verdict, however many cells
+# their 4 placements make (a verdict needs 6 invocations)
 bad=""
 for i in $(seq 0 23); do
 	set -- $("$jq" "$tmp/b.json" results.$i.ns_per_call.min \
@@ -259,13 +261,11 @@ for i in $(seq 0 11); do
 		comparisons.$i.ci_high comparisons.$i.verdict)
 	awk -v r="$1" -v l="$2" -v h="$3" -v v="$4" 'BEGIN {
 		if (!(l <= r && r <= h)) exit 1
-		if (v == "faster") exit !(l > 1 && r > 1.01)
-		if (v == "slower") exit !(h < 1 && r < 0.99)
-		exit !(v == "no") }' || bad="$bad comparison $i: $*;"
+		exit !(v == "too") }' || bad="$bad comparison $i: $*;"
 	[ "$("$jq" "$tmp/b.json" comparisons.$i.rounds)" -ge 6 ] ||
 		bad="$bad comparison $i has under 6 rounds;"
 done
-[ -z "$bad" ] && ok "averages within their ranges, checks ok, verdicts match CIs" ||
+[ -z "$bad" ] && ok "averages within their ranges, checks ok, CIs hold the ratios, no verdict of 2 invocations" ||
 	fail "invariants" "$bad"
 
 n=$(grep -c '^fls,' "$tmp/b.csv")

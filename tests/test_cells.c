@@ -6,6 +6,7 @@
  * an effect per placement, noise per round.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,11 +22,14 @@
 /* The model: relative standard deviations of each component. */
 struct model {
 	double ratio;		/* the true baseline / function time */
-	double sd_block, sd_placement, sd_round;
+	double sd_block, sd_round;
 	size_t blocks, placements, rounds;
 	double placement_effect[MAX_PL];	/* fixed: the binary's */
 	unsigned int odd_state_in;	/* 1 block in this many is ... */
 	double odd_state;		/* ... this much off, or 0 */
+	unsigned int odd_for;		/* ... for this many blocks on */
+	double sd_run;			/* a whole run's drift */
+	uint64_t drift_ppm;		/* the drift the analysis is told */
 };
 
 struct samples {
@@ -45,13 +49,19 @@ static double gauss(uint64_t *state)
 static void make_run(const struct model *m, uint64_t seed, struct samples *s)
 {
 	uint64_t state = seed * 2654435761u + 1;
-	size_t i, j, k, at = 0;
+	double run = 1 + m->sd_run * gauss(&state);
+	size_t i, j, k, at = 0, odd = 0;
 
 	for (i = 0; i < m->blocks; i++) {
-		double blk = 1 + m->sd_block * gauss(&state);
+		double blk = run * (1 + m->sd_block * gauss(&state));
 
-		if (m->odd_state_in && check_rand(&state) % m->odd_state_in == 0)
+		if (!odd && m->odd_state_in &&
+		    check_rand(&state) % m->odd_state_in == 0)
+			odd = m->odd_for ? m->odd_for : 1;
+		if (odd) {	/* a state that lasts: autocorrelated blocks */
 			blk *= 1 + m->odd_state;
+			odd--;
+		}
 
 		for (j = 0; j < m->placements; j++)
 			for (k = 0; k < m->rounds; k++, at += 2) {
@@ -66,7 +76,8 @@ static void make_run(const struct model *m, uint64_t seed, struct samples *s)
 			}
 	}
 	s->c = (struct hs_cells){ s->base, s->fn, s->empty, 1, 1, m->blocks,
-				  m->placements, m->rounds, 0, NULL };
+				  m->placements, m->rounds, m->drift_ppm,
+				  NULL };
 }
 
 static uint64_t scratch[HS_CELLS_SCRATCH(MAX_BLOCKS, MAX_PL, MAX_ROUNDS) +
@@ -78,20 +89,30 @@ static void analyse(const struct samples *s, struct hs_cell_stats *out)
 }
 
 #define NR_RUNS 40
+#define WIDTH_MAX_SD 6.0	/* see test_width_bounded() */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
 
 /*
  * The promise the report makes: 95 % of re-runs land in the interval.
  * NR_RUNS runs of one model; into *@held, the share of (interval, other
- * run's estimate) pairs where the estimate is inside, ppm.  Return: how
- * many intervals held at least 90 % of the other runs' estimates (issue
- * 18 asks 18 of 20 of the real bench).
+ * run's estimate) pairs where the estimate is inside, ppm; into *@sds,
+ * the median half-width in standard deviations of the runs' estimates
+ * (a calibrated 95 % re-run interval is about 2.8).  Return: how many
+ * intervals held at least 90 % of the other runs' estimates.
  */
-static unsigned int runs_held(const struct model *m, bool within,
-			      uint64_t *held_ppm)
+static unsigned int runs_held_sd(const struct model *m, bool within,
+				 uint64_t *held_ppm, double *sds)
 {
 	static struct samples s;
 	struct hs_cell_stats st;
 	uint64_t est[NR_RUNS], lo[NR_RUNS], hi[NR_RUNS], pairs = 0;
+	double half[NR_RUNS], mean = 0, ss = 0;
 	unsigned int i, j, held, good = 0;
 
 	for (i = 0; i < NR_RUNS; i++) {
@@ -105,20 +126,34 @@ static unsigned int runs_held(const struct model *m, bool within,
 		est[i] = st.ratio.value;
 		lo[i] = st.ratio.low;
 		hi[i] = st.ratio.high;
+		half[i] = (double)(hi[i] - lo[i]) / 2;
+		mean += (double)est[i] / NR_RUNS;
 	}
 	for (i = 0; i < NR_RUNS; i++) {
+		ss += ((double)est[i] - mean) * ((double)est[i] - mean);
 		for (held = 0, j = 0; j < NR_RUNS; j++)
 			held += j != i && est[j] >= lo[i] && est[j] <= hi[i];
 		pairs += held;
 		good += held * 10 >= (NR_RUNS - 1) * 9;
 	}
+	qsort(half, NR_RUNS, sizeof(half[0]), cmp_double);
+	*sds = (half[NR_RUNS / 2 - 1] + half[NR_RUNS / 2]) / 2 /
+	       sqrt(ss / (NR_RUNS - 1));
 	*held_ppm = pairs * 1000000 / (NR_RUNS * (NR_RUNS - 1));
 	return good;
 }
 
+static unsigned int runs_held(const struct model *m, bool within,
+			      uint64_t *held_ppm)
+{
+	double sds;
+
+	return runs_held_sd(m, within, held_ppm, &sds);
+}
+
 /* An invocation effect of 3.6 % (the EPYC VM's) and 2.4 % placements. */
 static const struct model noisy = {
-	.ratio = 1.2, .sd_block = 0.036, .sd_placement = 0.024,
+	.ratio = 1.2, .sd_block = 0.036,
 	.sd_round = 0.01, .blocks = 10, .placements = 4, .rounds = 8,
 	.placement_effect = { -0.03, 0.01, 0.025, -0.005 },
 };
@@ -160,6 +195,71 @@ static void test_odd_states(void)
 	      (unsigned long long)ppm);
 	CHECK(good * 10 >= NR_RUNS * 9, "%u of %d intervals held 90 %%",
 	      good, NR_RUNS);
+}
+
+/*
+ * No wider than re-runs scatter allows: an infinite interval would hold
+ * every re-run.  Today's interval is 4.4 SDs of the re-runs wide on this
+ * model (issue 30 asks for 3.5 at most; the bound of 6 keeps the
+ * widening from growing unseen).
+ */
+static void test_width_bounded(void)
+{
+	struct model m = noisy;
+	uint64_t ppm;
+	double sds;
+
+	runs_held_sd(&m, false, &ppm, &sds);
+	printf("# noisy: half-width %.2f SD of the re-runs, %.1f %% held\n",
+	       sds, ppm / 1e4);
+	CHECK(sds > 1.5 && sds < WIDTH_MAX_SD, "half-width %.2f SD", sds);
+	m.drift_ppm = 4000;
+	runs_held_sd(&m, false, &ppm, &sds);
+	printf("# noisy, 0.4 %% drift added: half-width %.2f SD\n", sds);
+	CHECK(sds < WIDTH_MAX_SD, "with drift: half-width %.2f SD", sds);
+}
+
+/*
+ * Runs that drift as a whole (1 % between runs, which no one run sees):
+ * told the drift, the intervals hold re-runs; not told, they miss.
+ */
+static void test_drift(void)
+{
+	struct model m = noisy;
+	uint64_t with, without;
+
+	m.sd_block = 0.004;
+	memset(m.placement_effect, 0, sizeof(m.placement_effect));
+	m.sd_run = 0.01;
+	m.drift_ppm = 10000;
+	runs_held(&m, false, &with);
+	m.drift_ppm = 0;
+	runs_held(&m, false, &without);
+	printf("# drift 1 %%: %.1f %% held told, %.1f %% not told\n",
+	       with / 1e4, without / 1e4);
+	CHECK(with >= 900000, "told the drift: %llu ppm",
+	      (unsigned long long)with);
+	CHECK(without < 800000, "not told: %llu ppm, told %llu",
+	      (unsigned long long)without, (unsigned long long)with);
+}
+
+/*
+ * A state that lasts several invocations (one in eight enters it, 6 %
+ * slower, for 3 invocations): autocorrelated blocks.
+ */
+static void test_lasting_states(void)
+{
+	struct model m = noisy;
+	uint64_t ppm;
+
+	m.sd_block = 0.004;
+	m.odd_state_in = 8;
+	m.odd_state = -0.06;
+	m.odd_for = 3;
+	runs_held(&m, false, &ppm);
+	printf("# lasting states: %.1f %% held\n", ppm / 1e4);
+	CHECK(ppm >= 900000, "intervals held %llu ppm of re-runs",
+	      (unsigned long long)ppm);
 }
 
 /* Resampling one process's rounds misses most re-runs: the seed's flaw. */
@@ -290,8 +390,11 @@ static void test_unlike_the_rest(void)
 	CHECK_EQ(st.outliers, 1ULL << 6);
 }
 
-/* Fewer than six cells: an interval, but no verdict. */
-static void test_too_few_cells(void)
+/*
+ * Fewer than six invocations: an interval, but no verdict, however many
+ * cells the placements make (2 x 4 = 8 cells are 2 draws of a re-run).
+ */
+static void test_too_few_invocations(void)
 {
 	static struct samples s;
 	struct model m = { .ratio = 1.5, .sd_round = 0.01, .blocks = 1,
@@ -303,6 +406,11 @@ static void test_too_few_cells(void)
 	CHECK(st.ratio.low && st.ratio.high, "no interval of 4 placements");
 	CHECK_EQ(st.verdict, HS_UNDECIDED);
 	m.blocks = 2;
+	make_run(&m, 5, &s);
+	analyse(&s, &st);
+	CHECK(st.ratio.low && st.ratio.high, "no interval of 2 x 4");
+	CHECK_EQ(st.verdict, HS_UNDECIDED);
+	m.blocks = 6;
 	make_run(&m, 5, &s);
 	analyse(&s, &st);
 	CHECK_EQ(st.verdict, HS_FASTER);
@@ -415,13 +523,16 @@ int main(void)
 {
 	RUN(test_rerun_coverage);
 	RUN(test_odd_states);
+	RUN(test_width_bounded);
+	RUN(test_drift);
+	RUN(test_lasting_states);
 	RUN(test_within_process_misses);
 	RUN(test_components);
 	RUN(test_net_ratio);
 	RUN(test_net_own_empties);
 	RUN(test_runs_ratio);
 	RUN(test_unlike_the_rest);
-	RUN(test_too_few_cells);
+	RUN(test_too_few_invocations);
 	RUN(test_far_cell_no_wrap);
 	RUN(test_empty_cell_left_out);
 	RUN(test_kj_rounds);

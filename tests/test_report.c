@@ -14,6 +14,7 @@
 
 #include <hotscore/json_out.h>
 
+#include "cli/bench_report.h"
 #include "cli/cmd_bench.h"
 #include "cli/report/layout.h"
 #include "check.h"
@@ -221,6 +222,33 @@ static void test_commit(void)
 		      strlen(line), line);
 	CHECK(n > 5, "only %zu lines", n);
 	free(s);
+}
+
+/*
+ * The harness check says whether it passed: a folded add chain (0.89 a
+ * cycle at "19 GHz", as this VM once printed) and a slow ruler fail.
+ */
+static void test_accuracy_verdict(void)
+{
+	static const struct { uint64_t hz, ppm; const char *want; } c[] = {
+		{ 4000000000ULL, 1000000, "+- 0.02: passed." },
+		{ 2550800000ULL, 985300, "+- 0.02: passed." },
+		{ 19450700000ULL, 889700, "FAILED, the core clock is impossible" },
+		{ 2500000000ULL, 1050000, "+- 0.02: FAILED." },
+	};
+	uint64_t hz = b.core_hz, ppm = b.add_ppm;
+	size_t i, len;
+	char *s;
+
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		b.core_hz = c[i].hz;
+		b.add_ppm = c[i].ppm;
+		s = render(print_accuracy, &len);
+		CHECK(strstr(s, c[i].want) != NULL, "%zu: %s", i, s);
+		free(s);
+	}
+	b.core_hz = hz;
+	b.add_ppm = ppm;
 }
 
 /* The seed table's average must lie within the range it summarizes. */
@@ -514,6 +542,7 @@ int main(void)
 	RUN(test_csv);
 	RUN(test_commit);
 	RUN(test_seed_table_average);
+	RUN(test_accuracy_verdict);
 	RUN(test_json);
 	RUN(test_svg);
 	RUN(test_json_reader);

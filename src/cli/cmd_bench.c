@@ -479,7 +479,9 @@ static void compare(struct bench *b, struct bench_result *base,
 					HS_PAIRED_SCRATCH(2 * c.rounds),
 					sizeof(*scratch));
 
-	hs_cells_ratio(&c, b->interval.seed, scratch, &r->cells);
+	hs_cells_ratio(&c, hs_comparison_seed(b->interval.seed,
+					      (uint64_t)(r - b->results)),
+		       scratch, &r->cells);
 	r->rounds = r->cells.rounds;
 	r->ratio = r->cells.ratio.value;
 	r->ci_low = r->cells.ratio.low;
