@@ -210,22 +210,24 @@ void bench_saved_free(struct bench_saved *s)
 /* @path read and parsed, or one line and exit 2. */
 static void load(const char *path, struct bench_saved *s)
 {
-	char err[256], *text;
+	char msg[256], *text;
 	size_t len;
 	bool in = !strcmp(path, "-");
 	FILE *f = in ? stdin : fopen(path, "rb");
+	int err;
 
 	if (!f)
 		cli_die("compare: %s: %s", path, strerror(errno));
 	text = cli_read_stream(f, MAX_FILE, &len);
+	err = errno;	/* fclose() may set it */
 	if (!in)
 		fclose(f);
 	if (!text)
-		cli_die("compare: %s: %s", path, errno == EFBIG ?
-			"larger than 256 MiB" : strerror(errno));
-	if (bench_saved_parse(text, len, s, err, sizeof(err))) {
+		cli_die("compare: %s: %s", path, err == EFBIG ?
+			"larger than 256 MiB" : strerror(err));
+	if (bench_saved_parse(text, len, s, msg, sizeof(msg))) {
 		free(text);
-		cli_die("compare: %s: %s", path, err);
+		cli_die("compare: %s: %s", path, msg);
 	}
 	free(text);
 }

@@ -118,17 +118,19 @@ static uint64_t need_whole(const json_t *o, const char *key, uint64_t max,
 static void read_all(size_t *len)
 {
 	FILE *f = fopen(path, "rb");
+	int err;
 
 	if (!f)
 		cli_die("--import: %s: %s", path, strerror(errno));
 	text = cli_read_stream(f, MAX_FILE, len);
-	if (!text && errno == EFBIG)
+	err = errno;
+	fclose(f);	/* before any cli_die(): a harness's hook returns */
+	if (!text && err == EFBIG)
 		cli_die("--import: %s: larger than 256 MiB", path);
-	if (!text && errno == ENOMEM)
+	if (!text && err == ENOMEM)
 		cli_die("--import: out of memory");
 	if (!text)
-		cli_die("--import: %s: %s", path, strerror(errno));
-	fclose(f);
+		cli_die("--import: %s: %s", path, strerror(err));
 	if (strlen(text) != *len)
 		cli_die("--import: %s: a NUL byte: not the module's text output",
 		       path);

@@ -191,13 +191,22 @@ static bool csv_binary(void)
 	return false;
 }
 
+/*
+ * Read @f whole into csv.buf, and close it unless it is stdin: before any
+ * cli_die(), which a fuzz harness's hook turns into a longjmp() that would
+ * leave the file open (one descriptor a rejected input).
+ */
 static void csv_read(FILE *f)
 {
 	const char *src = *csv.what ? "" : "stdin: ";
+	int err;
 
 	csv.buf = cli_read_stream(f, 0, &csv.len);
+	err = errno;
+	if (f != stdin)
+		fclose(f);
 	if (!csv.buf)
-		cli_die("%s%s%s", csv.what, src, strerror(errno));
+		cli_die("%s%s%s", csv.what, src, strerror(err));
 	csv.cap = csv.len;
 	/* a UTF-8 byte-order mark is not part of the first column's name */
 	if (csv.len >= 3 && !memcmp(csv.buf, "\xef\xbb\xbf", 3))
@@ -526,7 +535,6 @@ size_t cli_read_inputs(const char *opt, const char *path,
 	csv.what = what;
 	input_row_defaults(&dflt);
 	csv_read(f);
-	fclose(f);
 	csv_header();
 	if (nested)
 		*nested = 0;
@@ -576,7 +584,6 @@ void input_open(const char *opt, const char *path)
 	snprintf(what, sizeof(what), "%s: %s: ", opt, path);
 	csv.what = what;
 	csv_read(f);
-	fclose(f);
 }
 
 /** input_header() - the header line: each field mapped to a column. */
