@@ -360,9 +360,15 @@ void kmod_log_table(const struct hs_clock *clk, const char *dist,
 		fmt_ns(lo, sizeof(lo), hs_mt_to_ps(sum.min, clk->hz));
 		fmt_ns(hi, sizeof(hi), hs_mt_to_ps(sum.max, clk->hz));
 		if (k > 1) {
+			struct hs_interval own = iv;
+
+			/* each comparison its stream, as bench --import's */
+			own.seed = hs_comparison_seed(iv.seed,
+						      hs_comparison_key(names[k],
+									m));
 			c.fn = mt[k];
 			c.fn_units = units[k];
-			log_paired(&c, &iv, scratch, ratio, sizeof(ratio));
+			log_paired(&c, &own, scratch, ratio, sizeof(ratio));
 			pr_info("  %-24s %-14s [%s - %s]  %s\n", names[k], med,
 				lo, hi, ratio);
 		} else {

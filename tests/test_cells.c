@@ -478,6 +478,23 @@ static void test_kj_rounds(void)
  * runs are one load's; one invocation has its placements; blocks in one
  * process or in processes get the drift, nothing else does.
  */
+/* Each comparison its own stream; the same name and mode, the same one. */
+static void test_comparison_seeds(void)
+{
+	uint64_t s = hs_bootstrap_seed(1), a, b, c;
+
+	a = hs_comparison_seed(s, hs_comparison_key("fls", HS_THROUGHPUT));
+	b = hs_comparison_seed(s, hs_comparison_key("ilog2", HS_THROUGHPUT));
+	c = hs_comparison_seed(s, hs_comparison_key("fls", HS_LATENCY));
+
+	CHECK(a != b && a != c && b != c, "streams shared");
+	CHECK_EQ(a, hs_comparison_seed(s, hs_comparison_key("fls",
+							    HS_THROUGHPUT)));
+	CHECK(a != hs_comparison_seed(hs_bootstrap_seed(2),
+				      hs_comparison_key("fls", HS_THROUGHPUT)),
+	      "the run's seed ignored");
+}
+
 static void test_interval_policy(void)
 {
 	static const struct {
@@ -537,5 +554,6 @@ int main(void)
 	RUN(test_empty_cell_left_out);
 	RUN(test_kj_rounds);
 	RUN(test_interval_policy);
+	RUN(test_comparison_seeds);
 	return CHECK_DONE();
 }

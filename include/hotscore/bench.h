@@ -472,6 +472,7 @@ struct hs_interval {
 };
 
 uint64_t hs_bootstrap_seed(uint64_t seed);
+uint64_t hs_comparison_key(const char *name, enum hs_bench_mode mode);
 uint64_t hs_comparison_seed(uint64_t seed, uint64_t k);
 void hs_interval_choose(struct hs_interval *iv, size_t blocks,
 			size_t placements, enum hs_blocks what, uint64_t seed,

@@ -593,13 +593,32 @@ uint64_t hs_bootstrap_seed(uint64_t seed)
 }
 
 /**
- * hs_comparison_seed() - the bootstrap's seed of comparison @k of a run:
+ * hs_comparison_key() - what tells a run's comparisons apart, as both the
+ * module's log and bench --import know it: the function's name and the
+ * mode (FNV-1a of the name).
+ * @name:	the function's name, as the reports print it.
+ * @mode:	latency or throughput.
+ *
+ * Return: the key, for hs_comparison_seed().
+ */
+uint64_t hs_comparison_key(const char *name, enum hs_bench_mode mode)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	while (*name)
+		h = (h ^ (unsigned char)*name++) * 0x100000001b3ULL;
+	return h ^ (uint64_t)mode;
+}
+
+/**
+ * hs_comparison_seed() - the bootstrap's seed of one comparison of a run:
  * each comparison its own stream (one stream for all made their intervals'
  * errors move together), still reproduced by the run's seed.
  * @seed:	the run's bootstrap seed (hs_bootstrap_seed()).
- * @k:		the comparison, from 0 (the result's index).
+ * @k:		the comparison's key (hs_comparison_key()).
  *
- * Return: the seed (splitmix64's finaliser of @seed + @k times its step).
+ * Return: the seed (splitmix64's finaliser of @seed + @k + 1 times its
+ * step).
  */
 uint64_t hs_comparison_seed(uint64_t seed, uint64_t k)
 {

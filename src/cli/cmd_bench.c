@@ -480,7 +480,8 @@ static void compare(struct bench *b, struct bench_result *base,
 					sizeof(*scratch));
 
 	hs_cells_ratio(&c, hs_comparison_seed(b->interval.seed,
-					      (uint64_t)(r - b->results)),
+					      hs_comparison_key(r->name,
+								r->mode)),
 		       scratch, &r->cells);
 	r->rounds = r->cells.rounds;
 	r->ratio = r->cells.ratio.value;
