@@ -78,6 +78,15 @@ static void region(struct hs_region *r, unsigned long a, unsigned long b,
 	r->age = age;
 }
 
+/* Four regions of 4 pages, age 3, nr_accesses 0, 1, 3 and @last. */
+static void four_regions(struct hs_region *r, unsigned int last)
+{
+	region(&r[0], 0, 4, 0, 3);
+	region(&r[1], 4, 8, 1, 3);
+	region(&r[2], 8, 12, 3, 3);
+	region(&r[3], 12, 16, last, 3);
+}
+
 /*
  * One pageout scheme on cold regions (nr_accesses 0..20), scored by
  * nr_accesses alone, under a size quota of @sz a second; a 5 ms / 100 ms
@@ -126,10 +135,7 @@ static void test_first_window_unlimited(void)
 	setup(&a, &s, &v, HS_CORE_612, 6 * PAGE);
 	hs_apply_init(&a);
 	CHECK_EQ(s.next_apply_sis, 20);
-	region(&r[0], 0, 4, 0, 3);
-	region(&r[1], 4, 8, 1, 3);
-	region(&r[2], 8, 12, 3, 3);
-	region(&r[3], 12, 16, 2, 3);
+	four_regions(r, 2);
 	CHECK(!hs_apply_due(&a, 19), "due at 19");
 	CHECK_EQ(hs_apply_run(&a, 20, j, &r, &nr, &cap), 0);
 	CHECK_EQ(v.n, 4);
@@ -143,10 +149,7 @@ static void test_first_window_unlimited(void)
 	CHECK_EQ(v.n, 4);
 	/* a second later: esz is the size quota */
 	v.n = 0;
-	region(&r[0], 0, 4, 0, 3);
-	region(&r[1], 4, 8, 1, 3);
-	region(&r[2], 8, 12, 3, 3);
-	region(&r[3], 12, 16, 2, 3);
+	four_regions(r, 2);
 	CHECK_EQ(hs_apply_run(&a, 240, j + 250, &r, &nr, &cap), 0);
 	CHECK_EQ(s.quota.esz, 6 * PAGE);
 	CHECK_EQ(s.quota.min_score, 94);	/* 99 + 94 reach 6 pages */
@@ -183,10 +186,7 @@ static void test_newest_core(void)
 
 	setup(&a, &s, &v, HS_CORE_NEWEST, 6 * PAGE + PAGE / 2);
 	hs_apply_init(&a);
-	region(&r[0], 0, 4, 0, 3);
-	region(&r[1], 4, 8, 1, 3);
-	region(&r[2], 8, 12, 3, 3);
-	region(&r[3], 12, 16, 3, 3);
+	four_regions(r, 3);
 	CHECK_EQ(hs_apply_run(&a, 20, j, &r, &nr, &cap), 0);
 	CHECK_EQ(s.quota.esz, 6 * PAGE + PAGE / 2);
 	CHECK_EQ(s.quota.min_score, 94);
@@ -212,10 +212,7 @@ static void test_newest_core(void)
 	setup(&a, &s, &v, HS_CORE_612, 6 * PAGE + PAGE / 2);
 	hs_apply_init(&a);
 	nr = 4;
-	region(&r[0], 0, 4, 0, 3);
-	region(&r[1], 4, 8, 1, 3);
-	region(&r[2], 8, 12, 3, 3);
-	region(&r[3], 12, 16, 3, 3);
+	four_regions(r, 3);
 	v.n = 0;
 	CHECK_EQ(hs_apply_run(&a, 20, j, &r, &nr, &cap), 0);
 	CHECK_EQ(v.n, 4);			/* esz 0: unlimited */

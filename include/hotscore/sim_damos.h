@@ -112,6 +112,8 @@ typedef int (*hs_damos_region_fn)(void *ctx, size_t i, unsigned long *sz);
 
 unsigned int hs_damos_histogram(size_t nr, hs_damos_region_fn region_fn,
 				void *ctx, unsigned long *hist);
+void hs_damos_regions(const struct hs_damos_region *in, size_t nr,
+		      struct hs_region *out);
 int hs_damos_walk(const struct hs_damos_region *r, size_t nr,
 		  const struct hs_scheme *s, hs_damos_score_fn score_fn,
 		  void *ctx, struct hs_damos_walk *w);

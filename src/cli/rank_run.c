@@ -495,11 +495,9 @@ static void carry_begin(struct rank_run *run)
 	}
 }
 
-/* The snapshot as the walk takes it, each region tagged with its index. */
+/* The snapshot as the walk takes it (hs_damos_regions()), with room. */
 static void carry_regions(struct rank_carry *cy, const struct rank_run *run)
 {
-	size_t i;
-
 	if (run->nr + 16 > cy->cap) {
 		free(cy->r);
 		cy->cap = run->cap + 16;
@@ -507,17 +505,7 @@ static void carry_regions(struct rank_carry *cy, const struct rank_run *run)
 		if (!cy->r)
 			cli_die("out of memory for %zu regions", run->nr);
 	}
-	for (i = 0; i < run->nr; i++) {
-		struct hs_region *r = &cy->r[i];
-
-		memset(r, 0, sizeof(*r));
-		r->start = run->r[i].start;
-		r->end = run->r[i].end;
-		r->nr_accesses = r->last_nr_accesses = run->r[i].nr_accesses;
-		r->nr_accesses_bp = run->r[i].nr_accesses * 10000;
-		r->age = run->r[i].age;
-		r->wl = (unsigned int)i;
-	}
+	hs_damos_regions(run->r, run->nr, cy->r);
 	cy->nr = run->nr;
 }
 

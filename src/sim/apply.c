@@ -625,25 +625,40 @@ static const struct hs_apply_ops snapshot_ops = {
 	.on_apply = snapshot_apply,
 };
 
-/* The snapshot as the walk's regions, each tagged with its index. */
+/**
+ * hs_damos_regions() - a snapshot's regions as the walk (hs_apply_run())
+ * takes them: nr_accesses at the aggregation's end is also the last one
+ * and the moving sum; each region is tagged, in @wl, with its index in
+ * @in, which the parts of a split keep.
+ * @in:		the snapshot's regions.
+ * @nr:		how many; fewer than 2^32.
+ * @out:	room for @nr.
+ */
+void hs_damos_regions(const struct hs_damos_region *in, size_t nr,
+		      struct hs_region *out)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		out[i] = (struct hs_region){
+			.start = in[i].start, .end = in[i].end,
+			.nr_accesses = in[i].nr_accesses,
+			.last_nr_accesses = in[i].nr_accesses,
+			.nr_accesses_bp = in[i].nr_accesses * 10000,
+			.age = in[i].age, .wl = (unsigned int)i,
+		};
+}
+
+/* The snapshot as the walk's regions, with room for its splits. */
 static struct hs_region *snapshot_regions(const struct hs_damos_region *in,
 					  size_t nr, size_t *cap)
 {
 	struct hs_region *r;
-	size_t i;
 
 	*cap = nr + 16;
 	r = calloc(*cap, sizeof(*r));
-	if (!r)
-		return NULL;
-	for (i = 0; i < nr; i++) {
-		r[i].start = in[i].start;
-		r[i].end = in[i].end;
-		r[i].nr_accesses = r[i].last_nr_accesses = in[i].nr_accesses;
-		r[i].nr_accesses_bp = in[i].nr_accesses * 10000;
-		r[i].age = in[i].age;
-		r[i].wl = (unsigned int)i;
-	}
+	if (r)
+		hs_damos_regions(in, nr, r);
 	return r;
 }
 
