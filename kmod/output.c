@@ -285,9 +285,9 @@ static void fmt_ratio(char *buf, size_t len, u64 ppm)
 /*
  * The paired ratio of @c's function to its baseline, with its interval and
  * verdict, computed as user space computes it (src/bench/analysis.c, the
- * same seed): the runs are the blocks, whose resampling gives the
- * interval of a re-run, so that bench --import of these samples prints it
- * too.
+ * same seed): the runs are the blocks, and the interval their trimmed
+ * mean's confidence interval, so that bench --import of these samples
+ * prints it too.
  */
 static void log_paired(const struct hs_cells *c, const struct hs_interval *iv,
 		       u64 *scratch, char *buf, size_t len)
@@ -346,14 +346,13 @@ void kmod_log_table(const struct hs_clock *clk, const char *dist,
 	if (!scratch)
 		return;
 	/* the engine's decision, as bench --import of these samples takes it */
-	hs_interval_choose(&iv, runs, 1, HS_BLOCKS_MODULE_RUNS, kmod_seed(), 0);
-	c.drift_ppm = iv.drift_ppm;
+	hs_interval_choose(&iv, runs, 1, HS_BLOCKS_MODULE_RUNS, kmod_seed());
 	pr_info("DAMON Perf Test, %s inputs, %s: %lu calls x %u run%s per function, batch-timed (N/2N, overhead cancelled), %s, TSC-derived\n",
 		dist, hs_mode_name(m), kmod_iterations(), runs,
 		runs == 1 ? "" : "s",
 		clk->name);
 	pr_info("  %-24s %-14s %-22s %s\n", "function", "ns/call median",
-		"[min - max]", "first variant / this [95% of re-runs]");
+		"[min - max]", "first variant / this [95% CI]");
 	for (k = 0; k < nf; k++) {
 		hs_summary_nonzero(mt[k], nr, scratch, &sum);
 		fmt_ns(med, sizeof(med), hs_mt_to_ps(sum.median, clk->hz));

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Does a printed interval cover what the next invocation shows?  Runs each
+# Does a printed re-run interval cover what the next run shows?  Runs each
 # command RUNS times (default 20), one after another, each writing --json;
-# then, for every ratio, holds each run's printed 95 % interval against
-# the other runs' point estimates (cover(), below, says what it prints).  Writes the table to stdout and,
+# then, for every ratio, holds each run's 95 % re-run interval
+# (rerun_low, rerun_high) against the other runs' point estimates (cover(),
+# below, says what it prints).  Writes the table to stdout and,
 # with --doc, to the coverage section of docs/PERFORMANCE.md.
 #
 # Usage: scripts/bench-coverage.sh [--doc] BUILD_DIR [RUNS]
@@ -25,14 +26,15 @@ mkdir -p "$out"
 cmds=("${HS_COVERAGE_CMD:-bench}"
       "bench --variants hotfix,fast-batch-scalar --dist uniform --modes throughput")
 
-# One TSV row per comparison of one run: name, estimate, low, high.
+# One TSV row per comparison of one run: name, estimate, and its re-run
+# interval's low and high ends.
 rows() {
 	local j=$1 i=0 n
 	n=$("$jq" "$j" comparisons | awk '{ print $2 }')
 	for ((i = 0; i < n; i++)); do
 		"$jq" "$j" comparisons.$i.variant comparisons.$i.dist \
 			comparisons.$i.mode comparisons.$i.ratio \
-			comparisons.$i.ci_low comparisons.$i.ci_high |
+			comparisons.$i.rerun_low comparisons.$i.rerun_high |
 			paste -sd' ' | awk '{ printf "%s/%s/%s\t%s\t%s\t%s\n", $1, $2, $3, $4, $5, $6 }'
 	done
 }
@@ -43,8 +45,8 @@ rows() {
 #  - the pooled coverage: the share of (interval, other run) pairs held;
 #  - the standardised differences' SD: (other - own) / (half-width / 1.96),
 #    about 1 for an interval as wide as re-runs scatter;
-#  - the median half-width in SDs of the estimates (about 2.8 when
-#    calibrated);
+#  - the median half-width in SDs of the estimates (t x sqrt(2), 3.2 at
+#    12 invocations, when calibrated);
 #  - the estimates' range and SD.
 # Target (issue 30): pooled coverage in [90 %, 99 %], half-width <= 3.5 SD.
 cover() {
@@ -102,7 +104,7 @@ report=$out/coverage.md
 	echo
 	echo "Each command was run $runs times, one after another, on the machine above"
 	echo "($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) vCPUs);"
-	echo "for each ratio, each run's printed 95 % interval was checked against the other $((runs - 1))"
+	echo "for each ratio, each run's 95 % re-run interval was checked against the other $((runs - 1))"
 	echo "runs' point estimates (full precision, from \`--json\`; a run's own left out).  Target"
 	echo "(issue 30): pooled coverage in [90 %, 99 %] and a median half-width of at most 3.5 SDs of"
 	echo "the estimates; the standardised differences' SD is about 1 for an interval as wide as"

@@ -36,7 +36,7 @@ table_aligned() {
 
 # ratio_rows FILE: the rows of the ratio table (variant, dist, mode, ratio)
 ratio_rows() {
-	awk '/^variant  .*ratio \[95% interval\]/ { on = 1; next }
+	awk '/^variant  .*ratio \[95% CI\]/ { on = 1; next }
 	     on && /^$/ { exit } on' "$1"
 }
 
@@ -323,7 +323,7 @@ r=$("$jq" "$tmp/n.json" config.rounds)
 "$hs" bench --iterations 10000 --invocations 1 --mode throughput \
 	--json "$tmp/few.json" >"$tmp/few" 2>/dev/null
 [ "$("$jq" "$tmp/few.json" comparisons.0.verdict comparisons.0.rounds \
-     comparisons.0.interval | paste -sd' ')" = "too few rounds 4 within one process (its placements resampled)" ] &&
+     comparisons.0.interval | paste -sd' ')" = "too few rounds 4 within one process (over its placements)" ] &&
 	ratio_rows "$tmp/few" | grep -q '^fls .* too few rounds$' &&
 	ok "4 cells of 1 round: too few for a verdict" ||
 	fail "too few rounds" "$("$jq" "$tmp/few.json" comparisons.0.verdict comparisons.0.rounds)"
@@ -372,7 +372,7 @@ rc=$?
 # two runs are two cells: an interval of the runs, but too few for a verdict
 [ $rc -eq 0 ] && grep -q 'machine   CPU unknown, Linux 6.1.0-57-amd64, measured by hotscore.ko' "$tmp/imp" &&
 	ratio_rows "$tmp/imp" | grep -Eq '^ilog2 +seed +throughput +[0-9.]+ \[[0-9.]+ - [0-9.]+\] .* too few rounds$' &&
-	[ "$("$jq" "$tmp/imp.json" comparisons.0.interval)" = "95 % of re-runs of the load (its runs resampled)" ] &&
+	[ "$("$jq" "$tmp/imp.json" comparisons.0.interval)" = "over the module's runs (time blocks of one load)" ] &&
 	ok "--import: the module's samples, compared over its runs" ||
 	fail "--import" "exit $rc: $(head -c 400 "$tmp/imp" "$tmp/imperr")"
 expect_json "$tmp/imp.json" "$jq"

@@ -44,7 +44,6 @@ static void make_bench(void)
 	b.invocations = 10;
 	b.placements = 4;
 	b.warmup_us = 250000;
-	b.drift_bp = 40;
 	b.batch = 8192;
 	b.pool = 16384;
 	b.seed = 42;
@@ -115,8 +114,15 @@ static void make_bench(void)
 			r->rounds = 520;
 			r->verdict = HS_FASTER;
 			r->cells = (struct hs_cell_stats){
-				.ratio = { r->ratio, r->ci_low, r->ci_high },
-				.net = { 1893000, 1870000, 1915500 },
+				.ratio = { r->ratio, r->ci_low, r->ci_high,
+					   1637100, 1667000 },
+				.net = { 1893000, 1870000, 1915500, 1860000,
+					 1926000 },
+				.units = 10, .df = 7,
+				.layout_low = 1641000, .layout_high = 1660000,
+				.layout_sd = 4800, .vn = 420, .trend = true,
+				.state_n = { 6, 4 },
+				.state = { 1648000, 1657000 },
 				.rounds = 520, .var_round = 900000000ULL,
 				.var_within = 4000000, .var_block = 25000000,
 				.var_placement = 16000000, .var_residual = 1000000,
@@ -329,6 +335,15 @@ static void test_json(void)
 	CHECK(num(j, "comparisons.0.ratio") == 1.652, "ratio");
 	CHECK(num(j, "comparisons.0.ci_low") == 1.6405, "ci_low");
 	CHECK(num(j, "comparisons.0.ci_high") == 1.66125, "ci_high");
+	CHECK(num(j, "comparisons.0.rerun_low") == 1.6371 &&
+	      num(j, "comparisons.0.rerun_high") == 1.667, "re-run interval");
+	CHECK(num(j, "comparisons.0.layout.low") == 1.641 &&
+	      num(j, "comparisons.0.layout.high") == 1.66 &&
+	      num(j, "comparisons.0.layout.sd_percent") == 0.48, "layout");
+	CHECK(num(j, "comparisons.0.states.1.units") == 4 &&
+	      num(j, "comparisons.0.states.1.ratio") == 1.657, "states");
+	CHECK(json_is_true(json_at(j, "comparisons.0.drifts_over_run")),
+	      "drift over the run");
 	CHECK(!strcmp(str(j, "comparisons.0.verdict"), "faster"), "verdict");
 	CHECK(num(j, "accuracy.cycles_per_add") == 1.0, "accuracy");
 	json_decref(j);

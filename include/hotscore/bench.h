@@ -373,12 +373,12 @@ struct hs_paired {
  *		function's own (its door's, for a candidate's).
  * @base_units:	units (regions) a call of the baseline does; 0: one.
  * @fn_units:	the same for the function.
- * @blocks:	blocks, at least 1.
+ * @blocks:	blocks, at least 1, in the order they were measured.
  * @placements:	placements, at least 1.
  * @rounds:	rounds per cell, at least 1.
- * @drift_ppm:	the standard deviation of a ratio between runs minutes
- *		apart that no one run can see (ppm of the ratio; 0: none),
- *		added to the interval of a re-run.
+ * @extra_var:	a variance of the log ratio that the blocks cannot show,
+ *		measured elsewhere (an A/A pair's excess, hs_excess_var();
+ *		HS_LOG_ONE^2 units; 0: none), added to both intervals.
  * @base_empty:	the baseline's empty call, if another than @empty (a
  *		built-in against a candidate); NULL: @empty.
  */
@@ -386,27 +386,52 @@ struct hs_cells {
 	const uint64_t *base, *fn, *empty;
 	unsigned int base_units, fn_units;
 	size_t blocks, placements, rounds;
-	uint64_t drift_ppm;
+	uint64_t extra_var;
 	const uint64_t *base_empty;
 };
 
 /**
- * struct hs_estimate - a ratio, ppm, and its 95 % interval.
+ * struct hs_estimate - a ratio, ppm, and its two 95 % intervals.
  * @value:	the estimate; 0 when nothing was observed.
- * @low:	the interval's lower end (0 and @high 0: none).
+ * @low:	the confidence interval of the true ratio, its lower end
+ *		(0 and @high 0: none).  The verdict is read from it.
  * @high:	its upper end.
+ * @rerun_low:	where a re-run's estimate lands, 95 % of the time: its
+ *		lower end (0 and @rerun_high 0: none).
+ * @rerun_high:	its upper end.
  */
 struct hs_estimate {
-	uint64_t value, low, high;
+	uint64_t value, low, high, rerun_low, rerun_high;
 };
+
+/* Fixed-point one of a base-2 logarithm (analysis.c's log scale). */
+#define HS_LOG_ONE (1LL << 24)
 
 /**
  * struct hs_cell_stats - what hs_cells_ratio() found.
  * @ratio:	baseline time / function time: each cell's median round,
- *		their median over blocks, the mean of that over placements;
- *		with the interval of a re-run.
+ *		their geometric mean over placements per block, the 10 %
+ *		trimmed mean of that over blocks (on the log scale); with
+ *		its confidence and re-run intervals.
  * @net:	the same with the empty call's cost taken from both first.
  * @within_process: one cell: @ratio's interval is of its rounds only.
+ * @log_value:	@ratio's log2, HS_LOG_ONE units.
+ * @log_var:	its squared standard error, HS_LOG_ONE^2 units, without
+ *		@c->extra_var (for an A/A pair's excess).
+ * @units:	what the intervals are over: blocks, or placements when
+ *		there is one block.
+ * @df:		the intervals' degrees of freedom (units kept - 1).
+ * @layout_low:	layout sensitivity: the lowest placement's ratio, ppm
+ *		(its geometric mean over the blocks); 0: one placement.
+ * @layout_high: the highest.
+ * @layout_sd:	the placements' standard deviation, ppm of the ratio.
+ * @vn:		the von Neumann ratio of the blocks in time order, x 1000
+ *		(1000: no time structure; 0: too few blocks).
+ * @trend:	@vn says the blocks drift over the run (one-sided 5 %); the
+ *		standard error was widened by 1000 / @vn.
+ * @state_n:	two states among the blocks: how many in the lower and the
+ *		upper (0, 0: one state).
+ * @state:	the two states' ratios, ppm.
  * @rounds:	rounds where all four samples measured something.
  * @cells:	cells where one of them did (the others are left out).
  * @var_round:	a round's ratio's variance within its cell, ppm^2.
@@ -414,13 +439,21 @@ struct hs_estimate {
  * @var_block:	the blocks' (invocations') component, ppm^2.
  * @var_placement: the placements' component, ppm^2.
  * @var_residual: what is left: their interaction, ppm^2.
- * @nr_outliers: blocks unlike the others and outside the interval.
+ * @nr_outliers: blocks unlike the others and outside the re-run interval.
  * @outliers:	which, as a bit mask of the first 64 blocks.
- * @verdict:	from @ratio's interval.
+ * @verdict:	from @ratio's confidence interval.
  */
 struct hs_cell_stats {
 	struct hs_estimate ratio, net;
 	bool within_process;
+	int64_t log_value;
+	uint64_t log_var;
+	size_t units, df;
+	uint64_t layout_low, layout_high, layout_sd;
+	unsigned int vn;
+	bool trend;
+	size_t state_n[2];
+	uint64_t state[2];
 	size_t rounds, cells;
 	uint64_t var_round, var_within, var_block, var_placement;
 	uint64_t var_residual;
@@ -431,16 +464,8 @@ struct hs_cell_stats {
 
 /* Scratch values hs_cells_ratio() needs. */
 #define HS_CELLS_SCRATCH(blocks, placements, rounds)			\
-	(2 * (blocks) * (placements) + 3 * (rounds) + 2 * (blocks) +	\
-	 (placements) + HS_BOOTSTRAP_ROUNDS)
-
-/*
- * The drift's default, ppm of a ratio: the standard deviation between
- * runs minutes apart that scripts/bench-coverage.sh measured on this VM
- * (0.27 %), rounded up for another day's (docs/bench.md, "Drift between
- * runs").
- */
-#define HS_DRIFT_PPM 4000
+	(4 * (blocks) * (placements) + 3 * (rounds) + 4 * (blocks) +	\
+	 4 * (placements) + HS_BOOTSTRAP_ROUNDS)
 
 /* What the blocks of a comparison are: what its interval can speak for. */
 enum hs_blocks {
@@ -449,38 +474,38 @@ enum hs_blocks {
 	HS_BLOCKS_MODULE_RUNS,	/* a module's runs: time blocks of one load */
 };
 
-/* What an interval resamples (hs_cells_ratio()'s cells), so what it holds. */
+/* What an interval is over (hs_cells_ratio()'s units), so what it holds. */
 enum hs_interval_kind {
 	HS_IV_ROUNDS,		/* one cell: one process's (or run's) rounds */
 	HS_IV_PLACEMENTS,	/* one invocation: its placements */
 	HS_IV_MODULE_RUNS,	/* a module's runs: time blocks of one load */
-	HS_IV_BLOCKS,		/* blocks in one process, and the drift */
-	HS_IV_RERUN,		/* invocations and placements, and the drift */
+	HS_IV_BLOCKS,		/* blocks in one process */
+	HS_IV_RERUN,		/* invocations, placements a fixed factor */
 };
 
 /**
  * struct hs_interval - the interval every ratio of a comparison gets,
  * decided once (hs_interval_choose()) and recorded for the reporters.
- * @kind:	what it resamples.
- * @seed:	the bootstrap's seed, from the user's.
- * @drift_ppm:	the drift added to it (struct hs_cells); 0: none.
+ * @kind:	what it is over.
+ * @seed:	the bootstrap's seed (one cell's), from the user's.
  */
 struct hs_interval {
 	enum hs_interval_kind kind;
 	uint64_t seed;
-	uint64_t drift_ppm;
 };
 
 uint64_t hs_bootstrap_seed(uint64_t seed);
 uint64_t hs_comparison_key(const char *name, enum hs_bench_mode mode);
 uint64_t hs_comparison_seed(uint64_t seed, uint64_t k);
 void hs_interval_choose(struct hs_interval *iv, size_t blocks,
-			size_t placements, enum hs_blocks what, uint64_t seed,
-			uint64_t drift_ppm);
+			size_t placements, enum hs_blocks what, uint64_t seed);
 const char *hs_interval_name(enum hs_interval_kind kind);
 
 void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
 		    uint64_t *scratch, struct hs_cell_stats *out);
+uint64_t hs_excess_var(const struct hs_cell_stats *aa, size_t n);
+int64_t hs_log2_fixed(uint64_t x);
+uint64_t hs_exp2_ppm(int64_t l);
 uint64_t hs_kj_rounds(uint64_t block_cost, uint64_t round_cost,
 		      uint64_t var_round, uint64_t var_block);
 uint64_t hs_median(const uint64_t *v, size_t n, uint64_t *scratch);
@@ -490,10 +515,9 @@ void hs_paired_ratio(const uint64_t *base, const uint64_t *fn, size_t nr,
 		     uint64_t seed, uint64_t *scratch, struct hs_paired *out);
 
 /* Scratch values hs_runs_ratio() needs for runs of @na and @nb values. */
-#define HS_RUNS_SCRATCH(na, nb)	(((na) > (nb) ? (na) : (nb)) + \
-				 HS_BOOTSTRAP_ROUNDS)
+#define HS_RUNS_SCRATCH(na, nb)	(2 * ((na) > (nb) ? (na) : (nb)))
 enum hs_verdict hs_runs_ratio(const uint64_t *a, size_t na, const uint64_t *b,
-			      size_t nb, uint64_t seed, uint64_t drift_ppm,
-			      uint64_t *scratch, struct hs_estimate *out);
+			      size_t nb, uint64_t *scratch,
+			      struct hs_estimate *out);
 
 #endif /* HOTSCORE_BENCH_H */

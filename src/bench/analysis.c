@@ -107,19 +107,15 @@ void hs_paired_ratio(const uint64_t *base, const uint64_t *fn, size_t nr,
 /*
  * Two levels of replication.  Round ratios inside one process are not
  * independent: they share the process's state (a branch predictor that
- * has or has not learnt the pool, the frequency it settled at), and every
- * copy of a function shares its code placement.  So the unit a run's
- * interval resamples is the cell, one (block, placement): a block is an
- * invocation of `hotscore bench` (or a module's run), a placement one copy
- * of each timed function (HS_PLACEMENT_COPIES).  A cell's value is the
- * median of its rounds' ratios; the estimate is the mean of the cells.
+ * has or has not learnt the pool, the frequency it settled at, where ASLR
+ * put the code).  So the unit the intervals are over is the block: an
+ * invocation of `hotscore bench` (or a module's run).  A cell, one (block,
+ * placement), has the median of its rounds' ratios as its value.
+ * Placements are a fixed factor: a re-run of one binary keeps them, so a
+ * block's value is the geometric mean over its placements (the mean of
+ * their logs, symmetric when baseline and variant swap), and their spread
+ * is reported on its own, as the layout sensitivity.
  */
-
-/* A uniform index below @n, by multiply-shift: no modulo bias. */
-static size_t rand_below(uint64_t *state, size_t n)
-{
-	return (size_t)(((hs_stats_rand(state) >> 32) * (uint64_t)n) >> 32);
-}
 
 /* The integer square root of @x (Newton from above). */
 static uint64_t isqrt(uint64_t x)
@@ -143,6 +139,84 @@ static uint64_t sq_diff(uint64_t x, uint64_t y)
 	uint64_t d = x > y ? x - y : y - x;
 
 	return d * d;
+}
+
+/* (@x - @y)^2 of two logs, saturated at 2^62 (a factor of 2^128 apart). */
+static uint64_t sq_log(int64_t x, int64_t y)
+{
+	uint64_t d = x > y ? (uint64_t)(x - y) : (uint64_t)(y - x);
+
+	return d < (1ULL << 31) ? d * d : 1ULL << 62;
+}
+
+/* @a + @b, saturated. */
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a + b < a ? ~0ULL : a + b;
+}
+
+/**
+ * hs_log2_fixed() - log2(@x) in HS_LOG_ONE units: the integer part from
+ * the top bit, the 24 bits of the fraction by squaring the mantissa (Q30)
+ * and reading off each doubling.  Within 2^-22 of the exact value.
+ * @x:	above 0 (0 gives 0).
+ *
+ * Return: the logarithm.
+ */
+int64_t hs_log2_fixed(uint64_t x)
+{
+	int k = hs_fls64(x) - 1;
+	uint64_t z;
+	int64_t r;
+	int i;
+
+	if (!x)
+		return 0;
+	z = k >= 30 ? x >> (k - 30) : x << (30 - k);
+	r = (int64_t)k * HS_LOG_ONE;
+	for (i = 23; i >= 0; i--) {
+		z = z * z >> 30;	/* z < 2^31: no wrap */
+		if (z >= 1ULL << 31) {
+			z >>= 1;
+			r += 1LL << i;
+		}
+	}
+	return r;
+}
+
+/**
+ * hs_exp2_ppm() - HS_PPM x 2^(@l / HS_LOG_ONE), the inverse of a ratio's
+ * logarithm: 2^fraction as the product of 2^(2^-k) for its set bits (each
+ * the square root of the one before, Q30).
+ * @l:	the logarithm, HS_LOG_ONE units.
+ *
+ * Return: the ratio, ppm; saturated above 2^40 x HS_PPM, 0 far below.
+ */
+uint64_t hs_exp2_ppm(int64_t l)
+{
+	int64_t n = l >= 0 ? l / HS_LOG_ONE :
+		    -((-l + HS_LOG_ONE - 1) / HS_LOG_ONE);
+	uint64_t f = (uint64_t)(l - n * HS_LOG_ONE);
+	uint64_t m = 1ULL << 30, c = isqrt(1ULL << 61);	/* sqrt(2), Q30 */
+	int i;
+
+	for (i = 23; i >= 0; i--) {
+		if (f & (1ULL << i))
+			m = m * c >> 30;	/* both below 2^31 */
+		c = isqrt(c << 30);
+	}
+	m *= HS_PPM;				/* below 2^51 */
+	if (n >= 0)
+		return n > 40 ? ~0ULL : ((m + (1ULL << 29)) >> 30) << n;
+	if (30 - n >= 64)
+		return 0;
+	return (m + (1ULL << (29 - n))) >> (30 - n);
+}
+
+/* A ratio's logarithm: log2(@ppm / HS_PPM). */
+static int64_t log_ratio(uint64_t ppm)
+{
+	return hs_log2_fixed(ppm) - hs_log2_fixed(HS_PPM);
 }
 
 /*
@@ -207,48 +281,6 @@ static size_t cell_value(const struct hs_cells *c, size_t cell, bool net,
 }
 
 /*
- * The estimate of @y over the rows @ri and columns @cj (a resample, or
- * every row and column once): for each placement the median over the
- * blocks, then the mean over the placements.  The median, because a block
- * now and then runs in a state of its own (an invocation whose predictors
- * or frequency settled elsewhere) and would move a mean by a tenth of its
- * difference; the mean over placements, because every placement is as
- * likely as the next in a rebuild.  @buf: room for @nr values.
- */
-static uint64_t grid_estimate(const uint64_t *y, const size_t *ri,
-			      const size_t *cj, size_t nr, size_t nc,
-			      uint64_t *buf)
-{
-	uint64_t sum = 0;
-	size_t i, j, n, cols = 0;
-
-	for (j = 0; j < nc; j++) {
-		for (n = 0, i = 0; i < nr; i++)
-			if (y[ri[i] * nc + cj[j]])	/* 0: a cell that saw nothing */
-				buf[n++] = y[ri[i] * nc + cj[j]];
-		if (!n)
-			continue;
-		hs_sort_u64(buf, n);
-		sum += hs_quantile(buf, n, 500);
-		cols++;
-	}
-	return cols ? sum / cols : 0;
-}
-
-/* The estimate of the whole grid: grid_estimate() with every row, column. */
-static uint64_t grid_all(const uint64_t *y, size_t nr, size_t nc,
-			 uint64_t *scratch)
-{
-	size_t *ri = (size_t *)scratch, *cj = ri + nr, i;
-
-	for (i = 0; i < nr; i++)
-		ri[i] = i;
-	for (i = 0; i < nc; i++)
-		cj[i] = i;
-	return grid_estimate(y, ri, cj, nr, nc, scratch + nr + nc);
-}
-
-/*
  * Student's t, 97.5th percentile, x 1000, by degrees of freedom (1-30);
  * beyond, it approaches 1.960.
  */
@@ -273,93 +305,285 @@ static uint64_t t975_of(size_t df)
 }
 
 /*
- * How much a bootstrap from @n units understates a 95 % interval, x 1000:
- * its variance is (n - 1) / n of the sample's, and with few units the
- * quantile is Student's t with n - 1 degrees of freedom, not the normal
- * 1.96.  10 invocations: 1.216.
+ * A trimmed mean of logs and its squared standard error (Tukey and
+ * McLaughlin's, as Wilcox gives it): the winsorized variance x n / h^2,
+ * with h - 1 degrees of freedom, h the values kept.  10 % trimmed: one
+ * value off each end of 10, which is as efficient as the mean on normal
+ * noise (about 97 %) and unmoved by a block in a state of its own, where a
+ * median keeps only 64 % and is at its worst between two states.
  */
-static uint64_t small_sample(size_t n)
+struct trimmed {
+	int64_t mean;
+	uint64_t var;
+	size_t df;
+};
+
+/* @v + 2^63: signed logs in the order hs_sort_u64() sorts. */
+static uint64_t bias(int64_t v)
 {
-	if (n < 2)
+	return (uint64_t)v + (1ULL << 63);
+}
+
+static int64_t unbias(uint64_t v)
+{
+	return (int64_t)(v - (1ULL << 63));
+}
+
+/* @u's (@n > 0) trimmed mean into @out; @sorted: @u biased and sorted. */
+static void trimmed_mean(const int64_t *u, size_t n, uint64_t *sorted,
+			 struct trimmed *out)
+{
+	size_t g = n / 10, h = n - 2 * g, i;
+	int64_t sum = 0, wsum = 0, w, lo, hi, wmean;
+	uint64_t ss = 0;
+
+	for (i = 0; i < n; i++)
+		sorted[i] = bias(u[i]);
+	hs_sort_u64(sorted, n);
+	for (i = g; i < n - g; i++)
+		sum += unbias(sorted[i]);
+	out->mean = sum / (int64_t)h;
+	lo = unbias(sorted[g]);
+	hi = unbias(sorted[n - g - 1]);
+	for (i = 0; i < n; i++)
+		wsum += u[i] < lo ? lo : u[i] > hi ? hi : u[i];
+	wmean = wsum / (int64_t)n;
+	for (i = 0; i < n; i++) {
+		w = u[i] < lo ? lo : u[i] > hi ? hi : u[i];
+		ss = add_sat(ss, sq_log(w, wmean));
+	}
+	out->var = n > 1 ? ss / (n - 1) * n / (h * h) : 0;
+	out->df = h > 1 ? h - 1 : 0;
+}
+
+/*
+ * The von Neumann ratio of @u (@n values in time order), x 1000: the mean
+ * squared successive difference over twice the variance.  About 1000 for
+ * values that do not depend on when they were measured; well below, for
+ * values that drift over the run.
+ */
+static unsigned int von_neumann(const int64_t *u, size_t n)
+{
+	uint64_t d2 = 0, s2 = 0;
+	int64_t sum = 0, mean;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		sum += u[i];
+	mean = sum / (int64_t)n;
+	for (i = 0; i < n; i++) {
+		s2 = add_sat(s2, sq_log(u[i], mean));
+		if (i)
+			d2 = add_sat(d2, sq_log(u[i], u[i - 1]));
+	}
+	if (!s2)
 		return 1000;
-	return t975_of(n - 1) * isqrt(1000000 * n / (n - 1)) / 1960;
+	d2 = hs_mult_frac(d2, 500ULL, s2);
+	return (unsigned int)(d2 < 100000 ? d2 : 100000);
 }
 
 /*
- * A third level of replication that one run cannot sample: runs minutes
- * apart drift by @drift_ppm (a standard deviation, ppm of the ratio) as a
- * whole, whatever their invocations say.  A re-run's difference from this
- * run has that twice over, so each end of the interval moves out to
- * sqrt(d^2 + (1.96 x sqrt(2) x drift x est)^2).
+ * Below this von Neumann ratio (x 1000) @n values drift, one-sided 5 %:
+ * the ratio is about normal with mean 1 and variance (n - 2) / (n^2 - 1).
  */
-static void add_drift(int64_t *lo, int64_t *hi, uint64_t est,
-		      uint64_t drift_ppm)
+static unsigned int von_neumann_limit(size_t n)
 {
-	uint64_t f = est / 1000 * drift_ppm / 1000 * 2772 / 1000;
-	uint64_t l = (uint64_t)(*lo < 0 ? -*lo : *lo);
-	uint64_t h = (uint64_t)(*hi < 0 ? -*hi : *hi);
+	return 1000 - (unsigned int)(1645 * isqrt(1000000 * (n - 2) /
+						   (n * n - 1)) / 1000);
+}
 
-	if (!drift_ppm)
+/* The states' threshold: 6 pooled SDs apart (squared). */
+#define STATES_SD2 36
+
+/*
+ * Two states among @n sorted (biased) logs: the split into a lower and an
+ * upper group, 2 or more each, whose means lie furthest apart in units of
+ * their pooled standard deviation; two states when that is 6 or more and
+ * the gap is wider than @half (the confidence interval's half-width).
+ * Normal noise rarely splits that far apart (tests/test_cells.c counts
+ * how rarely).  O(n^2): only for n up to 256.
+ */
+static void two_states(const uint64_t *sorted, size_t n, uint64_t half,
+		       struct hs_cell_stats *out)
+{
+	uint64_t best = 0, ss, score, d2;
+	size_t k, i, at = 0;
+	int64_t m[2], best_m[2] = { 0, 0 }, sum;
+
+	out->state_n[0] = out->state_n[1] = 0;
+	if (n < 6 || n > 256)
 		return;
-	/* l^2 + f^2 must stay below 2^64: each below 2^31.5 */
-	if (l > 0xB504F333ULL || h > 0xB504F333ULL || f > 0xB504F333ULL) {
-		*lo = -(int64_t)(l + f);	/* no room to square: add */
-		*hi = (int64_t)(h + f);
-		return;
+	for (k = 2; k + 2 <= n; k++) {
+		for (sum = 0, i = 0; i < k; i++)
+			sum += unbias(sorted[i]);
+		m[0] = sum / (int64_t)k;
+		for (sum = 0, i = k; i < n; i++)
+			sum += unbias(sorted[i]);
+		m[1] = sum / (int64_t)(n - k);
+		if ((uint64_t)(m[1] - m[0]) <= half)
+			continue;
+		for (ss = 0, i = 0; i < n; i++)
+			ss = add_sat(ss, sq_log(unbias(sorted[i]),
+						m[i >= k]));
+		d2 = sq_log(m[1], m[0]);
+		/* d^2 / (ss / (n - 2)), x 1000 */
+		score = ss ? hs_mult_frac(d2, 1000ULL * (n - 2), ss) : ~0ULL;
+		if (score > best) {
+			best = score;
+			at = k;
+			best_m[0] = m[0];
+			best_m[1] = m[1];
+		}
 	}
-	*lo = -(int64_t)isqrt(l * l + f * f);
-	*hi = (int64_t)isqrt(h * h + f * f);
+	if (best < STATES_SD2 * 1000)
+		return;
+	out->state_n[0] = at;
+	out->state_n[1] = n - at;
+	out->state[0] = hs_exp2_ppm(best_m[0]);
+	out->state[1] = hs_exp2_ppm(best_m[1]);
 }
 
 /*
- * The 95 % interval of a re-run's estimate: a re-run resamples blocks and
- * placements as this one did and has an error of its own, so the interval
- * is the estimate plus the 2.5th to 97.5th percentiles of the difference
- * of two independent resampled estimates (blocks and placements drawn with
- * replacement, crossed), widened by small_sample() of the blocks (of the
- * placements when there is one block).  Two draws, not one: an interval
- * for the true mean would hold only about 83 % of re-runs' estimates.
+ * The layout sensitivity: each placement's geometric mean over the blocks
+ * (the columns of @l, the cells' logs, where @y saw something), their
+ * lowest, highest and standard deviation (ppm of the ratio: ln 2 x the
+ * logs' SD).  @col: room for @nc values.
  */
-static void rerun_interval(const uint64_t *y, size_t nr, size_t nc,
-			   uint64_t est, uint64_t seed, uint64_t drift_ppm,
-			   uint64_t *scratch, struct hs_estimate *out)
+static void layout(const int64_t *l, const uint64_t *y, size_t nr,
+		   size_t nc, int64_t *col, struct hs_cell_stats *out)
 {
-	size_t *ri = (size_t *)scratch, *cj = ri + nr, i;
-	uint64_t *buf = scratch + nr + nc, *diff = buf + nr, state = seed;
-	uint64_t a, b, widen;
-	int64_t lo, hi;
-	unsigned int k;
+	int64_t sum, lo = 0, hi = 0;
+	uint64_t ss = 0;
+	size_t i, j, n, cols = 0;
 
-	/*
-	 * a - b, signed, sorted as unsigned: offset by 2^63, which keeps the
-	 * order of every difference of two values below 2^63.
-	 */
-
-	for (k = 0; k < HS_BOOTSTRAP_ROUNDS; k++) {
-		for (i = 0; i < nr; i++)
-			ri[i] = rand_below(&state, nr);
-		for (i = 0; i < nc; i++)
-			cj[i] = rand_below(&state, nc);
-		a = grid_estimate(y, ri, cj, nr, nc, buf);
-		for (i = 0; i < nr; i++)
-			ri[i] = rand_below(&state, nr);
-		for (i = 0; i < nc; i++)
-			cj[i] = rand_below(&state, nc);
-		b = grid_estimate(y, ri, cj, nr, nc, buf);
-		diff[k] = (1ULL << 63) + a - b;
+	out->layout_low = out->layout_high = out->layout_sd = 0;
+	for (j = 0; j < nc; j++) {
+		for (sum = 0, n = 0, i = 0; i < nr; i++)
+			if (y[i * nc + j]) {
+				sum += l[i * nc + j];
+				n++;
+			}
+		if (!n)
+			continue;
+		col[cols] = sum / (int64_t)n;
+		lo = !cols || col[cols] < lo ? col[cols] : lo;
+		hi = !cols || col[cols] > hi ? col[cols] : hi;
+		cols++;
 	}
-	hs_sort_u64(diff, HS_BOOTSTRAP_ROUNDS);
-	widen = small_sample(nr > 1 ? nr : nc);
-	lo = (int64_t)(hs_quantile(diff, HS_BOOTSTRAP_ROUNDS, 25) -
-		       (1ULL << 63));
-	hi = (int64_t)(hs_quantile(diff, HS_BOOTSTRAP_ROUNDS, 975) -
-		       (1ULL << 63));
-	lo = lo * (int64_t)widen / 1000;
-	hi = hi * (int64_t)widen / 1000;
-	add_drift(&lo, &hi, est, drift_ppm);
-	out->value = est;
-	out->low = (int64_t)est + lo > 0 ? (uint64_t)((int64_t)est + lo) : 1;
-	out->high = (int64_t)est + hi > 0 ? (uint64_t)((int64_t)est + hi) : 1;
+	if (cols < 2)
+		return;
+	for (sum = 0, j = 0; j < cols; j++)
+		sum += col[j];
+	for (j = 0; j < cols; j++)
+		ss = add_sat(ss, sq_log(col[j], sum / (int64_t)cols));
+	out->layout_low = hs_exp2_ppm(lo);
+	out->layout_high = hs_exp2_ppm(hi);
+	out->layout_sd = isqrt(ss / (cols - 1)) * 693147 / HS_LOG_ONE;
+}
+
+/*
+ * The units the intervals are over, as logs, into @u: with several
+ * blocks, each block's mean over the placements that saw something in
+ * every block (a fixed factor must be the same in every unit; if none
+ * did, over those that saw something in it); with one block, its
+ * placements.  Return: how many.
+ */
+static size_t units_of(const int64_t *l, const uint64_t *y, size_t nr,
+		       size_t nc, uint64_t *kept, int64_t *u)
+{
+	size_t i, j, n = 0, nk = 0, m;
+	int64_t sum;
+
+	for (j = 0; j < nc; j++) {
+		for (kept[j] = 1, i = 0; i < nr; i++)
+			kept[j] &= y[i * nc + j] != 0;
+		nk += kept[j];
+	}
+	if (nr == 1) {
+		for (j = 0; j < nc; j++)
+			if (y[j])
+				u[n++] = l[j];
+		return n;
+	}
+	for (i = 0; i < nr; i++) {
+		for (sum = 0, m = 0, j = 0; j < nc; j++)
+			if (y[i * nc + j] && (kept[j] || !nk)) {
+				sum += l[i * nc + j];
+				m++;
+			}
+		if (m)
+			u[n++] = sum / (int64_t)m;
+	}
+	return n;
+}
+
+/* @mean -+ t x sqrt(@var) (logs, t x 1000) as the ratios @lo, @hi. */
+static void interval_of(int64_t mean, uint64_t var, uint64_t t,
+			uint64_t *lo, uint64_t *hi)
+{
+	int64_t half = (int64_t)(isqrt(var) * t / 1000);
+
+	*lo = hs_exp2_ppm(mean - half);
+	*hi = hs_exp2_ppm(mean + half);
+}
+
+/*
+ * The estimate of the cells @y (ppm; 0: a cell that saw nothing) into
+ * @e, and with @stats (the ratio's, not the net ratio's) what the report
+ * says about it.  The confidence interval is the trimmed mean's,
+ * t(0.975, df) standard errors each way; a re-run's estimate has an error
+ * of its own, as large, so the re-run interval is sqrt(2) times as wide.
+ * Blocks that drift over the run (their von Neumann ratio below its 5 %
+ * limit) widen both by the ratio's inverse; @c->extra_var, a variance no
+ * block shows, is added to both, over blocks only.  @scratch: room for
+ * nr x nc + 2 x max(nr, nc) + 2 x nc values.
+ */
+static void estimate(const struct hs_cells *c, const uint64_t *y,
+		     uint64_t *scratch, struct hs_estimate *e,
+		     struct hs_cell_stats *stats)
+{
+	size_t nr = c->blocks, nc = c->placements, cells = nr * nc, i, n;
+	size_t most = nr > nc ? nr : nc;
+	int64_t *l = (int64_t *)scratch, *u = l + cells;
+	uint64_t *sorted = (uint64_t *)(u + most), *kept = sorted + most;
+	uint64_t var, t;
+	unsigned int vn = 0;
+	struct trimmed tm;
+
+	for (i = 0; i < cells; i++)
+		l[i] = y[i] ? log_ratio(y[i]) : 0;
+	n = units_of(l, y, nr, nc, kept, u);
+	*e = (struct hs_estimate){ 0 };
+	if (!n)
+		return;
+	trimmed_mean(u, n, sorted, &tm);
+	e->value = hs_exp2_ppm(tm.mean);
+	var = tm.var;
+	if (nr > 1 && n >= 8) {
+		vn = von_neumann(u, n);
+		if (vn < von_neumann_limit(n))
+			var = hs_mult_frac(var, 1000ULL,
+					   (uint64_t)(vn > 100 ? vn : 100));
+	}
+	t = t975_of(tm.df);
+	if (stats) {
+		stats->log_value = tm.mean;
+		stats->log_var = var;
+		stats->units = n;
+		stats->df = tm.df;
+		stats->vn = vn;
+		stats->trend = vn && vn < von_neumann_limit(n);
+		layout(l, y, nr, nc, (int64_t *)kept, stats);
+	}
+	if (n < 2)
+		return;
+	if (nr > 1)
+		var = add_sat(var, c->extra_var);
+	interval_of(tm.mean, var, t, &e->low, &e->high);
+	interval_of(tm.mean, add_sat(var, var), t, &e->rerun_low,
+		    &e->rerun_high);
+	if (stats)
+		two_states(sorted, n, isqrt(var) * t / 1000, stats);
 }
 
 /* The mean of each of @nr rows of @nc cells of @y (0: none), into @row. */
@@ -417,7 +641,7 @@ static void components(const uint64_t *y, size_t nr, size_t nc,
 /*
  * Blocks unlike the rest: a block whose mean lies more than 3 standard
  * deviations of the other blocks' means from theirs (a state the others
- * were not in), and outside the printed interval as well.  Needs 4 blocks.
+ * were not in), and outside the re-run interval as well.  Needs 4 blocks.
  */
 static void flag_blocks(const uint64_t *y, size_t nr, size_t nc,
 			const struct hs_estimate *e, uint64_t *scratch,
@@ -438,7 +662,7 @@ static void flag_blocks(const uint64_t *y, size_t nr, size_t nc,
 		for (ss = 0, j = 0; j < nr; j++)
 			ss += j == i ? 0 : sq_diff(row[j], m);
 		if (sq_diff(row[i], m) <= 9 * (ss / (nr - 2)) ||
-		    (row[i] >= e->low && row[i] <= e->high))
+		    (row[i] >= e->rerun_low && row[i] <= e->rerun_high))
 			continue;
 		out->nr_outliers++;
 		if (i < 64)
@@ -477,14 +701,17 @@ static size_t cell_values(const struct hs_cells *c, bool net, uint64_t *y,
 
 /**
  * hs_cells_ratio() - a function against the baseline over blocks and
- * placements: the ratio and the net ratio, each with the 95 % interval a
- * re-run's estimate falls in, the variance components and the blocks
- * unlike the rest.  With one cell (one block, one placement) the
- * interval is hs_paired_ratio()'s, of the rounds, and @out->within_process
+ * placements: the ratio and the net ratio, each with the confidence
+ * interval of the true ratio and the interval a re-run's estimate lands
+ * in, the layout sensitivity, the time structure and states of the
+ * blocks, the variance components and the blocks unlike the rest.  With
+ * one cell (one block, one placement) the interval is hs_paired_ratio()'s,
+ * of the rounds, there is no re-run interval, and @out->within_process
  * says so.
  * @c:		the samples.
- * @seed:	the bootstrap's seed.
- * @scratch:	room for HS_CELLS_SCRATCH(blocks, placements, rounds).
+ * @seed:	the bootstrap's seed (one cell's).
+ * @scratch:	room for HS_CELLS_SCRATCH(blocks, placements, rounds), and
+ *		HS_PAIRED_SCRATCH(2 x rounds) for one cell.
  * @out:	the estimates, ppm (above HS_PPM the function is faster).
  */
 void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
@@ -522,31 +749,61 @@ void hs_cells_ratio(const struct hs_cells *c, uint64_t seed,
 			struct hs_paired p;
 
 			if (net)	/* no interval of the net ratio alone */
-				*e = (struct hs_estimate){ y[0], 0, 0 };
+				*e = (struct hs_estimate){ .value = y[0] };
 			else {
 				hs_paired_ratio(c->base, c->fn, 2 * c->rounds,
 						seed, rest, &p);
 				*e = (struct hs_estimate){ p.ratio, p.ci_low,
-							   p.ci_high };
+							   p.ci_high, 0, 0 };
 			}
 			continue;
 		}
-		rerun_interval(y, nr, nc, grid_all(y, nr, nc, rest),
-			       seed + pass, c->drift_ppm, rest, e);
+		estimate(c, y, rest, e, net ? NULL : out);
 	}
 	if (!out->ratio.value)
 		return;
 	flag_blocks(scratch, nr, nc, &out->ratio, rest, out);
 	/*
-	 * A verdict needs HS_MIN_ROUNDS of the units the interval resamples:
-	 * rounds in one cell, else invocations (placements when there is one
-	 * invocation), not cells: 2 invocations of 4 placements are 8 cells
-	 * but only 2 draws of what a re-run changes.
+	 * A verdict needs HS_MIN_ROUNDS of the units the interval is over:
+	 * rounds in one cell, else blocks (placements when there is one
+	 * block), not cells: 2 invocations of 4 placements are 8 cells but
+	 * only 2 draws of what a re-run changes.
 	 */
 	if (out->within_process ? out->rounds >= HS_MIN_ROUNDS :
-				  (nr > 1 ? nr : nc) >= HS_MIN_ROUNDS)
+				  out->units >= HS_MIN_ROUNDS)
 		out->verdict = hs_verdict(out->ratio.value, out->ratio.low,
 					  out->ratio.high, HS_NOISE_BAND_PPM);
+}
+
+/**
+ * hs_excess_var() - the variance that an A/A pair (the baseline against
+ * itself, whose true ratio is 1) shows beyond its own standard error: the
+ * run-level noise that a model of the blocks misses.  Only a pair whose
+ * confidence interval excludes 1 counts (a test at 5 %), so that noise
+ * alone rarely widens anything; its excess is its log's square less its
+ * variance.
+ * @aa:		the A/A pairs of one mode (one per distribution).
+ * @n:		how many.
+ *
+ * Return: their mean excess, HS_LOG_ONE^2 units (for struct hs_cells's
+ * extra_var); 0 when none excludes 1.
+ */
+uint64_t hs_excess_var(const struct hs_cell_stats *aa, size_t n)
+{
+	uint64_t sum = 0, sq;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!aa[i].ratio.value || aa[i].units < 2)
+			continue;
+		k++;
+		if (aa[i].ratio.low <= HS_PPM && aa[i].ratio.high >= HS_PPM)
+			continue;
+		sq = sq_log(aa[i].log_value, 0);
+		if (sq > aa[i].log_var)
+			sum = add_sat(sum, sq - aa[i].log_var);
+	}
+	return k ? sum / k : 0;
 }
 
 /**
@@ -635,17 +892,10 @@ uint64_t hs_comparison_seed(uint64_t seed, uint64_t k)
  * @blocks:	blocks of the samples (invocations, or a module's runs).
  * @placements:	code placements.
  * @what:	what the blocks are.
- * @seed:	the user's seed.
- * @drift_ppm:	the drift between runs minutes apart (--drift), ppm.
- *
- * One cell has only its rounds to resample.  The drift is added only
- * where blocks are this program's invocations: a module's runs are one
- * load's, and placements alone are one process's, and neither claims to
- * hold a re-run minutes later.
+ * @seed:	the bootstrap's seed (one cell's), from the run's.
  */
 void hs_interval_choose(struct hs_interval *iv, size_t blocks,
-			size_t placements, enum hs_blocks what, uint64_t seed,
-			uint64_t drift_ppm)
+			size_t placements, enum hs_blocks what, uint64_t seed)
 {
 	if (blocks * placements == 1)
 		iv->kind = HS_IV_ROUNDS;
@@ -658,12 +908,10 @@ void hs_interval_choose(struct hs_interval *iv, size_t blocks,
 	else
 		iv->kind = HS_IV_RERUN;
 	iv->seed = hs_bootstrap_seed(seed);
-	iv->drift_ppm = iv->kind == HS_IV_BLOCKS || iv->kind == HS_IV_RERUN ?
-			drift_ppm : 0;
 }
 
 /**
- * hs_interval_name() - what an interval is of, in a few words (the
+ * hs_interval_name() - what an interval is over, in a few words (the
  * reports' summary line and their JSON).
  * @kind:	the interval.
  *
@@ -675,29 +923,26 @@ const char *hs_interval_name(enum hs_interval_kind kind)
 	case HS_IV_ROUNDS:
 		return "within one process (its rounds resampled)";
 	case HS_IV_PLACEMENTS:
-		return "within one process (its placements resampled)";
+		return "within one process (over its placements)";
 	case HS_IV_MODULE_RUNS:
-		return "95 % of re-runs of the load (its runs resampled)";
+		return "over the module's runs (time blocks of one load)";
 	case HS_IV_BLOCKS:
-		return "within one process (time blocks and placements"
-		       " resampled, drift added)";
+		return "over time blocks of one process, placements fixed";
 	case HS_IV_RERUN:
 		break;
 	}
-	return "95 % of re-runs and rebuilds (invocations and placements"
-	       " resampled, drift added)";
+	return "over invocations, placements a fixed factor";
 }
 
-/* The median of @n values drawn from @v with replacement. */
-static uint64_t resampled_median(const uint64_t *v, size_t n,
-				 uint64_t *state, uint64_t *buf)
+/* The logs of @v's values above 0 into @u.  Return: how many. */
+static size_t logs_of(const uint64_t *v, size_t n, int64_t *u)
 {
-	size_t i;
+	size_t i, m = 0;
 
 	for (i = 0; i < n; i++)
-		buf[i] = v[rand_below(state, n)];
-	hs_sort_u64(buf, n);
-	return hs_quantile(buf, n, 500);
+		if (v[i])
+			u[m++] = hs_log2_fixed(v[i]);
+	return m;
 }
 
 /**
@@ -708,56 +953,43 @@ static uint64_t resampled_median(const uint64_t *v, size_t n,
  * @na:		how many.
  * @b:		the second run's.
  * @nb:		how many.
- * @seed:	the bootstrap's seed.
- * @drift_ppm:	the drift between runs minutes apart (--drift), ppm.
  * @scratch:	HS_RUNS_SCRATCH(@na, @nb) values.
- * @out:	receives median(@a) / median(@b), ppm, and its 95 % interval:
- *		each run's invocations resampled on their own (2000 times),
- *		widened as for a small sample of the fewer invocations, with
- *		one drift between the runs added; no interval below
- *		HS_MIN_ROUNDS invocations in either run.
+ * @out:	receives the ratio of the runs' 10 % trimmed geometric means,
+ *		ppm, and its 95 % confidence interval: each run's standard
+ *		error (Tukey-McLaughlin), added, with Student's t at the
+ *		fewer degrees of freedom; no interval below HS_MIN_ROUNDS
+ *		invocations in either run.  What drifts between the runs
+ *		and not within them is in neither's error: the report says
+ *		so.
  *
  * Return: the verdict (HS_FASTER: @b is faster), HS_UNDECIDED without an
  * interval.
  */
 enum hs_verdict hs_runs_ratio(const uint64_t *a, size_t na, const uint64_t *b,
-			      size_t nb, uint64_t seed, uint64_t drift_ppm,
-			      uint64_t *scratch, struct hs_estimate *out)
+			      size_t nb, uint64_t *scratch,
+			      struct hs_estimate *out)
 {
-	uint64_t *buf = scratch, *ratio = scratch + (na > nb ? na : nb);
-	uint64_t state = seed, ma, mb, est, widen;
-	int64_t lo, hi;
-	unsigned int k;
+	size_t most = na > nb ? na : nb;
+	int64_t *u = (int64_t *)scratch;
+	uint64_t *sorted = scratch + most;
+	struct trimmed ta, tb;
+	int64_t d;
 
-	out->value = out->low = out->high = 0;
-	if (!na || !nb)
+	*out = (struct hs_estimate){ 0 };
+	na = logs_of(a, na, u);
+	if (!na)
 		return HS_UNDECIDED;
-	copy_u64(buf, a, na);
-	hs_sort_u64(buf, na);
-	ma = hs_quantile(buf, na, 500);
-	copy_u64(buf, b, nb);
-	hs_sort_u64(buf, nb);
-	mb = hs_quantile(buf, nb, 500);
-	if (!ma || !mb)
+	trimmed_mean(u, na, sorted, &ta);
+	nb = logs_of(b, nb, u);
+	if (!nb)
 		return HS_UNDECIDED;
-	est = hs_mult_frac(ma, HS_PPM, mb);
-	out->value = est;
+	trimmed_mean(u, nb, sorted, &tb);
+	d = ta.mean - tb.mean;
+	out->value = hs_exp2_ppm(d);
 	if (na < HS_MIN_ROUNDS || nb < HS_MIN_ROUNDS)
 		return HS_UNDECIDED;
-	for (k = 0; k < HS_BOOTSTRAP_ROUNDS; k++) {
-		ma = resampled_median(a, na, &state, buf);
-		mb = resampled_median(b, nb, &state, buf);
-		ratio[k] = mb ? hs_mult_frac(ma, HS_PPM, mb) : est;
-	}
-	hs_sort_u64(ratio, HS_BOOTSTRAP_ROUNDS);
-	widen = small_sample(na < nb ? na : nb);
-	lo = ((int64_t)hs_quantile(ratio, HS_BOOTSTRAP_ROUNDS, 25) -
-	      (int64_t)est) * (int64_t)widen / 1000;
-	hi = ((int64_t)hs_quantile(ratio, HS_BOOTSTRAP_ROUNDS, 975) -
-	      (int64_t)est) * (int64_t)widen / 1000;
-	/* one drift between the two runs, not a re-run's two: / sqrt(2) */
-	add_drift(&lo, &hi, est, drift_ppm * 707 / 1000);
-	out->low = (int64_t)est + lo > 0 ? (uint64_t)((int64_t)est + lo) : 1;
-	out->high = (uint64_t)((int64_t)est + hi);
-	return hs_verdict(est, out->low, out->high, HS_NOISE_BAND_PPM);
+	interval_of(d, add_sat(ta.var, tb.var),
+		    t975_of(ta.df < tb.df ? ta.df : tb.df), &out->low,
+		    &out->high);
+	return hs_verdict(out->value, out->low, out->high, HS_NOISE_BAND_PPM);
 }

@@ -5,10 +5,9 @@
  * against each other cell by cell (variant, distribution, mode), as
  * google/benchmark's tools/compare.py sets two runs' JSON side by side.
  *
- * Each cell's ratio is before / after of its median cost over its run's
- * invocations, with the interval that the two runs' own invocations
- * support (hs_runs_ratio(): each run resampled on its own, the runs'
- * --drift added) and a verdict.  Whatever differs between the runs'
+ * Each cell's ratio is before / after of its 10 % trimmed geometric mean
+ * cost over its run's invocations, with the confidence interval that the
+ * two runs' own invocations support (hs_runs_ratio()) and a verdict.  Whatever differs between the runs'
  * machines or settings is named above the table.  A file that is not a
  * saved run gets one line and exit 2; the parser (bench_saved_parse())
  * is fuzzed by tests/fuzz/bench_compare.c.  Either file may be "-",
@@ -146,7 +145,7 @@ int bench_saved_parse(const char *text, size_t len, struct bench_saved *s,
 {
 	const char *tool;
 	json_error_t je;
-	const json_t *results, *r, *drift;
+	const json_t *results, *r;
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
@@ -185,10 +184,6 @@ int bench_saved_parse(const char *text, size_t len, struct bench_saved *s,
 		set_err(err, errlen, "no variant's results");
 		goto fail;
 	}
-	drift = json_object_get(s->config, "drift_percent");
-	s->drift_ppm = json_is_number(drift) && json_number_value(drift) >= 0 &&
-		       json_number_value(drift) <= 100 ?
-		       (uint64_t)llround(json_number_value(drift) * 10000) : 0;
 	return 0;
 fail:
 	bench_saved_free(s);
@@ -312,7 +307,7 @@ static void print_mismatches(const struct bench_saved *a,
 	static const char *const settings[] = {
 		"governor", "aslr", "compiler", "cflags", "vector",
 		"config.iterations", "config.invocations", "config.placements",
-		"config.rounds", "config.warmup_us", "config.drift_percent",
+		"config.rounds", "config.warmup_us",
 		"config.batch_n", "config.pool", "config.seed", "config.method",
 		NULL,
 	};
@@ -340,8 +335,8 @@ static const struct bench_saved_cell *cell_in(const struct bench_saved *s,
 
 /* One row of the table: @x before, @y after. */
 static void row_of(const struct bench_saved_cell *x,
-		   const struct bench_saved_cell *y, uint64_t drift_ppm,
-		   char (*buf)[64], const char **cell)
+		   const struct bench_saved_cell *y, char (*buf)[64],
+		   const char **cell)
 {
 	uint64_t *scratch = cli_xcalloc(HS_RUNS_SCRATCH(x->nr, y->nr),
 					sizeof(*scratch));
@@ -349,9 +344,7 @@ static void row_of(const struct bench_saved_cell *x,
 	enum hs_verdict v;
 	char t[2][32];
 
-	v = hs_runs_ratio(x->ps, x->nr, y->ps, y->nr,
-			  hs_bootstrap_seed(CLI_DEFAULT_SEED), drift_ppm,
-			  scratch, &e);
+	v = hs_runs_ratio(x->ps, x->nr, y->ps, y->nr, scratch, &e);
 	free(scratch);
 	cell[0] = x->variant;
 	snprintf(buf[1], 64, "%s", x->nr ? sig3(t[0], sizeof(t[0]),
@@ -416,14 +409,12 @@ static void print_cells(struct bench_saved *a, struct bench_saved *b,
 			FILE *f)
 {
 	static const char *const head[COLS] = { "variant", "before ns",
-		"after ns", "ratio [95% interval]", "verdict" };
+		"after ns", "ratio [95% CI]", "verdict" };
 	const char **cells = cli_xcalloc((a->nr + 1) * COLS, sizeof(*cells));
 	char (*buf)[64] = cli_xcalloc((a->nr + 1) * COLS, sizeof(*buf));
 	struct bench_saved_cell **of = cli_xcalloc(a->nr + 1, sizeof(*of));
 	struct layout_table t = { .nr_cols = COLS, .gap = 2,
 				  .flags = LAYOUT_WRAP_CELLS };
-	uint64_t drift = a->drift_ppm > b->drift_ppm ? a->drift_ppm :
-			 b->drift_ppm;
 	unsigned int rows = 1, i, k;
 	const struct bench_saved_cell *y;
 
@@ -433,8 +424,7 @@ static void print_cells(struct bench_saved *a, struct bench_saved *b,
 		if (!y)
 			continue;
 		of[rows] = &a->cells[i];
-		row_of(&a->cells[i], y, drift, buf + rows * COLS,
-		       cells + rows * COLS);
+		row_of(&a->cells[i], y, buf + rows * COLS, cells + rows * COLS);
 		rows++;
 	}
 	layout_fit(&t, cells, rows, 100, COLS);
@@ -510,15 +500,15 @@ int bench_compare(int argc, char **argv)
 	medians(&a);
 	medians(&b);
 	snprintf(text, sizeof(text), "Before %s, after %s. Ratio = before"
-		 " ns / after ns of each variant's median over its run's"
-		 " invocations (above 1: after is faster, and the verdict"
-		 " says so); the 95 %% interval"
-		 " resamples each run's invocations on their own and adds a"
-		 " drift between the runs of %.2f %% (--drift). A verdict"
+		 " / after of each variant's cost, its 10 %% trimmed geometric"
+		 " mean over its run's invocations (above 1: after is faster,"
+		 " and the verdict says so; the ns columns are the medians);"
+		 " the 95 %% confidence interval adds the two runs' standard"
+		 " errors. A drift between the runs that neither run's"
+		 " invocations show is not in it: each run's A/A line says"
+		 " whether it saw noise beyond its invocations. A verdict"
 		 " needs the interval to exclude 1 and the ratio to leave the"
-		 " 1 %% noise band.", argv[1], argv[2],
-		 (double)(a.drift_ppm > b.drift_ppm ? a.drift_ppm :
-			  b.drift_ppm) / 10000);
+		 " 1 %% noise band.", argv[1], argv[2]);
 	layout_wrap(stdout, text, 0, 0, 100, BENCH_WRAP);
 	print_mismatches(&a, &b, stdout);
 	print_cells(&a, &b, stdout);

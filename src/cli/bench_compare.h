@@ -36,14 +36,12 @@ struct bench_saved_cell {
  * @config:	its "config": the settings.
  * @cells:	its variants' cells (not the empty call's, not the door's).
  * @nr:		how many.
- * @drift_ppm:	its --drift.
  */
 struct bench_saved {
 	json_t *root;
 	const json_t *env, *config;
 	struct bench_saved_cell *cells;
 	size_t nr;
-	uint64_t drift_ppm;
 };
 
 int bench_saved_parse(const char *text, size_t len, struct bench_saved *s,

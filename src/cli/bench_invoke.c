@@ -43,12 +43,18 @@ static size_t block_len(const struct bench *b)
 }
 
 /*
- * The functions of a stream: the empty call, the variants, and with a
- * door in the run, the door to nothing last.
+ * The functions of a stream: the empty call, the variants, with a door in
+ * the run the door to nothing, and last the A/A copy of the baseline.
  */
 static unsigned int nr_fns(const struct bench *b)
 {
-	return b->nr_variants + 1 + b->has_door;
+	return b->nr_variants + 1 + b->has_door + (b->aa != NULL);
+}
+
+/* Function @k is the A/A copy: the baseline's code, timed again. */
+static bool is_aa(const struct bench *b, unsigned int k)
+{
+	return b->aa && k == nr_fns(b) - 1;
 }
 
 /* The copy of function @k (0: the empty call) at placement @pl. */
@@ -59,6 +65,8 @@ static hs_bench_fn placed_fn(const struct bench *b, unsigned int k,
 
 	if (!k)
 		return hs_bench_empty_placed[pl];
+	if (is_aa(b, k))
+		return placed_fn(b, 1, pl);
 	if (k > b->nr_variants)
 		return b->door_empty[pl];
 	v = b->variants[k - 1];
@@ -69,6 +77,8 @@ static hs_bench_fn placed_fn(const struct bench *b, unsigned int k,
 static struct bench_result *fn_result(struct bench *b, unsigned int di,
 				      unsigned int mi, unsigned int k)
 {
+	if (is_aa(b, k))
+		return bench_aa_at(b, di, mi);
 	return k > b->nr_variants ? bench_door_at(b, di, mi) :
 	       bench_at(b, di, mi, k);
 }
@@ -80,6 +90,8 @@ static const struct hs_pool *fn_pool(const struct bench *b,
 {
 	if (!k)
 		return &d->input_pool;
+	if (is_aa(b, k))
+		return fn_pool(b, d, 1);
 	return bench_pool(b, d, k > b->nr_variants ? b->door_pool : k - 1);
 }
 
@@ -103,7 +115,7 @@ static int cell_progress(void *ctx, const struct hs_run_at *at)
 }
 
 /* What the engine takes of one stream (a distribution in one mode). */
-#define MAX_FNS (BENCH_MAX_LIST + 2)
+#define MAX_FNS (BENCH_MAX_LIST + 3)
 struct stream_arrays {
 	hs_bench_fn fns[HS_NR_PLACEMENTS * MAX_FNS];
 	const struct hs_pool *pools[MAX_FNS];
@@ -127,7 +139,8 @@ static void stream_of(struct bench *b, unsigned int si,
 		for (pl = 0; pl < b->placements; pl++)
 			a->fns[pl * nf + k] = placed_fn(b, k, pl);
 		a->pools[k] = fn_pool(b, d, k);
-		a->units[k] = k && k <= b->nr_variants ?
+		a->units[k] = is_aa(b, k) ? hs_variant_regions(b->variants[0]) :
+			      k && k <= b->nr_variants ?
 			      hs_variant_regions(b->variants[k - 1]) : 1;
 		a->mt[k] = r->mt;
 		a->scale[k] = r->scale;
@@ -344,9 +357,10 @@ bool bench_block_child(struct bench *b)
 
 /**
  * bench_measure_blocks() - every block's paired rounds into the results
- * (allocated for all blocks): in this process for one invocation, else
- * one invocation after another.  In an invocation: its own block, written
- * to the pipe.
+ * (allocated for b->invocations blocks): in this process for one
+ * invocation, else one invocation after another until bench_enough()
+ * says so; b->invocations is then how many there were.  In an
+ * invocation: its own block, written to the pipe.
  * @b:	the bench, its N, rounds and results set.
  */
 void bench_measure_blocks(struct bench *b)
@@ -362,18 +376,22 @@ void bench_measure_blocks(struct bench *b)
 	}
 	if (b->invocations == 1) {
 		measure_block(b, 0);
-	} else if (!hs_exe_is_program()) {
-		/* under valgrind or ld.so: exec would start them, not us */
-		b->blocks_in_process = true;
-		for (i = 0; i < b->invocations; i++)
-			measure_block(b, i);
+		b->stop = STOP_FIXED;
 	} else {
-		for (i = 0; i < b->invocations; i++) {
+		/* under valgrind or ld.so exec would start them, not us */
+		b->blocks_in_process = !hs_exe_is_program();
+		for (i = 0; !i || !bench_enough(b, i, hs_host_now_ns() - t0);
+		     i++) {
 			cli_progress_at((double)i / (double)b->invocations,
-					"bench: invocation %zu/%lu", i + 1,
+					"bench: invocation %zu%s%lu", i + 1,
+					b->budget ? ", up to " : "/",
 					b->invocations);
-			run_block(b, i);
+			if (b->blocks_in_process)
+				measure_block(b, i);
+			else
+				run_block(b, i);
 		}
+		b->invocations = i;
 	}
 	b->blocks_ns = hs_host_now_ns() - t0;
 }

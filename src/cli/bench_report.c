@@ -131,8 +131,9 @@ bool per_region(const struct bench_result *r)
 }
 
 /**
- * estimate_text() - "1.54 [1.50 - 1.58]", or "1.54 (3 rounds)" without an
- * interval, or "-" without a value.
+ * estimate_text() - "1.537 [1.532 - 1.541]" (four significant digits: an
+ * interval of a few tenths of a per cent must show), or "1.54 (3 rounds)"
+ * without an interval, or "-" without a value.
  * @buf:	where.
  * @size:	its size.
  * @r:		the result @e is of.
@@ -153,8 +154,8 @@ const char *estimate_text(char *buf, size_t size,
 			 sig3(v, sizeof(v), bench_ppm(e->value)), r->rounds,
 			 plural(r->rounds, "round", "rounds"));
 	else
-		sig3_range(buf, size, bench_ppm(e->value), bench_ppm(e->low),
-			   bench_ppm(e->high), " - ");
+		snprintf(buf, size, "%#.4g [%#.4g - %#.4g]", bench_ppm(e->value),
+			 bench_ppm(e->low), bench_ppm(e->high));
 	return buf;
 }
 
@@ -311,7 +312,7 @@ void print_differs(const struct bench *b, FILE *f)
 }
 
 /**
- * print_interval_note() - what the intervals resample, and what they are
+ * print_interval_note() - what the intervals are over, and what each is
  * for, at length.
  * @b:		the run.
  * @f:		where.
@@ -319,43 +320,119 @@ void print_differs(const struct bench *b, FILE *f)
 void print_interval_note(const struct bench *b, FILE *f)
 {
 	const char *unit = b->interval.kind == HS_IV_BLOCKS ? "time block" :
-			   "invocation";
-	char text[1024];
+			   b->interval.kind == HS_IV_MODULE_RUNS ?
+			   "run of the module" : "invocation";
+	char text[1536];
 
 	switch (b->interval.kind) {
 	case HS_IV_ROUNDS:
 		snprintf(text, sizeof(text), "Within one %s: each interval"
 			 " resamples its rounds, which share its state, so a"
-			 " re-run can land outside it.", b->module_blocks ?
+			 " re-run can land outside it; there is no re-run"
+			 " interval.", b->module_blocks ?
 			 "run of the module" : "process (--invocations 1"
 			 " --placements 1)");
 		break;
 	case HS_IV_PLACEMENTS:
 		snprintf(text, sizeof(text), "Within one process"
-			 " (--invocations 1): each interval resamples the %lu"
+			 " (--invocations 1): each interval is over the %lu"
 			 " code placements, not the process's state, so a re-run"
 			 " can land outside it.", b->placements);
 		break;
-	case HS_IV_MODULE_RUNS:
-		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
-			 " re-runs' ratios: it resamples the module's %lu runs"
-			 " (time blocks of one load, one code placement), never"
-			 " rounds.", b->invocations);
-		break;
-	case HS_IV_BLOCKS:
-	case HS_IV_RERUN:
-		snprintf(text, sizeof(text), "Each interval holds 95 %% of"
-			 " re-runs' ratios, and of rebuilds' that move the code:"
-			 " it resamples the %lu %ss and the %lu code %s (never"
-			 " rounds; a re-run of one binary keeps its placements,"
-			 " so for re-runs alone it is conservative), adds a"
-			 " re-run's own error and a drift between runs of %.2f %%"
-			 " (--drift).", b->invocations, unit, b->placements,
-			 plural(b->placements, "placement", "placements"),
-			 (double)b->interval.drift_ppm / 10000);
+	default:
+		snprintf(text, sizeof(text), "Over the %lu %ss: each %s's"
+			 " ratio is the geometric mean over its %lu code %s (a"
+			 " fixed factor: a re-run of one binary keeps them), the"
+			 " ratio their 10 %% trimmed mean on the log scale. CI:"
+			 " the 95 %% confidence interval of the true ratio, which"
+			 " the verdict reads. Re-run: where 95 %% of re-runs'"
+			 " ratios land, sqrt(2) times as wide, since a re-run has"
+			 " an error of its own. Neither holds a rebuild that"
+			 " moves the code: the layout table says how far the"
+			 " placements move each ratio.", b->invocations, unit,
+			 unit, b->placements,
+			 plural(b->placements, "placement", "placements"));
 		break;
 	}
 	layout_wrap(f, text, 0, 0, 100, BENCH_WRAP);
+}
+
+/**
+ * print_budget() - how many invocations the run made, and why that many:
+ * --invocations, or the widest confidence interval against --precision
+ * and --budget; and then what this machine's noise allows.
+ * @b:		the run.
+ * @f:		where.
+ */
+void print_budget(const struct bench *b, FILE *f)
+{
+	char text[1024], w[160] = "";
+	double s = (double)b->blocks_ns / 1e9;
+
+	if (b->widest)
+		snprintf(w, sizeof(w), "the widest, %s, %s, %s, is +-%.2f %%",
+			 b->widest->name, b->dists[b->widest->dist].name,
+			 hs_mode_name(b->widest->mode),
+			 (double)b->widest_ppm / 10000);
+	switch (b->stop) {
+	case STOP_FIXED:
+		return;
+	case STOP_PRECISION:
+		snprintf(text, sizeof(text), "Budget: %lu invocations in %.1f"
+			 " s, until every confidence interval was within +-%.2f"
+			 " %% (--precision; %s).", b->invocations, s,
+			 (double)b->precision_ppm / 10000, w);
+		break;
+	case STOP_BUDGET:
+	case STOP_LIMIT:
+		snprintf(text, sizeof(text), "Budget: %lu invocations in %.1f"
+			 " s, when %s: not every confidence interval reached"
+			 " +-%.2f %% (--precision): %s. That is what this"
+			 " machine's noise allows in this time; a longer"
+			 " --budget narrows it about as 1 / sqrt(invocations).",
+			 b->invocations, s, b->stop == STOP_LIMIT ?
+			 "the limit of " "100 invocations came" :
+			 "another would have passed --budget",
+			 (double)b->precision_ppm / 10000, w);
+		break;
+	}
+	layout_wrap(f, text, 0, 0, 100, BENCH_WRAP);
+}
+
+/**
+ * print_aa() - the A/A pairs: the baseline against itself, whose true
+ * ratio is 1, per distribution and mode; and what their excess added.
+ * @b:		the run.
+ * @f:		where.
+ */
+void print_aa(const struct bench *b, FILE *f)
+{
+	unsigned int di, mi;
+	char r[96], text[512];
+
+	if (!b->aa)
+		return;
+	for (mi = 0; mi < b->nr_modes; mi++) {
+		for (di = 0; di < b->nr_dists; di++) {
+			const struct bench_result *a = bench_aa_at(b, di, mi);
+			const struct hs_estimate *e = &a->cells.ratio;
+
+			snprintf(text, sizeof(text), "A/A, %s against itself,"
+				 " %s, %s: %s (%s).", b->variants[0]->name,
+				 b->dists[di].name, hs_mode_name(b->modes[mi]),
+				 estimate_text(r, sizeof(r), a, e),
+				 !e->low && !e->high ? "no interval" :
+				 e->low > HS_PPM || e->high < HS_PPM ?
+				 "its CI excludes 1: noise beyond the"
+				 " invocations'" : "its CI holds 1");
+			layout_wrap(f, text, 0, 2, 100, BENCH_WRAP);
+		}
+		if (b->aa_var[mi])
+			fprintf(f, "The %s intervals carry the A/A excess, an"
+				" SD of %.2f %%.\n", hs_mode_name(b->modes[mi]),
+				100 * M_LN2 * sqrt((double)b->aa_var[mi]) /
+				HS_LOG_ONE);
+	}
 }
 
 /*

@@ -36,6 +36,8 @@ uint64_t kj_rounds(const struct bench *b, const struct bench_result *r);
 
 void print_nonpositive(struct bench *b, FILE *f);
 void print_interval_note(const struct bench *b, FILE *f);
+void print_budget(const struct bench *b, FILE *f);
+void print_aa(const struct bench *b, FILE *f);
 void print_door(const struct bench *b, FILE *f);
 void print_differs(const struct bench *b, FILE *f);
 void print_accuracy(struct bench *b, FILE *f);

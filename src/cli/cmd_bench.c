@@ -33,12 +33,14 @@
 #define DEFAULT_VARIANTS "loop,fls,ilog2"
 #define DEFAULT_MODES "throughput,latency"
 #define DEFAULT_ITERATIONS "10000000"
-#define DEFAULT_INVOCATIONS "10"
 #define DEFAULT_PLACEMENTS "4"
 #define DEFAULT_WARMUP "250ms"
 #define DEFAULT_WARMUP_US 250000
-/* HS_DRIFT_PPM, as the option's help gives it */
-#define DEFAULT_DRIFT "0.4%"
+/* the budget's defaults: docs/bench.md, "Budget" */
+#define DEFAULT_BUDGET "60s"
+#define DEFAULT_BUDGET_US 60000000ULL
+#define DEFAULT_PRECISION "1%"
+#define DEFAULT_PRECISION_PPM 10000ULL
 /* beyond what a branch predictor learns: docs/bench.md, "Pools" */
 #define DEFAULT_POOL "16384"
 #define MAX_INVOCATIONS 1000UL
@@ -50,7 +52,7 @@
 #define MAX_POOL_N (1UL << 20)
 
 enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_INVOCATIONS, O_PLACEMENTS,
-       O_WARMUP, O_DRIFT, O_BATCH, O_POOL, O_SEED,
+       O_WARMUP, O_BUDGET, O_PRECISION, O_BATCH, O_POOL, O_SEED,
        O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
        O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE,
        O_CALL_LIMIT, O_ALLOW_DIFFERENT };
@@ -94,25 +96,32 @@ static const struct opt bench_opts[] = {
 	  .help = "calls per variant per invocation, over its placements",
 	  .example = "100000" },
 	{ .id = O_INVOCATIONS, .name = "invocations", .old = "runs",
-	  .type = OPT_COUNT, .arg = "K", .dflt = DEFAULT_INVOCATIONS,
+	  .type = OPT_COUNT, .arg = "K",
+	  .dflt = "as --budget and --precision decide, 12 to 100",
 	  .min = 1, .max = MAX_INVOCATIONS, .flags = MEASURE,
-	  .help = "separate processes, one after another; the interval"
-		  " resamples them (1: this process only)", .example = "20" },
+	  .help = "exactly K separate processes, one after another; the"
+		  " intervals are over them (1: this process only)",
+	  .example = "20" },
+	{ .id = O_BUDGET, .name = "budget", .type = OPT_TIME, .arg = "TIME",
+	  .dflt = DEFAULT_BUDGET, .min = 1000000, .max = 3600000000ULL,
+	  .flags = MEASURE,
+	  .help = "without --invocations: the most time the invocations may"
+		  " take", .example = "2m" },
+	{ .id = O_PRECISION, .name = "precision", .type = OPT_RATE,
+	  .arg = "PCT", .dflt = DEFAULT_PRECISION, .flags = MEASURE,
+	  .help = "without --invocations: add invocations until every"
+		  " confidence interval's half-width is at most PCT of its"
+		  " ratio", .example = "0.5%" },
 	{ .id = O_PLACEMENTS, .name = "placements", .type = OPT_COUNT,
 	  .arg = "P", .dflt = DEFAULT_PLACEMENTS, .min = 1,
 	  .max = HS_NR_PLACEMENTS, .flags = MEASURE,
 	  .help = "copies of each timed function at other entry offsets mod"
-		  " 64; the interval resamples them", .example = "1" },
+		  " 64, a fixed factor of every interval", .example = "1" },
 	{ .id = O_WARMUP, .name = "warmup", .type = OPT_TIME, .arg = "TIME",
 	  .dflt = DEFAULT_WARMUP, .min = 0, .max = 60000000,
 	  .flags = MEASURE,
 	  .help = "untimed calls of every function before an invocation's"
 		  " rounds, per distribution and mode", .example = "1s" },
-	{ .id = O_DRIFT, .name = "drift", .type = OPT_RATE, .arg = "PCT",
-	  .dflt = DEFAULT_DRIFT, .flags = MEASURE,
-	  .help = "how much a ratio drifts between runs minutes apart (SD),"
-		  " which no one run sees; added to every interval of a re-run",
-	  .example = "0.5%" },
 	{ .id = O_BATCH, .name = "batch", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "8192", .min = 16, .max = 1UL << 24, .flags = MEASURE,
 	  .help = "N of the N/2N differenced batches (raised to span 1000"
@@ -353,6 +362,7 @@ static enum bench_format format_arg(const char *v)
 struct bench_args {
 	struct bench *b;
 	const char *variants, *modes, *dists;
+	bool budget_given;
 };
 
 static void set(void *ctx, const struct opt *o, const struct opt_val *v,
@@ -367,10 +377,17 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_DIST: a->dists = v->s; break;
 	case O_MODE: a->modes = v->s; break;
 	case O_ITER: b->iterations = v->u; break;
-	case O_INVOCATIONS: b->invocations = v->u; break;
+	case O_INVOCATIONS:
+		b->invocations = v->u;
+		b->budget = false;
+		break;
+	case O_BUDGET: b->budget_us = v->u; a->budget_given = true; break;
+	case O_PRECISION:
+		b->precision_ppm = v->u * 100;
+		a->budget_given = true;
+		break;
 	case O_PLACEMENTS: b->placements = v->u; break;
 	case O_WARMUP: b->warmup_us = v->u; break;
-	case O_DRIFT: b->drift_bp = v->u; break;
 	case O_BATCH: b->batch = v->u; break;
 	case O_POOL: b->pool = v->u; break;
 	case O_SEED: b->seed = v->u; break;
@@ -410,18 +427,26 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 
 static void parse(struct bench *b, int argc, char **argv)
 {
-	struct bench_args a = { b, DEFAULT_VARIANTS, DEFAULT_MODES, "seed" };
+	struct bench_args a = { b, DEFAULT_VARIANTS, DEFAULT_MODES, "seed",
+				 false };
 
 	b->iterations = strtoul(DEFAULT_ITERATIONS, NULL, 10);
-	b->invocations = strtoul(DEFAULT_INVOCATIONS, NULL, 10);
+	b->invocations = BENCH_MAX_INVOCATIONS;
+	b->budget = true;
+	b->budget_us = DEFAULT_BUDGET_US;
+	b->precision_ppm = DEFAULT_PRECISION_PPM;
 	b->placements = strtoul(DEFAULT_PLACEMENTS, NULL, 10);
 	b->warmup_us = DEFAULT_WARMUP_US;
-	b->drift_bp = HS_DRIFT_PPM / 100;
 	b->batch = 8192;
 	b->pool = strtoul(DEFAULT_POOL, NULL, 10);
 	b->cpu = -1;
 	b->seed = CLI_DEFAULT_SEED;
 	opt_parse(&cmd_bench, argc, argv, set, &a);
+	if (a.budget_given && !b->budget)
+		cli_usage_die("--budget and --precision decide how many"
+			      " invocations: not with --invocations");
+	if (!b->precision_ppm)
+		cli_usage_die("--precision: 0 %% is never reached");
 	if (!b->import) {
 		for_each_item("--profile", a.variants, add_variant, b);
 		for_each_item("--mode", a.modes, add_mode, b);
@@ -458,11 +483,13 @@ static uint64_t median_of(const uint64_t *v, size_t n)
 }
 
 /*
- * The variant against the baseline over invocations and placements, with
- * the interval of a re-run (src/bench/analysis.c).
+ * The variant against the baseline over the first @blocks invocations and
+ * the placements, with its confidence and re-run intervals, @extra_var
+ * added to them (src/bench/analysis.c).
  */
-static void compare(struct bench *b, struct bench_result *base,
-		    struct bench_result *r)
+static void compare_blocks(struct bench *b, struct bench_result *base,
+			   struct bench_result *r, size_t blocks,
+			   uint64_t extra_var)
 {
 	struct hs_cells c = {
 		.base = base->mt, .fn = r->mt, .empty = empty_of(b, r)->mt,
@@ -470,8 +497,8 @@ static void compare(struct bench *b, struct bench_result *base,
 		.base_units = base->variant ?
 			      hs_variant_regions(base->variant) : 1,
 		.fn_units = r->variant ? hs_variant_regions(r->variant) : 1,
-		.blocks = b->invocations, .placements = b->placements,
-		.rounds = b->rounds, .drift_ppm = b->interval.drift_ppm,
+		.blocks = blocks, .placements = b->placements,
+		.rounds = b->rounds, .extra_var = extra_var,
 	};
 	uint64_t *scratch = cli_xcalloc(HS_CELLS_SCRATCH(c.blocks,
 							 c.placements,
@@ -489,6 +516,76 @@ static void compare(struct bench *b, struct bench_result *base,
 	r->ci_high = r->cells.ratio.high;
 	r->verdict = r->cells.verdict;
 	free(scratch);
+}
+
+static void compare(struct bench *b, struct bench_result *base,
+		    struct bench_result *r, uint64_t extra_var)
+{
+	compare_blocks(b, base, r, b->invocations, extra_var);
+}
+
+/*
+ * The half-width of @r's confidence interval, ppm of its ratio (the wider
+ * side); ~0 without an interval.
+ */
+static uint64_t half_width(const struct bench_result *r)
+{
+	const struct hs_estimate *e = &r->cells.ratio;
+	uint64_t lo, hi;
+
+	if (!e->value || (!e->low && !e->high))
+		return ~0ULL;
+	lo = e->value > e->low ? e->value - e->low : 0;
+	hi = e->high > e->value ? e->high - e->value : 0;
+	return (lo > hi ? lo : hi) * HS_PPM / e->value;
+}
+
+/**
+ * bench_enough() - whether a budgeted run has invocations enough: every
+ * confidence interval within --precision, or no time for another
+ * invocation within --budget.  Records why in b->stop, and the widest
+ * interval.
+ * @b:		the bench, measuring.
+ * @blocks:	invocations measured so far.
+ * @elapsed_ns:	the time they took.
+ *
+ * Return: stop adding invocations.
+ */
+bool bench_enough(struct bench *b, size_t blocks, uint64_t elapsed_ns)
+{
+	unsigned int di, mi, v;
+	uint64_t w;
+
+	if (!b->budget) {
+		b->stop = STOP_FIXED;
+		return blocks >= b->invocations;
+	}
+	if (blocks < BENCH_MIN_INVOCATIONS)
+		return false;
+	b->widest_ppm = 0;
+	b->widest = NULL;
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++)
+			for (v = 2; v <= b->nr_variants; v++) {
+				struct bench_result *r = bench_at(b, di, mi, v);
+
+				compare_blocks(b, bench_at(b, di, mi, 1), r,
+					       blocks, 0);
+				w = half_width(r);
+				if (!b->widest || w > b->widest_ppm) {
+					b->widest_ppm = w;
+					b->widest = r;
+				}
+			}
+	if (b->widest_ppm <= b->precision_ppm)
+		b->stop = STOP_PRECISION;
+	else if (elapsed_ns + elapsed_ns / blocks > b->budget_us * 1000)
+		b->stop = STOP_BUDGET;	/* the next one would overrun */
+	else if (blocks >= BENCH_MAX_INVOCATIONS)
+		b->stop = STOP_LIMIT;
+	else
+		return false;
+	return true;
 }
 
 /* The summary of a result's per-call samples, those of 0 left out. */
@@ -518,7 +615,30 @@ void bench_choose_interval(struct bench *b)
 			      HS_BLOCKS_PROCESSES;
 
 	hs_interval_choose(&b->interval, b->invocations, b->placements, what,
-			   b->seed, b->drift_bp * 100);
+			   b->seed);
+}
+
+/*
+ * The A/A pairs: the baseline against itself, per distribution and mode;
+ * then each mode's excess variance, which its intervals get.
+ */
+static void analyze_aa(struct bench *b)
+{
+	struct hs_cell_stats st[BENCH_MAX_LIST];
+	unsigned int di, mi;
+
+	if (!b->aa)
+		return;
+	for (mi = 0; mi < b->nr_modes; mi++) {
+		for (di = 0; di < b->nr_dists; di++) {
+			struct bench_result *r = bench_aa_at(b, di, mi);
+
+			summarize(r);
+			compare(b, bench_at(b, di, mi, 1), r, 0);
+			st[di] = r->cells;
+		}
+		b->aa_var[mi] = hs_excess_var(st, b->nr_dists);
+	}
 }
 
 /* Summaries, self-checks and paired ratios of one (distribution, mode). */
@@ -543,7 +663,7 @@ static void analyze(struct bench *b, unsigned int di, unsigned int mi)
 					  r->scale_median, b->host.clock.hz);
 		r->baseline = v == 1;
 		if (v > 1)
-			compare(b, base, r);
+			compare(b, base, r, b->aa_var[mi]);
 	}
 }
 
@@ -732,6 +852,15 @@ static void alloc_results(struct bench *b)
 				r->mode = b->modes[mi];
 				alloc_result(b, r);
 			}
+	b->aa = cli_xcalloc((size_t)b->nr_dists * b->nr_modes, sizeof(*b->aa));
+	for (di = 0; di < b->nr_dists; di++)
+		for (mi = 0; mi < b->nr_modes; mi++) {
+			struct bench_result *r = bench_aa_at(b, di, mi);
+
+			*r = *bench_at(b, di, mi, 1);
+			r->name = "A/A";
+			alloc_result(b, r);
+		}
 	if (!b->has_door)
 		return;
 	b->doors = cli_xcalloc((size_t)b->nr_dists * b->nr_modes,
@@ -748,6 +877,20 @@ static void alloc_results(struct bench *b)
 		}
 }
 
+/* Every result's samples: those of the invocations measured. */
+static void trim_results(struct bench *b)
+{
+	size_t n = 2 * b->invocations * b->placements * b->rounds, i;
+	size_t streams = (size_t)b->nr_dists * b->nr_modes;
+
+	for (i = 0; i < streams * (b->nr_variants + 1); i++)
+		b->results[i].n = n;
+	for (i = 0; b->aa && i < streams; i++)
+		b->aa[i].n = n;
+	for (i = 0; b->doors && i < streams; i++)
+		b->doors[i].n = n;
+}
+
 static void measure(struct bench *b)
 {
 	unsigned int di, mi, v;
@@ -758,7 +901,9 @@ static void measure(struct bench *b)
 	bench_measure_blocks(b);
 	if (b->block >= 0)
 		return;
+	trim_results(b);
 	bench_choose_interval(b);
+	analyze_aa(b);
 	for (di = 0; di < b->nr_dists; di++) {
 		for (mi = 0; mi < b->nr_modes; mi++) {
 			analyze(b, di, mi);

@@ -147,6 +147,18 @@ struct bench_result {
 
 enum bench_format { FORMAT_TEXT, FORMAT_COMMIT, FORMAT_MARKDOWN };
 
+/* Why a run stopped adding invocations. */
+enum bench_stop {
+	STOP_FIXED,		/* --invocations K, or an --import */
+	STOP_PRECISION,		/* every CI within --precision */
+	STOP_BUDGET,		/* --budget would have passed */
+	STOP_LIMIT,		/* BENCH_MAX_INVOCATIONS */
+};
+
+/* The budget's fewest and most invocations (docs/bench.md, "Budget"). */
+#define BENCH_MIN_INVOCATIONS 12
+#define BENCH_MAX_INVOCATIONS 100
+
 #define BENCH_UNKNOWN "unknown"	/* what an old module's results lack */
 
 /**
@@ -178,7 +190,16 @@ struct bench {
 	/* configuration */
 	unsigned long iterations, invocations, placements, batch, pool;
 	uint64_t warmup_us;
-	uint64_t drift_bp;		/* --drift, 1/100 of a percent */
+	/*
+	 * Without --invocations, invocations are added until every
+	 * confidence interval is within @precision_ppm (--precision) or
+	 * @budget_us (--budget) would pass: @budget.
+	 */
+	bool budget;
+	uint64_t budget_us, precision_ppm;
+	enum bench_stop stop;		/* why the invocations stopped */
+	uint64_t widest_ppm;		/* the widest CI's half-width then */
+	const struct bench_result *widest;	/* whose */
 	uint64_t seed;
 	int cpu;
 	enum hs_clock_choice clock;
@@ -231,6 +252,13 @@ struct bench {
 	uint64_t blocks_ns;		/* measuring all invocations, wall */
 	struct hs_interval interval;	/* what every ratio's interval is */
 	struct bench_result *results;	/* [dist][mode][variant + 1] */
+	/*
+	 * The A/A pair: the baseline against itself (the same code, timed as
+	 * one more function), [dist][mode]; NULL for an --import.  aa_var:
+	 * each mode's excess (hs_excess_var()), added to its intervals.
+	 */
+	struct bench_result *aa;
+	uint64_t aa_var[BENCH_MAX_LIST];
 	uint64_t core_hz;		/* --accuracy: median core clock */
 	uint64_t add_ppm;		/* median core cycles per add, ppm */
 };
@@ -250,7 +278,15 @@ static inline struct bench_result *bench_door_at(const struct bench *b,
 	return b->doors ? &b->doors[d * b->nr_modes + m] : NULL;
 }
 
+/* The A/A pair's result of (dist, mode), or NULL: none in this run. */
+static inline struct bench_result *bench_aa_at(const struct bench *b,
+					       unsigned int d, unsigned int m)
+{
+	return b->aa ? &b->aa[d * b->nr_modes + m] : NULL;
+}
+
 bool bench_block_child(struct bench *b);
+bool bench_enough(struct bench *b, size_t blocks, uint64_t elapsed_ns);
 void bench_measure_blocks(struct bench *b);
 extern const struct hs_alloc bench_alloc;
 void bench_build_calls(struct bench *b, struct bench_dist *d);

@@ -29,7 +29,7 @@ static void check_cell(const struct bench_saved_cell *c)
 	fuzz_assert(scratch);
 	for (i = 0; i < c->nr; i++)
 		fuzz_assert(c->ps[i] < 1000000000000ULL);	/* < 1 s */
-	hs_runs_ratio(c->ps, c->nr, c->ps, c->nr, 1, 4000, scratch, &e);
+	hs_runs_ratio(c->ps, c->nr, c->ps, c->nr, scratch, &e);
 	fuzz_assert(!e.value || e.value == HS_PPM);
 	fuzz_assert((!e.low && !e.high) ||
 		    (e.low <= e.value && e.value <= e.high));

@@ -87,7 +87,11 @@ static json_t *json_config(const struct bench *b)
 		json_array_append_new(d, hs_json_text(b->dists[i].name));
 	for (i = 0; i < b->nr_modes; i++)
 		json_array_append_new(m, json_string(hs_mode_name(b->modes[i])));
-	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:f,s:b,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
+	static const char *const stop[] = { "fixed", "precision", "budget",
+					    "limit" };
+	json_t *c;
+
+	c = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
 			 "iterations", hs_json_u64(b->iterations),
 			 "measure_ns", hs_json_u64(b->blocks_ns),
 			 "rounds_ns", hs_json_u64(b->stream_ns),
@@ -95,7 +99,6 @@ static json_t *json_config(const struct bench *b)
 			 "placements", hs_json_u64(b->placements),
 			 "rounds", hs_json_u64(b->rounds),
 			 "warmup_us", hs_json_u64(b->warmup_us),
-			 "drift_percent", (double)b->drift_bp / 100,
 			 "module_blocks", b->module_blocks,
 			 "batch_n", hs_json_u64(b->n),
 			 "pool", hs_json_u64(b->pool), "seed", hs_json_u64(b->seed),
@@ -103,6 +106,14 @@ static json_t *json_config(const struct bench *b)
 			 "batch_regions", HS_BATCH_REGIONS,
 			 "prepared_bytes", hs_json_u64(sizeof(struct hs_prep)),
 			 "variants", v, "dists", d, "modes", m);
+	if (c)
+		json_object_set_new(c, "budget", json_pack(
+			"{s:s,s:f,s:f,s:o}", "stop", stop[b->stop],
+			"budget_s", (double)b->budget_us / 1e6,
+			"precision_percent", (double)b->precision_ppm / 1e4,
+			"widest_percent", b->widest ?
+			json_real((double)b->widest_ppm / 1e4) : json_null()));
+	return c;
 }
 
 static json_t *json_classes(const struct bench *b,
@@ -229,12 +240,40 @@ static json_t *json_result(const struct bench *b,
 static json_t *json_estimate(const struct hs_estimate *e)
 {
 	bool interval = e->low || e->high;
+	bool rerun = e->rerun_low || e->rerun_high;
 
-	return json_pack("{s:o,s:o,s:o}", "value", e->value ?
+	return json_pack("{s:o,s:o,s:o,s:o,s:o}", "value", e->value ?
 			 hs_json_fixed(bench_ppm(e->value), 6) : json_null(),
 			 "low", interval ? hs_json_fixed(bench_ppm(e->low), 6) :
 			 json_null(), "high", interval ?
-			 hs_json_fixed(bench_ppm(e->high), 6) : json_null());
+			 hs_json_fixed(bench_ppm(e->high), 6) : json_null(),
+			 "rerun_low", rerun ?
+			 hs_json_fixed(bench_ppm(e->rerun_low), 6) : json_null(),
+			 "rerun_high", rerun ?
+			 hs_json_fixed(bench_ppm(e->rerun_high), 6) :
+			 json_null());
+}
+
+/* What the units of @cs say beyond the estimate: layout, time, states. */
+static void json_units(json_t *o, const struct hs_cell_stats *cs)
+{
+	json_t *st = json_array();
+	unsigned int i;
+
+	for (i = 0; cs->state_n[0] && i < 2; i++)
+		json_array_append_new(st, json_pack("{s:o,s:o}", "units",
+			hs_json_u64(cs->state_n[i]), "ratio",
+			hs_json_fixed(bench_ppm(cs->state[i]), 6)));
+	json_object_set_new(o, "units", hs_json_u64(cs->units));
+	json_object_set_new(o, "df", hs_json_u64(cs->df));
+	json_object_set_new(o, "layout", cs->layout_low ? json_pack(
+		"{s:o,s:o,s:f}", "low", hs_json_fixed(bench_ppm(cs->layout_low), 6),
+		"high", hs_json_fixed(bench_ppm(cs->layout_high), 6),
+		"sd_percent", (double)cs->layout_sd / 1e4) : json_null());
+	json_object_set_new(o, "von_neumann", cs->vn ?
+			    json_real((double)cs->vn / 1000) : json_null());
+	json_object_set_new(o, "drifts_over_run", json_boolean(cs->trend));
+	json_object_set_new(o, "states", st);
 }
 
 /* The variance components as standard deviations, ppm of the ratio. */
@@ -270,8 +309,10 @@ static json_t *json_comparison(const struct bench *b,
 {
 	const struct hs_cell_stats *cs = &r->cells;
 	bool interval = r->ci_low || r->ci_high;
+	bool rerun = cs->ratio.rerun_low || cs->ratio.rerun_high;
+	json_t *o;
 
-	return json_pack("{s:o,s:o,s:o,s:s,s:o,s:o,s:o,s:s,s:f,s:o,s:f,s:s,s:o,s:o,s:i,s:o,s:o}",
+	o = json_pack("{s:o,s:o,s:o,s:s,s:o,s:o,s:o,s:s,s:f,s:o,s:f,s:s,s:o,s:o,s:i,s:o,s:o}",
 		"baseline", hs_json_text(b->variants[0]->name), "variant", hs_json_text(r->name),
 		"dist", hs_json_text(b->dists[r->dist].name), "mode", hs_mode_name(r->mode),
 		/* no round to compare: no ratio */
@@ -286,6 +327,35 @@ static json_t *json_comparison(const struct bench *b,
 		"kj_rounds", (int)kj_rounds(b, r),
 		"components", json_components(cs),
 		"unlike_the_rest", json_outliers(cs));
+	if (!o)
+		return NULL;
+	json_object_set_new(o, "rerun_low", rerun ?
+		hs_json_fixed(bench_ppm(cs->ratio.rerun_low), 6) : json_null());
+	json_object_set_new(o, "rerun_high", rerun ?
+		hs_json_fixed(bench_ppm(cs->ratio.rerun_high), 6) : json_null());
+	json_units(o, cs);
+	return o;
+}
+
+/* The A/A pairs: the baseline against itself, and each mode's excess. */
+static json_t *json_aa(const struct bench *b)
+{
+	json_t *a = json_array();
+	unsigned int di, mi;
+
+	for (mi = 0; b->aa && mi < b->nr_modes; mi++)
+		for (di = 0; di < b->nr_dists; di++) {
+			const struct bench_result *r = bench_aa_at(b, di, mi);
+
+			json_array_append_new(a, json_pack(
+				"{s:o,s:s,s:o,s:f}", "dist",
+				hs_json_text(b->dists[di].name), "mode",
+				hs_mode_name(b->modes[mi]), "ratio",
+				json_estimate(&r->cells.ratio),
+				"excess_sd_percent", 100 * M_LN2 *
+				sqrt((double)b->aa_var[mi]) / HS_LOG_ONE));
+		}
+	return a;
 }
 
 /* Every (dist, mode, variant) result, and every paired comparison. */
@@ -326,6 +396,7 @@ void bench_write_json(struct bench *b, FILE *f)
 			 "results", results, "comparisons", comparisons);
 	if (!root)
 		cli_die("out of memory");
+	json_object_set_new(root, "aa", b->aa ? json_aa(b) : json_null());
 	if (b->accuracy && b->core_hz)
 		json_object_set_new(root, "accuracy", json_pack("{s:i,s:o,s:o}",
 			"add_chain", HS_ADD_CHAIN_LEN,

@@ -3,23 +3,35 @@
  * bench_markdown.c - `hotscore bench --markdown`: the comparison as a
  * Markdown table, with the notes of the text report under it.
  */
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "../cmd_bench.h"
 #include "../bench_report.h"
 
-/* A markdown cell of @e: "1.54 [1.50–1.58]", or what estimate_text says. */
+/*
+ * Markdown cells of @e: "1.537 [1.532–1.541]" (or what estimate_text
+ * says), then with @rerun its re-run interval, "[1.529–1.544]" or "–".
+ */
 static void md_estimate(FILE *f, const struct bench_result *r,
-			const struct hs_estimate *e)
+			const struct hs_estimate *e, bool rerun)
 {
 	char buf[64];
 
 	if (e->value && (e->low || e->high))
-		sig3_range(buf, sizeof(buf), bench_ppm(e->value),
-			   bench_ppm(e->low), bench_ppm(e->high), "–");
+		snprintf(buf, sizeof(buf), "%#.4g [%#.4g–%#.4g]",
+			 bench_ppm(e->value), bench_ppm(e->low),
+			 bench_ppm(e->high));
 	else
 		estimate_text(buf, sizeof(buf), r, e);
 	fprintf(f, "%s | ", buf);
+	if (!rerun)
+		return;
+	if (e->rerun_low || e->rerun_high)
+		fprintf(f, "[%#.4g–%#.4g] | ", bench_ppm(e->rerun_low),
+			bench_ppm(e->rerun_high));
+	else
+		fprintf(f, "– | ");
 }
 
 /* One result's row of the markdown table. */
@@ -40,10 +52,10 @@ static void md_row(struct bench *b, const struct bench_result *r, FILE *f)
 		fprintf(f, "%.1f [%.1f–%.1f] | ", tsc_cycles(r->ns.median),
 			tsc_cycles(r->ns.min), tsc_cycles(r->ns.max));
 	if (r->variant && !r->baseline) {
-		md_estimate(f, r, &r->cells.ratio);
-		md_estimate(f, r, &r->cells.net);
+		md_estimate(f, r, &r->cells.ratio, true);
+		md_estimate(f, r, &r->cells.net, false);
 	} else {
-		fprintf(f, "%s | %s | ", r->variant ? "1" : "–",
+		fprintf(f, "%s | – | %s | ", r->variant ? "1" : "–",
 			r->variant ? "1" : "–");
 	}
 	fprintf(f, "%s | %s |\n", r->variant ? verdict_of(r) : "–",
@@ -56,8 +68,9 @@ void bench_print_markdown(struct bench *b, FILE *f)
 	unsigned int di, mi, v;
 
 	fprintf(f, "| variant | dist | mode | ns/call (batches: per region) median [min–max] | %s"
-		"ratio vs %s [95%% interval] | net of the empty call | verdict | check |\n"
-		"|---|---|---|---|%s---|---|---|---|\n", b->host.clock.tsc ?
+		"ratio vs %s [95%% CI] | re-run [95%%] | net of the empty call |"
+		" verdict | check |\n"
+		"|---|---|---|---|%s---|---|---|---|---|\n", b->host.clock.tsc ?
 		"TSC cycles/call median [min–max] | " : "",
 		b->variants[0]->name, b->host.clock.tsc ? "---|" : "");
 	for (di = 0; di < b->nr_dists; di++)
@@ -70,6 +83,8 @@ void bench_print_markdown(struct bench *b, FILE *f)
 	fputc('\n', f);
 	print_door(b, f);
 	print_interval_note(b, f);
+	print_budget(b, f);
+	print_aa(b, f);
 	fprintf(f, b->import ? "\nInputs: hotscore.ko's seed=%llu.\n" :
 		"\nInputs: --seed %llu.\n", (unsigned long long)b->seed);
 	print_nonpositive(b, f);

@@ -404,13 +404,25 @@ static unsigned int ratio_row(struct bench *b, const struct bench_result *r,
 	row->cell[c++] = hs_mode_name(r->mode);
 	if (r->baseline) {
 		row->cell[c++] = "1";
+		row->cell[c++] = "-";
 		row->cell[c++] = "1";
 	} else {
+		const struct hs_estimate *e = &r->cells.ratio;
+
 		row->cell[c] = estimate_text(row->buf[c], sizeof(row->buf[c]),
-					     r, &r->cells.ratio);
+					     r, e);
 		c++;
-		row->cell[c] = estimate_text(row->buf[c], sizeof(row->buf[c]),
-					     r, &r->cells.net);
+		if (e->rerun_low || e->rerun_high)
+			snprintf(row->buf[c], sizeof(row->buf[c]),
+				 "[%#.4g - %#.4g]", bench_ppm(e->rerun_low),
+				 bench_ppm(e->rerun_high));
+		else
+			snprintf(row->buf[c], sizeof(row->buf[c]), "-");
+		row->cell[c] = row->buf[c];
+		c++;
+		row->cell[c] = r->cells.net.value ?
+			       sig3(row->buf[c], sizeof(row->buf[c]),
+				    bench_ppm(r->cells.net.value)) : "-";
 		c++;
 	}
 	row->cell[c] = empty->ns.n ? sig3(row->buf[c], sizeof(row->buf[c]),
@@ -449,6 +461,70 @@ static unsigned int variance_row(struct bench *b,
 		snprintf(row->buf[c], sizeof(row->buf[c]), "-");
 	row->cell[c] = row->buf[c];
 	return c + 1;
+}
+
+/* The layout table's row: the placements' ratios, lowest to highest. */
+static unsigned int layout_row_of(struct bench *b,
+				  const struct bench_result *r,
+				  struct row *row)
+{
+	const struct hs_cell_stats *cs = &r->cells;
+	unsigned int c = 0;
+
+	row->cell[c++] = r->name;
+	row->cell[c++] = b->dists[r->dist].name;
+	row->cell[c++] = hs_mode_name(r->mode);
+	if (cs->layout_low)
+		snprintf(row->buf[c], sizeof(row->buf[c]), "%#.4g - %#.4g",
+			 bench_ppm(cs->layout_low), bench_ppm(cs->layout_high));
+	else
+		snprintf(row->buf[c], sizeof(row->buf[c]), "-");
+	row->cell[c] = row->buf[c];
+	c++;
+	snprintf(row->buf[c], sizeof(row->buf[c]), "%.2f",
+		 (double)cs->layout_sd / 1e4);
+	row->cell[c] = row->buf[c];
+	return c + 1;
+}
+
+/*
+ * What the invocations of each ratio say beyond it: two states among
+ * them, or a drift over the run that widened its intervals.
+ */
+static void print_units(struct bench *b, FILE *f)
+{
+	unsigned int nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	const char *unit = b->module_blocks ? "runs" : "invocations";
+	char text[512];
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		const struct bench_result *r = &b->results[i];
+		const struct hs_cell_stats *cs = &r->cells;
+
+		if (!r->variant || r->baseline)
+			continue;
+		if (cs->state_n[0]) {
+			snprintf(text, sizeof(text), "Two states: %s, %s, %s:"
+				 " %zu %s at %.4g, %zu at %.4g; the ratio is"
+				 " their trimmed mean, and a re-run may land"
+				 " in either.", r->name, b->dists[r->dist].name,
+				 hs_mode_name(r->mode), cs->state_n[0], unit,
+				 bench_ppm(cs->state[0]), cs->state_n[1],
+				 bench_ppm(cs->state[1]));
+			layout_wrap(f, text, 0, 2, 100, BENCH_WRAP);
+		}
+		if (cs->trend) {
+			snprintf(text, sizeof(text), "Drift over the run: %s,"
+				 " %s, %s: the %s move with time (von Neumann"
+				 " ratio %.2f, below its 5 %% limit); both"
+				 " intervals widened %.2f times.", r->name,
+				 b->dists[r->dist].name, hs_mode_name(r->mode),
+				 unit, cs->vn / 1000.0,
+				 sqrt(1000.0 / (cs->vn > 100 ? cs->vn : 100)));
+			layout_wrap(f, text, 0, 2, 100, BENCH_WRAP);
+		}
+	}
 }
 
 enum table_rows { ALL_ROWS, NO_EMPTY_ROWS, VARIANT_ROWS };
@@ -521,9 +597,10 @@ static void print_comparison(struct bench *b, FILE *f)
 	struct row cost = { .cell = { "variant", "dist", "mode",
 				      "ns/call median [min - max]" } };
 	struct row ratio = { .cell = { "variant", "dist", "mode",
-				       "ratio [95% interval]",
-				       "net ratio [95% interval]",
-				       "empty ns", "verdict" } };
+				       "ratio [95% CI]", "re-run [95%]",
+				       "net ratio", "empty ns", "verdict" } };
+	struct row lay = { .cell = { "variant", "dist", "mode",
+				     "placements' ratios", "SD %" } };
 	struct row var = { .cell = { "variant", "dist", "mode", "placement",
 				     "invocation", "interaction", "rounds",
 				     "unlike the rest", "K-J rounds" } };
@@ -538,25 +615,29 @@ static void print_comparison(struct bench *b, FILE *f)
 	print_nonpositive(b, f);
 	print_door(b, f);
 	snprintf(text, sizeof(text), "Against %s: ratio = %s time / variant"
-		 " time (above 1: faster than %s): per placement the median"
-		 " over invocations of their median paired round, averaged over"
-		 " the placements; net ratio: the same with the"
-		 " empty call's cost (empty ns, the call and loop overhead,"
-		 " which pulls every ratio toward 1) taken from both.  A"
-		 " verdict needs the interval to exclude 1 and the ratio to"
-		 " leave the 1 %% noise band.", b->variants[0]->name,
-		 b->variants[0]->name, b->variants[0]->name);
+		 " time (above 1: faster than %s), each cell's median paired"
+		 " round; net ratio: the same with the empty call's cost"
+		 " (empty ns, the call and loop overhead, which pulls every"
+		 " ratio toward 1) taken from both.  A verdict needs the CI"
+		 " to exclude 1 and the ratio to leave the 1 %% noise band.",
+		 b->variants[0]->name, b->variants[0]->name,
+		 b->variants[0]->name);
 	fputc('\n', f);
 	layout_wrap(f, text, 0, 0, 100, BENCH_WRAP);
 	print_interval_note(b, f);
+	print_budget(b, f);
 	fputc('\n', f);
 	print_table(b, f, &ratio, ratio_row, NO_EMPTY_ROWS, 0);
 	print_differs(b, f);
+	print_units(b, f);
+	if (b->aa)
+		fputc('\n', f);
+	print_aa(b, f);
 	if (b->invocations * b->placements == 1)
 		return;
 	fprintf(f, "\nWhere the variance is: each component's standard"
 		" deviation, %% of the ratio\n(rounds: a cell's own, from its"
-		" rounds); \"unlike the rest\": %s outside the\ninterval"
+		" rounds); \"unlike the rest\": %s outside the\nre-run interval"
 		" and 3 SD from the others'; K-J rounds: the rounds per cell"
 		" that give\nthe most precision for the time (Kalibera and Jones)"
 		" with these variances\nand costs; this run had %zu.\n\n",
@@ -565,6 +646,13 @@ static void print_comparison(struct bench *b, FILE *f)
 		var.cell[4] = "run";
 	print_table(b, f, &var, variance_row, VARIANT_ROWS, 0);
 	print_outliers(b, f);
+	if (b->placements < 2)
+		return;
+	fprintf(f, "\nLayout sensitivity: each placement's ratio (its"
+		" geometric mean over the %s),\nlowest to highest, and their"
+		" standard deviation, %% of the ratio.\n\n",
+		b->module_blocks ? "runs" : "invocations");
+	print_table(b, f, &lay, layout_row_of, VARIANT_ROWS, 0);
 }
 
 static void counters_row(const struct bench *b, const struct bench_result *r,
