@@ -102,14 +102,15 @@ trap 'rm -f "$section"' EXIT
 	echo
 	echo "No hardware counters here: every cycle figure is TSC ticks per call"
 	echo "(TSC-derived), not core cycles. Figures are medians of paired"
-	echo "N/2N-differenced batch samples; ratios are paired, with the 95 % interval"
-	echo "a re-run lands in: 10 invocations x 4 code placements resampled, and the"
-	echo "drift between runs (see [bench.md](bench.md), \"Intervals\")."
+	echo "N/2N-differenced batch samples; ratios are paired, each with its 95 %"
+	echo "confidence interval and the interval a re-run lands in, over the"
+	echo "invocations that the budget chose, the 4 code placements a fixed factor"
+	echo "(see [bench.md](bench.md), \"Intervals\")."
 	echo
 	echo "### loop, fls and ilog2 per distribution and mode"
 	echo
 	echo "\`hotscore bench ${suite[*]}\`"
-	echo "(10,000,000 calls x 5 runs per variant per distribution and mode):"
+	echo "(10,000,000 calls per variant per distribution and mode in each invocation):"
 	echo
 	cat "$out/suite.md"
 	echo

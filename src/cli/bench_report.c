@@ -357,6 +357,38 @@ void print_interval_note(const struct bench *b, FILE *f)
 	layout_wrap(f, text, 0, 0, 100, BENCH_WRAP);
 }
 
+/*
+ * Kalibera and Jones's rule for the rounds against the invocations: the
+ * median of the comparisons' K-J rounds per cell, against this run's.
+ */
+static void print_kj(const struct bench *b, FILE *f)
+{
+	uint64_t kj[BENCH_MAX_LIST * BENCH_MAX_LIST], m;
+	unsigned int nr = b->nr_dists * b->nr_modes * (b->nr_variants + 1);
+	unsigned int i, n = 0;
+	char text[512];
+
+	for (i = 0; i < nr && n < sizeof(kj) / sizeof(kj[0]); i++) {
+		const struct bench_result *r = &b->results[i];
+
+		if (r->variant && !r->baseline && kj_rounds(b, r))
+			kj[n++] = kj_rounds(b, r);
+	}
+	if (!n)
+		return;
+	hs_sort_u64(kj, n);
+	m = kj[n / 2];
+	snprintf(text, sizeof(text), "Kalibera and Jones: with these"
+		 " variances and costs, %llu rounds per cell buy the most"
+		 " precision for the time (the median over the ratios; this run"
+		 " had %zu). %s", (unsigned long long)m, b->rounds,
+		 m > 2 * b->rounds ? "Fewer, longer invocations would do"
+		 " better: raise --iterations." : 2 * m < b->rounds ?
+		 "More, shorter invocations would do better: lower"
+		 " --iterations." : "The split is near its best.");
+	layout_wrap(f, text, 0, 0, 100, BENCH_WRAP);
+}
+
 /**
  * print_budget() - how many invocations the run made, and why that many:
  * --invocations, or the widest confidence interval against --precision
@@ -397,6 +429,7 @@ void print_budget(const struct bench *b, FILE *f)
 		break;
 	}
 	layout_wrap(f, text, 0, 0, 100, BENCH_WRAP);
+	print_kj(b, f);
 }
 
 /**
