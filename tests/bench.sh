@@ -277,32 +277,43 @@ else
 	fail "SVG" "not an svg document"
 fi
 
-# a fixed layout: re-executed without ASLR unless asked not to, where
-# the system lets a process turn randomization off
+# the layout: each invocation its own (ASLR on), even when the first
+# process was started with randomization off; --fixed-layout re-executes
+# without it, where the system lets a process turn randomization off
+[ "$("$jq" "$tmp/b.json" environment.aslr environment.reexecuted |
+     paste -sd' ')" = "true false" ] &&
+	grep -q '^  layout    randomized per invocation (ASLR on)' "$tmp/short" &&
+	ok "each invocation with address-space randomization on, by default" ||
+	fail "layout" "$("$jq" "$tmp/b.json" environment.aslr environment.reexecuted)"
+# layout_case NAME "ASLR REEXECUTED" PATTERN PREFIX ARGS...: a short run
+# ("$hs" bench, after PREFIX: '' or 'setarch -R'), its JSON's aslr and
+# reexecuted as given and its layout line starting with PATTERN
+layout_case() {
+	local name=$1 want=$2 pattern=$3 prefix=$4 got
+	shift 4
+	$prefix "$hs" bench "${short[@]}" --mode throughput "$@" \
+		--json "$tmp/l.json" >"$tmp/l" 2>&1
+	got=$("$jq" "$tmp/l.json" environment.aslr environment.reexecuted |
+	      paste -sd' ')
+	[ "$got" = "$want" ] && grep -q "^  layout    $pattern" "$tmp/l" &&
+		ok "$name" || fail "$name" "$got: $(grep layout "$tmp/l")"
+}
 if setarch -R true 2>/dev/null; then
-	[ "$("$jq" "$tmp/b.json" environment.aslr environment.reexecuted |
-	     paste -sd' ')" = "false true" ] &&
-		grep -q '^  layout    fixed: .*(re-executed)' "$tmp/out" &&
-		ok "re-executed with address-space randomization off" ||
-		fail "layout" "$("$jq" "$tmp/b.json" environment.aslr)"
-	setarch -R "$hs" bench "${short[@]}" --mode throughput \
-		--json "$tmp/already.json" >"$tmp/already" 2>&1
-	[ "$("$jq" "$tmp/already.json" environment.aslr environment.reexecuted |
-	     paste -sd' ')" = "false false" ] &&
-		grep -q 'was already off' "$tmp/already" &&
-		ok "already off: said so, not re-executed" ||
-		fail "setarch -R" "$(grep layout "$tmp/already")"
+	layout_case "setarch -R: the invocations randomized all the same" \
+		"true false" "randomized per invocation" "setarch -R"
+	layout_case "--fixed-layout: re-executed with address-space randomization off" \
+		"false true" "fixed: .*(re-executed)" "" --fixed-layout
+	layout_case "--fixed-layout, already off: said so, not re-executed" \
+		"false false" "fixed: .*was already off" "setarch -R" --fixed-layout
+	layout_case "--invocations 1 under setarch -R: measured with it off, said so" \
+		"false false" "fixed: .*was already off" "setarch -R" --invocations 1
 else
-	echo "SKIP layout: this system does not let a process disable ASLR"
+	echo "SKIP fixed layout: this system does not let a process disable ASLR"
 fi
-"$hs" bench "${short[@]}" --mode throughput --keep-aslr \
-	--json "$tmp/aslr.json" >/dev/null 2>&1
-[ "$("$jq" "$tmp/aslr.json" environment.aslr)" = true ] &&
-	ok "--keep-aslr keeps it" || fail "--keep-aslr" "ASLR off anyway"
 # a setuid copy loses ADDR_NO_RANDOMIZE at exec: it must not loop
 cp "$hs" "$tmp/suid" && chmod u+s "$tmp/suid"
 if timeout 60 "$tmp/suid" bench "${short[@]}" --mode throughput \
-	>/dev/null 2>&1; then
+	--fixed-layout >/dev/null 2>&1; then
 	ok "a setuid binary runs once, not in a re-exec loop"
 else
 	fail "setuid" "exit $? (124: looped until killed)"

@@ -12,6 +12,11 @@
  * between processes the state differs (docs/bench.md, "Intervals").  Why
  * placements: copies of one function at other entry offsets differ by
  * several per cent, and only a rebuild would show it otherwise.
+ *
+ * The intervals resample invocations, so what a re-run could change must
+ * change between them: each invocation gets its own address-space layout
+ * (ASLR on, even under setarch -R), unless --fixed-layout (docs/bench.md,
+ * "Fixed layout").
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -268,6 +273,8 @@ static bool move_block(struct bench *b, size_t block, int fd, bool out)
 	word = b->stream_ns;
 	if (out) {
 		write_all(fd, &word, sizeof(word));
+		word = hs_host_aslr();	/* its own layout, or a fixed one */
+		write_all(fd, &word, sizeof(word));
 		word = BLOCK_MAGIC;
 		write_all(fd, &word, sizeof(word));
 		return true;
@@ -275,6 +282,9 @@ static bool move_block(struct bench *b, size_t block, int fd, bool out)
 	if (!read_all(fd, &word, sizeof(word)))
 		return false;
 	b->stream_ns += word;
+	if (!read_all(fd, &word, sizeof(word)))
+		return false;
+	b->blocks_fixed += !word;
 	return read_all(fd, &word, sizeof(word)) && word == BLOCK_MAGIC;
 }
 
@@ -303,6 +313,9 @@ static void run_block(struct bench *b, size_t block)
 		snprintf(env, sizeof(env), "%zu,%d,%zu,%zu", block, w, b->n,
 			 b->rounds);
 		setenv(BLOCK_ENV, env, 1);
+		/* its own layout, even under setarch -R; --fixed-layout: ours */
+		if (!b->fixed_layout)
+			hs_host_random_layout();
 		execv("/proc/self/exe", hs_argv);
 		_exit(127);
 	}
@@ -392,6 +405,11 @@ void bench_measure_blocks(struct bench *b)
 				run_block(b, i);
 		}
 		b->invocations = i;
+		/* the layout is the invocations': each its own, or fixed */
+		if (!b->blocks_in_process)
+			b->layout = !b->blocks_fixed ? HS_LAYOUT_RANDOM :
+				    b->layout == HS_LAYOUT_RANDOM ?
+				    HS_LAYOUT_FIXED : b->layout;
 	}
 	b->blocks_ns = hs_host_now_ns() - t0;
 }

@@ -53,7 +53,7 @@
 
 enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_INVOCATIONS, O_PLACEMENTS,
        O_WARMUP, O_BUDGET, O_PRECISION, O_BATCH, O_POOL, O_SEED,
-       O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
+       O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_FIXED_LAYOUT, O_FORMAT, O_JSON,
        O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE,
        O_CALL_LIMIT, O_ALLOW_DIFFERENT };
 
@@ -146,9 +146,10 @@ static const struct opt bench_opts[] = {
 	{ .id = O_ACCURACY, .name = "accuracy", .type = OPT_FLAG,
 	  .flags = MEASURE,
 	  .help = "also time a chain of dependent adds (cycles per add)" },
-	{ .id = O_KEEP_ASLR, .name = "keep-aslr", .type = OPT_FLAG,
+	{ .id = O_FIXED_LAYOUT, .name = "fixed-layout", .type = OPT_FLAG,
 	  .flags = MEASURE,
-	  .help = "do not re-run without address-space randomization" },
+	  .help = "measure every invocation with address-space randomization"
+		  " off (one layout; by default each invocation gets its own)" },
 	{ .id = O_FORMAT, .name = "format", .type = OPT_STR, .arg = "F",
 	  .dflt = "text", .flags = OPT_OUTPUT, .words = "text commit markdown",
 	  .help = "text, commit (a block for a commit message) or markdown",
@@ -400,7 +401,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		b->ktime = !strcmp(v->s, "ktime");
 		break;
 	case O_ACCURACY: b->accuracy = true; break;
-	case O_KEEP_ASLR: b->keep_aslr = true; break;
+	case O_FIXED_LAYOUT: b->fixed_layout = true; break;
 	case O_ALLOW_DIFFERENT: b->allow_different = true; break;
 	case O_FORMAT: b->format = format_arg(v->s); break;
 	case O_JSON: b->json = v->s; break;
@@ -1019,7 +1020,9 @@ static int bench_run(int argc, char **argv)
 		return import_results(&b);
 	if (b.block >= 0)
 		return block_child(&b);
-	b.layout = hs_host_fixed_layout(b.keep_aslr ? NULL : hs_argv);
+	/* this process's; the invocations say theirs (bench_invoke.c) */
+	b.layout = b.fixed_layout ? hs_host_fixed_layout(hs_argv) :
+		   hs_host_aslr() ? HS_LAYOUT_RANDOM : HS_LAYOUT_FIXED;
 #ifdef __clang__
 	b.compiler = "clang " __clang_version__;
 #else

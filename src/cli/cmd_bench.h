@@ -203,7 +203,8 @@ struct bench {
 	uint64_t seed;
 	int cpu;
 	enum hs_clock_choice clock;
-	bool ktime, accuracy, keep_aslr;
+	bool ktime, accuracy;
+	bool fixed_layout;		/* --fixed-layout: ASLR off, one layout */
 	enum hs_layout layout;		/* is ASLR off for this run */
 	enum hs_fast_impl simd;		/* HOTSCORE_SIMD's choice, for fast-batch */
 	enum bench_format format;
@@ -247,6 +248,7 @@ struct bench {
 	size_t rounds;			/* paired rounds per cell */
 	bool module_blocks;		/* invocations are a module's runs */
 	bool blocks_in_process;		/* could not exec: blocks in here */
+	unsigned long blocks_fixed;	/* invocations that had ASLR off */
 	int block, block_fd;		/* an invocation: its block, its pipe */
 	uint64_t stream_ns;		/* in rounds, all invocations */
 	uint64_t blocks_ns;		/* measuring all invocations, wall */
