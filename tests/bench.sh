@@ -369,8 +369,35 @@ a=$(classes 5) b=$(classes 5) c=$(classes 6)
 [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" != "$c" ] &&
 	ok "--seed reproduces the inputs" || fail "--seed" "'$a' '$b' '$c'"
 
-# --format commit: at most 72 columns
+# the order seed: fresh in each run without --seed, --seed's with it,
+# --order_seed's when given; the header and the JSON say the same
+order() {	# ARGS...: a tiny run's order seed
+	"$hs" bench --iterations 10000 --runs 2 --pool 64 --warmup 0 \
+		--profile loop,fls --mode throughput "$@" --json "$tmp/o.json" \
+		>"$tmp/o" 2>&1 &&
+	[ "$(unwrapped "$tmp/o" | sed -n 's/^  inputs .* --order_seed \([0-9]*\)$/\1/p')" = \
+	  "$("$jq" "$tmp/o.json" config.order_seed)" ] &&
+	"$jq" "$tmp/o.json" config.order_seed
+}
+a=$(order) b=$(order) c=$(order --seed 9) d=$(order --seed 9) e=$(order --order_seed 31337)
+f=$(order --seed 9 --order-seed 0)
+[ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] &&
+	ok "a fresh order seed each run without --seed: $a, $b" ||
+	fail "fresh order seeds" "'$a' '$b'"
+[ "$c/$d" = 9/9 ] && [ "$("$jq" "$tmp/s5.json" config.order_seed)" = 5 ] &&
+	ok "--seed S: the order seed is S, run after run" || fail "--seed's order seed" "'$c' '$d'"
+[ "$e/$f" = 31337/0 ] && ok "--order_seed N printed back, with or without --seed" ||
+	fail "--order_seed" "'$e' '$f'"
+expect_bad "order seed not a number" "" bench --order_seed 12x
+expect_bad "order seed negative" "" bench --order_seed -5
+expect_bad "order seed with --import" "" bench --import "$here/data/kmod-results.jsonl" --order_seed 3
+
+# --format commit: at most 72 columns; the reproduce line has both seeds
 "$hs" bench "${short[@]}" --format commit >"$tmp/commit" 2>/dev/null
+sed -n '/^\$ hotscore bench/,$p' "$tmp/commit" | tr -d '\\\n' |
+	grep -q -- ' --seed 1 --order_seed [0-9][0-9]*$' &&
+	ok "--format commit: --seed and --order_seed to repeat the run" ||
+	fail "commit seeds" "$(tail -3 "$tmp/commit")"
 w=$(awk '{ if (length > m) m = length } END { print m + 0 }' "$tmp/commit")
 grep -q '^\$ hotscore bench' "$tmp/commit" && [ "$w" -le 72 ] &&
 	ok "--format commit fits 72 columns ($w)" || fail "commit" "width $w"

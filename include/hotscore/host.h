@@ -56,6 +56,7 @@ enum hs_layout {
 enum hs_layout hs_host_fixed_layout(char **argv);
 bool hs_host_aslr(void);
 void hs_host_random_layout(void);
+uint64_t hs_host_fresh_seed(void);
 bool hs_exe_is_program(void);
 uint64_t hs_host_now_ns(void);
 int hs_add_chain(const void *input);

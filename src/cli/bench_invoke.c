@@ -177,7 +177,7 @@ static void measure_block(struct bench *b, size_t block)
 		.plan = { b->n, b->rounds, 1 }, .first_block = block,
 		.warmup = (uint64_t)((unsigned __int128)b->warmup_us * hz /
 				     1000000),
-		.shuffle = true, .seed = b->seed,
+		.shuffle = true, .seed = b->order_seed,
 		.round = b->block < 0 ? cell_progress : NULL, .ctx = b,
 		.scratch = cli_xcalloc(1, HS_RUN_SCRATCH(nf)),
 	};
@@ -310,8 +310,8 @@ static void run_block(struct bench *b, size_t block)
 		/* the first process gone (SIGTERM, SIGKILL): so is this one */
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		w = dup(pfd[1]);	/* without O_CLOEXEC: it survives exec */
-		snprintf(env, sizeof(env), "%zu,%d,%zu,%zu", block, w, b->n,
-			 b->rounds);
+		snprintf(env, sizeof(env), "%zu,%d,%zu,%zu,%llx", block, w,
+			 b->n, b->rounds, (unsigned long long)b->order_seed);
 		setenv(BLOCK_ENV, env, 1);
 		/* its own layout, even under setarch -R; --fixed-layout: ours */
 		if (!b->fixed_layout)
@@ -342,7 +342,8 @@ static void run_block(struct bench *b, size_t block)
 /**
  * bench_block_child() - whether this process is an invocation of another
  * `hotscore bench` (HOTSCORE_BENCH_BLOCK): then its block number, the
- * parent's N and rounds are set in @b, and b->block_fd is the pipe.
+ * parent's N, rounds and order seed are set in @b, and b->block_fd is the
+ * pipe.
  * @b:	the bench, parsed.
  *
  * A malformed value is an internal error: only bench sets it.
@@ -350,14 +351,14 @@ static void run_block(struct bench *b, size_t block)
 bool bench_block_child(struct bench *b)
 {
 	const char *v = getenv(BLOCK_ENV);
-	unsigned long long blk, n, r;
+	unsigned long long blk, n, r, order;
 	int fd;
 
 	b->block = -1;
 	if (!v)
 		return false;
-	if (sscanf(v, "%llu,%d,%llu,%llu", &blk, &fd, &n, &r) != 4 ||
-	    blk >= b->invocations || !n || !r)
+	if (sscanf(v, "%llu,%d,%llu,%llu,%llx", &blk, &fd, &n, &r,
+		   &order) != 5 || blk >= b->invocations || !n || !r)
 		cli_die("%s=%s: not an invocation of this command", BLOCK_ENV,
 			v);
 	unsetenv(BLOCK_ENV);
@@ -365,6 +366,7 @@ bool bench_block_child(struct bench *b)
 	b->block_fd = fd;
 	b->n = n;
 	b->rounds = r;
+	b->order_seed = order;
 	return true;
 }
 

@@ -200,7 +200,8 @@ struct bench {
 	enum bench_stop stop;		/* why the invocations stopped */
 	uint64_t widest_ppm;		/* the widest CI's half-width then */
 	const struct bench_result *widest;	/* whose */
-	uint64_t seed;
+	uint64_t seed;			/* --seed: the inputs' */
+	uint64_t order_seed;		/* --order_seed: the orders' */
 	int cpu;
 	enum hs_clock_choice clock;
 	bool ktime, accuracy;

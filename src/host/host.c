@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/personality.h>
+#include <sys/random.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -367,6 +368,24 @@ enum hs_layout hs_host_fixed_layout(char **argv)
 	unsetenv(HS_REEXEC_ENV);	/* exec failed: carry on as we are */
 	personality((unsigned long)persona);
 	return HS_LAYOUT_RANDOM;
+}
+
+/**
+ * hs_host_fresh_seed() - a seed no earlier run chose: getrandom(2), else
+ * the time and the process id mixed.  32 bits, so that it reads and types
+ * easily and a JSON reader holds it exactly.
+ */
+uint64_t hs_host_fresh_seed(void)
+{
+	uint32_t v;
+	uint64_t z;
+
+	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) == (ssize_t)sizeof(v))
+		return v;
+	z = hs_clock_ns(CLOCK_REALTIME) ^ ((uint64_t)getpid() << 32);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (uint32_t)(z ^ (z >> 31));
 }
 
 /**

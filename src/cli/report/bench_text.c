@@ -200,8 +200,9 @@ static void print_header(struct bench *b, FILE *f)
 	if (at < sizeof(text))
 		snprintf(text + at, sizeof(text) - at, b->import ?
 			 "; pool of %lu; hotscore.ko's seed=%llu" :
-			 "; pool of %lu; --seed %llu", b->pool,
-			 (unsigned long long)b->seed);
+			 "; pool of %lu; --seed %llu --order_seed %llu",
+			 b->pool, (unsigned long long)b->seed,
+			 (unsigned long long)b->order_seed);
 	header_field(f, "inputs", text);
 	print_batches(b, f);
 }
