@@ -16,7 +16,8 @@
  * The intervals resample invocations, so what a re-run could change must
  * change between them: each invocation gets its own address-space layout
  * (ASLR on, even under setarch -R), unless --fixed-layout (docs/bench.md,
- * "Fixed layout").
+ * "Fixed layout"), and an environment of its own size (HOTSCORE_BENCH_PAD,
+ * drawn from the order seed and its number).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -34,7 +35,60 @@
 #include "cli.h"
 
 #define BLOCK_ENV "HOTSCORE_BENCH_BLOCK"
+#define PAD_ENV "HOTSCORE_BENCH_PAD"
 #define BLOCK_MAGIC 0x68736b626c6f636bULL	/* "hskblock" */
+/* what an invocation draws: its pad, then each of its pools' offsets */
+#define DRAW_PAD 0
+#define DRAW_POOL 1
+
+/**
+ * bench_draw() - a number of invocation @block's, from the run's order
+ * seed: the same in every process that measures the block, another for
+ * each @what and each block.
+ * @order_seed:	the run's (--order_seed).
+ * @block:	the invocation, from 0.
+ * @what:	which draw: DRAW_PAD, or DRAW_POOL + a pool's index.
+ *
+ * Return: 64 random bits (splitmix64 of the run's stream, keyed).
+ */
+static uint64_t bench_draw(uint64_t order_seed, size_t block,
+			   unsigned int what)
+{
+	uint64_t state = order_seed;
+
+	state = hs_stats_rand(&state) ^ ((uint64_t)block << 20 | what);
+	return hs_stats_rand(&state);
+}
+
+/**
+ * bench_pad_len() - how many bytes of HOTSCORE_BENCH_PAD invocation
+ * @block's environment gets: 0 .. BENCH_PAD_MAX - 1.  The environment
+ * sits above the stack, so its size moves every stack address
+ * (Mytkowicz et al., ASPLOS 2009); a re-run's environment differs too.
+ * @order_seed:	the run's.
+ * @block:	the invocation.
+ */
+size_t bench_pad_len(uint64_t order_seed, size_t block)
+{
+	return bench_draw(order_seed, block, DRAW_PAD) % BENCH_PAD_MAX;
+}
+
+/**
+ * bench_block_env() - HOTSCORE_BENCH_BLOCK's value for invocation @block:
+ * every number at a fixed width, so that the pad is the only thing that
+ * changes the environment's size from one invocation to the next.
+ * @b:		the run, planned.
+ * @block:	the invocation.
+ * @fd:		the pipe's write end, as the invocation will have it.
+ * @buf:	receives the value.
+ * @size:	of @buf.
+ */
+void bench_block_env(const struct bench *b, size_t block, int fd, char *buf,
+		     size_t size)
+{
+	snprintf(buf, size, "%04zu,%04d,%010zu,%04zu,%016llx", block, fd, b->n,
+		 b->rounds, (unsigned long long)b->order_seed);
+}
 
 /* Samples of one (distribution, mode, function) in block @block. */
 static size_t block_off(const struct bench *b, size_t block)
@@ -296,10 +350,13 @@ static bool move_block(struct bench *b, size_t block, int fd, bool out)
 static void run_block(struct bench *b, size_t block)
 {
 	int pfd[2], status, w;
-	char env[128];
+	char env[128], pad[BENCH_PAD_MAX];
+	size_t len = bench_pad_len(b->order_seed, block);
 	pid_t pid;
 	bool ok;
 
+	memset(pad, 'x', len);
+	pad[len] = '\0';
 	if (pipe2(pfd, O_CLOEXEC))
 		cli_die("invocation: pipe: %s", strerror(errno));
 	fflush(NULL);
@@ -310,9 +367,9 @@ static void run_block(struct bench *b, size_t block)
 		/* the first process gone (SIGTERM, SIGKILL): so is this one */
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		w = dup(pfd[1]);	/* without O_CLOEXEC: it survives exec */
-		snprintf(env, sizeof(env), "%zu,%d,%zu,%zu,%llx", block, w,
-			 b->n, b->rounds, (unsigned long long)b->order_seed);
+		bench_block_env(b, block, w, env, sizeof(env));
 		setenv(BLOCK_ENV, env, 1);
+		setenv(PAD_ENV, pad, 1);
 		/* its own layout, even under setarch -R; --fixed-layout: ours */
 		if (!b->fixed_layout)
 			hs_host_random_layout();
@@ -343,25 +400,31 @@ static void run_block(struct bench *b, size_t block)
  * bench_block_child() - whether this process is an invocation of another
  * `hotscore bench` (HOTSCORE_BENCH_BLOCK): then its block number, the
  * parent's N, rounds and order seed are set in @b, and b->block_fd is the
- * pipe.
+ * pipe.  Both variables are gone from the environment afterwards.
  * @b:	the bench, parsed.
  *
- * A malformed value is an internal error: only bench sets it.
+ * A malformed value, or a pad of another length than the block's, is an
+ * internal error: only bench sets them.
  */
 bool bench_block_child(struct bench *b)
 {
-	const char *v = getenv(BLOCK_ENV);
+	const char *v = getenv(BLOCK_ENV), *pad = getenv(PAD_ENV);
 	unsigned long long blk, n, r, order;
 	int fd;
 
 	b->block = -1;
-	if (!v)
+	if (!v) {
+		unsetenv(PAD_ENV);	/* not ours to pass on */
 		return false;
+	}
 	if (sscanf(v, "%llu,%d,%llu,%llu,%llx", &blk, &fd, &n, &r,
 		   &order) != 5 || blk >= b->invocations || !n || !r)
 		cli_die("%s=%s: not an invocation of this command", BLOCK_ENV,
 			v);
+	if (!pad || strlen(pad) != bench_pad_len(order, blk))
+		cli_die("%s: not the pad of invocation %llu", PAD_ENV, blk + 1);
 	unsetenv(BLOCK_ENV);
+	unsetenv(PAD_ENV);
 	b->block = (int)blk;
 	b->block_fd = fd;
 	b->n = n;

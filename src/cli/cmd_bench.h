@@ -288,8 +288,14 @@ static inline struct bench_result *bench_aa_at(const struct bench *b,
 	return b->aa ? &b->aa[d * b->nr_modes + m] : NULL;
 }
 
+/* an invocation's environment pad: 0 .. BENCH_PAD_MAX - 1 bytes */
+#define BENCH_PAD_MAX 4096
+
 bool bench_block_child(struct bench *b);
 bool bench_enough(struct bench *b, size_t blocks, uint64_t elapsed_ns);
+size_t bench_pad_len(uint64_t order_seed, size_t block);
+void bench_block_env(const struct bench *b, size_t block, int fd, char *buf,
+		     size_t size);
 void bench_measure_blocks(struct bench *b);
 extern const struct hs_alloc bench_alloc;
 void bench_build_calls(struct bench *b, struct bench_dist *d);
