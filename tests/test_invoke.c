@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * test_invoke.c - what `hotscore bench` varies from one invocation to the
- * next (src/cli/bench_invoke.c): the environment's pad, drawn from the
- * order seed and the invocation's number, and the invocation's variable,
- * whose length must not vary with them.
+ * next (src/cli/bench_invoke.c): the environment's pad and the pools'
+ * offsets into their pages, drawn from the order seed and the
+ * invocation's number, and the invocation's variable, whose length must
+ * not vary with them.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -65,6 +66,43 @@ static void test_pad_lengths(void)
 		CHECK(memcmp(b, c, sizeof(c)), "seeds %llu and %llu alike",
 		      (unsigned long long)seed, (unsigned long long)seed + 1);
 	}
+}
+
+/*
+ * Each pool's offset into its page: a multiple of 64 in 0 .. 4032, over the
+ * whole range, another for each invocation and each pool.
+ */
+static void test_pool_offsets(void)
+{
+	size_t off[64], lo = BENCH_PAGE, hi = 0, o;
+	unsigned int i, p;
+
+	for (i = 0; i < 1000; i++)
+		for (p = 0; p < 4; p++) {
+			o = bench_pool_offset(3, i, p);
+			CHECK(o % BENCH_POOL_ALIGN == 0 &&
+			      o <= BENCH_PAGE - BENCH_POOL_ALIGN,
+			      "invocation %u, pool %u: %zu", i, p, o);
+			CHECK(o == bench_pool_offset(3, i, p), "not repeated");
+			lo = o < lo ? o : lo;
+			hi = o > hi ? o : hi;
+		}
+	CHECK(lo == 0 && hi == BENCH_PAGE - BENCH_POOL_ALIGN, "range %zu..%zu",
+	      lo, hi);
+	for (i = 0; i < 16; i++)
+		off[i] = bench_pool_offset(3, i, 0);
+	for (p = 0; p < 16; p++)
+		off[16 + p] = bench_pool_offset(3, 0, p);
+	CHECK(distinct(off, 16) >= 12, "16 invocations, %zu offsets",
+	      distinct(off, 16));
+	CHECK(distinct(off + 16, 16) >= 12, "16 pools, %zu offsets",
+	      distinct(off + 16, 16));
+	/* not the pad's draw under another name */
+	for (i = 0; i < 16; i++)
+		off[32 + i] = bench_pad_len(3, i) / BENCH_POOL_ALIGN *
+			      BENCH_POOL_ALIGN;
+	CHECK(memcmp(off, off + 32, 16 * sizeof(*off)),
+	      "the offsets are the pads'");
 }
 
 /* The invocation's variable: one length, whatever its numbers. */
@@ -136,6 +174,7 @@ static void test_block_child(void)
 int main(void)
 {
 	RUN(test_pad_lengths);
+	RUN(test_pool_offsets);
 	RUN(test_block_env_width);
 	RUN(test_block_child);
 	return CHECK_DONE();

@@ -16,8 +16,9 @@
  * The intervals resample invocations, so what a re-run could change must
  * change between them: each invocation gets its own address-space layout
  * (ASLR on, even under setarch -R), unless --fixed-layout (docs/bench.md,
- * "Fixed layout"), and an environment of its own size (HOTSCORE_BENCH_PAD,
- * drawn from the order seed and its number).
+ * "Fixed layout"), an environment of its own size (HOTSCORE_BENCH_PAD) and
+ * its own offsets of the pools into their pages, both drawn from the order
+ * seed and its number (the offsets in the first process too).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -71,6 +72,23 @@ static uint64_t bench_draw(uint64_t order_seed, size_t block,
 size_t bench_pad_len(uint64_t order_seed, size_t block)
 {
 	return bench_draw(order_seed, block, DRAW_PAD) % BENCH_PAD_MAX;
+}
+
+/**
+ * bench_pool_offset() - where pool @pool of invocation @block starts in
+ * its page-aligned buffer: a multiple of BENCH_POOL_ALIGN (so that its
+ * inputs keep their alignment), 0 .. BENCH_PAGE - BENCH_POOL_ALIGN.  Where
+ * the inputs sit in a page decides which cache sets they fill and which
+ * stack addresses their loads alias with; a re-run's heap is not this
+ * one's.
+ * @order_seed:	the run's.
+ * @block:	the invocation.
+ * @pool:	the pool's index among the block's (place_pools()).
+ */
+size_t bench_pool_offset(uint64_t order_seed, size_t block, unsigned int pool)
+{
+	return bench_draw(order_seed, block, DRAW_POOL + pool) %
+	       (BENCH_PAGE / BENCH_POOL_ALIGN) * BENCH_POOL_ALIGN;
 }
 
 /**
@@ -214,14 +232,67 @@ static void stream_of(struct bench *b, unsigned int si,
 	};
 }
 
+/* A pool the engine cycles over in one block, and its placed copy. */
+struct placed {
+	const struct hs_pool *from;
+	struct hs_pool to;
+	void *mem;
+};
+
+/*
+ * Every pool of the streams @a (@nr of them, @nf functions each), placed
+ * for block @block: copied, byte for byte, to a page-aligned buffer of its
+ * own at bench_pool_offset() of its index (in the order the streams name
+ * them), and the streams pointed at the copies.  What a call points to (a
+ * prepared scheme, a batch's region arrays) stays where it was built.  The
+ * checks before the timing (bench_check_inputs(), bench_vet_calls()) ran
+ * on the same bytes.  Return: the copies, @pl[0 .. *@nr_placed), to free.
+ */
+static struct placed *place_pools(const struct bench *b, size_t block,
+				  struct stream_arrays *a, unsigned int nr,
+				  unsigned int nf, unsigned int *nr_placed)
+{
+	struct placed *pl = cli_xcalloc((size_t)nr * nf, sizeof(*pl));
+	unsigned int si, k, i, n = 0;
+	size_t off, bytes;
+
+	for (si = 0; si < nr; si++)
+		for (k = 0; k < nf; k++) {
+			const struct hs_pool *from = a[si].pools[k];
+
+			for (i = 0; i < n && pl[i].from != from; i++)
+				;
+			if (i == n) {
+				off = bench_pool_offset(b->order_seed, block, n);
+				bytes = from->nr * from->stride;
+				pl[n].mem = aligned_alloc(BENCH_PAGE,
+					(off + bytes + BENCH_PAGE - 1) /
+					BENCH_PAGE * BENCH_PAGE);
+				if (!pl[n].mem)
+					cli_die("out of memory");
+				memcpy((char *)pl[n].mem + off, from->base,
+				       bytes);
+				pl[n].from = from;
+				pl[n].to = *from;
+				pl[n].to.base = (char *)pl[n].mem + off;
+				n++;
+			}
+			a[si].pools[k] = &pl[i].to;
+		}
+	*nr_placed = n;
+	return pl;
+}
+
 /*
  * Block @block: every distribution and mode, measured by the engine
- * (src/bench/stream.c) in its warm-ups and cells, in its order.
+ * (src/bench/stream.c) in its warm-ups and cells, in its order, on its
+ * placed pools.
  */
 static void measure_block(struct bench *b, size_t block)
 {
-	unsigned int nr = b->nr_dists * b->nr_modes, si, k;
+	unsigned int nr = b->nr_dists * b->nr_modes, si, k, nr_placed;
 	unsigned int nf = nr_fns(b);
+	struct placed *pl;
 	uint64_t hz = b->host.clock.hz;
 	struct stream_arrays *a = cli_xcalloc(nr, sizeof(*a));
 	struct hs_bench_stream *st = cli_xcalloc(nr, sizeof(*st));
@@ -239,7 +310,11 @@ static void measure_block(struct bench *b, size_t block)
 
 	for (si = 0; si < nr; si++)
 		stream_of(b, si, &a[si], &st[si]);
+	pl = place_pools(b, block, a, nr, nf, &nr_placed);
 	hs_bench_run(&run, &res);
+	while (nr_placed)
+		free(pl[--nr_placed].mem);
+	free(pl);
 	b->stream_ns += (uint64_t)((unsigned __int128)res.round_ticks *
 				   1000000000 / hz);
 	for (si = 0; si < nr; si++)

@@ -136,9 +136,9 @@ static const struct opt bench_opts[] = {
 	{ .id = O_ORDER_SEED, .name = "order_seed", .type = OPT_COUNT,
 	  .arg = "N", .dflt = "drawn fresh each run (getrandom), or --seed's"
 	  " when --seed is given", .flags = MEASURE,
-	  .help = "seed of the invocations' orders, padding and the"
-		  " intervals' bootstraps; printed in every format so the run"
-		  " can be repeated", .example = "12345" },
+	  .help = "seed of the invocations' orders, padding, pool offsets"
+		  " and the intervals' bootstraps; printed in every format so"
+		  " the run can be repeated", .example = "12345" },
 	{ .id = O_CPU, .name = "cpu", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "the current one", .max = 4095, .flags = MEASURE,
 	  .help = "pin to CPU N", .example = "0" },

@@ -290,10 +290,14 @@ static inline struct bench_result *bench_aa_at(const struct bench *b,
 
 /* an invocation's environment pad: 0 .. BENCH_PAD_MAX - 1 bytes */
 #define BENCH_PAD_MAX 4096
+/* its pools: BENCH_POOL_ALIGN x 0 .. 63 bytes into a page-aligned buffer */
+#define BENCH_PAGE 4096
+#define BENCH_POOL_ALIGN 64
 
 bool bench_block_child(struct bench *b);
 bool bench_enough(struct bench *b, size_t blocks, uint64_t elapsed_ns);
 size_t bench_pad_len(uint64_t order_seed, size_t block);
+size_t bench_pool_offset(uint64_t order_seed, size_t block, unsigned int pool);
 void bench_block_env(const struct bench *b, size_t block, int fd, char *buf,
 		     size_t size);
 void bench_measure_blocks(struct bench *b);
