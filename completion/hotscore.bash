@@ -63,6 +63,7 @@ _hotscore()
 		--batch) COMPREPLY=(); return ;;
 		--pool) COMPREPLY=(); return ;;
 		--seed) COMPREPLY=(); return ;;
+		--order_seed) COMPREPLY=(); return ;;
 		--cpu) COMPREPLY=(); return ;;
 		--clock) _hotscore_list 'auto gettime'; return ;;
 		--method) _hotscore_list 'batch ktime'; return ;;
@@ -72,7 +73,7 @@ _hotscore()
 		--svg) _hotscore_files ''; return ;;
 		--import) _hotscore_files ''; return ;;
 		esac
-		opts='--help --profile --against --allow-different --base --call_limit --dist --mode --iterations --invocations --budget --precision --placements --warmup --batch --pool --seed --cpu --clock --method --accuracy --keep-aslr --format --json --csv --svg --import --list-profiles --list-dists' ;;
+		opts='--help --profile --against --allow-different --base --call_limit --dist --mode --iterations --invocations --budget --precision --placements --warmup --batch --pool --seed --order_seed --cpu --clock --method --accuracy --fixed-layout --format --json --csv --svg --import --list-profiles --list-dists' ;;
 	verify)
 		case $prev in
 		--profile|--profiles) _hotscore_list 'v5.16 v6.6 rfc-fls v2-ilog2 hotfix debian-6.1.192 mm-new debian-6.12.117 all'; return ;;

@@ -277,32 +277,43 @@ else
 	fail "SVG" "not an svg document"
 fi
 
-# a fixed layout: re-executed without ASLR unless asked not to, where
-# the system lets a process turn randomization off
+# the layout: each invocation its own (ASLR on), even when the first
+# process was started with randomization off; --fixed-layout re-executes
+# without it, where the system lets a process turn randomization off
+[ "$("$jq" "$tmp/b.json" environment.aslr environment.reexecuted |
+     paste -sd' ')" = "true false" ] &&
+	grep -q '^  layout    randomized per invocation (ASLR on)' "$tmp/short" &&
+	ok "each invocation with address-space randomization on, by default" ||
+	fail "layout" "$("$jq" "$tmp/b.json" environment.aslr environment.reexecuted)"
+# layout_case NAME "ASLR REEXECUTED" PATTERN PREFIX ARGS...: a short run
+# ("$hs" bench, after PREFIX: '' or 'setarch -R'), its JSON's aslr and
+# reexecuted as given and its layout line starting with PATTERN
+layout_case() {
+	local name=$1 want=$2 pattern=$3 prefix=$4 got
+	shift 4
+	$prefix "$hs" bench "${short[@]}" --mode throughput "$@" \
+		--json "$tmp/l.json" >"$tmp/l" 2>&1
+	got=$("$jq" "$tmp/l.json" environment.aslr environment.reexecuted |
+	      paste -sd' ')
+	[ "$got" = "$want" ] && grep -q "^  layout    $pattern" "$tmp/l" &&
+		ok "$name" || fail "$name" "$got: $(grep layout "$tmp/l")"
+}
 if setarch -R true 2>/dev/null; then
-	[ "$("$jq" "$tmp/b.json" environment.aslr environment.reexecuted |
-	     paste -sd' ')" = "false true" ] &&
-		grep -q '^  layout    fixed: .*(re-executed)' "$tmp/out" &&
-		ok "re-executed with address-space randomization off" ||
-		fail "layout" "$("$jq" "$tmp/b.json" environment.aslr)"
-	setarch -R "$hs" bench "${short[@]}" --mode throughput \
-		--json "$tmp/already.json" >"$tmp/already" 2>&1
-	[ "$("$jq" "$tmp/already.json" environment.aslr environment.reexecuted |
-	     paste -sd' ')" = "false false" ] &&
-		grep -q 'was already off' "$tmp/already" &&
-		ok "already off: said so, not re-executed" ||
-		fail "setarch -R" "$(grep layout "$tmp/already")"
+	layout_case "setarch -R: the invocations randomized all the same" \
+		"true false" "randomized per invocation" "setarch -R"
+	layout_case "--fixed-layout: re-executed with address-space randomization off" \
+		"false true" "fixed: .*(re-executed)" "" --fixed-layout
+	layout_case "--fixed-layout, already off: said so, not re-executed" \
+		"false false" "fixed: .*was already off" "setarch -R" --fixed-layout
+	layout_case "--invocations 1 under setarch -R: measured with it off, said so" \
+		"false false" "fixed: .*was already off" "setarch -R" --invocations 1
 else
-	echo "SKIP layout: this system does not let a process disable ASLR"
+	echo "SKIP fixed layout: this system does not let a process disable ASLR"
 fi
-"$hs" bench "${short[@]}" --mode throughput --keep-aslr \
-	--json "$tmp/aslr.json" >/dev/null 2>&1
-[ "$("$jq" "$tmp/aslr.json" environment.aslr)" = true ] &&
-	ok "--keep-aslr keeps it" || fail "--keep-aslr" "ASLR off anyway"
 # a setuid copy loses ADDR_NO_RANDOMIZE at exec: it must not loop
 cp "$hs" "$tmp/suid" && chmod u+s "$tmp/suid"
 if timeout 60 "$tmp/suid" bench "${short[@]}" --mode throughput \
-	>/dev/null 2>&1; then
+	--fixed-layout >/dev/null 2>&1; then
 	ok "a setuid binary runs once, not in a re-exec loop"
 else
 	fail "setuid" "exit $? (124: looped until killed)"
@@ -358,8 +369,35 @@ a=$(classes 5) b=$(classes 5) c=$(classes 6)
 [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" != "$c" ] &&
 	ok "--seed reproduces the inputs" || fail "--seed" "'$a' '$b' '$c'"
 
-# --format commit: at most 72 columns
+# the order seed: fresh in each run without --seed, --seed's with it,
+# --order_seed's when given; the header and the JSON say the same
+order() {	# ARGS...: a tiny run's order seed
+	"$hs" bench --iterations 10000 --runs 2 --pool 64 --warmup 0 \
+		--profile loop,fls --mode throughput "$@" --json "$tmp/o.json" \
+		>"$tmp/o" 2>&1 &&
+	[ "$(unwrapped "$tmp/o" | sed -n 's/^  inputs .* --order_seed \([0-9]*\)$/\1/p')" = \
+	  "$("$jq" "$tmp/o.json" config.order_seed)" ] &&
+	"$jq" "$tmp/o.json" config.order_seed
+}
+a=$(order) b=$(order) c=$(order --seed 9) d=$(order --seed 9) e=$(order --order_seed 31337)
+f=$(order --seed 9 --order-seed 0)
+[ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] &&
+	ok "a fresh order seed each run without --seed: $a, $b" ||
+	fail "fresh order seeds" "'$a' '$b'"
+[ "$c/$d" = 9/9 ] && [ "$("$jq" "$tmp/s5.json" config.order_seed)" = 5 ] &&
+	ok "--seed S: the order seed is S, run after run" || fail "--seed's order seed" "'$c' '$d'"
+[ "$e/$f" = 31337/0 ] && ok "--order_seed N printed back, with or without --seed" ||
+	fail "--order_seed" "'$e' '$f'"
+expect_bad "order seed not a number" "" bench --order_seed 12x
+expect_bad "order seed negative" "" bench --order_seed -5
+expect_bad "order seed with --import" "" bench --import "$here/data/kmod-results.jsonl" --order_seed 3
+
+# --format commit: at most 72 columns; the reproduce line has both seeds
 "$hs" bench "${short[@]}" --format commit >"$tmp/commit" 2>/dev/null
+sed -n '/^\$ hotscore bench/,$p' "$tmp/commit" | tr -d '\\\n' |
+	grep -q -- ' --seed 1 --order_seed [0-9][0-9]*$' &&
+	ok "--format commit: --seed and --order_seed to repeat the run" ||
+	fail "commit seeds" "$(tail -3 "$tmp/commit")"
 w=$(awk '{ if (length > m) m = length } END { print m + 0 }' "$tmp/commit")
 grep -q '^\$ hotscore bench' "$tmp/commit" && [ "$w" -le 72 ] &&
 	ok "--format commit fits 72 columns ($w)" || fail "commit" "width $w"

@@ -47,6 +47,7 @@ static void make_bench(void)
 	b.batch = 8192;
 	b.pool = 16384;
 	b.seed = 42;
+	b.order_seed = 4242;
 	b.variants[0] = hs_variant_find("loop");
 	b.variants[1] = hs_variant_find("ilog2");
 	b.nr_variants = 2;
@@ -303,6 +304,8 @@ static void test_json(void)
 	      "cpu_model");
 	CHECK_EQ(num(j, "environment.tsc_hz"), 2500000000.0);
 	CHECK(json_is_false(json_at(j, "environment.aslr")), "aslr");
+	CHECK_EQ(num(j, "config.seed"), 42);
+	CHECK_EQ(num(j, "config.order_seed"), 4242);
 	CHECK(!strcmp(str(j, "environment.compiler"), "gcc 12.2.0"), "cc");
 	/* the recorded machine's vector unit, not this one's */
 	CHECK(!strcmp(str(j, "environment.vector"), "avx512"), "vector");

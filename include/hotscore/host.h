@@ -48,12 +48,15 @@ int hs_host_init(struct hs_host *h, int cpu, enum hs_clock_choice clock,
 		 char *err, size_t errlen);
 void hs_host_fini(struct hs_host *h);
 enum hs_layout {
-	HS_LAYOUT_RANDOM,	/* ASLR on: placement varies per run */
-	HS_LAYOUT_FIXED,	/* ASLR was already off (setarch -R) */
+	HS_LAYOUT_RANDOM,	/* ASLR on: placement varies per invocation */
+	HS_LAYOUT_FIXED,	/* ASLR was already off (setarch -R, sysctl) */
 	HS_LAYOUT_REEXECUTED,	/* we re-executed with ASLR off */
 };
 
 enum hs_layout hs_host_fixed_layout(char **argv);
+bool hs_host_aslr(void);
+void hs_host_random_layout(void);
+uint64_t hs_host_fresh_seed(void);
 bool hs_exe_is_program(void);
 uint64_t hs_host_now_ns(void);
 int hs_add_chain(const void *input);

@@ -12,6 +12,9 @@
  *   -funsigned-char		char is unsigned on every arch since 6.2
  *   -mno-sse -mno-mmx -mno-sse2 -mno-avx -mno-red-zone (x86-64)
  *				no vector unit in the kernel: no SIMD code
+ *   -falign-jumps=1 -falign-loops=1 (x86-64)
+ *				the kernel's: loop heads and jump targets
+ *				not padded (arch/x86/Makefile)
  *   -fno-stack-protector -nostdlib -Wl,-z,defs
  *				nothing from libc: kernel code has none
  *
@@ -56,6 +59,7 @@ static const char *const flags[] = {
 	"-fno-delete-null-pointer-checks", "-funsigned-char",
 #if defined(__x86_64__)
 	"-mno-sse", "-mno-mmx", "-mno-sse2", "-mno-avx", "-mno-red-zone",
+	"-falign-jumps=1", "-falign-loops=1",
 #endif
 	"-fno-stack-protector", "-fPIC", "-shared", "-nostdlib",
 	"-Wl,-z,defs", "-Wl,-Bsymbolic", "-w",

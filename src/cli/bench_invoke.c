@@ -12,6 +12,13 @@
  * between processes the state differs (docs/bench.md, "Intervals").  Why
  * placements: copies of one function at other entry offsets differ by
  * several per cent, and only a rebuild would show it otherwise.
+ *
+ * The intervals resample invocations, so what a re-run could change must
+ * change between them: each invocation gets its own address-space layout
+ * (ASLR on, even under setarch -R), unless --fixed-layout (docs/bench.md,
+ * "Fixed layout"), an environment of its own size (HOTSCORE_BENCH_PAD) and
+ * its own offsets of the pools into their pages, both drawn from the order
+ * seed and its number (the offsets in the first process too).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -29,7 +36,77 @@
 #include "cli.h"
 
 #define BLOCK_ENV "HOTSCORE_BENCH_BLOCK"
+#define PAD_ENV "HOTSCORE_BENCH_PAD"
 #define BLOCK_MAGIC 0x68736b626c6f636bULL	/* "hskblock" */
+/* what an invocation draws: its pad, then each of its pools' offsets */
+#define DRAW_PAD 0
+#define DRAW_POOL 1
+
+/**
+ * bench_draw() - a number of invocation @block's, from the run's order
+ * seed: the same in every process that measures the block, another for
+ * each @what and each block.
+ * @order_seed:	the run's (--order_seed).
+ * @block:	the invocation, from 0.
+ * @what:	which draw: DRAW_PAD, or DRAW_POOL + a pool's index.
+ *
+ * Return: 64 random bits (splitmix64 of the run's stream, keyed).
+ */
+static uint64_t bench_draw(uint64_t order_seed, size_t block,
+			   unsigned int what)
+{
+	uint64_t state = order_seed;
+
+	state = hs_stats_rand(&state) ^ ((uint64_t)block << 20 | what);
+	return hs_stats_rand(&state);
+}
+
+/**
+ * bench_pad_len() - how many bytes of HOTSCORE_BENCH_PAD invocation
+ * @block's environment gets: 0 .. BENCH_PAD_MAX - 1.  The environment
+ * sits above the stack, so its size moves every stack address
+ * (Mytkowicz et al., ASPLOS 2009); a re-run's environment differs too.
+ * @order_seed:	the run's.
+ * @block:	the invocation.
+ */
+size_t bench_pad_len(uint64_t order_seed, size_t block)
+{
+	return bench_draw(order_seed, block, DRAW_PAD) % BENCH_PAD_MAX;
+}
+
+/**
+ * bench_pool_offset() - where pool @pool of invocation @block starts in
+ * its page-aligned buffer: a multiple of BENCH_POOL_ALIGN (so that its
+ * inputs keep their alignment), 0 .. BENCH_PAGE - BENCH_POOL_ALIGN.  Where
+ * the inputs sit in a page decides which cache sets they fill and which
+ * stack addresses their loads alias with; a re-run's heap is not this
+ * one's.
+ * @order_seed:	the run's.
+ * @block:	the invocation.
+ * @pool:	the pool's index among the block's (place_pools()).
+ */
+size_t bench_pool_offset(uint64_t order_seed, size_t block, unsigned int pool)
+{
+	return bench_draw(order_seed, block, DRAW_POOL + pool) %
+	       (BENCH_PAGE / BENCH_POOL_ALIGN) * BENCH_POOL_ALIGN;
+}
+
+/**
+ * bench_block_env() - HOTSCORE_BENCH_BLOCK's value for invocation @block:
+ * every number at a fixed width, so that the pad is the only thing that
+ * changes the environment's size from one invocation to the next.
+ * @b:		the run, planned.
+ * @block:	the invocation.
+ * @fd:		the pipe's write end, as the invocation will have it.
+ * @buf:	receives the value.
+ * @size:	of @buf.
+ */
+void bench_block_env(const struct bench *b, size_t block, int fd, char *buf,
+		     size_t size)
+{
+	snprintf(buf, size, "%04zu,%04d,%010zu,%04zu,%016llx", block, fd, b->n,
+		 b->rounds, (unsigned long long)b->order_seed);
+}
 
 /* Samples of one (distribution, mode, function) in block @block. */
 static size_t block_off(const struct bench *b, size_t block)
@@ -155,14 +232,67 @@ static void stream_of(struct bench *b, unsigned int si,
 	};
 }
 
+/* A pool the engine cycles over in one block, and its placed copy. */
+struct placed {
+	const struct hs_pool *from;
+	struct hs_pool to;
+	void *mem;
+};
+
+/*
+ * Every pool of the streams @a (@nr of them, @nf functions each), placed
+ * for block @block: copied, byte for byte, to a page-aligned buffer of its
+ * own at bench_pool_offset() of its index (in the order the streams name
+ * them), and the streams pointed at the copies.  What a call points to (a
+ * prepared scheme, a batch's region arrays) stays where it was built.  The
+ * checks before the timing (bench_check_inputs(), bench_vet_calls()) ran
+ * on the same bytes.  Return: the copies, @pl[0 .. *@nr_placed), to free.
+ */
+static struct placed *place_pools(const struct bench *b, size_t block,
+				  struct stream_arrays *a, unsigned int nr,
+				  unsigned int nf, unsigned int *nr_placed)
+{
+	struct placed *pl = cli_xcalloc((size_t)nr * nf, sizeof(*pl));
+	unsigned int si, k, i, n = 0;
+	size_t off, bytes;
+
+	for (si = 0; si < nr; si++)
+		for (k = 0; k < nf; k++) {
+			const struct hs_pool *from = a[si].pools[k];
+
+			for (i = 0; i < n && pl[i].from != from; i++)
+				;
+			if (i == n) {
+				off = bench_pool_offset(b->order_seed, block, n);
+				bytes = from->nr * from->stride;
+				pl[n].mem = aligned_alloc(BENCH_PAGE,
+					(off + bytes + BENCH_PAGE - 1) /
+					BENCH_PAGE * BENCH_PAGE);
+				if (!pl[n].mem)
+					cli_die("out of memory");
+				memcpy((char *)pl[n].mem + off, from->base,
+				       bytes);
+				pl[n].from = from;
+				pl[n].to = *from;
+				pl[n].to.base = (char *)pl[n].mem + off;
+				n++;
+			}
+			a[si].pools[k] = &pl[i].to;
+		}
+	*nr_placed = n;
+	return pl;
+}
+
 /*
  * Block @block: every distribution and mode, measured by the engine
- * (src/bench/stream.c) in its warm-ups and cells, in its order.
+ * (src/bench/stream.c) in its warm-ups and cells, in its order, on its
+ * placed pools.
  */
 static void measure_block(struct bench *b, size_t block)
 {
-	unsigned int nr = b->nr_dists * b->nr_modes, si, k;
+	unsigned int nr = b->nr_dists * b->nr_modes, si, k, nr_placed;
 	unsigned int nf = nr_fns(b);
+	struct placed *pl;
 	uint64_t hz = b->host.clock.hz;
 	struct stream_arrays *a = cli_xcalloc(nr, sizeof(*a));
 	struct hs_bench_stream *st = cli_xcalloc(nr, sizeof(*st));
@@ -172,7 +302,7 @@ static void measure_block(struct bench *b, size_t block)
 		.plan = { b->n, b->rounds, 1 }, .first_block = block,
 		.warmup = (uint64_t)((unsigned __int128)b->warmup_us * hz /
 				     1000000),
-		.shuffle = true, .seed = b->seed,
+		.shuffle = true, .seed = b->order_seed,
 		.round = b->block < 0 ? cell_progress : NULL, .ctx = b,
 		.scratch = cli_xcalloc(1, HS_RUN_SCRATCH(nf)),
 	};
@@ -180,7 +310,11 @@ static void measure_block(struct bench *b, size_t block)
 
 	for (si = 0; si < nr; si++)
 		stream_of(b, si, &a[si], &st[si]);
+	pl = place_pools(b, block, a, nr, nf, &nr_placed);
 	hs_bench_run(&run, &res);
+	while (nr_placed)
+		free(pl[--nr_placed].mem);
+	free(pl);
 	b->stream_ns += (uint64_t)((unsigned __int128)res.round_ticks *
 				   1000000000 / hz);
 	for (si = 0; si < nr; si++)
@@ -268,6 +402,8 @@ static bool move_block(struct bench *b, size_t block, int fd, bool out)
 	word = b->stream_ns;
 	if (out) {
 		write_all(fd, &word, sizeof(word));
+		word = hs_host_aslr();	/* its own layout, or a fixed one */
+		write_all(fd, &word, sizeof(word));
 		word = BLOCK_MAGIC;
 		write_all(fd, &word, sizeof(word));
 		return true;
@@ -275,6 +411,9 @@ static bool move_block(struct bench *b, size_t block, int fd, bool out)
 	if (!read_all(fd, &word, sizeof(word)))
 		return false;
 	b->stream_ns += word;
+	if (!read_all(fd, &word, sizeof(word)))
+		return false;
+	b->blocks_fixed += !word;
 	return read_all(fd, &word, sizeof(word)) && word == BLOCK_MAGIC;
 }
 
@@ -286,10 +425,13 @@ static bool move_block(struct bench *b, size_t block, int fd, bool out)
 static void run_block(struct bench *b, size_t block)
 {
 	int pfd[2], status, w;
-	char env[128];
+	char env[128], pad[BENCH_PAD_MAX];
+	size_t len = bench_pad_len(b->order_seed, block);
 	pid_t pid;
 	bool ok;
 
+	memset(pad, 'x', len);
+	pad[len] = '\0';
 	if (pipe2(pfd, O_CLOEXEC))
 		cli_die("invocation: pipe: %s", strerror(errno));
 	fflush(NULL);
@@ -300,9 +442,12 @@ static void run_block(struct bench *b, size_t block)
 		/* the first process gone (SIGTERM, SIGKILL): so is this one */
 		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		w = dup(pfd[1]);	/* without O_CLOEXEC: it survives exec */
-		snprintf(env, sizeof(env), "%zu,%d,%zu,%zu", block, w, b->n,
-			 b->rounds);
+		bench_block_env(b, block, w, env, sizeof(env));
 		setenv(BLOCK_ENV, env, 1);
+		setenv(PAD_ENV, pad, 1);
+		/* its own layout, even under setarch -R; --fixed-layout: ours */
+		if (!b->fixed_layout)
+			hs_host_random_layout();
 		execv("/proc/self/exe", hs_argv);
 		_exit(127);
 	}
@@ -329,29 +474,37 @@ static void run_block(struct bench *b, size_t block)
 /**
  * bench_block_child() - whether this process is an invocation of another
  * `hotscore bench` (HOTSCORE_BENCH_BLOCK): then its block number, the
- * parent's N and rounds are set in @b, and b->block_fd is the pipe.
+ * parent's N, rounds and order seed are set in @b, and b->block_fd is the
+ * pipe.  Both variables are gone from the environment afterwards.
  * @b:	the bench, parsed.
  *
- * A malformed value is an internal error: only bench sets it.
+ * A malformed value, or a pad of another length than the block's, is an
+ * internal error: only bench sets them.
  */
 bool bench_block_child(struct bench *b)
 {
-	const char *v = getenv(BLOCK_ENV);
-	unsigned long long blk, n, r;
+	const char *v = getenv(BLOCK_ENV), *pad = getenv(PAD_ENV);
+	unsigned long long blk, n, r, order;
 	int fd;
 
 	b->block = -1;
-	if (!v)
+	if (!v) {
+		unsetenv(PAD_ENV);	/* not ours to pass on */
 		return false;
-	if (sscanf(v, "%llu,%d,%llu,%llu", &blk, &fd, &n, &r) != 4 ||
-	    blk >= b->invocations || !n || !r)
+	}
+	if (sscanf(v, "%llu,%d,%llu,%llu,%llx", &blk, &fd, &n, &r,
+		   &order) != 5 || blk >= b->invocations || !n || !r)
 		cli_die("%s=%s: not an invocation of this command", BLOCK_ENV,
 			v);
+	if (!pad || strlen(pad) != bench_pad_len(order, blk))
+		cli_die("%s: not the pad of invocation %llu", PAD_ENV, blk + 1);
 	unsetenv(BLOCK_ENV);
+	unsetenv(PAD_ENV);
 	b->block = (int)blk;
 	b->block_fd = fd;
 	b->n = n;
 	b->rounds = r;
+	b->order_seed = order;
 	return true;
 }
 
@@ -392,6 +545,11 @@ void bench_measure_blocks(struct bench *b)
 				run_block(b, i);
 		}
 		b->invocations = i;
+		/* the layout is the invocations': each its own, or fixed */
+		if (!b->blocks_in_process)
+			b->layout = !b->blocks_fixed ? HS_LAYOUT_RANDOM :
+				    b->layout == HS_LAYOUT_RANDOM ?
+				    HS_LAYOUT_FIXED : b->layout;
 	}
 	b->blocks_ns = hs_host_now_ns() - t0;
 }

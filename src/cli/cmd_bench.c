@@ -52,8 +52,8 @@
 #define MAX_POOL_N (1UL << 20)
 
 enum { O_PROFILE, O_DIST, O_MODE, O_ITER, O_INVOCATIONS, O_PLACEMENTS,
-       O_WARMUP, O_BUDGET, O_PRECISION, O_BATCH, O_POOL, O_SEED,
-       O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_KEEP_ASLR, O_FORMAT, O_JSON,
+       O_WARMUP, O_BUDGET, O_PRECISION, O_BATCH, O_POOL, O_SEED, O_ORDER_SEED,
+       O_CPU, O_CLOCK, O_METHOD, O_ACCURACY, O_FIXED_LAYOUT, O_FORMAT, O_JSON,
        O_CSV, O_SVG, O_IMPORT, O_LIST, O_LIST_DISTS, O_AGAINST, O_BASE,
        O_CALL_LIMIT, O_ALLOW_DIFFERENT };
 
@@ -133,6 +133,12 @@ static const struct opt bench_opts[] = {
 	{ .id = O_SEED, .name = "seed", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "1", .flags = MEASURE, .help = "seed of the inputs",
 	  .example = "7" },
+	{ .id = O_ORDER_SEED, .name = "order_seed", .type = OPT_COUNT,
+	  .arg = "N", .dflt = "drawn fresh each run (getrandom), or --seed's"
+	  " when --seed is given", .flags = MEASURE,
+	  .help = "seed of the invocations' orders, padding, pool offsets"
+		  " and the intervals' bootstraps; printed in every format so"
+		  " the run can be repeated", .example = "12345" },
 	{ .id = O_CPU, .name = "cpu", .type = OPT_COUNT, .arg = "N",
 	  .dflt = "the current one", .max = 4095, .flags = MEASURE,
 	  .help = "pin to CPU N", .example = "0" },
@@ -146,9 +152,10 @@ static const struct opt bench_opts[] = {
 	{ .id = O_ACCURACY, .name = "accuracy", .type = OPT_FLAG,
 	  .flags = MEASURE,
 	  .help = "also time a chain of dependent adds (cycles per add)" },
-	{ .id = O_KEEP_ASLR, .name = "keep-aslr", .type = OPT_FLAG,
+	{ .id = O_FIXED_LAYOUT, .name = "fixed-layout", .type = OPT_FLAG,
 	  .flags = MEASURE,
-	  .help = "do not re-run without address-space randomization" },
+	  .help = "measure every invocation with address-space randomization"
+		  " off (one layout; by default each invocation gets its own)" },
 	{ .id = O_FORMAT, .name = "format", .type = OPT_STR, .arg = "F",
 	  .dflt = "text", .flags = OPT_OUTPUT, .words = "text commit markdown",
 	  .help = "text, commit (a block for a commit message) or markdown",
@@ -363,6 +370,7 @@ struct bench_args {
 	struct bench *b;
 	const char *variants, *modes, *dists;
 	bool budget_given;
+	bool seed, order_seed;		/* given */
 };
 
 static void set(void *ctx, const struct opt *o, const struct opt_val *v,
@@ -390,7 +398,8 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 	case O_WARMUP: b->warmup_us = v->u; break;
 	case O_BATCH: b->batch = v->u; break;
 	case O_POOL: b->pool = v->u; break;
-	case O_SEED: b->seed = v->u; break;
+	case O_SEED: b->seed = v->u; a->seed = true; break;
+	case O_ORDER_SEED: b->order_seed = v->u; a->order_seed = true; break;
 	case O_CPU: b->cpu = (int)v->u; break;
 	case O_CLOCK: b->clock = clock_arg(v->s); break;
 	case O_METHOD:
@@ -400,7 +409,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 		b->ktime = !strcmp(v->s, "ktime");
 		break;
 	case O_ACCURACY: b->accuracy = true; break;
-	case O_KEEP_ASLR: b->keep_aslr = true; break;
+	case O_FIXED_LAYOUT: b->fixed_layout = true; break;
 	case O_ALLOW_DIFFERENT: b->allow_different = true; break;
 	case O_FORMAT: b->format = format_arg(v->s); break;
 	case O_JSON: b->json = v->s; break;
@@ -428,7 +437,7 @@ static void set(void *ctx, const struct opt *o, const struct opt_val *v,
 static void parse(struct bench *b, int argc, char **argv)
 {
 	struct bench_args a = { b, DEFAULT_VARIANTS, DEFAULT_MODES, "seed",
-				 false };
+				 false, false, false };
 
 	b->iterations = strtoul(DEFAULT_ITERATIONS, NULL, 10);
 	b->invocations = BENCH_MAX_INVOCATIONS;
@@ -453,6 +462,9 @@ static void parse(struct bench *b, int argc, char **argv)
 		for_each_item("--dist", a.dists, add_dist, b);
 	}
 	opt_parsed(&cmd_bench);
+	/* --seed S alone repeats a run; without either, a fresh order */
+	if (!a.order_seed)
+		b->order_seed = a.seed ? b->seed : hs_host_fresh_seed();
 	opt_reproduce(&cmd_bench, b->command, sizeof(b->command));
 	b->block = -1;
 	if (!b->import) {
@@ -615,7 +627,7 @@ void bench_choose_interval(struct bench *b)
 			      HS_BLOCKS_PROCESSES;
 
 	hs_interval_choose(&b->interval, b->invocations, b->placements, what,
-			   b->seed);
+			   b->order_seed);
 }
 
 /*
@@ -970,6 +982,7 @@ static int import_results(struct bench *b)
 	unsigned int di, mi;
 
 	bench_import(b);
+	b->order_seed = b->seed;	/* the module's one seed */
 	bench_choose_interval(b);
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
@@ -1019,7 +1032,9 @@ static int bench_run(int argc, char **argv)
 		return import_results(&b);
 	if (b.block >= 0)
 		return block_child(&b);
-	b.layout = hs_host_fixed_layout(b.keep_aslr ? NULL : hs_argv);
+	/* this process's; the invocations say theirs (bench_invoke.c) */
+	b.layout = b.fixed_layout ? hs_host_fixed_layout(hs_argv) :
+		   hs_host_aslr() ? HS_LAYOUT_RANDOM : HS_LAYOUT_FIXED;
 #ifdef __clang__
 	b.compiler = "clang " __clang_version__;
 #else

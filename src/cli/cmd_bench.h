@@ -200,10 +200,12 @@ struct bench {
 	enum bench_stop stop;		/* why the invocations stopped */
 	uint64_t widest_ppm;		/* the widest CI's half-width then */
 	const struct bench_result *widest;	/* whose */
-	uint64_t seed;
+	uint64_t seed;			/* --seed: the inputs' */
+	uint64_t order_seed;		/* --order_seed: the orders' */
 	int cpu;
 	enum hs_clock_choice clock;
-	bool ktime, accuracy, keep_aslr;
+	bool ktime, accuracy;
+	bool fixed_layout;		/* --fixed-layout: ASLR off, one layout */
 	enum hs_layout layout;		/* is ASLR off for this run */
 	enum hs_fast_impl simd;		/* HOTSCORE_SIMD's choice, for fast-batch */
 	enum bench_format format;
@@ -247,6 +249,7 @@ struct bench {
 	size_t rounds;			/* paired rounds per cell */
 	bool module_blocks;		/* invocations are a module's runs */
 	bool blocks_in_process;		/* could not exec: blocks in here */
+	unsigned long blocks_fixed;	/* invocations that had ASLR off */
 	int block, block_fd;		/* an invocation: its block, its pipe */
 	uint64_t stream_ns;		/* in rounds, all invocations */
 	uint64_t blocks_ns;		/* measuring all invocations, wall */
@@ -285,8 +288,18 @@ static inline struct bench_result *bench_aa_at(const struct bench *b,
 	return b->aa ? &b->aa[d * b->nr_modes + m] : NULL;
 }
 
+/* an invocation's environment pad: 0 .. BENCH_PAD_MAX - 1 bytes */
+#define BENCH_PAD_MAX 4096
+/* its pools: BENCH_POOL_ALIGN x 0 .. 63 bytes into a page-aligned buffer */
+#define BENCH_PAGE 4096
+#define BENCH_POOL_ALIGN 64
+
 bool bench_block_child(struct bench *b);
 bool bench_enough(struct bench *b, size_t blocks, uint64_t elapsed_ns);
+size_t bench_pad_len(uint64_t order_seed, size_t block);
+size_t bench_pool_offset(uint64_t order_seed, size_t block, unsigned int pool);
+void bench_block_env(const struct bench *b, size_t block, int fd, char *buf,
+		     size_t size);
 void bench_measure_blocks(struct bench *b);
 extern const struct hs_alloc bench_alloc;
 void bench_build_calls(struct bench *b, struct bench_dist *d);

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/personality.h>
+#include <sys/random.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -292,9 +293,44 @@ bool hs_exe_is_program(void)
 }
 
 /**
- * hs_host_fixed_layout() - run with address-space randomization off.
+ * hs_host_aslr() - is this process's address space randomized: its
+ * personality lacks ADDR_NO_RANDOMIZE and kernel.randomize_va_space is not
+ * 0 (an unreadable sysctl counts as on, the kernel's default).
+ */
+bool hs_host_aslr(void)
+{
+	int persona = personality(0xffffffff);
+	FILE *f = fopen("/proc/sys/kernel/randomize_va_space", "r");
+	int level = 2;
+
+	if (f) {
+		if (fscanf(f, "%d", &level) != 1)
+			level = 2;
+		fclose(f);
+	}
+	return level && (persona == -1 || !(persona & ADDR_NO_RANDOMIZE));
+}
+
+/**
+ * hs_host_random_layout() - clear ADDR_NO_RANDOMIZE from the personality,
+ * so that the next exec gets randomized addresses even if this process
+ * was started with them fixed (setarch -R): for a child about to execute
+ * an invocation.  A failure leaves the flag; the exec'd program can tell
+ * (hs_host_aslr()).
+ */
+void hs_host_random_layout(void)
+{
+	int persona = personality(0xffffffff);
+
+	if (persona != -1 && (persona & ADDR_NO_RANDOMIZE))
+		personality((unsigned long)persona & ~(unsigned long)ADDR_NO_RANDOMIZE);
+}
+
+/**
+ * hs_host_fixed_layout() - run with address-space randomization off
+ * (bench --fixed-layout).
  * @argv: the program's whole argv, NULL-terminated, to exec again; NULL
- *	  to report the state without re-executing (--keep-aslr).
+ *	  to report the state without re-executing.
  *
  * With ASLR, code and data land at new addresses each run, and where a
  * branch sits decides which predictor entries it shares: on this VM the
@@ -315,6 +351,8 @@ enum hs_layout hs_host_fixed_layout(char **argv)
 	if (persona != -1 && (persona & ADDR_NO_RANDOMIZE))
 		return getenv(HS_REEXEC_ENV) ? HS_LAYOUT_REEXECUTED :
 					       HS_LAYOUT_FIXED;
+	if (!hs_host_aslr())
+		return HS_LAYOUT_FIXED;		/* randomize_va_space = 0 */
 	if (!argv || persona == -1 || getenv(HS_REEXEC_ENV) ||
 	    !hs_exe_is_program())
 		return HS_LAYOUT_RANDOM;
@@ -330,6 +368,24 @@ enum hs_layout hs_host_fixed_layout(char **argv)
 	unsetenv(HS_REEXEC_ENV);	/* exec failed: carry on as we are */
 	personality((unsigned long)persona);
 	return HS_LAYOUT_RANDOM;
+}
+
+/**
+ * hs_host_fresh_seed() - a seed no earlier run chose: getrandom(2), else
+ * the time and the process id mixed.  32 bits, so that it reads and types
+ * easily and a JSON reader holds it exactly.
+ */
+uint64_t hs_host_fresh_seed(void)
+{
+	uint32_t v;
+	uint64_t z;
+
+	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) == (ssize_t)sizeof(v))
+		return v;
+	z = hs_clock_ns(CLOCK_REALTIME) ^ ((uint64_t)getpid() << 32);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return (uint32_t)(z ^ (z >> 31));
 }
 
 /**

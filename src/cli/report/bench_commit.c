@@ -119,7 +119,7 @@ static const char *commit_dist(const struct bench_dist *d)
 
 /*
  * The reproduce line: the option layer's command, with the --seed that
- * makes the same inputs, and each --dist file:PATH as commit_dist() shows
+ * makes the same inputs and the --order_seed that makes the same orders, and each --dist file:PATH as commit_dist() shows
  * it (the file is expected beside the command, as the block names it).
  */
 static void commit_command(const struct bench *b, char *buf, size_t size)
@@ -155,6 +155,12 @@ static void commit_command(const struct bench *b, char *buf, size_t size)
 		at = strlen(buf);
 		snprintf(buf + at, size - at, " --seed %llu",
 			 (unsigned long long)b->seed);
+	}
+	/* and the same orders: --seed S alone gives them S */
+	if (!strstr(buf, "--order_seed") && b->order_seed != b->seed) {
+		at = strlen(buf);
+		snprintf(buf + at, size - at, " --order_seed %llu",
+			 (unsigned long long)b->order_seed);
 	}
 }
 

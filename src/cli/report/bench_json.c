@@ -91,7 +91,7 @@ static json_t *json_config(const struct bench *b)
 					    "limit" };
 	json_t *c;
 
-	c = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
+	c = json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:o,s:o,s:s,s:i,s:o,s:o,s:o,s:o}",
 			 "iterations", hs_json_u64(b->iterations),
 			 "measure_ns", hs_json_u64(b->blocks_ns),
 			 "rounds_ns", hs_json_u64(b->stream_ns),
@@ -102,6 +102,7 @@ static json_t *json_config(const struct bench *b)
 			 "module_blocks", b->module_blocks,
 			 "batch_n", hs_json_u64(b->n),
 			 "pool", hs_json_u64(b->pool), "seed", hs_json_u64(b->seed),
+			 "order_seed", hs_json_u64(b->order_seed),
 			 "method", b->ktime ? "ktime" : "batch",
 			 "batch_regions", HS_BATCH_REGIONS,
 			 "prepared_bytes", hs_json_u64(sizeof(struct hs_prep)),

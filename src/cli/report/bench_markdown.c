@@ -85,8 +85,13 @@ void bench_print_markdown(struct bench *b, FILE *f)
 	print_interval_note(b, f);
 	print_budget(b, f);
 	print_aa(b, f);
-	fprintf(f, b->import ? "\nInputs: hotscore.ko's seed=%llu.\n" :
-		"\nInputs: --seed %llu.\n", (unsigned long long)b->seed);
+	if (b->import)
+		fprintf(f, "\nInputs: hotscore.ko's seed=%llu.\n",
+			(unsigned long long)b->seed);
+	else
+		fprintf(f, "\nInputs: --seed %llu (orders and bootstraps:"
+			" --order_seed %llu).\n", (unsigned long long)b->seed,
+			(unsigned long long)b->order_seed);
 	print_nonpositive(b, f);
 	print_accuracy(b, f);
 }

@@ -192,15 +192,17 @@ static void print_header(struct bench *b, FILE *f)
 		     "fixed: address-space randomization off (re-executed)" :
 		     b->layout == HS_LAYOUT_FIXED ?
 		     "fixed: address-space randomization was already off" :
-		     "randomized (ASLR on): code placement varies from run to run");
+		     "randomized per invocation (ASLR on): each has its own"
+		     " code and data addresses");
 	for (i = 0, at = 0; i < b->nr_dists && at < sizeof(text); i++)
 		at += dist_text(&b->dists[i], text + at, sizeof(text) - at,
 				i + 1 < b->nr_dists ? ", " : "");
 	if (at < sizeof(text))
 		snprintf(text + at, sizeof(text) - at, b->import ?
 			 "; pool of %lu; hotscore.ko's seed=%llu" :
-			 "; pool of %lu; --seed %llu", b->pool,
-			 (unsigned long long)b->seed);
+			 "; pool of %lu; --seed %llu --order_seed %llu",
+			 b->pool, (unsigned long long)b->seed,
+			 (unsigned long long)b->order_seed);
 	header_field(f, "inputs", text);
 	print_batches(b, f);
 }
