@@ -15,7 +15,7 @@
 
 #include "check.h"
 
-#define MAX_BLOCKS 40
+#define MAX_BLOCKS 100
 #define MAX_PL 4
 #define MAX_ROUNDS 16
 #define NR_SAMPLES (2 * MAX_BLOCKS * MAX_PL * MAX_ROUNDS)
@@ -363,6 +363,19 @@ static void test_trend(void)
 	analyse(&s, &flat);
 	CHECK(st.trend && st.vn < 500, "trend missed: vn %u", st.vn);
 	CHECK(!flat.trend, "a flat run flagged: vn %u", flat.vn);
+	/*
+	 * a trend so clean over 100 blocks that its ratio, 6 x 99 / 100^3,
+	 * rounds to 0 thousandths: still 1 (0 says "too few blocks"), still
+	 * a trend
+	 */
+	m.sd_block = 0;
+	m.sd_round = 0;
+	m.trend = 0.001;
+	m.blocks = 100;
+	make_run(&m, 3, &s);
+	analyse(&s, &st);
+	CHECK(st.trend && st.vn == 1, "a clean trend: vn %u, trend %d",
+	      st.vn, st.trend);
 	m = noisy;
 	for (i = 0; i < 200; i++) {
 		make_run(&m, 2000 + i, &s);

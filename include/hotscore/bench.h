@@ -428,7 +428,7 @@ struct hs_estimate {
  * @vn:		the von Neumann ratio of the blocks in time order, x 1000
  *		(1000: no time structure; 0: too few blocks).
  * @trend:	@vn says the blocks drift over the run (one-sided 5 %); the
- *		standard error was widened by 1000 / @vn.
+ *		variance was widened (2000 - @vn) / @vn times.
  * @state_n:	two states among the blocks: how many in the lower and the
  *		upper (0, 0: one state).
  * @state:	the two states' ratios, ppm.

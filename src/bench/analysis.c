@@ -379,7 +379,8 @@ static unsigned int von_neumann(const int64_t *u, size_t n)
 	if (!s2)
 		return 1000;
 	d2 = hs_mult_frac(d2, 500ULL, s2);
-	return (unsigned int)(d2 < 100000 ? d2 : 100000);
+	/* at least 1: 0 says "too few blocks" */
+	return (unsigned int)(d2 < 1 ? 1 : d2 < 100000 ? d2 : 100000);
 }
 
 /*
@@ -534,7 +535,7 @@ static void interval_of(int64_t mean, uint64_t var, uint64_t t,
  * t(0.975, df) standard errors each way; a re-run's estimate has an error
  * of its own, as large, so the re-run interval is sqrt(2) times as wide.
  * Blocks that drift over the run (their von Neumann ratio below its 5 %
- * limit) widen both by the ratio's inverse; @c->extra_var, a variance no
+ * limit) widen both, as an AR(1) would; @c->extra_var, a variance no
  * block shows, is added to both, over blocks only.  @scratch: room for
  * nr x nc + 2 x max(nr, nc) + 2 x nc values.
  */
@@ -559,12 +560,17 @@ static void estimate(const struct hs_cells *c, const uint64_t *y,
 	trimmed_mean(u, n, sorted, &tm);
 	e->value = hs_exp2_ppm(tm.mean);
 	var = tm.var;
-	if (nr > 1 && n >= 8) {
+	if (nr > 1 && n >= 8)
 		vn = von_neumann(u, n);
-		if (vn < von_neumann_limit(n))
-			var = hs_mult_frac(var, 1000ULL,
-					   (uint64_t)(vn > 100 ? vn : 100));
-	}
+	/*
+	 * Blocks that drift: an AR(1) with lag-1 correlation r has the
+	 * variance of its mean (1 + r) / (1 - r) times the independent
+	 * one's, and the von Neumann ratio is about 1 - r, so the factor is
+	 * (2 - vn) / vn (vn at least 0.1: 19 times at most).
+	 */
+	if (vn && vn < von_neumann_limit(n))
+		var = hs_mult_frac(var, 2000ULL - (vn > 100 ? vn : 100),
+				   (uint64_t)(vn > 100 ? vn : 100));
 	t = t975_of(tm.df);
 	if (stats) {
 		stats->log_value = tm.mean;

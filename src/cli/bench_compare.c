@@ -296,6 +296,15 @@ static void mismatches(const char *what, const char *const *keys,
 	layout_wrap(f, text, 0, 2, 100, BENCH_WRAP);
 }
 
+/* @s chose its invocations by --budget and --precision. */
+static bool budgeted(const struct bench_saved *s)
+{
+	const char *stop = json_string_value(json_object_get(
+		json_object_get(s->config, "budget"), "stop"));
+
+	return stop && strcmp(stop, "fixed");
+}
+
 /* The machine, then the settings, where the two runs differ. */
 static void print_mismatches(const struct bench_saved *a,
 			     const struct bench_saved *b, FILE *f)
@@ -304,14 +313,18 @@ static void print_mismatches(const struct bench_saved *a,
 		"cpu_model", "cpu_flags", "hypervisor", "kernel", "clock",
 		"clock_hz", "invariant_tsc", "counters", NULL,
 	};
-	static const char *const settings[] = {
+	static const char *settings[] = {
 		"governor", "aslr", "compiler", "cflags", "vector",
-		"config.iterations", "config.invocations", "config.placements",
+		"config.iterations", "config.placements",
 		"config.rounds", "config.warmup_us",
 		"config.batch_n", "config.pool", "config.seed", "config.method",
-		NULL,
+		"config.invocations", NULL,
 	};
+	size_t last = sizeof(settings) / sizeof(settings[0]) - 2;
 
+	/* two budgeted runs stop where their noise lets them: not a setting */
+	settings[last] = budgeted(a) && budgeted(b) ? NULL :
+			 "config.invocations";
 	mismatches("Other machines (before | after), so the ratios compare"
 		   " the machines too: ", machine, a, b, f);
 	mismatches("Other settings (before | after): ", settings, a, b, f);

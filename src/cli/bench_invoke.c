@@ -464,8 +464,7 @@ static void run_block(struct bench *b, size_t block)
 	    (WIFEXITED(status) && WEXITSTATUS(status) == CLI_EXIT_INTERRUPTED))
 		raise(SIGINT);
 	if (!ok || !WIFEXITED(status) || WEXITSTATUS(status))
-		cli_die("invocation %zu of %lu failed (%s %d)", block + 1,
-			b->invocations,
+		cli_die("invocation %zu failed (%s %d)", block + 1,
 			WIFSIGNALED(status) ? "signal" : "exit",
 			WIFSIGNALED(status) ? WTERMSIG(status) :
 			WEXITSTATUS(status));
@@ -535,7 +534,11 @@ void bench_measure_blocks(struct bench *b)
 		b->blocks_in_process = !hs_exe_is_program();
 		for (i = 0; !i || !bench_enough(b, i, hs_host_now_ns() - t0);
 		     i++) {
-			cli_progress_at((double)i / (double)b->invocations,
+			/* budgeted: the time spent of the budget */
+			cli_progress_at(b->budget ?
+					(double)(hs_host_now_ns() - b->start_ns) /
+					((double)b->budget_us * 1000) :
+					(double)i / (double)b->invocations,
 					"bench: invocation %zu%s%lu", i + 1,
 					b->budget ? ", up to " : "/",
 					b->invocations);

@@ -398,7 +398,7 @@ static void print_kj(const struct bench *b, FILE *f)
  */
 void print_budget(const struct bench *b, FILE *f)
 {
-	char text[1024], w[160] = "";
+	char text[1024], w[160] = "no ratio has an interval to narrow";
 	double s = (double)b->blocks_ns / 1e9;
 
 	if (b->widest)
@@ -423,8 +423,11 @@ void print_budget(const struct bench *b, FILE *f)
 			 " machine's noise allows in this time; a longer"
 			 " --budget narrows it about as 1 / sqrt(invocations).",
 			 b->invocations, s, b->stop == STOP_LIMIT ?
-			 "the limit of " "100 invocations came" :
-			 "another would have passed --budget",
+			 "the most a budgeted run makes were done" :
+			 b->invocations == BENCH_MIN_INVOCATIONS ?
+			 "the fewest a budgeted run makes were done, past"
+			 " --budget already" :
+			 "another would have taken the run past --budget",
 			 (double)b->precision_ppm / 10000, w);
 		break;
 	}

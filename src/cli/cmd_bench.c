@@ -105,8 +105,8 @@ static const struct opt bench_opts[] = {
 	{ .id = O_BUDGET, .name = "budget", .type = OPT_TIME, .arg = "TIME",
 	  .dflt = DEFAULT_BUDGET, .min = 1000000, .max = 3600000000ULL,
 	  .flags = MEASURE,
-	  .help = "without --invocations: the most time the invocations may"
-		  " take", .example = "2m" },
+	  .help = "without --invocations: the most time the run may take",
+	  .example = "2m" },
 	{ .id = O_PRECISION, .name = "precision", .type = OPT_RATE,
 	  .arg = "PCT", .dflt = DEFAULT_PRECISION, .flags = MEASURE,
 	  .help = "without --invocations: add invocations until every"
@@ -552,11 +552,36 @@ static uint64_t half_width(const struct bench_result *r)
 	return (lo > hi ? lo : hi) * HS_PPM / e->value;
 }
 
+/*
+ * The A/A pairs over the first @blocks invocations: the baseline against
+ * itself, per distribution and mode; then each mode's excess variance,
+ * which its intervals get.
+ */
+static void analyze_aa(struct bench *b, size_t blocks)
+{
+	struct hs_cell_stats st[BENCH_MAX_LIST];
+	unsigned int di, mi;
+
+	if (!b->aa)
+		return;
+	for (mi = 0; mi < b->nr_modes; mi++) {
+		for (di = 0; di < b->nr_dists; di++) {
+			struct bench_result *r = bench_aa_at(b, di, mi);
+
+			compare_blocks(b, bench_at(b, di, mi, 1), r, blocks, 0);
+			st[di] = r->cells;
+		}
+		b->aa_var[mi] = hs_excess_var(st, b->nr_dists);
+	}
+}
+
 /**
  * bench_enough() - whether a budgeted run has invocations enough: every
  * confidence interval within --precision, or no time for another
- * invocation within --budget.  Records why in b->stop, and the widest
- * interval.
+ * invocation within --budget.  The budget is the whole run's: what came
+ * before the invocations (b->start_ns on) counts, and as much again is
+ * kept for what comes after them (the classes, the report).  Records why
+ * in b->stop, and the widest interval.
  * @b:		the bench, measuring.
  * @blocks:	invocations measured so far.
  * @elapsed_ns:	the time they took.
@@ -565,6 +590,8 @@ static uint64_t half_width(const struct bench_result *r)
  */
 bool bench_enough(struct bench *b, size_t blocks, uint64_t elapsed_ns)
 {
+	uint64_t before = hs_host_now_ns() - elapsed_ns - b->start_ns;
+
 	unsigned int di, mi, v;
 	uint64_t w;
 
@@ -576,22 +603,25 @@ bool bench_enough(struct bench *b, size_t blocks, uint64_t elapsed_ns)
 		return false;
 	b->widest_ppm = 0;
 	b->widest = NULL;
+	analyze_aa(b, blocks);	/* the intervals as the report will print them */
 	for (di = 0; di < b->nr_dists; di++)
 		for (mi = 0; mi < b->nr_modes; mi++)
 			for (v = 2; v <= b->nr_variants; v++) {
 				struct bench_result *r = bench_at(b, di, mi, v);
 
 				compare_blocks(b, bench_at(b, di, mi, 1), r,
-					       blocks, 0);
+					       blocks, b->aa_var[mi]);
 				w = half_width(r);
-				if (!b->widest || w > b->widest_ppm) {
+				/* no value, no interval: nothing to narrow */
+				if (w != ~0ULL && (!b->widest || w > b->widest_ppm)) {
 					b->widest_ppm = w;
 					b->widest = r;
 				}
 			}
 	if (b->widest_ppm <= b->precision_ppm)
 		b->stop = STOP_PRECISION;
-	else if (elapsed_ns + elapsed_ns / blocks > b->budget_us * 1000)
+	else if (2 * before + elapsed_ns + elapsed_ns / blocks >
+		 b->budget_us * 1000)
 		b->stop = STOP_BUDGET;	/* the next one would overrun */
 	else if (blocks >= BENCH_MAX_INVOCATIONS)
 		b->stop = STOP_LIMIT;
@@ -628,29 +658,6 @@ void bench_choose_interval(struct bench *b)
 
 	hs_interval_choose(&b->interval, b->invocations, b->placements, what,
 			   b->order_seed);
-}
-
-/*
- * The A/A pairs: the baseline against itself, per distribution and mode;
- * then each mode's excess variance, which its intervals get.
- */
-static void analyze_aa(struct bench *b)
-{
-	struct hs_cell_stats st[BENCH_MAX_LIST];
-	unsigned int di, mi;
-
-	if (!b->aa)
-		return;
-	for (mi = 0; mi < b->nr_modes; mi++) {
-		for (di = 0; di < b->nr_dists; di++) {
-			struct bench_result *r = bench_aa_at(b, di, mi);
-
-			summarize(r);
-			compare(b, bench_at(b, di, mi, 1), r, 0);
-			st[di] = r->cells;
-		}
-		b->aa_var[mi] = hs_excess_var(st, b->nr_dists);
-	}
 }
 
 /* Summaries, self-checks and paired ratios of one (distribution, mode). */
@@ -915,7 +922,9 @@ static void measure(struct bench *b)
 		return;
 	trim_results(b);
 	bench_choose_interval(b);
-	analyze_aa(b);
+	for (di = 0; b->aa && di < b->nr_dists * b->nr_modes; di++)
+		summarize(&b->aa[di]);
+	analyze_aa(b, b->invocations);
 	for (di = 0; di < b->nr_dists; di++) {
 		for (mi = 0; mi < b->nr_modes; mi++) {
 			analyze(b, di, mi);
@@ -1026,6 +1035,7 @@ static int bench_run(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return bench_compare(argc - 1, argv + 1);
+	b.start_ns = hs_host_now_ns();
 	parse(&b, argc, argv);
 	b.simd = cli_simd_choice();
 	if (b.import)

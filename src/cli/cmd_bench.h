@@ -197,6 +197,7 @@ struct bench {
 	 */
 	bool budget;
 	uint64_t budget_us, precision_ppm;
+	uint64_t start_ns;		/* when the run began */
 	enum bench_stop stop;		/* why the invocations stopped */
 	uint64_t widest_ppm;		/* the widest CI's half-width then */
 	const struct bench_result *widest;	/* whose */

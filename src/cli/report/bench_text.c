@@ -523,7 +523,8 @@ static void print_units(struct bench *b, FILE *f)
 				 " intervals widened %.2f times.", r->name,
 				 b->dists[r->dist].name, hs_mode_name(r->mode),
 				 unit, cs->vn / 1000.0,
-				 sqrt(1000.0 / (cs->vn > 100 ? cs->vn : 100)));
+				 sqrt((2000.0 - (cs->vn > 100 ? cs->vn : 100)) /
+				      (cs->vn > 100 ? cs->vn : 100)));
 			layout_wrap(f, text, 0, 2, 100, BENCH_WRAP);
 		}
 	}
