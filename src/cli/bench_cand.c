@@ -178,6 +178,7 @@ static void door_builtin(struct bench *b, unsigned int k)
 			cli_die("--profile %s: its kernel source does not"
 				" compile: %s", v->name, err);
 		}
+		free(log);	/* the compiler's words: it compiled */
 		objs[k][pl].path = v->name;
 		placed[pl] = &objs[k][pl];
 	}
