@@ -94,7 +94,7 @@ static int read_result(const json_t *r, struct bench_saved *s, char *err,
 	size_t i;
 
 	if (!json_is_object(r) || !role || !names[0] || !names[1] ||
-	    !names[2]) {
+	    !names[2] || !*names[0] || !*names[1] || !*names[2]) {
 		set_err(err, errlen, "a result without its variant, dist, mode"
 			" and role");
 		return -1;
