@@ -72,6 +72,10 @@ expect_bad "absurd iterations" "" bench --iterations 99999999999
 expect_bad "negative runs" "" bench --runs -1
 expect_bad "zero runs" "" bench --runs 0
 expect_bad "zero invocations" "" bench --invocations 0
+expect_bad "--budget with --invocations" "" bench --invocations 5 --budget 10s
+expect_bad "--precision with --invocations" "" bench --runs 5 --precision 2%
+expect_bad "--precision 0" "" bench --precision 0
+expect_bad "--budget 0" "" bench --budget 0
 expect_bad "five placements" "" bench --placements 5
 expect_bad "a warm-up without a unit it knows" "" bench --warmup 3parsecs
 HOTSCORE_BENCH_BLOCK=garbage expect_bad "a forged invocation block" "" bench --iterations 10000
@@ -688,5 +692,26 @@ expect_bad "bench compare: not a bench run" "" bench compare "$tmp/s1.json" "$tm
 expect_bad "bench compare: no cell in common" "" bench compare "$tmp/s1.json" "$tmp/other.json"
 expect_bad "bench compare: one file" "" bench compare "$tmp/s1.json"
 expect_bad "bench compare: no such file" "" bench compare "$tmp/s1.json" "$tmp/nosuch.json"
+
+# the budget end to end: a precision every interval meets stops at the
+# fewest (12) invocations; one none can meet stops at --budget, and says
+# so with the widest interval; both print the two intervals and the A/A
+budget=(--profile loop,fls --dist uniform --mode throughput --iterations 100000 --pool 64)
+"$hs" bench "${budget[@]}" --precision 100% --json "$tmp/bp.json" >"$tmp/bp" 2>&1
+rc=$?
+[ $rc -eq 0 ] &&
+	[ "$("$jq" "$tmp/bp.json" config.budget.stop config.invocations | paste -sd' ')" = "precision 12" ] &&
+	grep -q '^Budget: 12 invocations in .* until every confidence interval was within +-100.00 %' "$tmp/bp" &&
+	grep -Eq '^fls +uniform +throughput +[0-9.]+ \[[0-9.]+ - [0-9.]+\] +\[[0-9.]+ - [0-9.]+\]' "$tmp/bp" &&
+	grep -q '^A/A, loop against itself, uniform, throughput: ' "$tmp/bp" &&
+	[ "$("$jq" "$tmp/bp.json" comparisons.0.rerun_low)" != null ] &&
+	ok "budget: a precision every CI meets stops at 12 invocations; both intervals and the A/A printed" ||
+	fail "budget precision" "exit $rc: $("$jq" "$tmp/bp.json" config.budget.stop config.invocations | paste -sd' '); $(grep -A1 '^Budget' "$tmp/bp")"
+"$hs" bench "${budget[@]}" --precision 0.01% --budget 6s --json "$tmp/bb.json" >"$tmp/bb" 2>&1
+rc=$?
+[ $rc -eq 0 ] && [ "$("$jq" "$tmp/bb.json" config.budget.stop)" = budget ] &&
+	tr '\n' ' ' <"$tmp/bb" | grep -q 'not every confidence interval reached +-0.01 % (--precision): the widest, fls, uniform, throughput, is' &&
+	ok "budget: a precision no CI meets stops at --budget, and says how wide the widest is" ||
+	fail "budget time" "exit $rc: $("$jq" "$tmp/bb.json" config.budget.stop); $(grep -A2 '^Budget' "$tmp/bb")"
 
 report_counts
